@@ -1,0 +1,102 @@
+/**
+ * The service's configuration, read once from the environment at start-up and
+ * validated, so a typo fails loudly before the server listens.
+ */
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: the embedded store in dataDir. */
+  readonly mongodbUri: string | undefined;
+  /** Unset: rate limits counted in process. */
+  readonly redisUrl: string | undefined;
+  readonly dataDir: string;
+  readonly rateLimits: { readonly pro: number; readonly enterprise: number };
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly production: boolean;
+}
+
+// An empty variable (`MONGODB_URI=`) means "not set", as in most shells' usage.
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[0-9]+$/, `${name} must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+      .default(fallback),
+  );
+
+const url = (name: string, schemes: readonly string[]) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine((value) => schemes.some((s) => value.startsWith(`${s}://`)), {
+        message: `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const envSchema = z
+  .object({
+    PORT: wholeNumber('PORT', 0, 65535, 3000),
+    HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+    MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
+    REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
+    DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+    RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
+    RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
+    LOG_LEVEL: z.preprocess(
+      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+    NODE_ENV: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['MONGODB_URI', 'REDIS_URL'] as const) {
+      if (env[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required when NODE_ENV=production (the embedded defaults are for one machine only)`,
+        });
+      }
+    }
+  });
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    };
+  }
+  const e = parsed.data;
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      mongodbUri: e.MONGODB_URI,
+      redisUrl: e.REDIS_URL,
+      dataDir: e.DATA_DIR,
+      rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, enterprise: e.RATE_LIMIT_ENTERPRISE_PER_MINUTE },
+      logLevel: e.LOG_LEVEL,
+      production: e.NODE_ENV === 'production',
+    },
+  };
+}

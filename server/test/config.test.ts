@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { loadConfig } from '../src/config.js';
+
+function errorsOf(env: Record<string, string>): string[] {
+  const result = loadConfig(env);
+  assert.equal(result.ok, false, 'expected the configuration to be refused');
+  return result.ok ? [] : result.errors;
+}
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const result = loadConfig({});
+    assert.deepEqual(result, {
+      ok: true,
+      config: {
+        port: 3000,
+        host: '127.0.0.1',
+        mongodbUri: undefined,
+        redisUrl: undefined,
+        dataDir: './data',
+        rateLimits: { pro: 60, enterprise: 600 },
+        logLevel: 'info',
+        production: false,
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const result = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      MONGODB_URI: 'mongodb://db:27017/x',
+      REDIS_URL: 'rediss://cache:6380',
+      DATA_DIR: '/var/lib/cex',
+      RATE_LIMIT_PRO_PER_MINUTE: '5',
+      RATE_LIMIT_ENTERPRISE_PER_MINUTE: '50',
+      LOG_LEVEL: 'DEBUG',
+      NODE_ENV: 'production',
+    });
+    assert.ok(result.ok);
+    assert.deepEqual(result.config, {
+      port: 8080,
+      host: '0.0.0.0',
+      mongodbUri: 'mongodb://db:27017/x',
+      redisUrl: 'rediss://cache:6380',
+      dataDir: '/var/lib/cex',
+      rateLimits: { pro: 5, enterprise: 50 },
+      logLevel: 'debug',
+      production: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const result = loadConfig({ PORT: '', MONGODB_URI: '', REDIS_URL: '', LOG_LEVEL: '' });
+    assert.ok(result.ok);
+    assert.equal(result.config.port, 3000);
+    assert.equal(result.config.mongodbUri, undefined);
+    assert.equal(result.config.logLevel, 'info');
+  });
+
+  it('accepts mongodb+srv and port 0 (any free port)', () => {
+    const result = loadConfig({ MONGODB_URI: 'mongodb+srv://cluster.example/x', PORT: '0' });
+    assert.ok(result.ok);
+    assert.equal(result.config.port, 0);
+  });
+
+  for (const [name, value, expected] of [
+    ['PORT', 'abc', /PORT must be a whole number from 0 to 65535/],
+    ['PORT', '65536', /PORT must be at most 65535/],
+    ['PORT', '-1', /PORT must be a whole number/],
+    ['PORT', '80.5', /PORT must be a whole number/],
+    ['MONGODB_URI', 'postgres://x', /MONGODB_URI must start with mongodb:\/\/ or mongodb\+srv:\/\//],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    ['RATE_LIMIT_PRO_PER_MINUTE', '0', /RATE_LIMIT_PRO_PER_MINUTE must be at least 1/],
+    ['RATE_LIMIT_ENTERPRISE_PER_MINUTE', 'lots', /RATE_LIMIT_ENTERPRISE_PER_MINUTE must be a whole number/],
+    ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent/],
+  ] as const) {
+    it(`refuses ${name}=${value} with a clear message`, () => {
+      const errors = errorsOf({ [name]: value });
+      assert.equal(errors.length, 1, errors.join('\n'));
+      assert.match(errors[0] ?? '', expected);
+    });
+  }
+
+  it('refuses to run in production without MongoDB and Redis', () => {
+    const errors = errorsOf({ NODE_ENV: 'production' });
+    assert.equal(errors.length, 2);
+    assert.match(errors[0] ?? '', /^MONGODB_URI is required when NODE_ENV=production/);
+    assert.match(errors[1] ?? '', /^REDIS_URL is required when NODE_ENV=production/);
+  });
+
+  it('reports every bad variable at once', () => {
+    assert.equal(errorsOf({ PORT: 'x', LOG_LEVEL: 'y', REDIS_URL: 'z' }).length, 3);
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { audienceSchema, focusAreaSchema, modeSchema } from './request.js';
+import { LANGUAGE_IDS } from './languages.js';
+import { FOCUS_AREAS } from './options.js';
+
+// Response objects are "loose": later versions add fields, and a client built
+// against this version must keep (not reject, not drop) what it does not know.
+
+const count = z.number().int().nonnegative();
+
+export const complexitySchema = z.looseObject({
+  cognitive: count,
+  cyclomatic: count,
+  /** Halstead volume, N·log2(n). */
+  halstead: z.number().nonnegative(),
+});
+
+export const unitSchema = z.looseObject({
+  name: z.string(),
+  kind: z.string(),
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  complexity: complexitySchema,
+});
+
+export const metadataSchema = z.looseObject({
+  tokens: count,
+  complexity: complexitySchema,
+  units: z.array(unitSchema).optional(),
+});
+
+export const sectionSchema = z.looseObject({
+  title: z.string(),
+  content: z.string(),
+});
+
+export const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const suggestionSchema = z.looseObject({
+  type: z.enum(FOCUS_AREAS),
+  description: z.string(),
+  severity: z.enum(SEVERITIES).optional(),
+  /** 1-based line in the submitted code. */
+  line: z.number().int().positive().optional(),
+  /** Id of the engine rule that made the suggestion. */
+  rule: z.string().optional(),
+});
+
+export const explainResponseSchema = z.looseObject({
+  explanation: z.string(),
+  sections: z.array(sectionSchema),
+  suggestions: z.array(suggestionSchema),
+  metadata: metadataSchema,
+  id: z.string().optional(),
+  createdAt: z.iso.datetime().optional(),
+});
+
+/** One saved explanation, as the history endpoints return it. */
+export const savedExplanationSchema = z.looseObject({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  language: z.enum(LANGUAGE_IDS),
+  mode: modeSchema,
+  audience: audienceSchema,
+  focus: z.array(focusAreaSchema),
+  code: z.string(),
+  explanation: z.string(),
+  sections: z.array(sectionSchema),
+  suggestions: z.array(suggestionSchema),
+  metadata: metadataSchema,
+});
+
+export type Complexity = z.infer<typeof complexitySchema>;
+export type Unit = z.infer<typeof unitSchema>;
+export type Metadata = z.infer<typeof metadataSchema>;
+export type Section = z.infer<typeof sectionSchema>;
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export type ExplainResponse = z.infer<typeof explainResponseSchema>;
+export type SavedExplanation = z.infer<typeof savedExplanationSchema>;
