@@ -4,3 +4,5 @@ export * from './request.js';
 export * from './response.js';
 export * from './list.js';
 export * from './errors.js';
+export * from './readings.js';
+export * from './markdown.js';
