@@ -10,12 +10,14 @@
  * `redis-server` started on a free loopback port; MongoDB is FerretDB v1
  * (SQLite backend) built from test/services/ferretdb and started on a free
  * loopback port with its data in a temporary folder. Whatever this script
- * started is stopped when the command ends.
+ * started is stopped when the command ends. It also makes sure the Debian
+ * reference tools the metric comparisons use are installed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureDebianPackages } from './debian-tools.js';
 import { buildFerretDb, FERRETDB_SOURCE } from './ferretdb-build.js';
 import { freeLoopbackPort, mongoPing, redisPing, stopProcess, waitFor } from './probes.js';
 
@@ -116,7 +118,7 @@ async function main(): Promise<number> {
   const dash = process.argv.indexOf('--');
   const command = dash >= 0 ? process.argv.slice(dash + 1) : [];
   try {
-    const [redisUrl, mongoUri] = await Promise.all([provideRedis(), provideMongo()]);
+    const [redisUrl, mongoUri] = await Promise.all([provideRedis(), provideMongo(), ensureDebianPackages()]);
     const env = { ...process.env, REDIS_URL: redisUrl, MONGODB_URI: mongoUri };
     if (command.length === 0) {
       console.log(`export REDIS_URL=${redisUrl}`);

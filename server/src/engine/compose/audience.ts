@@ -1,0 +1,55 @@
+/**
+ * How wording changes with the audience. Beginners get steps one by one and
+ * every term used defined in a glossary; experts get terse text that leads
+ * with what is not obvious.
+ */
+import type { Audience } from '@code-explain/shared';
+
+export const TERMS = {
+  function: 'a named, reusable block of code that runs when it is called',
+  parameter: 'a name for a value the caller passes in',
+  loop: 'code that repeats a block, once per item or while a condition holds',
+  condition: 'a yes/no test that decides which code runs next',
+  return: 'handing a result back to whoever called the function',
+  exception: 'an error signal that stops normal flow until some code catches it',
+  await: 'pausing this function until an asynchronous operation finishes, without blocking the program',
+  recursion: 'a function calling itself to solve a smaller version of the same problem',
+  class: 'a template for objects that bundles data with the functions (methods) that act on it',
+  method: 'a function that belongs to a class or object',
+  generator: 'a function that produces values one at a time, pausing between them',
+  goroutine: 'a lightweight thread started with `go` that runs concurrently',
+  defer: 'scheduling a call to run when the surrounding function returns',
+  comprehension: 'a compact expression that builds a collection from a loop',
+  switch: 'choosing one of several branches by comparing a value against cases',
+  'cyclomatic complexity': 'the number of independent paths through the code',
+  'cognitive complexity': 'how hard the control flow is for a person to follow; nesting makes it grow faster',
+  'Halstead volume': 'a size measure based on how many operators and operands the code uses',
+} as const;
+
+export type Term = keyof typeof TERMS;
+
+export class Voice {
+  readonly #used: Term[] = [];
+
+  constructor(readonly audience: Audience) {}
+
+  get beginner(): boolean {
+    return this.audience === 'beginner';
+  }
+
+  get expert(): boolean {
+    return this.audience === 'expert';
+  }
+
+  /** The word as shown; the term is remembered for the glossary. */
+  term(term: Term, shown: string = term): string {
+    if (!this.#used.includes(term)) this.#used.push(term);
+    return shown;
+  }
+
+  /** For beginners: every term used so far, defined, in order of first use. */
+  glossary(): string | undefined {
+    if (!this.beginner || this.#used.length === 0) return undefined;
+    return `Terms used here:\n${this.#used.map((t) => `- **${t}**: ${TERMS[t]}.`).join('\n')}`;
+  }
+}

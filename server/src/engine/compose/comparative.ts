@@ -1,0 +1,138 @@
+/**
+ * Comparative mode: the approach the code takes, set against concrete
+ * alternatives for the patterns it actually contains, with trade-offs.
+ */
+import type { LanguageId, Section } from '@code-explain/shared';
+import type { UnitFacts } from '../facts/model.js';
+import type { ComposeInput } from './input.js';
+import { callables, classes } from './overview.js';
+import { bulletList, code, count, listOf } from './text.js';
+import { signature } from './walkthrough.js';
+
+interface Alternative {
+  readonly found: string;
+  readonly alternative: string;
+  readonly tradeOffs: string;
+}
+
+const ACCUMULATORS = /(^|\.)(push|append|add|Add|put)$/;
+const ITERATION_NAMES: Partial<Record<LanguageId, string>> = {
+  javascript: '`map`/`filter`',
+  typescript: '`map`/`filter`',
+  tsx: '`map`/`filter`',
+  python: 'a list comprehension',
+  java: 'a stream (`stream().map(…).toList()`)',
+  kotlin: '`map`/`filter`',
+  rust: 'an iterator chain (`iter().map(…).collect()`)',
+  csharp: 'LINQ (`Select`/`Where`)',
+  ruby: '`map`/`select`',
+  swift: '`map`/`filter`',
+};
+
+function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
+  const out: Alternative[] = [];
+  const sig = signature(u);
+  const loops = u.steps.filter((s) => s.kind === 'loop');
+  const accumulating = u.steps.find(
+    (s) => s.kind === 'call' && s.loopDepth > 0 && s.subject && ACCUMULATORS.test(s.subject),
+  );
+  const iteration = ITERATION_NAMES[language];
+  if (accumulating && iteration) {
+    out.push({
+      found: `${sig} builds a collection by calling ${code(accumulating.subject!)} inside a loop (line ${accumulating.line}).`,
+      alternative: `Express the same transformation with ${iteration}.`,
+      tradeOffs:
+        'Shorter and states the intent (transform or select); the explicit loop is easier to step through in a debugger and can stop early or do several things per item.',
+    });
+  }
+  const indexed = loops.find((s) => s.detail === 'for');
+  if (
+    indexed &&
+    (language === 'javascript' || language === 'typescript' || language === 'tsx' || language === 'java')
+  ) {
+    out.push({
+      found: `${sig} uses a counting \`for\` loop on line ${indexed.line}.`,
+      alternative:
+        language === 'java' ? 'An enhanced `for (T item : items)` loop.' : 'A `for…of` loop over the items.',
+      tradeOffs:
+        'No index bookkeeping and no off-by-one risk; keep the counting loop when the index itself is needed or the step is not 1.',
+    });
+  }
+  if (u.recursive) {
+    out.push({
+      found: `${sig} is recursive (${count(u.selfCallSites, 'self-call site')}).`,
+      alternative:
+        u.selfCallSites >= 2
+          ? 'Memoise results (cache by argument) or compute bottom-up with a loop.'
+          : 'Rewrite as a loop, with an explicit stack if there is more than one pending call.',
+      tradeOffs:
+        u.selfCallSites >= 2
+          ? 'Caching or bottom-up work turns repeated sub-calls into one each, at the cost of memory for the cache or table.'
+          : 'A loop cannot overflow the call stack on deep input; the recursive form often mirrors the problem’s definition more directly.',
+    });
+  }
+  if (u.maxLoopDepth >= 2) {
+    out.push({
+      found: `${sig} nests loops ${u.maxLoopDepth} deep.`,
+      alternative:
+        'If an inner loop searches for matches, index one side first in a hash map or set and look items up in constant time.',
+      tradeOffs:
+        'Turns O(n·m) comparisons into O(n + m) at the cost of memory for the index; not worth it for a handful of items.',
+    });
+  }
+  const thens = u.calls.filter((c) => /\.then$/.test(c));
+  if (thens.length > 0 && (language === 'javascript' || language === 'typescript' || language === 'tsx')) {
+    out.push({
+      found: `${sig} chains promises with ${code(thens[0]!)}.`,
+      alternative: 'Write it as an `async` function with `await`.',
+      tradeOffs:
+        'Reads top to bottom and lets `try`/`catch` handle errors; promise chains can be easier when composing many independent promises.',
+    });
+  }
+  const branches = u.steps.filter((s) => s.kind === 'branch');
+  if (branches.length >= 4 && !u.steps.some((s) => s.kind === 'switch')) {
+    out.push({
+      found: `${sig} makes ${branches.length} separate checks (lines ${branches
+        .slice(0, 5)
+        .map((b) => b.line)
+        .join(', ')}${branches.length > 5 ? ', …' : ''}).`,
+      alternative:
+        'If they compare one value against constants, use a lookup table (map from value to result or handler) or a `switch`/`match`.',
+      tradeOffs:
+        'A table makes the cases data and easy to extend; separate checks are clearer when each condition tests something different.',
+    });
+  }
+  if (u.steps.some((s) => s.kind === 'spawn')) {
+    out.push({
+      found: `${sig} starts goroutines directly.`,
+      alternative: 'A bounded worker pool or `errgroup.Group` with a limit.',
+      tradeOffs:
+        'Bounds concurrency and collects errors; direct goroutines are simplest when the number of tasks is small and fixed.',
+    });
+  }
+  return out;
+}
+
+export function approach(input: ComposeInput): Section {
+  const units = callables(input);
+  const cls = classes(input);
+  const structure =
+    cls.length > 0
+      ? `The code is organised around ${count(cls.length, 'class', 'classes')} (${listOf(cls.map((c) => code(c.metrics.name)))}) whose methods hold the logic.`
+      : units.length > 0
+        ? `The code is organised as ${count(units.length, 'function')} without classes.`
+        : 'The code is a top-level script without functions or classes.';
+  const alternatives = units.flatMap((u) => alternativesFor(u, input.request.language));
+  const body = alternatives.length
+    ? alternatives.map((a) => `${a.found}\n  - Alternative: ${a.alternative}\n  - Trade-offs: ${a.tradeOffs}`)
+    : [];
+  return {
+    title: 'Approach and alternatives',
+    content: [
+      structure,
+      body.length
+        ? bulletList(body)
+        : 'None of the patterns with well-known alternatives (loops that build collections, counting loops, recursion, nested loops, promise chains, long chains of checks, unbounded goroutines) occur in this code.',
+    ].join('\n\n'),
+  };
+}

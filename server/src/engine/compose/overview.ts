@@ -1,0 +1,97 @@
+/**
+ * The explanation's opening and its "what stands out" notes: what the snippet
+ * defines, imports and does at the top level.
+ */
+import { readingOf } from '@code-explain/shared';
+import type { UnitFacts } from '../facts/model.js';
+import type { Voice } from './audience.js';
+import type { ComposeInput } from './input.js';
+import { code, count, lineRange, listOf } from './text.js';
+import { describeSteps, kindName, signature } from './walkthrough.js';
+
+export function callables(input: ComposeInput): UnitFacts[] {
+  return input.facts.units.filter((u) => u.metrics.kind !== 'class');
+}
+
+export function classes(input: ComposeInput): UnitFacts[] {
+  return input.facts.units.filter((u) => u.metrics.kind === 'class');
+}
+
+/** "This Python snippet (12 lines) defines class `Stack` and function `main()`." */
+export function overviewSentence(input: ComposeInput, voice: Voice): string {
+  const { facts, languageName } = input;
+  const lines = count(facts.lines, 'line');
+  const top = facts.units.filter((u) => u.parent === undefined);
+  if (top.length === 0) {
+    const stepsText = describeSteps(facts.topLevel, voice, { withLines: false, maxSteps: 4 });
+    return `This ${languageName} snippet (${lines}) defines no functions or classes; it is top-level code${
+      stepsText ? ` that ${stepsText}` : ''
+    }.`;
+  }
+  const shown = top.slice(0, 6).map((u) => `${kindName(u.metrics.kind)} ${signature(u)}`);
+  const rest = top.length - shown.length;
+  const defs = rest > 0 ? [...shown, `${rest} more`] : shown;
+  const nested = facts.units.length - top.length;
+  const nestedText =
+    nested > 0 ? `, with ${count(nested, 'nested unit')} inside ${top.length === 1 ? 'it' : 'them'}` : '';
+  return `This ${languageName} snippet (${lines}) defines ${listOf(defs)}${nestedText}.`;
+}
+
+export function dependenciesSentence(input: ComposeInput): string | undefined {
+  const deps = input.facts.dependencies;
+  if (deps.length === 0) return undefined;
+  const names = [...new Set(deps.map((d) => d.source))];
+  const shown = names.slice(0, 8).map(code);
+  const rest = names.length - shown.length;
+  return `It imports ${listOf(rest > 0 ? [...shown, `${rest} more`] : shown)}.`;
+}
+
+export function parseErrorsSentence(input: ComposeInput): string | undefined {
+  const n = input.facts.errorRegions;
+  if (n === 0) return undefined;
+  return `The parser could not make sense of ${count(n, 'region')} of this code (it may be incomplete or not valid ${input.languageName}), so what follows covers the parts that did parse.`;
+}
+
+/** Notable, verifiable facts, most striking first. */
+export function standouts(input: ComposeInput, voice: Voice): string[] {
+  const notes: string[] = [];
+  const units = callables(input);
+  for (const u of units) {
+    if (u.selfCallSites >= 2) {
+      notes.push(
+        `${signature(u)} calls itself at ${u.selfCallSites} places, so the number of calls can grow exponentially with the input.`,
+      );
+    } else if (u.recursive) {
+      notes.push(`${signature(u)} is ${voice.term('recursion', 'recursive')}.`);
+    }
+  }
+  const ranked = [...units].sort(
+    (a, b) => b.metrics.cognitive - a.metrics.cognitive || b.metrics.cyclomatic - a.metrics.cyclomatic,
+  );
+  const worst = ranked[0];
+  if (worst && readingOf('cognitive', worst.metrics.cognitive) !== 'low') {
+    notes.push(
+      `${signature(worst)} is the hardest part to follow: ${voice.term('cognitive complexity')} ${worst.metrics.cognitive} and ${voice.term('cyclomatic complexity')} ${worst.metrics.cyclomatic}.`,
+    );
+  }
+  for (const u of units) {
+    if (u.maxNesting >= 4) {
+      notes.push(
+        `${signature(u)} nests loops and branches ${u.maxNesting} levels deep (${lineRange(u.metrics.startLine, u.metrics.endLine)}).`,
+      );
+    }
+  }
+  const asyncUnits = units.filter((u) => u.isAsync);
+  if (asyncUnits.length > 0 && !voice.beginner) {
+    notes.push(
+      `${listOf(asyncUnits.map(signature))} ${asyncUnits.length === 1 ? 'is' : 'are'} asynchronous.`,
+    );
+  }
+  const spawns = units.filter((u) => u.steps.some((s) => s.kind === 'spawn'));
+  if (spawns.length > 0) {
+    notes.push(
+      `${listOf(spawns.map(signature))} start${spawns.length === 1 ? 's' : ''} goroutines, so work runs concurrently.`,
+    );
+  }
+  return notes;
+}

@@ -1,0 +1,207 @@
+/**
+ * Sentences about units and their steps. Everything said comes from facts:
+ * the subjects quoted are the code's own text.
+ */
+import type { UnitKind } from '../metrics/model.js';
+import type { SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import type { Voice } from './audience.js';
+import { capitalize, code, count, lineRange, listOf } from './text.js';
+
+const KIND_NAMES: Record<UnitKind, string> = {
+  function: 'function',
+  method: 'method',
+  constructor: 'constructor',
+  getter: 'getter',
+  setter: 'setter',
+  arrow: 'arrow function',
+  lambda: 'lambda',
+  closure: 'function literal',
+  class: 'class',
+};
+
+export function kindName(kind: UnitKind): string {
+  return KIND_NAMES[kind];
+}
+
+/** `name(a, b)` for callables, `Name` for classes. */
+export function signature(unit: UnitFacts): string {
+  const { name, kind } = unit.metrics;
+  if (kind === 'class') return code(name);
+  return code(`${name}(${unit.params.join(', ')})`);
+}
+
+function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefined {
+  const s = step.subject;
+  switch (step.kind) {
+    case 'loop':
+      switch (step.detail) {
+        case 'for-each':
+          return s
+            ? `${voice.term('loop', 'loops')} over ${code(s)}`
+            : voice.term('loop', 'loops over a collection');
+        case 'comprehension':
+          return s
+            ? `builds a collection with a ${voice.term('comprehension')} over ${code(s)}`
+            : `builds a collection with a ${voice.term('comprehension')}`;
+        case 'while':
+          return s
+            ? `repeats a ${voice.term('loop')} while ${code(s)} holds`
+            : `repeats a ${voice.term('loop')}`;
+        case 'do-while':
+          return s
+            ? `runs a do-while ${voice.term('loop')} (body first) that repeats while ${code(s)} holds`
+            : `runs a do-while ${voice.term('loop')}`;
+        default:
+          return s
+            ? `runs a ${voice.term('loop')} while ${code(s)}`
+            : `runs a ${voice.term('loop')} that ends only by breaking out or returning`;
+      }
+    case 'branch':
+      if (!s) return `branches on a ${voice.term('condition')}`;
+      return step.detail === 'elif'
+        ? `otherwise checks whether ${code(s)}`
+        : `checks whether ${code(s)} is true${voice.term('condition', '')}`;
+    case 'switch':
+      if (step.detail === 'select') return 'waits on several channel operations at once (`select`)';
+      if (step.detail === 'type') return s ? `branches on the type of ${code(s)}` : 'branches on a type';
+      return s
+        ? `picks a branch by the value of ${code(s)} (a ${voice.term('switch')})`
+        : `uses a ${voice.term('switch')}`;
+    case 'return':
+      return s
+        ? `${voice.term('return', 'returns')} ${code(s)}`
+        : `${voice.term('return', 'returns')} without a value`;
+    case 'throw': {
+      const verb = raises ? 'raises' : 'throws';
+      return s ? `${voice.term('exception', verb)} ${code(s)}` : `${voice.term('exception', verb)} an error`;
+    }
+    case 'await':
+      return s ? `${voice.term('await', 'waits for')} ${code(s)}` : voice.term('await', 'waits for a result');
+    case 'yield':
+      return s ? `yields ${code(s)}` : 'yields control';
+    case 'spawn':
+      return `starts a ${voice.term('goroutine')} running ${s ? code(s) : 'an inline function'}`;
+    case 'defer':
+      return `${voice.term('defer', 'defers')} ${s ? code(s) : 'an inline function'} until it returns`;
+    case 'try':
+      return 'runs a block that may fail under `try`';
+    case 'catch':
+      return s ? `handles errors (caught as ${code(s)})` : 'handles errors';
+    case 'call':
+      return undefined;
+  }
+}
+
+export interface WalkthroughOptions {
+  /** Mention the line of every step. */
+  readonly withLines: boolean;
+  /** At most this many steps are spelled out. */
+  readonly maxSteps: number;
+}
+
+/** "It loops over `items`, checks whether `x > 0` and returns `total`." */
+function stepPhrases(
+  steps: readonly Step[],
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises: boolean,
+): { phrases: string[]; skipped: number } {
+  const phrases: string[] = [];
+  let skipped = 0;
+  for (const step of steps) {
+    const phrase = stepPhrase(step, voice, raises);
+    if (!phrase) continue;
+    if (phrases.length >= options.maxSteps) {
+      skipped++;
+      continue;
+    }
+    phrases.push(options.withLines ? `${phrase} (line ${step.line})` : phrase);
+  }
+  return { phrases, skipped };
+}
+
+export function describeSteps(
+  steps: readonly Step[],
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises = false,
+): string | undefined {
+  const { phrases, skipped } = stepPhrases(steps, voice, options, raises);
+  if (phrases.length === 0) return undefined;
+  const more = skipped > 0 ? `, and ${count(skipped, 'more step')} follow` : '';
+  return `${listOf(phrases)}${more}`;
+}
+
+export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
+  const calls = unit.calls;
+  if (calls.length === 0) return undefined;
+  const shown = calls.slice(0, max).map(code);
+  const rest = calls.length - shown.length;
+  return rest > 0 ? `calls ${listOf([...shown, `${rest} more`])}` : `calls ${listOf(shown)}`;
+}
+
+/** One paragraph about one callable unit. */
+export function describeUnit(
+  unit: UnitFacts,
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises = false,
+): string {
+  const m = unit.metrics;
+  const traits = [unit.isAsync ? 'async' : '', unit.isGenerator ? voice.term('generator') : '']
+    .filter(Boolean)
+    .join(' ');
+  const kind = voice.term(m.kind === 'method' ? 'method' : 'function', kindName(m.kind));
+  const where = lineRange(m.startLine, m.endLine);
+  const params =
+    unit.params.length === 0
+      ? 'takes no parameters'
+      : `takes ${count(unit.params.length, voice.term('parameter'))} (${listOf(unit.params.map(code))})`;
+  // Qualified names (`Stack.push`) already say where the unit lives.
+  const inside =
+    unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
+  const head = `${signature(unit)}${inside} is ${traits ? `an ${traits} ` : 'a '}${kind} on ${where} that ${params}.`;
+  const calls = describeCalls(unit);
+  if (voice.beginner) {
+    // Beginners read one step per line, in order.
+    const { phrases, skipped } = stepPhrases(unit.steps, voice, options, raises);
+    const list = phrases.map((p, i) => `${i + 1}. It ${p}.`);
+    if (skipped > 0) list.push(`${phrases.length + 1}. …and ${count(skipped, 'more step')}.`);
+    const recursionText = unit.recursive
+      ? `It uses ${voice.term('recursion')}: it calls itself at ${count(unit.selfCallSites, 'place')}.`
+      : undefined;
+    return [
+      head,
+      list.length ? `Step by step:\n${list.join('\n')}` : 'Its body has no loops, branches or returns.',
+      calls ? `Along the way it ${calls}.` : undefined,
+      recursionText,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+  const steps = describeSteps(unit.steps, voice, options, raises);
+  const body = [
+    steps ? `It ${steps}.` : undefined,
+    calls ? `${steps ? 'Along the way it' : 'It'} ${calls}.` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const recursion = unit.recursive
+    ? voice.expert
+      ? `Recursive (${count(unit.selfCallSites, 'self-call site')}).`
+      : `It uses ${voice.term('recursion')}: it calls itself at ${count(unit.selfCallSites, 'place')}.`
+    : undefined;
+  return [head, body || 'Its body has no loops, branches, calls or returns.', recursion]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "class `Stack` (lines 1–20) with 3 methods: `push`, `pop` and `peek`." */
+export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice): string {
+  const members = facts.units.filter((u) => u.parent === cls.metrics.name);
+  const names = members.map((u) => code(u.metrics.name.split('.').pop() ?? u.metrics.name));
+  const what = members.length
+    ? `${count(members.length, voice.term('method'))}: ${listOf(names)}`
+    : 'no methods';
+  return `${capitalize(voice.term('class'))} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) has ${what.replace(/^with /, '')}.`;
+}

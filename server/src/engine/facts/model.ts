@@ -1,0 +1,72 @@
+/**
+ * Facts: what the code verifiably contains, extracted from the syntax tree.
+ * Every sentence the engine writes is built from these, so a fact must only
+ * ever record what is literally in the code.
+ */
+import type { UnitMetrics } from '../metrics/model.js';
+
+export type StepKind =
+  | 'loop'
+  | 'branch'
+  | 'switch'
+  | 'call'
+  | 'return'
+  | 'throw'
+  | 'await'
+  | 'try'
+  | 'catch'
+  | 'yield'
+  | 'spawn'
+  | 'defer';
+
+/** One notable statement or expression inside a unit, in document order. */
+export interface Step {
+  readonly kind: StepKind;
+  /** 1-based line. */
+  readonly line: number;
+  /** Loop/branch nesting inside the unit, 0 at the unit's top level. */
+  readonly depth: number;
+  /** How many loops around this step repeat it (a for-each loop's iterable is evaluated once, so it is outside). */
+  readonly loopDepth: number;
+  /** Source text that says what it acts on: a condition, an iterable, a callee, a returned value. */
+  readonly subject: string | undefined;
+  /** For loops: for, for-each, while, do-while, comprehension. */
+  readonly detail?: string;
+}
+
+export interface UnitFacts {
+  readonly metrics: UnitMetrics;
+  readonly params: readonly string[];
+  readonly isAsync: boolean;
+  readonly isGenerator: boolean;
+  readonly steps: readonly Step[];
+  /** Distinct callees in order of first call. */
+  readonly calls: readonly string[];
+  /** Calls itself by name. */
+  readonly recursive: boolean;
+  /** How many self-calls a single run of the body can make (syntactically). */
+  readonly selfCallSites: number;
+  /** Deepest loop-inside-loop nesting (1 = a single loop). */
+  readonly maxLoopDepth: number;
+  /** Deepest nesting of loops and branches. */
+  readonly maxNesting: number;
+  /** The unit that lexically contains this one, if any. */
+  readonly parent: string | undefined;
+}
+
+export interface Dependency {
+  /** The module, package or file imported. */
+  readonly source: string;
+  readonly line: number;
+}
+
+export interface SnippetFacts {
+  readonly lines: number;
+  readonly nonBlankLines: number;
+  readonly commentLines: number;
+  readonly errorRegions: number;
+  readonly units: readonly UnitFacts[];
+  readonly dependencies: readonly Dependency[];
+  /** Steps in top-level code, outside every unit. */
+  readonly topLevel: readonly Step[];
+}

@@ -1,0 +1,112 @@
+/**
+ * Parsing with tree-sitter (WASM). A `SourceParser` loads each grammar lazily,
+ * once, and keeps one parser per language; create one per process and pass it
+ * to whoever parses.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { grammarPath } from './grammars.js';
+
+export interface ParsedSource {
+  readonly language: LanguageId;
+  readonly tree: Tree;
+  readonly root: Node;
+  /** Regions tree-sitter could not parse (ERROR nodes and inserted MISSING tokens). */
+  readonly errorRegions: number;
+}
+
+export class ParseTimeoutError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`parsing took longer than ${limitMs} ms and was stopped`);
+    this.name = 'ParseTimeoutError';
+  }
+}
+
+// The WASM runtime is one per process whatever we do, so its initialisation is
+// memoised at module level; everything built on it is per SourceParser.
+let runtime: Promise<void> | undefined;
+function initRuntime(): Promise<void> {
+  runtime ??= Parser.init();
+  return runtime;
+}
+
+export interface SourceParserOptions {
+  /** Parsing stops (ParseTimeoutError) after this long; a guard against pathological input. */
+  readonly timeoutMs?: number;
+}
+
+export class SourceParser {
+  readonly #languages = new Map<string, Promise<Language>>();
+  readonly #parsers = new Map<LanguageId, Parser>();
+  readonly #timeoutMs: number;
+
+  constructor(options: SourceParserOptions = {}) {
+    this.#timeoutMs = options.timeoutMs ?? 1500;
+  }
+
+  /** The grammar for a language, loaded on first use. Languages sharing a grammar share the load. */
+  language(id: LanguageId): Promise<Language> {
+    const path = grammarPath(id);
+    let loading = this.#languages.get(path);
+    if (!loading) {
+      loading = initRuntime().then(() => Language.load(path));
+      // A failed load is not cached, so a later call may try again.
+      loading.catch(() => this.#languages.delete(path));
+      this.#languages.set(path, loading);
+    }
+    return loading;
+  }
+
+  /** Parses code; the caller owns the tree and must `tree.delete()` it. */
+  async parse(code: string, id: LanguageId): Promise<ParsedSource> {
+    const language = await this.language(id);
+    let parser = this.#parsers.get(id);
+    if (!parser) {
+      parser = new Parser();
+      parser.setLanguage(language);
+      this.#parsers.set(id, parser);
+    }
+    const deadline = performance.now() + this.#timeoutMs;
+    const tree = parser.parse(code, null, {
+      // Returning true cancels the parse (the .d.ts types the callback as void).
+      progressCallback: (() => performance.now() > deadline) as unknown as () => void,
+    });
+    if (!tree) {
+      parser.reset();
+      throw new ParseTimeoutError(this.#timeoutMs);
+    }
+    return { language: id, tree, root: tree.rootNode, errorRegions: countErrorRegions(tree.rootNode) };
+  }
+
+  dispose(): void {
+    for (const parser of this.#parsers.values()) parser.delete();
+    this.#parsers.clear();
+  }
+}
+
+/**
+ * Counts outermost ERROR nodes plus MISSING nodes. Only subtrees that contain
+ * an error are entered, so a clean tree costs one check.
+ */
+export function countErrorRegions(root: Node): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.isError) {
+      count++;
+      continue;
+    }
+    if (node.isMissing) {
+      count++;
+      continue;
+    }
+    if (!node.hasError) continue;
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const child = node.child(i);
+      if (child) stack.push(child);
+    }
+  }
+  return count;
+}

@@ -1,0 +1,35 @@
+/**
+ * Debian packages the reference-tool comparisons run (python3-mccabe for
+ * Python, pmccabe for C). Installed when missing and we are root, as on this
+ * project's machines and CI; otherwise a clear message says what to install.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const REFERENCE_PACKAGES = ['python3-mccabe', 'pmccabe'] as const;
+
+async function installed(pkg: string): Promise<boolean> {
+  try {
+    const { stdout } = await run('dpkg-query', ['-W', '-f=${Status}', pkg]);
+    return stdout.includes('install ok installed');
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureDebianPackages(packages: readonly string[] = REFERENCE_PACKAGES): Promise<void> {
+  const missing: string[] = [];
+  for (const pkg of packages) if (!(await installed(pkg))) missing.push(pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `the metric comparisons need Debian packages: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  console.error(`with-services: installing ${missing.join(', ')} (reference tools for the metric tests)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env, maxBuffer: 16 * 1024 * 1024 });
+  await run('apt-get', ['install', '-y', '-qq', ...missing], { env, maxBuffer: 16 * 1024 * 1024 });
+}
