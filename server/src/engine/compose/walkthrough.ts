@@ -198,7 +198,7 @@ export function describeUnit(
 
 /** "class `Stack` (lines 1–20) with 3 methods: `push`, `pop` and `peek`." */
 export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice): string {
-  const members = facts.units.filter((u) => u.parent === cls.metrics.name);
+  const members = facts.units.filter((u) => u.parent === cls.metrics.name && u.metrics.kind !== 'class');
   const names = members.map((u) => code(u.metrics.name.split('.').pop() ?? u.metrics.name));
   const what = members.length
     ? `${count(members.length, voice.term('method'))}: ${listOf(names)}`

@@ -58,11 +58,21 @@ function calleeOf(language: LanguageId, node: Node): string | undefined {
   if (node.type === 'method_invocation') {
     const object = node.childForFieldName('object');
     const name = node.childForFieldName('name');
-    if (name) return clip(object ? `${object.text}.${name.text}` : name.text);
+    if (name) return shortCallee(object ? `${object.text}.${name.text}` : name.text);
   }
   const fields = syntaxTableFor(language)?.calleeFields ?? CALLEE_FIELDS_FALLBACK;
   const callee = field(node, ...fields) ?? firstNamed(node);
-  return callee ? clip(callee.text, 60) : undefined;
+  return callee ? shortCallee(callee.text) : undefined;
+}
+
+/** In a call chain (`a.b().c`) the callee is named by its last step: `.c`. */
+function shortCallee(text: string): string {
+  const close = text.lastIndexOf(')');
+  if (close >= 0) {
+    const tail = text.slice(close + 1);
+    if (/^\??\.[\w$#]+$/.test(tail)) return tail.replace(/^\?/, '');
+  }
+  return clip(text, 60);
 }
 
 function subjectOf(language: LanguageId, kind: StepKind, node: Node): string | undefined {
@@ -116,6 +126,8 @@ function paramNames(unit: Node): string[] {
   if (single) return [single.text];
   const list = field(unit, 'parameters', 'parameter_list');
   if (!list) return [];
+  // A lone lambda parameter: Java `a -> …`.
+  if (list.type === 'identifier') return [list.text];
   const names: string[] = [];
   for (const param of list.namedChildren) {
     if (!param || param.type.includes('comment')) continue;
@@ -192,7 +204,8 @@ function collectSteps(
   while (stack.length > 0) {
     const { node, nesting, loops } = stack.pop()!;
     if (node.id !== container.id && unitIds.has(node.id)) continue;
-    const step = refine(language, node, stepFor(language, node.type));
+    // Unnamed nodes are tokens: Python names both the `await` expression and its keyword `await`.
+    const step = node.isNamed ? refine(language, node, stepFor(language, node.type)) : undefined;
     let childNesting = nesting;
     let childLoops = loops;
     if (step) {
@@ -320,6 +333,8 @@ export function extractFacts(
   const topLevel = collectSteps(language, root, unitIds).steps;
   const { deps, commentRows } = dependencies(language, root);
   const lines = code.split(/\r\n|\r|\n/);
+  // A final newline ends the last line; it does not start another.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return {
     lines: lines.length,
     nonBlankLines: lines.filter((l) => l.trim() !== '').length,

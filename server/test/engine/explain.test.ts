@@ -1,0 +1,312 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import {
+  MODES,
+  explainRequestSchema,
+  explainResponseSchema,
+  type ExplainRequestInput,
+  type ExplainResponse,
+} from '@code-explain/shared';
+import { createEngine, type Engine } from '../../src/engine/engine.js';
+
+const require = createRequire(import.meta.url);
+
+const ORDERS = `import { db } from './db.js';
+
+export async function totalFor(orders, customerId, currency = 'EUR') {
+  let total = 0;
+  for (const order of orders) {
+    if (order.customerId !== customerId) continue;
+    const rate = await db.rate(order.currency, currency);
+    total += order.amount * rate;
+  }
+  if (total < 0) {
+    throw new Error('negative total');
+  }
+  return total;
+}
+
+function fib(n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
+`;
+
+// Words the engine uses to name constructs; everything else it quotes must be the code's own text.
+const VOCABULARY = new Set([
+  'try',
+  'select',
+  'await',
+  'async',
+  'map',
+  'filter',
+  'for…of',
+  'for',
+  'switch',
+  'match',
+  'go',
+]);
+
+function inlineCode(text: string): string[] {
+  const withoutFences = text.replace(/```[\s\S]*?```/g, '');
+  return [...withoutFences.matchAll(/``? ?([^`]+?) ?``?/g)].map((m) => m[1]!.trim());
+}
+
+// Sections that carry rule findings or proposed alternatives may quote code the
+// snippet does not contain yet (the fix); everything else describes what is there.
+const PROPOSALS = /^(Suggestions|Other suggestions|Security findings|Focus: .*)$/;
+
+/** A unit name: `name`, `Outer.inner`, or a stand-in such as `<lambda in filter()>`. */
+function isUnitName(span: string, flatCode: string): boolean {
+  if (/^<[^>]*>$/.test(span)) return true;
+  return span.split('.').every((part) => part !== '' && flatCode.includes(part));
+}
+
+/** Every quoted span is in the code, or a unit's name or signature made of names in the code. */
+function ungrounded(response: ExplainResponse, code: string): string[] {
+  const texts = [
+    response.explanation,
+    ...response.sections
+      .filter((s) => !PROPOSALS.test(s.title))
+      .map((s) => s.content.replace(/^\s*- Alternative: .*$/gm, '')),
+  ];
+  const flatCode = code.replace(/\s+/g, ' ');
+  const bad: string[] = [];
+  for (const span of texts.flatMap(inlineCode)) {
+    if (VOCABULARY.has(span) || flatCode.includes(span.replace(/…$/, ''))) continue;
+    const sig = /^(<[^>]*>|[\w$.#[\] ]+)\((.*)\)$/.exec(span);
+    if (
+      sig &&
+      isUnitName(sig[1]!, flatCode) &&
+      sig[2]!.split(', ').every((p) => p === '' || flatCode.includes(p))
+    ) {
+      continue;
+    }
+    if (isUnitName(span, flatCode)) continue;
+    bad.push(span);
+  }
+  return bad;
+}
+
+describe('engine: explain()', () => {
+  let engine: Engine;
+  const run = (input: ExplainRequestInput) => engine.explain(explainRequestSchema.parse(input));
+
+  before(() => {
+    engine = createEngine();
+  });
+  after(() => engine.dispose());
+
+  it('returns a response that satisfies the contract, with per-unit metrics', async () => {
+    const response = await run({ code: ORDERS });
+    assert.ok(explainResponseSchema.safeParse(response).success);
+    const units = response.metadata.units ?? [];
+    assert.deepEqual(
+      units.map((u) => [u.name, u.startLine, u.endLine]),
+      [
+        ['totalFor', 3, 14],
+        ['fib', 16, 18],
+      ],
+    );
+  });
+
+  it('walks through what each function does, in order, quoting the code', async () => {
+    const { explanation } = await run({ code: ORDERS });
+    assert.match(explanation, /`totalFor\(orders, customerId, currency\)`/);
+    assert.match(explanation, /async function/);
+    assert.match(explanation, /loops over `orders`/);
+    assert.match(explanation, /checks whether `order\.customerId !== customerId`/);
+    assert.match(explanation, /waits for `db\.rate\(order\.currency, currency\)`/);
+    assert.match(explanation, /throws `new Error\('negative total'\)`/);
+    assert.match(explanation, /returns `total`/);
+    assert.match(explanation, /imports `\.\/db\.js`/);
+    assert.match(explanation, /`fib\(n\)` calls itself at 2 places/);
+    assert.ok(
+      explanation.indexOf('loops over') < explanation.indexOf('throws'),
+      'steps are described in source order',
+    );
+  });
+
+  for (const mode of MODES) {
+    it(`${mode} mode: every quoted piece of code is in the snippet`, async () => {
+      const response = await run({ code: ORDERS, mode, focus: ['security', 'performance'] });
+      assert.deepEqual(ungrounded(response, ORDERS), []);
+    });
+  }
+
+  const SAMPLES: Record<string, string> = {
+    python: readFileSync(new URL('./fixtures/inventory.py', import.meta.url), 'utf8'),
+    go: readFileSync(new URL('./fixtures/workers.go', import.meta.url), 'utf8'),
+    java: readFileSync(new URL('./fixtures/Accounts.java', import.meta.url), 'utf8'),
+    typescript: readFileSync(new URL('./fixtures/cache.ts', import.meta.url), 'utf8'),
+  };
+  for (const [language, code] of Object.entries(SAMPLES)) {
+    it(`${language}: every mode and audience quotes only the snippet's own code`, async () => {
+      for (const mode of MODES) {
+        for (const audience of ['beginner', 'expert'] as const) {
+          const response = await run({ code, language, mode, audience, focus: ['maintainability'] });
+          assert.deepEqual(ungrounded(response, code), [], `${mode}/${audience}`);
+          assert.ok(response.explanation.length > 0);
+        }
+      }
+    });
+  }
+
+  it('gives each mode its own sections', async () => {
+    const titles = async (mode: (typeof MODES)[number]) =>
+      (await run({ code: ORDERS, mode })).sections.map((s) => s.title);
+    assert.deepEqual(await titles('quick'), ['Summary']);
+    assert.deepEqual(await titles('standard'), ['Overview', 'Walkthrough', 'Complexity', 'Suggestions']);
+    assert.deepEqual(await titles('detailed'), [
+      'Overview',
+      'Inputs and outputs',
+      'Side effects',
+      'Dependencies',
+      'Error paths',
+      'Block-by-block walkthrough',
+      'Complexity',
+      'Suggestions',
+    ]);
+    assert.deepEqual(await titles('learning'), [
+      'Overview',
+      'Concepts used',
+      'Block-by-block walkthrough',
+      'Check your understanding',
+    ]);
+    assert.deepEqual(await titles('performance'), [
+      'Overview',
+      'Estimated time complexity',
+      'Hot spots',
+      'Complexity',
+      'Suggestions',
+    ]);
+    assert.deepEqual(await titles('security'), ['Overview', 'Security findings', 'Other suggestions']);
+    assert.deepEqual(await titles('comparative'), ['Overview', 'Approach and alternatives', 'Suggestions']);
+  });
+
+  it('detailed mode gives line numbers, inputs/outputs and error paths', async () => {
+    const { sections } = await run({ code: ORDERS, mode: 'detailed' });
+    const byTitle = new Map(sections.map((s) => [s.title, s.content]));
+    assert.match(
+      byTitle.get('Inputs and outputs')!,
+      /`totalFor\(orders, customerId, currency\)`: inputs `orders`, `customerId` and `currency`; returns `total`/,
+    );
+    assert.match(byTitle.get('Error paths')!, /throws `new Error\('negative total'\)` on line 11/);
+    assert.match(byTitle.get('Block-by-block walkthrough')!, /loops over `orders` \(line 5\)/);
+  });
+
+  it('performance mode estimates time complexity from loops and recursion', async () => {
+    const { sections } = await run({ code: ORDERS, mode: 'performance' });
+    const text = sections.find((s) => s.title === 'Estimated time complexity')!.content;
+    assert.match(text, /`totalFor\(orders, customerId, currency\)`: O\(n\)/);
+    assert.match(text, /`fib\(n\)`: O\(2\^n\) or worse/);
+    assert.match(sections.find((s) => s.title === 'Hot spots')!.content, /calls `db\.rate` inside a loop/);
+  });
+
+  it('learning mode explains concepts with examples and asks questions about this code', async () => {
+    const { sections } = await run({ code: ORDERS, mode: 'learning', audience: 'beginner' });
+    const concepts = sections.find((s) => s.title === 'Concepts used')!.content;
+    for (const concept of ['Loop', 'Condition', 'Recursion', 'Await', 'Exception']) {
+      assert.match(concepts, new RegExp(`\\*\\*${concept}\\*\\*`));
+    }
+    assert.match(concepts, /In this code, line 5: `for \(const order of orders\) \{`/);
+    assert.match(concepts, /```/);
+    const questions = sections.find((s) => s.title === 'Check your understanding')!.content;
+    assert.match(questions, /what happens when `order\.customerId !== customerId` is false \(line 6\)/);
+    assert.match(questions, /when `orders` is empty/);
+    assert.match(questions, /What stops `fib\(n\)` from calling itself forever/);
+  });
+
+  it('comparative mode sets the approach against alternatives for patterns it contains', async () => {
+    const { sections } = await run({ code: ORDERS, mode: 'comparative' });
+    const text = sections.find((s) => s.title === 'Approach and alternatives')!.content;
+    assert.match(text, /organised as 2 functions/);
+    assert.match(text, /`fib\(n\)` is recursive \(2 self-call sites\)/);
+    assert.match(text, /Memoise/);
+  });
+
+  it('writes for the audience: beginners get steps and definitions, experts get less', async () => {
+    const beginner = await run({ code: ORDERS, audience: 'beginner' });
+    const expert = await run({ code: ORDERS, audience: 'expert' });
+    assert.match(beginner.explanation, /Step by step:\n1\. It loops over `orders`\.\n2\. It checks whether/);
+    assert.match(
+      beginner.explanation,
+      /Terms used here:\n(- .*\n)*- \*\*condition\*\*: a yes\/no test that decides which code runs next\./,
+    );
+    assert.ok(beginner.sections.some((s) => s.title === 'Terms used'));
+    assert.doesNotMatch(expert.explanation, /a yes\/no test|Step by step/);
+    assert.ok(!expert.sections.some((s) => s.title === 'Terms used'));
+    assert.ok(expert.explanation.length < beginner.explanation.length);
+    // Experts read the non-obvious first.
+    assert.match(expert.explanation, /^`fib\(n\)` calls itself at 2 places/);
+  });
+
+  it('puts requested focus areas in their own sections, right after the opening', async () => {
+    const response = await run({ code: ORDERS, focus: ['documentation', 'testing'] });
+    assert.deepEqual(
+      response.sections.slice(0, 3).map((s) => s.title),
+      ['Overview', 'Focus: Documentation', 'Focus: Testing'],
+    );
+  });
+
+  it('is deterministic', async () => {
+    const a = await run({ code: ORDERS, mode: 'detailed', focus: ['security'] });
+    const b = await run({ code: ORDERS, mode: 'detailed', focus: ['security'] });
+    assert.deepEqual(a, b);
+  });
+
+  it('analyses code with syntax errors and says so', async () => {
+    const response = await run({ code: 'function broken(a {\n  if (a) { return 1\n}\n' });
+    assert.ok((response.metadata.parseErrors as number) > 0);
+    assert.match(response.explanation, /could not make sense of \d+ regions?/);
+  });
+
+  it('describes top-level code without functions', async () => {
+    const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
+    assert.match(
+      response.explanation,
+      /defines no functions or classes; it is top-level code that loops over `items`/,
+    );
+  });
+
+  describe('robustness: bounded time, no crash', () => {
+    const within = async (label: string, code: string, language = 'javascript') => {
+      const t0 = performance.now();
+      const response = await run({ code, language });
+      const ms = performance.now() - t0;
+      assert.ok(ms < 2000, `${label} took ${ms.toFixed(0)} ms`);
+      assert.ok(explainResponseSchema.safeParse(response).success, `${label}: response fits the contract`);
+      return response;
+    };
+
+    it('100,000 characters', async () => {
+      const fn = 'function f(a) {\n  if (a > 1 && a < 9) { return a * 2; }\n  return 0;\n}\n';
+      await within('100k chars', fn.repeat(Math.floor(100_000 / fn.length)));
+    });
+
+    it('5,000 levels of nesting', async () => {
+      await within('nested blocks', 'function f() {' + '{'.repeat(5000) + '}'.repeat(5000) + '}');
+      await within('nested parens', 'x = ' + '('.repeat(5000) + '1' + ')'.repeat(5000) + ';');
+      await within('nested arrays', 'x = ' + '['.repeat(5000) + ']'.repeat(5000) + ';');
+      await within('nested ifs', 'function f(a) {' + 'if (a) {'.repeat(2500) + '}'.repeat(2500) + '}');
+    });
+
+    it('a one-line minified bundle', async () => {
+      const min = readFileSync(require.resolve('lodash/lodash.min.js'), 'utf8').slice(0, 99_000);
+      const response = await within('minified', min);
+      assert.ok((response.metadata.units ?? []).length > 100);
+    });
+
+    it('binary garbage and invalid UTF-8', async () => {
+      const bytes = Buffer.alloc(20_000);
+      let seed = 42;
+      for (let i = 0; i < bytes.length; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        bytes[i] = seed & 0xff;
+      }
+      await within('garbage as latin1', bytes.toString('latin1'));
+      await within('invalid UTF-8', bytes.toString('utf8'), 'python');
+      await within('NUL bytes', '\u0000'.repeat(10_000), 'go');
+    });
+  });
+});
