@@ -76,7 +76,11 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
 
   return {
     async explain(request) {
-      const { code, language } = request;
+      const { language } = request;
+      // PHP's grammar reads everything before `<?php` as inline HTML; snippets
+      // usually omit the tag. A same-line prefix keeps every line number.
+      const code =
+        language === 'php' && !/<\?(php|=)/i.test(request.code) ? `<?php ${request.code}` : request.code;
       const parsed = await parser.parse(code, language);
       try {
         const metrics = metricsFor(language).measure(parsed.root);

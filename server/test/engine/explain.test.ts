@@ -6,6 +6,7 @@ import {
   explainRequestSchema,
   explainResponseSchema,
   type ExplainRequestInput,
+  type LanguageId,
   type ExplainResponse,
 } from '@code-explain/shared';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
@@ -149,6 +150,50 @@ describe('engine: explain()', () => {
           assert.ok(response.explanation.length > 0);
         }
       }
+    });
+  }
+
+  // One small function per supported language: every language explains, with units and grounded text.
+  const EVERY_LANGUAGE: Record<LanguageId, [code: string, unit: string]> = {
+    javascript: ['function add(a, b) {\n  if (a > b) return a;\n  return a + b;\n}\n', 'add'],
+    typescript: ['function add(a: number, b: number): number {\n  return a > b ? a : a + b;\n}\n', 'add'],
+    tsx: [
+      'export function Hello({ name }: { name?: string }) {\n  return name ? <p>{name}</p> : null;\n}\n',
+      'Hello',
+    ],
+    python: ['def add(a, b):\n    if a > b:\n        return a\n    return a + b\n', 'add'],
+    java: [
+      'class M {\n  int add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
+      'M.add',
+    ],
+    go: [
+      'package m\n\nfunc Add(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn a + b\n}\n',
+      'Add',
+    ],
+    c: ['int add(int a, int b) {\n  if (a > b) return a;\n  return a + b;\n}\n', 'add'],
+    cpp: ['int add(int a, int b) {\n  for (int i = 0; i < b; i++) a++;\n  return a;\n}\n', 'add'],
+    csharp: [
+      'class M {\n  int Add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
+      'M.Add',
+    ],
+    rust: ['fn add(a: i32, b: i32) -> i32 {\n    if a > b { return a; }\n    a + b\n}\n', 'add'],
+    php: ['function add($a, $b) {\n    if ($a > $b) { return $a; }\n    return $a + $b;\n}\n', 'add'],
+    ruby: ['def add(a, b)\n  return a if a > b\n  a + b\nend\n', 'add'],
+    kotlin: ['fun add(a: Int, b: Int): Int {\n    if (a > b) return a\n    return a + b\n}\n', 'add'],
+    swift: ['func add(a: Int, b: Int) -> Int {\n    if a > b { return a }\n    return a + b\n}\n', 'add'],
+    bash: ['add() {\n  if [ "$1" -gt "$2" ]; then\n    echo "$1"\n  fi\n}\n', 'add'],
+  };
+  for (const [language, [code, unit]] of Object.entries(EVERY_LANGUAGE)) {
+    it(`explains ${language}`, async () => {
+      const response = await run({ code, language, mode: 'detailed' });
+      assert.ok(explainResponseSchema.safeParse(response).success);
+      assert.equal(response.metadata.parseErrors, 0, `${language} parses cleanly`);
+      assert.ok(
+        (response.metadata.units ?? []).some((u) => u.name === unit),
+        JSON.stringify(response.metadata.units),
+      );
+      assert.ok(response.metadata.complexity.cyclomatic >= 2);
+      assert.deepEqual(ungrounded(response, code), []);
     });
   }
 

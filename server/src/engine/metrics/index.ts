@@ -5,25 +5,18 @@ import { javaMetrics } from './java/index.js';
 import { javascriptMetrics } from './javascript/index.js';
 import type { LanguageMetrics } from './model.js';
 import { pythonMetrics } from './python/index.js';
+import { TIER2_METRICS } from './tier2/index.js';
 
-const BY_LANGUAGE: Partial<Record<LanguageId, LanguageMetrics>> = {
+const BY_LANGUAGE: Readonly<Record<LanguageId, LanguageMetrics>> = {
   javascript: javascriptMetrics,
   typescript: javascriptMetrics,
   tsx: javascriptMetrics,
   python: pythonMetrics,
   go: goMetrics,
   java: javaMetrics,
+  ...TIER2_METRICS,
 };
 
-export class UnsupportedLanguageError extends Error {
-  constructor(readonly language: LanguageId) {
-    super(`metrics for ${language} are not available`);
-    this.name = 'UnsupportedLanguageError';
-  }
-}
-
 export function metricsFor(language: LanguageId): LanguageMetrics {
-  const metrics = BY_LANGUAGE[language];
-  if (!metrics) throw new UnsupportedLanguageError(language);
-  return metrics;
+  return BY_LANGUAGE[language];
 }

@@ -15,14 +15,14 @@ const GRAMMAR_FILES: Readonly<Record<LanguageId, string>> = {
   python: '@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm',
   java: '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm',
   go: '@vscode/tree-sitter-wasm/wasm/tree-sitter-go.wasm',
-  c: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
+  c: '@repomix/tree-sitter-wasms/out/tree-sitter-c.wasm',
   cpp: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
   csharp: '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm',
   rust: '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm',
   php: '@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm',
   ruby: '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm',
-  kotlin: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
-  swift: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
+  kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+  swift: '@unit-mesh/treesitter-artifacts/wasm/tree-sitter-swift.wasm',
   bash: '@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
 };
 
