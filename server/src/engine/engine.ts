@@ -1,6 +1,6 @@
 /**
  * The analysis engine: explain(request) → response, in process, no network.
- * parse → metrics → facts → rules → composition; the tree is freed at the end.
+ * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
 import {
   FOCUS_AREAS,
@@ -82,44 +82,41 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const code =
         language === 'php' && !/<\?(php|=)/i.test(request.code) ? `<?php ${request.code}` : request.code;
       const parsed = await parser.parse(code, language);
-      try {
-        const metrics = metricsFor(language).measure(parsed.root);
-        const facts = extractFacts(language, code, parsed.root, parsed.errorRegions, metrics);
-        const suggestions = orderSuggestions(
-          runRules(rules, { language, code, root: parsed.root, facts }),
-          request.focus,
-        );
-        const { explanation, sections } = compose({
-          request,
-          languageName: languageInfo(language).name,
-          facts,
-          metrics,
-          suggestions,
-        });
-        return {
-          explanation,
-          sections,
-          suggestions,
-          metadata: {
-            tokens: metrics.tokens,
-            complexity: complexityOf(metrics),
-            halstead: halsteadDetails(metrics.halstead),
-            units: metrics.units.map((u) => ({
-              name: u.name,
-              kind: u.kind,
-              startLine: u.startLine,
-              endLine: u.endLine,
-              complexity: complexityOf(u),
-              halstead: halsteadDetails(u.halstead),
-            })),
-            language,
-            lines: facts.lines,
-            parseErrors: parsed.errorRegions,
-          },
-        };
-      } finally {
-        parsed.tree.delete();
-      }
+      const { snapshot } = parsed;
+      const metrics = metricsFor(language).measure(snapshot);
+      const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
+      const suggestions = orderSuggestions(
+        runRules(rules, { language, code, root: snapshot.root, facts }),
+        request.focus,
+      );
+      const { explanation, sections } = compose({
+        request,
+        languageName: languageInfo(language).name,
+        facts,
+        metrics,
+        suggestions,
+      });
+      return {
+        explanation,
+        sections,
+        suggestions,
+        metadata: {
+          tokens: metrics.tokens,
+          complexity: complexityOf(metrics),
+          halstead: halsteadDetails(metrics.halstead),
+          units: metrics.units.map((u) => ({
+            name: u.name,
+            kind: u.kind,
+            startLine: u.startLine,
+            endLine: u.endLine,
+            complexity: complexityOf(u),
+            halstead: halsteadDetails(u.halstead),
+          })),
+          language,
+          lines: facts.lines,
+          parseErrors: parsed.errorRegions,
+        },
+      };
     },
     dispose() {
       parser.dispose();

@@ -1,8 +1,10 @@
 /**
- * Iterative tree walks. Input can nest thousands of levels deep, which would
- * overflow the JS stack in a recursive walk, so nothing here recurses.
+ * Tree walks over a snapshot. Input can nest thousands of levels deep, which
+ * would overflow the JS stack in a recursive walk, so nothing here recurses:
+ * a subtree is a run of the snapshot's pre-order array (ids `id ..= lastId`),
+ * so a walk is a loop over that run, and skipping a subtree is a jump.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from './parsing/node.js';
 
 export const SKIP_CHILDREN = Symbol('skip-children');
 
@@ -15,19 +17,18 @@ export function walk(
   root: Node,
   visit: (node: Node, depth: number) => typeof SKIP_CHILDREN | undefined,
 ): void {
-  const nodes: Node[] = [root];
-  const depths: number[] = [0];
-  while (nodes.length > 0) {
-    const node = nodes.pop()!;
-    const depth = depths.pop()!;
-    if (visit(node, depth) === SKIP_CHILDREN) continue;
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) {
-        nodes.push(child);
-        depths.push(depth + 1);
-      }
+  const nodes = root.doc.nodes;
+  // Last ids of the nodes above the current one: its depth is how many there are.
+  const open: number[] = [];
+  for (let i = root.id; i <= root.lastId; ) {
+    const node = nodes[i]!;
+    while (open.length > 0 && i > open[open.length - 1]!) open.pop();
+    if (visit(node, open.length) === SKIP_CHILDREN) {
+      i = node.lastId + 1;
+      continue;
     }
+    open.push(node.lastId);
+    i++;
   }
 }
 

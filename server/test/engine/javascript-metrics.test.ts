@@ -30,13 +30,9 @@ const parser = new SourceParser({ timeoutMs: 20_000 });
 
 async function measure(code: string, language: LanguageId = 'javascript'): Promise<Measured> {
   const parsed = await parser.parse(code, language);
-  try {
-    const metrics = javascriptMetrics.measure(parsed.root);
-    const units = metrics.units.map(({ node: _node, ...unit }) => unit);
-    return { ...metrics, units, errorRegions: parsed.errorRegions };
-  } finally {
-    parsed.tree.delete();
-  }
+  const metrics = javascriptMetrics.measure(parsed.snapshot);
+  const units = metrics.units.map(({ node: _node, ...unit }) => unit);
+  return { ...metrics, units, errorRegions: parsed.errorRegions };
 }
 
 function unitNamed(metrics: Measured, name: string): Unit {

@@ -22,7 +22,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
 import type { UnitMetrics } from '../../src/engine/metrics/model.js';
 import { pythonMetrics } from '../../src/engine/metrics/python/index.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
@@ -103,32 +103,27 @@ describe('Python cyclomatic agrees with mccabe on the standard library', functio
     for (const file of files) {
       const reference = new Map(runMccabe(python, file).map((s) => [s.line, s]));
       const parsed = await parser.parse(readFileSync(file, 'utf8'), 'python');
-      try {
-        const units = pythonMetrics.measure(parsed.root).units;
-        const functions = units.filter((u) => u.kind !== 'class' && u.kind !== 'lambda');
-        const enclosing = (u: UnitMetrics) =>
-          units.some((v) => v.kind !== 'class' && contains(v.node, u.node));
-        for (const fn of functions) {
-          if (enclosing(fn)) continue; // folded into its outer function by mccabe
-          const stat = reference.get(fn.startLine);
-          if (!stat) continue; // mccabe folds defs made inside module-level if/try into that statement
-          raw.compare(fn.name, fn.cyclomatic, stat.complexity);
-          const counts = tally(fn.node);
-          if (counts.blind) {
-            excluded++;
-            continue;
-          }
-          const inside = functions.filter((u) => u === fn || contains(fn.node, u.node));
-          const ours = 1 + inside.reduce((sum, u) => sum + u.cyclomatic - 1, 0);
-          const derived = ours - counts.ignored + counts.tries + counts.nestedDefs;
-          agreement.compare(
-            `${file.slice(stdlib.length + 1)}:${fn.startLine} ${fn.name}`,
-            derived,
-            stat.complexity,
-          );
+      const units = pythonMetrics.measure(parsed.snapshot).units;
+      const functions = units.filter((u) => u.kind !== 'class' && u.kind !== 'lambda');
+      const enclosing = (u: UnitMetrics) => units.some((v) => v.kind !== 'class' && contains(v.node, u.node));
+      for (const fn of functions) {
+        if (enclosing(fn)) continue; // folded into its outer function by mccabe
+        const stat = reference.get(fn.startLine);
+        if (!stat) continue; // mccabe folds defs made inside module-level if/try into that statement
+        raw.compare(fn.name, fn.cyclomatic, stat.complexity);
+        const counts = tally(fn.node);
+        if (counts.blind) {
+          excluded++;
+          continue;
         }
-      } finally {
-        parsed.tree.delete();
+        const inside = functions.filter((u) => u === fn || contains(fn.node, u.node));
+        const ours = 1 + inside.reduce((sum, u) => sum + u.cyclomatic - 1, 0);
+        const derived = ours - counts.ignored + counts.tries + counts.nestedDefs;
+        agreement.compare(
+          `${file.slice(stdlib.length + 1)}:${fn.startLine} ${fn.name}`,
+          derived,
+          stat.complexity,
+        );
       }
     }
     parser.dispose();

@@ -4,7 +4,7 @@
  * tree-sitter grammars share (`if_statement`, `call_expression`, …).
  */
 import type { LanguageId } from '@code-explain/shared';
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { StepKind } from './model.js';
 
 export interface SyntaxTable {

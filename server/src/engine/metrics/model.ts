@@ -2,7 +2,8 @@
  * What every language's metrics produce. A language family implements
  * `LanguageMetrics`; the engine reads nothing else from it.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { Snapshot } from '../parsing/snapshot.js';
 
 export type UnitKind =
   'function' | 'method' | 'constructor' | 'getter' | 'setter' | 'arrow' | 'lambda' | 'closure' | 'class';
@@ -52,7 +53,8 @@ export interface SnippetMetrics extends Complexity {
 }
 
 export interface LanguageMetrics {
-  measure(root: Node): SnippetMetrics;
+  /** Metrics of a parsed snippet. */
+  measure(tree: Snapshot): SnippetMetrics;
 }
 
 export function halsteadMeasures(counts: HalsteadCounts): HalsteadMeasures {

@@ -4,13 +4,15 @@
  * to whoever parses.
  */
 import type { LanguageId } from '@code-explain/shared';
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { Language, Parser, type Node } from 'web-tree-sitter';
 import { grammarPath } from './grammars.js';
+import { initRuntime } from './runtime.js';
+import { Snapshot } from './snapshot.js';
 
 export interface ParsedSource {
   readonly language: LanguageId;
-  readonly tree: Tree;
-  readonly root: Node;
+  /** The tree, copied out of WASM; offsets index into the parsed code. */
+  readonly snapshot: Snapshot;
   /** Regions tree-sitter could not parse (ERROR nodes and inserted MISSING tokens). */
   readonly errorRegions: number;
 }
@@ -22,14 +24,6 @@ export class ParseTimeoutError extends Error {
   }
 }
 
-// The WASM runtime is one per process whatever we do, so its initialisation is
-// memoised at module level; everything built on it is per SourceParser.
-let runtime: Promise<void> | undefined;
-function initRuntime(): Promise<void> {
-  runtime ??= Parser.init();
-  return runtime;
-}
-
 export interface SourceParserOptions {
   /** Parsing stops (ParseTimeoutError) after this long; a guard against pathological input. */
   readonly timeoutMs?: number;
@@ -37,6 +31,8 @@ export interface SourceParserOptions {
 
 export class SourceParser {
   readonly #languages = new Map<string, Promise<Language>>();
+  /** Grammar file per language, resolved once (resolving costs more than a small parse). */
+  readonly #paths = new Map<LanguageId, string>();
   readonly #parsers = new Map<LanguageId, Parser>();
   readonly #timeoutMs: number;
 
@@ -46,7 +42,7 @@ export class SourceParser {
 
   /** The grammar for a language, loaded on first use. Languages sharing a grammar share the load. */
   language(id: LanguageId): Promise<Language> {
-    const path = grammarPath(id);
+    const path = this.#paths.get(id) ?? this.#resolve(id);
     let loading = this.#languages.get(path);
     if (!loading) {
       loading = initRuntime().then(() => Language.load(path));
@@ -57,7 +53,13 @@ export class SourceParser {
     return loading;
   }
 
-  /** Parses code; the caller owns the tree and must `tree.delete()` it. */
+  #resolve(id: LanguageId): string {
+    const path = grammarPath(id);
+    this.#paths.set(id, path);
+    return path;
+  }
+
+  /** Parses code into a snapshot; the tree-sitter tree itself is freed before this returns. */
   async parse(code: string, id: LanguageId): Promise<ParsedSource> {
     const language = await this.language(id);
     let parser = this.#parsers.get(id);
@@ -75,7 +77,16 @@ export class SourceParser {
       parser.reset();
       throw new ParseTimeoutError(this.#timeoutMs);
     }
-    return { language: id, tree, root: tree.rootNode, errorRegions: countErrorRegions(tree.rootNode) };
+    try {
+      const root = tree.rootNode;
+      return {
+        language: id,
+        snapshot: Snapshot.of(root, { text: code }),
+        errorRegions: countErrorRegions(root),
+      };
+    } finally {
+      tree.delete();
+    }
   }
 
   dispose(): void {

@@ -4,7 +4,7 @@
  * type. The engine walks the tree once and calls every interested visitor.
  */
 import type { FocusArea, LanguageId, Severity } from '@code-explain/shared';
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { SnippetFacts } from '../facts/model.js';
 
 export interface RuleMeta {

@@ -1,11 +1,13 @@
-/** Syntax helpers shared by rules: callees, literals, enclosing loops and functions. */
+/** Syntax helpers shared by rules: callees, literals, loops, functions, names and message quoting. */
 import type { LanguageId } from '@code-explain/shared';
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { SKIP_CHILDREN, walk } from '../walk.js';
+import type { RuleContext } from './model.js';
 
 export const TIER1: readonly LanguageId[] = ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'];
 export const JS_LIKE: readonly LanguageId[] = ['javascript', 'typescript', 'tsx'];
 
-const LOOPS = new Set([
+export const LOOP_TYPES: ReadonlySet<string> = new Set([
   'for_statement',
   'for_in_statement',
   'while_statement',
@@ -13,7 +15,7 @@ const LOOPS = new Set([
   'enhanced_for_statement',
 ]);
 
-const FUNCTIONS = new Set([
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   'function_declaration',
   'function_expression',
   'function',
@@ -25,22 +27,55 @@ const FUNCTIONS = new Set([
   'lambda',
   'method_declaration',
   'constructor_declaration',
+  'compact_constructor_declaration',
   'lambda_expression',
   'func_literal',
 ]);
 
-/** The loop whose body (not its iterable, evaluated once) contains node, within the same function. */
+/**
+ * Whether `part`, a direct child of `loop`, is evaluated once before the loop
+ * repeats (a for-each iterable, a for-loop initializer) rather than on every
+ * iteration. `inner` is the child of `part` on the path, for Go's range clause.
+ */
+function evaluatedOnce(loop: Node, part: Node, inner: Node | undefined): boolean {
+  const same = (a: Node | null, b: Node | undefined) => a !== null && b !== undefined && a.id === b.id;
+  if (
+    same(loop.childForFieldName('right'), part) ||
+    same(loop.childForFieldName('value'), part) ||
+    same(loop.childForFieldName('initializer'), part) ||
+    same(loop.childForFieldName('init'), part)
+  ) {
+    return true;
+  }
+  // Go: `for k, v := range expr` and `for i := 0; …` keep their parts in a clause.
+  if (part.type === 'range_clause') return same(part.childForFieldName('right'), inner);
+  if (part.type === 'for_clause') return same(part.childForFieldName('initializer'), inner);
+  return false;
+}
+
+/**
+ * The innermost loop that repeats `node` (it is in the body, condition or
+ * update, not in a part evaluated once), within the same function.
+ */
 export function enclosingLoop(node: Node): Node | undefined {
+  let inner: Node | undefined;
   let child = node;
-  for (let p = node.parent; p; child = p, p = p.parent) {
-    if (FUNCTIONS.has(p.type)) return undefined;
-    if (LOOPS.has(p.type)) {
-      const once = p.childForFieldName('right') ?? p.childForFieldName('value');
-      if (once && once.id === child.id) continue;
-      return p;
-    }
+  for (let p = node.parent; p; inner = child, child = p, p = p.parent) {
+    if (FUNCTION_TYPES.has(p.type)) return undefined;
+    if (LOOP_TYPES.has(p.type) && !evaluatedOnce(p, child, inner)) return p;
   }
   return undefined;
+}
+
+/** The innermost function, method or lambda around `node`. */
+export function enclosingFunction(node: Node): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) if (FUNCTION_TYPES.has(p.type)) return p;
+  return undefined;
+}
+
+/** Whether `inner` lies inside `outer` (or is it). */
+export function contains(outer: Node, inner: Node): boolean {
+  return inner.startIndex >= outer.startIndex && inner.endIndex <= outer.endIndex;
 }
 
 /** The text naming what a call calls: `eval`, `db.query`, `exec.Command`. */
@@ -50,6 +85,7 @@ export function calleeText(call: Node): string {
     const name = call.childForFieldName('name');
     return object && name ? `${object.text}.${name.text}` : (name?.text ?? '');
   }
+  if (call.type === 'object_creation_expression') return call.childForFieldName('type')?.text ?? '';
   return (call.childForFieldName('function') ?? call.childForFieldName('constructor'))?.text ?? '';
 }
 
@@ -78,6 +114,17 @@ export function keywordArgument(call: Node, name: string): Node | undefined {
   return undefined;
 }
 
+/** The expression inside any number of parentheses. */
+export function unwrap(node: Node): Node {
+  let n = node;
+  while (n.type === 'parenthesized_expression') {
+    const inner = n.namedChildren.find((c) => c !== null && !c.type.includes('comment'));
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
 const PLAIN_STRINGS = new Set([
   'string',
   'string_literal',
@@ -86,8 +133,10 @@ const PLAIN_STRINGS = new Set([
   'text_block',
 ]);
 
-/** A string literal with no interpolation. */
+/** A string literal with no interpolation (Python: also adjacent literals, `"a" "b"`). */
 export function isPlainString(node: Node): boolean {
+  if (node.type === 'concatenated_string')
+    return node.namedChildren.every((c) => c !== null && isPlainString(c));
   if (PLAIN_STRINGS.has(node.type)) {
     // Python f-strings are `string` nodes with interpolation children.
     return !node.namedChildren.some((c) => c?.type === 'interpolation');
@@ -97,40 +146,163 @@ export function isPlainString(node: Node): boolean {
   return false;
 }
 
+/** Python's string nodes open with a `string_start` token (quotes and any prefix). */
+function isPythonString(node: Node): boolean {
+  return node.type === 'string' && node.firstChild?.type === 'string_start';
+}
+
+/** The characters a plain string literal stands for (escapes left as written), or undefined. */
+export function stringContent(node: Node): string | undefined {
+  if (!isPlainString(node)) return undefined;
+  if (node.type === 'concatenated_string')
+    return node.namedChildren.map((c) => stringContent(c!) ?? '').join('');
+  if (isPythonString(node)) {
+    return node.namedChildren
+      .filter((c) => c?.type === 'string_content' || c?.type === 'escape_sequence')
+      .map((c) => c!.text)
+      .join('');
+  }
+  const text = node.text;
+  if (node.type === 'text_block') return text.slice(3, -3);
+  return text.slice(1, -1);
+}
+
+/** The operands of a chain of `+` (`a + b + c` → a, b, c), iteratively: chains can be very long. */
+function sumOperands(node: Node): Node[] {
+  const out: Node[] = [];
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = unwrap(stack.pop()!);
+    const isSum =
+      (n.type === 'binary_expression' || n.type === 'binary_operator') &&
+      n.childForFieldName('operator')?.text === '+';
+    const left = isSum ? n.childForFieldName('left') : null;
+    const right = isSum ? n.childForFieldName('right') : null;
+    if (left && right) stack.push(right, left);
+    else out.push(n);
+  }
+  return out;
+}
+
+const NUMBER_LITERALS = new Set([
+  'number',
+  'integer',
+  'float',
+  'int_literal',
+  'float_literal',
+  'decimal_integer_literal',
+]);
+
 /**
- * Text built from pieces at run time: concatenation with `+` involving a
- * non-literal, a template or f-string with interpolation, `%` formatting,
- * `.format(…)`, or `fmt.Sprintf(…)`.
+ * Text built from pieces at run time: concatenation with `+` of a string
+ * and something that is not a literal, a template or f-string with
+ * interpolation, `%` formatting, `.format(…)`, `String.format(…)`,
+ * `.formatted(…)` or `fmt.Sprintf(…)`.
  */
 export function isBuiltString(node: Node): boolean {
-  switch (node.type) {
-    case 'template_string':
-      return node.namedChildren.some((c) => c?.type === 'template_substitution');
-    case 'string':
-      return node.namedChildren.some((c) => c?.type === 'interpolation');
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'concatenated_string':
+      return n.namedChildren.some((c) => c !== null && isFormatted(c));
     case 'binary_expression':
     case 'binary_operator': {
-      const op = node.childForFieldName('operator')?.text;
-      const left = node.childForFieldName('left');
-      const right = node.childForFieldName('right');
-      if (!left || !right) return false;
-      if (op === '+')
-        return (isStringish(left) || isStringish(right)) && !(isPlainString(left) && isPlainString(right));
-      if (op === '%') return isPlainString(left);
-      return false;
+      const op = n.childForFieldName('operator')?.text;
+      if (op === '%') {
+        const left = n.childForFieldName('left');
+        return left !== null && isPlainString(unwrap(left));
+      }
+      if (op !== '+') return false;
+      const parts = sumOperands(n);
+      const stringy = parts.some((p) => isPlainString(p) || isFormatted(p));
+      const varying = parts.some((p) => !isPlainString(p) && !NUMBER_LITERALS.has(p.type));
+      return stringy && varying;
     }
+    default:
+      return isFormatted(n);
+  }
+}
+
+/** A string made by interpolation or a formatting call (not by `+`). */
+function isFormatted(n: Node): boolean {
+  switch (n.type) {
+    case 'template_string':
+      return n.namedChildren.some((c) => c?.type === 'template_substitution');
+    case 'string':
+      return n.namedChildren.some((c) => c?.type === 'interpolation');
     case 'call':
     case 'call_expression': {
-      const fn = node.childForFieldName('function')?.text ?? '';
+      const fn = n.childForFieldName('function')?.text ?? '';
       return /(^|\.)format$/.test(fn) || fn === 'fmt.Sprintf';
+    }
+    case 'method_invocation': {
+      const callee = calleeText(n);
+      return callee === 'String.format' || methodName(callee) === 'formatted';
     }
     default:
       return false;
   }
 }
 
-function isStringish(node: Node): boolean {
-  return isPlainString(node) || isBuiltString(node);
+/** The literal text parts of a string-building expression, for checking what it says. */
+export function literalParts(node: Node): string {
+  const parts: string[] = [];
+  walk(node, (n) => {
+    if (
+      n.type === 'string_fragment' ||
+      n.type === 'string_content' ||
+      n.type === 'interpreted_string_literal_content'
+    ) {
+      parts.push(n.text);
+      return SKIP_CHILDREN;
+    }
+    if (n.type === 'raw_string_literal' || (n.type === 'string_literal' && n.namedChildCount === 0)) {
+      parts.push(n.text.slice(1, -1));
+      return SKIP_CHILDREN;
+    }
+    return undefined;
+  });
+  return parts.join(' ');
+}
+
+const NUMBER_TYPES = new Set([
+  'number',
+  'integer',
+  'float',
+  'int_literal',
+  'float_literal',
+  'decimal_integer_literal',
+  'decimal_floating_point_literal',
+  'hex_integer_literal',
+  'octal_integer_literal',
+  'binary_integer_literal',
+  'hex_floating_point_literal',
+]);
+
+/** A numeric literal, optionally negated: returns its text (`-5`), or undefined. */
+export function numberLiteral(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (NUMBER_TYPES.has(n.type)) return n.text;
+  if (n.type === 'unary_expression' || n.type === 'unary_operator') {
+    const operand = n.childForFieldName('argument') ?? n.childForFieldName('operand');
+    const op = n.childForFieldName('operator')?.text;
+    if (operand && (op === '-' || op === '+') && NUMBER_TYPES.has(unwrap(operand).type))
+      return `${op === '-' ? '-' : ''}${unwrap(operand).text}`;
+  }
+  return undefined;
+}
+
+/**
+ * The words of an identifier, lower case: `dbPassword` → [db, password],
+ * `API_KEY` → [api, key], `self.access_token` → [access, token].
+ */
+export function nameWords(name: string): string[] {
+  const last = name.split(/[.\s]/).pop() ?? name;
+  return last
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 }
 
 /** 1-based line of a node. */
@@ -142,4 +314,49 @@ export function lineOf(node: Node): number {
 export function snippet(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Code quoted inline in Markdown, shortened to one line; safe when the code itself contains backticks. */
+export function code(text: string, max = 60): string {
+  const flat = snippet(text, max);
+  if (!flat.includes('`')) return `\`${flat}\``;
+  let fence = '``';
+  while (flat.includes(fence)) fence += '`';
+  return `${fence} ${flat} ${fence}`;
+}
+
+/** A list of items for prose: "a", "a and b", "a, b and c"; more than `max` are cut with "…". */
+export function listOf(items: readonly string[], max = 5): string {
+  const shown = items.slice(0, max);
+  const tail = items.length > max ? [`${items.length - max} more`] : [];
+  const all = [...shown, ...tail];
+  if (all.length <= 1) return all.join('');
+  return `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+}
+
+/** The lines of a list of nodes or numbers, for prose: "lines 3, 8 and 12". */
+export function linesText(lines: readonly number[]): string {
+  const unique = [...new Set(lines)].sort((a, b) => a - b);
+  return unique.length === 1 ? `line ${unique[0]}` : `lines ${listOf(unique.map(String), 8)}`;
+}
+
+/** At most this many findings of one rule are reported one by one; more become one summary. */
+export const MAX_INDIVIDUAL = 5;
+
+/**
+ * Reports each finding on its own when there are few; when there are more
+ * than MAX_INDIVIDUAL, one summary at the first, so a habit repeated
+ * throughout a file reads as one suggestion rather than a flood.
+ */
+export function reportEachOrSummary(
+  context: RuleContext,
+  findings: readonly { readonly node: Node; readonly message: string }[],
+  summary: (lines: readonly number[]) => string,
+): void {
+  if (findings.length === 0) return;
+  if (findings.length <= MAX_INDIVIDUAL) {
+    for (const f of findings) context.report(f);
+    return;
+  }
+  context.report({ node: findings[0]!.node, message: summary(findings.map((f) => lineOf(f.node))) });
 }

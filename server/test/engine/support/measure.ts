@@ -1,6 +1,6 @@
 /** Parsing and measuring snippets in unit tests. */
 import type { LanguageId } from '@code-explain/shared';
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../../src/engine/parsing/node.js';
 import type { LanguageMetrics, SnippetMetrics, UnitMetrics } from '../../../src/engine/metrics/model.js';
 import type { SourceParser } from '../../../src/engine/parsing/parser.js';
 
@@ -10,18 +10,17 @@ export interface Measured extends SnippetMetrics {
   unit(name: string): UnitMetrics;
 }
 
-/**
- * Measures `code`; the tree is deleted before returning, so the units' `node`
- * must not be read (use `withTree` for that).
- */
+/** Measures `code`. */
 export async function measure(
   parser: SourceParser,
   metrics: LanguageMetrics,
   language: LanguageId,
   code: string,
 ): Promise<Measured> {
-  return withTree(parser, language, code, (root, errorRegions) => {
-    const result = metrics.measure(root);
+  const parsed = await parser.parse(code, language);
+  {
+    const result = metrics.measure(parsed.snapshot);
+    const errorRegions = parsed.errorRegions;
     return {
       ...result,
       errorRegions,
@@ -31,7 +30,7 @@ export async function measure(
         return found;
       },
     };
-  });
+  }
 }
 
 export async function withTree<T>(
@@ -41,11 +40,7 @@ export async function withTree<T>(
   use: (root: Node, errorRegions: number) => T,
 ): Promise<T> {
   const parsed = await parser.parse(code, language);
-  try {
-    return use(parsed.root, parsed.errorRegions);
-  } finally {
-    parsed.tree.delete();
-  }
+  return use(parsed.snapshot.root, parsed.errorRegions);
 }
 
 /** Indents a multi-line template literal's body consistently (drops the common leading indentation). */

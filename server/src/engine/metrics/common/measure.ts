@@ -11,7 +11,7 @@
  *   increment (function units plus code outside them); Halstead over
  *   everything; tokens = every lexical token, comments excluded.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { HalsteadMeasures, LanguageMetrics, SnippetMetrics, UnitMetrics } from '../model.js';
 import { lineSpan } from '../../walk.js';
 import { regionAt, scan, type LanguageRules, type Region } from './scan.js';
@@ -89,5 +89,5 @@ export function measureSnippet(definition: LanguageDefinition, root: Node): Snip
 }
 
 export function languageMetrics(definition: LanguageDefinition): LanguageMetrics {
-  return { measure: (root) => measureSnippet(definition, root) };
+  return { measure: (tree) => measureSnippet(definition, tree.root) };
 }

@@ -3,7 +3,7 @@
  * call's argument, `<func literal assigned to handler>` when it is assigned,
  * otherwise `<func literal in Serve>` after the nearest named unit.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 
 const MAX_PART = 40;
 

@@ -8,7 +8,7 @@
  * Input can nest thousands of levels deep, so nothing here recurses: the walk
  * and the logical-operator sequences use explicit stacks.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { UnitKind } from '../model.js';
 import { HalsteadTally } from './halstead.js';
 

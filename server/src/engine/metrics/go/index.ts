@@ -9,7 +9,7 @@
  * only from `M` itself through its own receiver `r`. Calls made inside func
  * literals belong to the declaration that contains them.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { recursiveRegions } from '../common/recursion.js';

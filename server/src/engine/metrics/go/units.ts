@@ -5,7 +5,7 @@
  * (`<func literal in http.HandleFunc()>`, `<func literal assigned to h>`,
  * `<func literal in Serve>`). Go has no classes.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { calleeLabel, standIn, type AnonymousContext } from '../common/naming.js';
 import type { Frame, UnitStart } from '../common/scan.js';
 

@@ -5,7 +5,7 @@
  * their class, compact record constructors too); lambdas. Names are qualified
  * with the enclosing units (`Stack.push`, `Outer.Inner.run`).
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { calleeLabel, standIn, type AnonymousContext } from '../common/naming.js';
 import type { Frame, UnitStart } from '../common/scan.js';
 

@@ -90,7 +90,7 @@ function childContext(
   parentContext: Context,
   child: SyntaxNode,
 ): Context {
-  if (parentContext.skipped || isIgnored(child)) return SKIP;
+  if (parentContext.skipped || table.ignored[child.id] === 1) return SKIP;
   let context = parentContext;
   const unit = table.byNode.get(parent.id);
   if (unit) {

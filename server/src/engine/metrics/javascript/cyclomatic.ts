@@ -11,14 +11,7 @@
  * class static block, or the program.
  */
 import { fieldChild, type SyntaxNode, type SyntaxTree } from './tree.js';
-import {
-  FUNCTION_OWN_FIELDS,
-  isDefaultValue,
-  isIgnored,
-  isLogical,
-  isOptionalChainStep,
-  operatorOf,
-} from './syntax.js';
+import { FUNCTION_OWN_FIELDS, isDefaultValue, isLogical, isOptionalChainStep, operatorOf } from './syntax.js';
 import type { UnitTable } from './units.js';
 
 export interface DecisionCounts {
@@ -81,7 +74,7 @@ export function countDecisions(tree: SyntaxTree, table: UnitTable): DecisionCoun
           break;
       }
     }
-    if (own === SKIPPED || isIgnored(node)) {
+    if (own === SKIPPED || table.ignored[node.id] === 1) {
       owner[node.id] = SKIPPED;
       continue;
     }

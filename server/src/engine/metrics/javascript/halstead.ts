@@ -42,39 +42,14 @@
  */
 import type { HalsteadCounts } from '../model.js';
 import { fieldChild, estreeParent, type SyntaxNode, type SyntaxTree } from './tree.js';
-import { FUNCTION_OWN_FIELDS, hasOptionalChain, isIgnored } from './syntax.js';
+import { FUNCTION_OWN_FIELDS, hasOptionalChain } from './syntax.js';
+import { ScopedTally } from './tally.js';
 import type { UnitTable } from './units.js';
-
-/** Operators and operands seen, each with how often. */
-export class HalsteadBag {
-  readonly operators = new Map<string, number>();
-  readonly operands = new Map<string, number>();
-
-  add(kind: 'operator' | 'operand', name: string): void {
-    const map = kind === 'operator' ? this.operators : this.operands;
-    map.set(name, (map.get(name) ?? 0) + 1);
-  }
-
-  merge(other: HalsteadBag): void {
-    for (const [name, count] of other.operators)
-      this.operators.set(name, (this.operators.get(name) ?? 0) + count);
-    for (const [name, count] of other.operands)
-      this.operands.set(name, (this.operands.get(name) ?? 0) + count);
-  }
-
-  counts(): HalsteadCounts {
-    let N1 = 0;
-    let N2 = 0;
-    for (const count of this.operators.values()) N1 += count;
-    for (const count of this.operands.values()) N2 += count;
-    return { n1: this.operators.size, n2: this.operands.size, N1, N2 };
-  }
-}
 
 export interface HalsteadResult {
   /** Per unit candidate: functions their body (escomplex's view), classes the whole class. */
-  readonly perUnit: readonly HalsteadBag[];
-  readonly total: HalsteadBag;
+  readonly perUnit: readonly HalsteadCounts[];
+  readonly total: HalsteadCounts;
 }
 
 const NONE = -1;
@@ -106,7 +81,7 @@ const SKIP: Context = { ...ROOT, skipped: true };
 const JSX_ELEMENTS = new Set(['jsx_opening_element', 'jsx_closing_element', 'jsx_self_closing_element']);
 
 function childContext(table: UnitTable, parent: SyntaxNode, context: Context, child: SyntaxNode): Context {
-  if (context.skipped || isIgnored(child)) return SKIP;
+  if (context.skipped || table.ignored[child.id] === 1) return SKIP;
   const unit = table.byNode.get(parent.id);
   if (unit) {
     const role = unit.role;
@@ -145,9 +120,11 @@ function childContext(table: UnitTable, parent: SyntaxNode, context: Context, ch
   }
 }
 
+/** Tally scope of the whole snippet; unit `i` is scope `i + 1`. */
+const SNIPPET = 0;
+
 export function countHalstead(tree: SyntaxTree, table: UnitTable): HalsteadResult {
-  const perUnit = table.units.map(() => new HalsteadBag());
-  const total = new HalsteadBag();
+  const tally = new ScopedTally(table.units.length + 1);
   const outerClass = new Int32Array(table.units.length).fill(NONE);
   const contexts: Context[] = new Array<Context>(tree.nodes.length);
   const emitter = new Emitter(tree, table, optionalChains(tree));
@@ -162,25 +139,99 @@ export function countHalstead(tree: SyntaxTree, table: UnitTable): HalsteadResul
     const unit = table.byNode.get(node.id);
     const ownClass = unit?.role === 'class' ? unit.index : NONE;
     if (ownClass !== NONE) outerClass[ownClass] = context.cls;
-    const bags = [
-      total,
-      perUnit[context.owner],
-      perUnit[context.implicit],
-      perUnit[context.cls],
-      perUnit[ownClass],
-    ];
-    for (const [kind, name] of items) for (const bag of bags) bag?.add(kind, name);
+    // The snippet, then the function body, field initializer or static block, enclosing class
+    // and the class itself the node is in (NONE, -1, maps to scope 0 and is left out).
+    const { owner, implicit, cls } = context;
+    for (const [kind, name] of items) {
+      const id = tally.id(kind, name);
+      tally.add(SNIPPET, kind, id);
+      if (owner !== NONE) tally.add(owner + 1, kind, id);
+      if (implicit !== NONE) tally.add(implicit + 1, kind, id);
+      if (cls !== NONE) tally.add(cls + 1, kind, id);
+      if (ownClass !== NONE) tally.add(ownClass + 1, kind, id);
+    }
   }
   // A class counts everything inside it, inner classes included: fold inner into outer.
-  for (const unit of [...table.units].reverse()) {
-    const outer = perUnit[outerClass[unit.index] ?? NONE];
-    const own = perUnit[unit.index];
-    if (unit.role === 'class' && outer && own) outer.merge(own);
+  for (let i = table.units.length - 1; i >= 0; i--) {
+    const unit = table.units[i];
+    const outer = outerClass[i] ?? NONE;
+    if (unit?.role === 'class' && outer !== NONE) tally.fold(outer + 1, i + 1);
   }
-  return { perUnit, total };
+  const [total, ...perUnit] = tally.counts();
+  return { perUnit, total: total ?? { n1: 0, n2: 0, N1: 0, N2: 0 } };
 }
 
 type Item = readonly ['operator' | 'operand', string];
+
+const NOTHING: readonly Item[] = Object.freeze([]);
+
+/** Every node type `Emitter.items` has a case for; other nodes contribute nothing. */
+const EMITTING = new Set([
+  'identifier',
+  'property_identifier',
+  'statement_identifier',
+  'undefined',
+  'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern',
+  'private_property_identifier',
+  'type_identifier',
+  'true',
+  'false',
+  'null',
+  'number',
+  'string',
+  'regex',
+  'template_string',
+  'meta_property',
+  'this',
+  'super',
+  'array',
+  'array_pattern',
+  'object',
+  'object_pattern',
+  'pair',
+  'pair_pattern',
+  'spread_element',
+  'rest_pattern',
+  'assignment_expression',
+  'augmented_assignment_expression',
+  'binary_expression',
+  'unary_expression',
+  'update_expression',
+  'ternary_expression',
+  'call_expression',
+  'new_expression',
+  'member_expression',
+  'subscript_expression',
+  'variable_declaration',
+  'lexical_declaration',
+  'variable_declarator',
+  'assignment_pattern',
+  'object_assignment_pattern',
+  'required_parameter',
+  'optional_parameter',
+  'if_statement',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'switch_statement',
+  'switch_case',
+  'switch_default',
+  'break_statement',
+  'continue_statement',
+  'return_statement',
+  'throw_statement',
+  'try_statement',
+  'catch_clause',
+  'with_statement',
+  'yield_expression',
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+  'class_heritage',
+  'extends_clause',
+]);
 
 const op = (name: string): Item => ['operator', name];
 const operand = (name: string): Item => ['operand', name];
@@ -201,9 +252,10 @@ class Emitter {
     return this.#tree.text(node);
   }
 
-  items(node: SyntaxNode, context: Context): Item[] {
-    const gen = context.generated;
+  items(node: SyntaxNode, context: Context): readonly Item[] {
     if (this.#table.byNode.get(node.id)?.role === 'function') return this.#functionHead(node);
+    if (!EMITTING.has(node.type)) return NOTHING;
+    const gen = context.generated;
     switch (node.type) {
       // Operands.
       case 'identifier':
@@ -224,7 +276,7 @@ class Emitter {
         // Only a (TypeScript) class name reaches here; other types are skipped.
         return node.field === 'name' && node.parent && this.#isClassNode(node.parent)
           ? [operand(this.#text(node))]
-          : [];
+          : NOTHING;
       case 'true':
       case 'false':
       case 'null':
@@ -232,7 +284,7 @@ class Emitter {
       case 'number': {
         // Babel's BigIntLiteral has no escomplex definition: `10n` counts for nothing.
         const text = this.#text(node);
-        return text.endsWith('n') ? [] : [operand(numberOperand(text))];
+        return text.endsWith('n') ? NOTHING : [operand(numberOperand(text))];
       }
       case 'string': {
         const text = this.#text(node);
@@ -241,7 +293,7 @@ class Emitter {
       case 'regex':
         return [operand(this.#text(node))];
       case 'template_string':
-        return gen ? [] : this.#template(node);
+        return gen ? NOTHING : this.#template(node);
       case 'meta_property': {
         const first = node.children[0];
         const last = node.children[node.children.length - 1];
@@ -270,15 +322,15 @@ class Emitter {
       case 'augmented_assignment_expression':
       case 'binary_expression': {
         const operator = fieldChild(node, 'operator');
-        return operator ? [op(operator.type)] : [];
+        return operator ? [op(operator.type)] : NOTHING;
       }
       case 'unary_expression': {
         const operator = fieldChild(node, 'operator');
-        return operator ? [op(`${operator.type} (prefix)`)] : [];
+        return operator ? [op(`${operator.type} (prefix)`)] : NOTHING;
       }
       case 'update_expression': {
         const operator = fieldChild(node, 'operator');
-        if (!operator) return [];
+        if (!operator) return NOTHING;
         return [op(`${operator.type} (${node.children[0] === operator ? 'pre' : 'post'}fix)`)];
       }
       case 'ternary_expression':
@@ -286,15 +338,15 @@ class Emitter {
       case 'call_expression': {
         // Babel's OptionalCallExpression has no definition; a tagged template is no call to escomplex.
         if (gen || this.#isOptional(node) || fieldChild(node, 'arguments')?.type === 'template_string')
-          return [];
+          return NOTHING;
         return [op('()')];
       }
       case 'new_expression':
         return [op('new')];
       case 'member_expression':
-        return this.#isOptional(node) ? [] : [op('.')];
+        return this.#isOptional(node) ? NOTHING : [op('.')];
       case 'subscript_expression':
-        return this.#isOptional(node) ? [] : [op('[]')];
+        return this.#isOptional(node) ? NOTHING : [op('[]')];
       case 'variable_declaration':
         return [op('var')];
       case 'lexical_declaration': {
@@ -302,14 +354,14 @@ class Emitter {
         return [op(kind ? this.#text(kind) : 'let')];
       }
       case 'variable_declarator':
-        return fieldChild(node, 'value') ? [op('=')] : [];
+        return fieldChild(node, 'value') ? [op('=')] : NOTHING;
       case 'assignment_pattern':
       case 'object_assignment_pattern':
         // Babel's AssignmentPattern has no `operator`: only the AST generator (parameters) prints `=`.
-        return gen ? [op('=')] : [];
+        return gen ? [op('=')] : NOTHING;
       case 'required_parameter':
       case 'optional_parameter':
-        return gen && fieldChild(node, 'value') ? [op('=')] : [];
+        return gen && fieldChild(node, 'value') ? [op('=')] : NOTHING;
       case 'if_statement':
         return fieldChild(node, 'alternative') ? [op('if'), op('else')] : [op('if')];
       case 'for_statement':
@@ -349,12 +401,12 @@ class Emitter {
       case 'class_declaration':
       case 'abstract_class_declaration':
       case 'class':
-        return node.named ? [op('class')] : [];
+        return node.named ? [op('class')] : NOTHING;
       case 'class_heritage':
       case 'extends_clause':
-        return node.children.some((c) => c.type === 'extends') ? [op('extends')] : [];
+        return node.children.some((c) => c.type === 'extends') ? [op('extends')] : NOTHING;
       default:
-        return [];
+        return NOTHING;
     }
   }
 
@@ -368,11 +420,11 @@ class Emitter {
   }
 
   /** `function`/`function*`/`function=>`, and a method's `get`/`set`/`static`/`async`/`*`. */
-  #functionHead(node: SyntaxNode): Item[] {
+  #functionHead(node: SyntaxNode): readonly Item[] {
     switch (node.type) {
       case 'arrow_function':
         // escomplex ignores an arrow that is a statement on its own.
-        return estreeParent(node)?.type === 'expression_statement' ? [] : [op('function=>')];
+        return estreeParent(node)?.type === 'expression_statement' ? NOTHING : [op('function=>')];
       case 'generator_function':
       case 'generator_function_declaration':
         return [op('function*')];

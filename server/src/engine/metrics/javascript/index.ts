@@ -32,27 +32,39 @@ import { buildSyntaxTree } from './repair.js';
 import { countTokens } from './tokens.js';
 import { findUnits, type UnitCandidate } from './units.js';
 
+/** Decision points and cognitive increments of each candidate's own code. */
+interface OwnScores {
+  readonly decisions: Int32Array;
+  readonly cognitive: Int32Array;
+}
+
+/** A field initializer is a unit only when it has something to score. */
+function kept(own: OwnScores, unit: UnitCandidate): boolean {
+  return (
+    unit.role !== 'initializer' ||
+    (own.decisions[unit.index] ?? 0) > 0 ||
+    (own.cognitive[unit.index] ?? 0) > 0
+  );
+}
+
 export const javascriptMetrics: LanguageMetrics = {
-  measure(root): SnippetMetrics {
-    const { tree, blanked } = buildSyntaxTree(root);
+  measure(snapshot): SnippetMetrics {
+    const { tree, blanked } = buildSyntaxTree(snapshot);
     const table = findUnits(tree);
     const decisions = countDecisions(tree, table);
     const cognitive = scoreCognitive(tree, table);
     const halstead = countHalstead(tree, table);
 
     const { units } = table;
-    const decisionsOf = (u: UnitCandidate): number => decisions.perUnit[u.index] ?? 0;
-    const ownCognitive = (u: UnitCandidate): number => cognitive.perUnit[u.index] ?? 0;
-    // A field initializer is a unit only when it has something to score.
-    const kept = (u: UnitCandidate): boolean =>
-      u.role !== 'initializer' || decisionsOf(u) > 0 || ownCognitive(u) > 0;
-    const cyclomatic = units.map((u) => (u.role === 'class' ? 0 : 1 + decisionsOf(u)));
-    const cognitiveOf = units.map((u) => (u.role === 'class' ? 0 : ownCognitive(u)));
+    const own: OwnScores = { decisions: decisions.perUnit, cognitive: cognitive.perUnit };
+    const cyclomatic = units.map((u) => (u.role === 'class' ? 0 : 1 + (own.decisions[u.index] ?? 0)));
+    const cognitiveOf = units.map((u) => (u.role === 'class' ? 0 : (own.cognitive[u.index] ?? 0)));
     // Classes sum their members (the units directly inside them); inner before outer.
-    for (const unit of [...units].reverse()) {
-      if (!kept(unit)) continue;
+    for (let i = units.length - 1; i >= 0; i--) {
+      const unit = units[i];
+      if (!unit || !kept(own, unit)) continue;
       // A dropped initializer passes its members up to its class.
-      const owner = unit.parent && !kept(unit.parent) ? unit.parent.parent : unit.parent;
+      const owner = unit.parent && !kept(own, unit.parent) ? unit.parent.parent : unit.parent;
       if (owner?.role === 'class') {
         cyclomatic[owner.index] = (cyclomatic[owner.index] ?? 0) + (cyclomatic[unit.index] ?? 0);
         cognitiveOf[owner.index] = (cognitiveOf[owner.index] ?? 0) + (cognitiveOf[unit.index] ?? 0);
@@ -61,9 +73,11 @@ export const javascriptMetrics: LanguageMetrics = {
 
     const result: UnitMetrics[] = [];
     for (const unit of units) {
-      const node = tree.treeSitterNode(unit.node);
-      const bag = halstead.perUnit[unit.index];
-      if (!kept(unit) || !node || !bag) continue;
+      const counts = halstead.perUnit[unit.index];
+      if (!kept(own, unit) || !counts) continue;
+      // A repaired tree's units are reported as the nodes of the snapshot every other stage reads.
+      const node = tree === snapshot ? unit.node : snapshot.find(unit.node.type, unit.node.start);
+      if (!node) continue;
       result.push({
         name: unit.name,
         kind: unit.kind,
@@ -71,17 +85,18 @@ export const javascriptMetrics: LanguageMetrics = {
         node,
         cyclomatic: cyclomatic[unit.index] ?? 1,
         cognitive: cognitiveOf[unit.index] ?? 0,
-        halstead: halsteadMeasures(bag.counts()),
+        halstead: halsteadMeasures(counts),
       });
     }
 
     let snippetCognitive = cognitive.topLevel;
-    for (const unit of units) if (unit.role === 'function') snippetCognitive += ownCognitive(unit);
+    for (const unit of units)
+      if (unit.role === 'function') snippetCognitive += own.cognitive[unit.index] ?? 0;
 
     return {
       cyclomatic: 1 + decisions.total,
       cognitive: snippetCognitive,
-      halstead: halsteadMeasures(halstead.total.counts()),
+      halstead: halsteadMeasures(halstead.total),
       tokens: countTokens(tree) + blanked,
       units: result,
     };

@@ -9,10 +9,11 @@
  * expression), the snippet is parsed again with every non-null `!` replaced by
  * a space — offsets, lines and columns stay the same, and no metric counts the
  * assertion itself — and the metrics read that tree. Unit nodes are mapped
- * back to the caller's tree, which is the one that lives on.
+ * back to the caller's snapshot, which is the one every other stage reads.
  */
-import { Parser, type Node } from 'web-tree-sitter';
-import { SyntaxTree } from './tree.js';
+import { Parser } from 'web-tree-sitter';
+import { Snapshot } from '../../parsing/snapshot.js';
+import type { SyntaxTree } from './tree.js';
 
 export interface MeasuredTree {
   readonly tree: SyntaxTree;
@@ -22,10 +23,8 @@ export interface MeasuredTree {
 
 const REPARSE_TIMEOUT_MS = 1500;
 
-export function buildSyntaxTree(root: Node): MeasuredTree {
-  const tree = SyntaxTree.from(root);
-  // Only a whole tree can be parsed again on its own.
-  if (root.parent !== null) return { tree, blanked: 0 };
+/** The tree to measure: `tree` itself, or a repaired copy of it. */
+export function buildSyntaxTree(tree: Snapshot): MeasuredTree {
   const bangs: number[] = [];
   let misparsed = false;
   for (const node of tree.nodes) {
@@ -37,31 +36,24 @@ export function buildSyntaxTree(root: Node): MeasuredTree {
   if (!misparsed) return { tree, blanked: 0 };
 
   const chars = tree.text(tree.root).split('');
-  for (const offset of bangs) chars[offset] = ' ';
+  for (const offset of bangs) chars[offset - tree.root.start] = ' ';
   const parser = new Parser();
   try {
-    parser.setLanguage(root.tree.language);
+    parser.setLanguage(tree.grammar);
     const deadline = performance.now() + REPARSE_TIMEOUT_MS;
     // The root starts at its first token; whitespace in front keeps every offset where it was.
-    const reparsed = parser.parse(' '.repeat(root.startIndex) + chars.join(''), null, {
+    const text = ' '.repeat(tree.root.start) + chars.join('');
+    const reparsed = parser.parse(text, null, {
       // Returning true cancels the parse (the .d.ts types the callback as void).
       progressCallback: (() => performance.now() > deadline) as unknown as () => void,
     });
     if (!reparsed) return { tree, blanked: 0 };
     try {
-      const fixed = SyntaxTree.from(reparsed.rootNode, (type, start) => originalNode(root, type, start));
-      return { tree: fixed, blanked: bangs.length };
+      return { tree: Snapshot.of(reparsed.rootNode, { text }), blanked: bangs.length };
     } finally {
       reparsed.delete();
     }
   } finally {
     parser.delete();
   }
-}
-
-/** The node of `type` starting at `start` in the caller's tree. */
-function originalNode(root: Node, type: string, start: number): Node | undefined {
-  let node = root.descendantForIndex(start, start);
-  while (node && !(node.type === type && node.startIndex === start)) node = node.parent;
-  return node ?? undefined;
 }

@@ -21,25 +21,51 @@ export interface UnitCandidate {
   readonly parent: UnitCandidate | null;
 }
 
+/** Node id → the candidate that node is (only for candidate nodes). */
+export interface UnitLookup {
+  get(nodeId: number): UnitCandidate | undefined;
+}
+
 export interface UnitTable {
   readonly units: readonly UnitCandidate[];
-  /** Node id → the candidate that node is (only for candidate nodes). */
-  readonly byNode: ReadonlyMap<number, UnitCandidate>;
+  readonly byNode: UnitLookup;
+  /** Node id → 1 when the node itself is left out of every metric (`isIgnored`), for every pass to read. */
+  readonly ignored: Uint8Array;
+}
+
+/** Candidates by node id, in an array as long as the tree. */
+class UnitsByNode implements UnitLookup {
+  readonly #at: (UnitCandidate | undefined)[];
+
+  constructor(size: number) {
+    this.#at = new Array<UnitCandidate | undefined>(size);
+  }
+
+  get(nodeId: number): UnitCandidate | undefined {
+    return this.#at[nodeId];
+  }
+
+  set(nodeId: number, unit: UnitCandidate): void {
+    this.#at[nodeId] = unit;
+  }
 }
 
 const SKIPPED = 'skipped';
 
 export function findUnits(tree: SyntaxTree): UnitTable {
   const units: UnitCandidate[] = [];
-  const byNode = new Map<number, UnitCandidate>();
+  const byNode = new UnitsByNode(tree.nodes.length);
+  const ignored = new Uint8Array(tree.nodes.length);
   // enclosing[id]: the candidate a node is or sits in (null: top level), or SKIPPED (types, comments).
   const enclosing: (UnitCandidate | null | typeof SKIPPED)[] = new Array<UnitCandidate | null>(
     tree.nodes.length,
   );
   const namer = new Namer(tree, byNode);
   for (const node of tree.nodes) {
+    const own = isIgnored(node);
+    if (own) ignored[node.id] = 1;
     const outer = node.parent ? (enclosing[node.parent.id] ?? null) : null;
-    if (outer === SKIPPED || isIgnored(node)) {
+    if (outer === SKIPPED || own) {
       enclosing[node.id] = SKIPPED;
       continue;
     }
@@ -60,7 +86,7 @@ export function findUnits(tree: SyntaxTree): UnitTable {
     byNode.set(node.id, unit);
     enclosing[node.id] = unit;
   }
-  return { units, byNode };
+  return { units, byNode, ignored };
 }
 
 function roleOf(node: SyntaxNode): UnitRole | undefined {
@@ -107,9 +133,9 @@ const MAX_NAME_TEXT = 60;
 /** Names units: declared names, or a stand-in from where the unit sits. */
 class Namer {
   readonly #tree: SyntaxTree;
-  readonly #byNode: ReadonlyMap<number, UnitCandidate>;
+  readonly #byNode: UnitLookup;
 
-  constructor(tree: SyntaxTree, byNode: ReadonlyMap<number, UnitCandidate>) {
+  constructor(tree: SyntaxTree, byNode: UnitLookup) {
     this.#tree = tree;
     this.#byNode = byNode;
   }

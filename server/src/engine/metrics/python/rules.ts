@@ -19,7 +19,7 @@
  * `()` and subscription as `[]`. Other brackets, `,`, `:` and `->` are
  * punctuation.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { CallRef, Frame, Increment, LanguageRules } from '../common/scan.js';
 import { pythonUnitStart } from './units.js';
 

@@ -3,7 +3,7 @@
  * directly in a class body), `lambda`, and `class`. Decorators stay with the
  * enclosing code, as Python evaluates them there.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { UnitKind } from '../model.js';
 import { calleeLabel, standIn, type AnonymousContext } from '../common/naming.js';
 import type { Frame, UnitStart } from '../common/scan.js';

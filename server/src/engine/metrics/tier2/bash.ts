@@ -22,7 +22,7 @@
  * redirections, test operators (`-eq`, `-z`) and `[ ]` / `[[`; `;`, `;;`,
  * `)`, `]`, `]]`, `))` and braces are punctuation.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';

@@ -4,7 +4,7 @@
  * `h` for `void (*h(void))(int)`). Structs and unions hold no code, so they
  * are not units. Recursion: a call `f(…)` reaches the snippet's function `f`.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import type { Frame, UnitStart } from '../common/scan.js';

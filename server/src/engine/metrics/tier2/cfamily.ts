@@ -18,7 +18,7 @@
  * a call's parentheses as `()` and subscripts as `[]`. Other brackets, `,`,
  * `;` and `:` are punctuation; a preprocessor line's end is not a token.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { CallRef, Frame, Increment } from '../common/scan.js';
 import { inDirective, operatorKeys, parentIs, wrappedElseIncrement, type Tier2Rules } from './kit.js';
 

@@ -11,7 +11,7 @@
  * units. Recursion: `f(…)`, `this->f(…)` and `ns::f(…)` reach the functions
  * named `f` beside the caller or at the top level.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';

@@ -29,7 +29,7 @@
  * as `()`, element access as `[]`, `?:` as one. Other brackets, `,`, `;`,
  * `:`, generic `<>` and the `?` of nullable types are punctuation.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';

@@ -4,7 +4,7 @@
  * have no `left`/`right` fields, string interpolations, and recursion matched
  * by name.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { recursiveRegions } from '../common/recursion.js';
 import type { CallRef, Frame, Increment, LanguageRules, Region } from '../common/scan.js';
 

@@ -31,7 +31,7 @@
  * brackets, `,`, `;`, `:` and a nullable type's `?` are punctuation; the
  * `<?php` / `?>` tags and inline HTML are not code.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';

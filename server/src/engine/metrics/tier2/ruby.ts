@@ -26,7 +26,7 @@
  * symbols, call parentheses as `()`, element reference as `[]`, `?:` as
  * one. Other brackets, `,`, `;`, block bars and `:` are punctuation.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';

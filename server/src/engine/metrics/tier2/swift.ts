@@ -29,7 +29,7 @@
  * brackets, `,`, `;`, `:`, generic `<>` and an optional type's `?` are
  * punctuation.
  */
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';

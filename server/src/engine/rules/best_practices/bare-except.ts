@@ -1,4 +1,5 @@
 import type { Rule } from '../model.js';
+import { lineOf } from '../util.js';
 
 /** `except:` catches everything, including KeyboardInterrupt and SystemExit. */
 export const bareExcept: Rule = {
@@ -7,7 +8,7 @@ export const bareExcept: Rule = {
     type: 'best_practices',
     severity: 'medium',
     languages: ['python'],
-    docs: { description: 'A bare except clause.' },
+    docs: { description: 'A bare except clause, which also catches KeyboardInterrupt and SystemExit.' },
   },
   create(context) {
     return {
@@ -18,7 +19,7 @@ export const bareExcept: Rule = {
         if (caught.length > 0) return;
         context.report({
           node,
-          message: `The bare \`except:\` on line ${node.startPosition.row + 1} also catches KeyboardInterrupt and SystemExit; catch the exceptions you expect (or at least \`except Exception:\`).`,
+          message: `The bare \`except:\` on line ${lineOf(node)} catches every exception, including KeyboardInterrupt (Ctrl-C) and SystemExit, and hides bugs such as a mistyped name; name the exceptions you expect (e.g. \`except (ValueError, OSError):\`), or at least use \`except Exception:\`.`,
         });
       },
     };

@@ -1,13 +1,19 @@
-import type { Node } from 'web-tree-sitter';
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { UnitFacts } from '../../facts/model.js';
 import type { Rule } from '../model.js';
-import { TIER1 } from '../util.js';
+import { code, TIER1 } from '../util.js';
 
-/** The comment directly above a node (attached: no blank line between), if any. */
-function commentAbove(node: Node): Node | undefined {
-  const previous = node.previousSibling;
-  if (!previous || !previous.type.includes('comment')) return undefined;
-  return node.startPosition.row - previous.endPosition.row <= 1 ? previous : undefined;
+/** The block of comments directly above a node (no blank line between), first to last. */
+function commentsAbove(node: Node): Node[] {
+  const block: Node[] = [];
+  let next = node;
+  for (let c = node.previousSibling; c && c.type.includes('comment'); c = c.previousSibling) {
+    if (next.startPosition.row - c.endPosition.row > 1) break;
+    block.unshift(c);
+    next = c;
+  }
+  return block;
 }
 
 /** Python: a docstring is a string expression as the body's first statement. */
@@ -17,46 +23,61 @@ function hasDocstring(node: Node): boolean {
   return first?.type === 'expression_statement' && first.namedChild(0)?.type === 'string';
 }
 
+/** JS/TS: the export statement a unit is declared by, directly or as `export const f = () => …`. */
+function exportOf(node: Node): Node | undefined {
+  let p = node.parent;
+  if (p?.type === 'variable_declarator' && p.childForFieldName('value')?.id === node.id)
+    p = p.parent?.parent ?? null;
+  return p?.type === 'export_statement' ? p : undefined;
+}
+
+const JAVA_TYPES = new Set([
+  'class_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'record_declaration',
+  'annotation_type_declaration',
+]);
+
+function isPublic(node: Node): boolean {
+  return /\bpublic\b/.test(node.namedChildren.find((c) => c?.type === 'modifiers')?.text ?? '');
+}
+
 /** Whether a unit is part of the snippet's public surface, and the node its doc comment sits above. */
-function publicSurface(language: string, unit: UnitFacts): Node | undefined {
+function publicSurface(language: LanguageId, unit: UnitFacts): Node | undefined {
   const node = unit.metrics.node;
-  const kind = unit.metrics.kind;
-  if (kind === 'lambda' || kind === 'arrow' || kind === 'closure') return undefined;
   switch (language) {
     case 'python':
+      if (unit.metrics.kind === 'lambda') return undefined;
       return unit.parent === undefined && !unit.metrics.name.startsWith('_') ? node : undefined;
     case 'go': {
       const name = node.childForFieldName('name')?.text ?? '';
-      return /^[A-Z]/.test(name) ? node : undefined;
+      if (!/^[A-Z]/.test(name)) return undefined;
+      // A method of an unexported type is not part of the package's documented API.
+      const receiver = node
+        .childForFieldName('receiver')
+        ?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+      const type = receiver?.childForFieldName('type')?.text.replace(/^\*/, '') ?? '';
+      return receiver && !/^[A-Z]/.test(type) ? undefined : node;
     }
     case 'java': {
-      const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers');
-      return modifiers && /\bpublic\b/.test(modifiers.text) ? node : undefined;
+      if (!isPublic(node)) return undefined;
+      // An override inherits its documentation (javadoc copies it).
+      if (/@Override\b/.test(node.namedChildren.find((c) => c?.type === 'modifiers')?.text ?? ''))
+        return undefined;
+      // Members of a class that is not public are not part of the documented API.
+      for (let p = node.parent; p; p = p.parent) {
+        if (JAVA_TYPES.has(p.type))
+          return isPublic(p) || p.type === 'interface_declaration' ? node : undefined;
+      }
+      return node;
     }
-    default: {
-      // JS/TS: exported declarations; the comment sits above the export statement.
-      const parent = node.parent;
-      return parent?.type === 'export_statement' ? parent : undefined;
-    }
+    default:
+      return exportOf(node);
   }
 }
 
-function documented(language: string, unit: UnitFacts, anchor: Node): boolean {
-  if (language === 'python') return hasDocstring(unit.metrics.node);
-  const comment = commentAbove(anchor);
-  if (!comment) return false;
-  if (language === 'go') {
-    const name = unit.metrics.node.childForFieldName('name')?.text ?? '';
-    return comment.text.startsWith(`// ${name}`) || comment.text.startsWith(`/* ${name}`);
-  }
-  return comment.text.startsWith('/**');
-}
-
-const STYLE: Record<string, string> = {
-  python: 'a docstring as its first statement',
-  go: 'a comment starting with its name, as godoc expects',
-  java: 'a Javadoc comment (/** … */)',
-};
+const WHAT = 'what it does, what its parameters mean and what it returns or throws';
 
 /** Public functions and classes without documentation. */
 export const missingDoc: Rule = {
@@ -68,14 +89,41 @@ export const missingDoc: Rule = {
     docs: { description: 'An exported or public function or class without a doc comment.' },
   },
   create(context) {
+    const { language } = context;
     return {
       'Program:exit'() {
         for (const unit of context.facts.units) {
-          const anchor = publicSurface(context.language, unit);
-          if (!anchor || documented(context.language, unit, anchor)) continue;
+          const anchor = publicSurface(language, unit);
+          if (!anchor) continue;
+          const name = unit.metrics.name;
+          const line = unit.metrics.startLine;
+          const thing = unit.metrics.kind === 'class' ? 'class' : 'function';
+          if (language === 'python') {
+            if (hasDocstring(unit.metrics.node)) continue;
+            context.report({
+              line,
+              message: `\`${name}\` is a public module-level ${thing} without a docstring; add one as its first statement saying ${unit.metrics.kind === 'class' ? 'what the class represents and how to use it' : WHAT}.`,
+            });
+            continue;
+          }
+          const comments = commentsAbove(anchor);
+          if (language === 'go') {
+            const short = unit.metrics.node.childForFieldName('name')?.text ?? name;
+            const first = comments[0];
+            const text = first?.text.replace(/^\/\/\s?|^\/\*\s*/, '') ?? '';
+            if (first && new RegExp(`^((A|An|The) )?${short}\\b`).test(text)) continue;
+            context.report({
+              line,
+              message: first
+                ? `\`${short}\` is exported, but its comment begins ${code(text, 30)} rather than with its name; godoc and linters expect a doc comment that starts with the name, e.g. \`// ${short} …\`, followed by ${WHAT}.`
+                : `\`${short}\` is exported but has no doc comment; add one directly above it that starts with its name, \`// ${short} …\`, and says ${WHAT}.`,
+            });
+            continue;
+          }
+          if (comments.some((c) => c.text.startsWith('/**'))) continue;
           context.report({
-            line: unit.metrics.startLine,
-            message: `\`${unit.metrics.name}\` is ${context.language === 'python' || context.language === 'go' ? 'public' : context.language === 'java' ? 'public' : 'exported'} but undocumented; add ${STYLE[context.language] ?? 'a JSDoc comment (/** … */)'} saying what it does, its parameters and what it returns or throws.`,
+            line,
+            message: `\`${name}\` is ${language === 'java' ? 'public' : 'exported'} but has no ${language === 'java' ? 'Javadoc' : 'JSDoc'} comment (\`/** … */\`) directly above it${comments.length > 0 ? ' (the comment there is not a doc comment)' : ''}; add one saying ${unit.metrics.kind === 'class' ? 'what the class represents and how to use it' : WHAT}.`,
           });
         }
       },

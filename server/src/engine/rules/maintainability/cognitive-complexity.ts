@@ -11,7 +11,9 @@ export const cognitiveComplexity: Rule = {
     type: 'maintainability',
     severity: 'medium',
     languages: TIER1,
-    docs: { description: `Functions with cognitive complexity above ${MAX_COGNITIVE}.` },
+    docs: {
+      description: `Functions with cognitive complexity above ${MAX_COGNITIVE} (SonarSource's default limit).`,
+    },
   },
   create(context) {
     return {
@@ -21,7 +23,7 @@ export const cognitiveComplexity: Rule = {
           if (unit.metrics.kind === 'class' || c <= MAX_COGNITIVE) continue;
           context.report({
             line: unit.metrics.startLine,
-            message: `\`${unit.metrics.name}\` has cognitive complexity ${c} (the usual limit is ${MAX_COGNITIVE}); flatten nested conditions with early returns and extract the deepest blocks into functions with descriptive names.`,
+            message: `\`${unit.metrics.name}\` has cognitive complexity ${c}, above the limit of ${MAX_COGNITIVE} that SonarSource's analyzers apply by default: its branches, loops and nesting add up to more than a reader can follow at once. Flatten nested conditions with early returns, and move the deepest blocks into functions named after what they do.`,
           });
         }
       },

@@ -1,32 +1,91 @@
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
-import { enclosingLoop, JS_LIKE, lineOf } from '../util.js';
+import { code, enclosingLoop, FUNCTION_TYPES, JS_LIKE, lineOf } from '../util.js';
 
-/** Sequential awaits in a loop. */
+/** Loops over items or counters; while-loops usually wait on purpose (polling, paging). */
+const FOR_LOOPS = new Set(['for_statement', 'for_in_statement']);
+
+/** A loop that can stop early (break, return, throw) depends on what earlier iterations found. */
+function stopsEarly(loop: Node): boolean {
+  const body = loop.childForFieldName('body');
+  if (!body) return false;
+  let found = false;
+  walk(body, (n) => {
+    if (found || FUNCTION_TYPES.has(n.type)) return SKIP_CHILDREN;
+    if (
+      n.type === 'break_statement' ||
+      n.type === 'return_statement' ||
+      n.type === 'throw_statement' ||
+      n.type === 'raise_statement'
+    )
+      found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Sequential awaits in a loop whose iterations could run together. */
 export const awaitInLoop: Rule = {
   meta: {
     id: 'performance/await-in-loop',
     type: 'performance',
     severity: 'low',
     languages: [...JS_LIKE, 'python'],
-    docs: { description: 'An await inside a loop runs the iterations one after another.' },
+    docs: { description: 'An await inside a for loop runs the iterations one after another.' },
   },
   create(context) {
     const python = context.language === 'python';
+    const byLoop = new Map<number, { loop: Node; awaits: Node[] }>();
     const visit = (node: Node) => {
       // Python's grammar also names the bare keyword token `await`.
       if (!node.isNamed) return;
       const loop = enclosingLoop(node);
-      // `for await` loops are meant to await each item.
-      if (!loop || /^for\s+await\b|^async\s+for\b/.test(loop.text)) return;
-      const what = node.text.length > 50 ? `${node.text.slice(0, 49)}…` : node.text;
-      context.report({
-        node,
-        message: `\`${what}\` waits inside the loop on line ${lineOf(loop)}, so each iteration starts only after the previous one finishes. If the iterations are independent, start them all and wait once: ${
-          python ? 'await asyncio.gather(*(…))' : 'await Promise.all(items.map(async (item) => …))'
-        }.`,
-      });
+      if (!loop || !FOR_LOOPS.has(loop.type)) return;
+      // `for await` / `async for` loops are meant to await each item.
+      if (/^for\s+await\b|^async\s+for\b/.test(loop.text)) return;
+      const entry = byLoop.get(loop.id) ?? { loop, awaits: [] };
+      entry.awaits.push(node);
+      byLoop.set(loop.id, entry);
     };
-    return python ? { await: visit } : { await_expression: visit };
+    const together = (loop: Node): string => {
+      const left = loop.childForFieldName('left');
+      const right = loop.childForFieldName('right');
+      const of =
+        loop.type === 'for_in_statement' &&
+        /^\s*of\b/.test(context.code.slice(left?.endIndex ?? 0, right?.startIndex ?? 0));
+      if (python) {
+        return left && right
+          ? `await asyncio.gather(*(… for ${left.text} in ${right.text}))`
+          : 'await asyncio.gather(…)';
+      }
+      if (of && left && right) {
+        const binding = left.type === 'identifier' || left.type.endsWith('pattern') ? left.text : 'item';
+        const simple = [
+          'identifier',
+          'member_expression',
+          'call_expression',
+          'subscript_expression',
+          'array',
+        ].includes(right.type);
+        return `await Promise.all(${simple ? right.text : `(${right.text})`}.map(async (${binding}) => …))`;
+      }
+      return 'await Promise.all([...])';
+    };
+    return {
+      [python ? 'await' : 'await_expression']: visit,
+      'Program:exit'() {
+        for (const { loop, awaits } of byLoop.values()) {
+          if (stopsEarly(loop)) continue;
+          const first = awaits[0]!;
+          const others =
+            awaits.length > 1 ? ` (and ${awaits.length - 1} more await${awaits.length > 2 ? 's' : ''})` : '';
+          context.report({
+            node: first,
+            message: `${code(first.text, 50)} on line ${lineOf(first)}${others} waits inside the loop on line ${lineOf(loop)}, so each iteration starts only after the previous one has finished. If the iterations do not depend on each other, start them all and wait once: ${code(together(loop), 80)}.`,
+          });
+        }
+      },
+    };
   },
 };

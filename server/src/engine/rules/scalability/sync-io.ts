@@ -1,30 +1,77 @@
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { calleeText, JS_LIKE, methodName } from '../util.js';
+import { calleeText, code, enclosingFunction, JS_LIKE, lineOf, methodName } from '../util.js';
 
-const BLOCKING =
-  /^(readFileSync|writeFileSync|appendFileSync|readdirSync|statSync|existsSync|mkdirSync|rmSync|unlinkSync|copyFileSync|execSync|execFileSync|spawnSync)$/;
+const JS_BLOCKING =
+  /^(readFileSync|writeFileSync|appendFileSync|readdirSync|statSync|lstatSync|existsSync|mkdirSync|rmSync|rmdirSync|unlinkSync|renameSync|copyFileSync|openSync|readSync|writeSync|accessSync|execSync|execFileSync|spawnSync)$/;
 
-/** Blocking file and process calls inside functions, which stall every other request. */
+/** Python calls that block the thread, with the asyncio way to do the same. */
+const PY_BLOCKING: readonly [RegExp, string][] = [
+  [/^time\.sleep$/, 'await asyncio.sleep(…)'],
+  [
+    /^requests\.(get|post|put|patch|delete|head|options|request)$/,
+    'an async HTTP client (httpx.AsyncClient, aiohttp) or await asyncio.to_thread(…)',
+  ],
+  [
+    /^(urllib\.request\.)?urlopen$/,
+    'an async HTTP client (httpx.AsyncClient, aiohttp) or await asyncio.to_thread(…)',
+  ],
+  [/^subprocess\.(run|call|check_call|check_output)$/, 'await asyncio.create_subprocess_exec(…)'],
+  [/^os\.system$/, 'await asyncio.create_subprocess_shell(…)'],
+];
+
+function functionName(fn: Node): string {
+  const name = fn.childForFieldName('name')?.text;
+  if (name) return `\`${name}\``;
+  const holder =
+    fn.parent?.type === 'variable_declarator' ? fn.parent.childForFieldName('name')?.text : undefined;
+  return holder ? `\`${holder}\`` : 'the function';
+}
+
+/** Blocking calls where they stall everything else: Node.js functions, Python coroutines. */
 export const syncIo: Rule = {
   meta: {
     id: 'scalability/sync-io',
     type: 'scalability',
-    severity: 'low',
-    languages: JS_LIKE,
-    docs: { description: 'Synchronous file or process APIs called from a function.' },
+    severity: 'medium',
+    languages: [...JS_LIKE, 'python'],
+    docs: {
+      description:
+        'Synchronous file/process calls in Node.js functions; blocking calls inside Python async functions.',
+    },
   },
   create(context) {
+    if (context.language === 'python') {
+      return {
+        call(node) {
+          const callee = calleeText(node);
+          const match = PY_BLOCKING.find(([pattern]) => pattern.test(callee));
+          if (!match) return;
+          const fn = enclosingFunction(node);
+          // Only directly inside an `async def`: there the event loop itself is blocked.
+          if (fn?.type !== 'function_definition' || fn.firstChild?.type !== 'async') return;
+          context.report({
+            node,
+            message: `${code(node.text, 50)} on line ${lineOf(node)} blocks inside the coroutine ${functionName(fn)}: while it waits, the event loop can run nothing else, so every other task stalls. Use ${match[1]} instead.`,
+          });
+        },
+      };
+    }
     return {
       call_expression(node) {
-        const name = methodName(calleeText(node));
-        if (!BLOCKING.test(name)) return;
+        const callee = calleeText(node);
+        const name = methodName(callee);
+        if (!JS_BLOCKING.test(name)) return;
         // At module top level a one-off synchronous read at start-up is fine.
-        let p = node.parent;
-        while (p && !/function|arrow_function|method_definition/.test(p.type)) p = p.parent;
-        if (!p) return;
+        const fn = enclosingFunction(node);
+        if (!fn) return;
+        const async =
+          name.startsWith('exec') || name.startsWith('spawn')
+            ? '`child_process` without `Sync` (exec/execFile with util.promisify, or spawn)'
+            : `\`fs/promises\` (\`await fs.promises.${name.replace(/Sync$/, '')}(…)\`)`;
         context.report({
           node,
-          message: `\`${name}\` blocks the whole Node.js process until it finishes, stalling every other request meanwhile; use the promise API (\`fs/promises\`, \`child_process\` with \`util.promisify\`) in code that runs per request.`,
+          message: `${code(node.text, 50)} on line ${lineOf(node)} in ${functionName(fn)} blocks Node's event loop until it finishes, so nothing else in the process (other requests, timers, I/O callbacks) runs meanwhile; in code that runs while the process serves other work, use ${async}.`,
         });
       },
     };

@@ -1,6 +1,9 @@
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { callArguments, calleeText, isPlainString, JS_LIKE, snippet } from '../util.js';
+import { callArguments, calleeText, code, isPlainString, JS_LIKE, lineOf, unwrap } from '../util.js';
+
+const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'self.eval']);
+const JS_TIMERS = new Set(['setTimeout', 'setInterval', 'window.setTimeout', 'window.setInterval']);
 
 /** eval and its relatives on text that is not a fixed literal. */
 export const codeInjection: Rule = {
@@ -9,47 +12,69 @@ export const codeInjection: Rule = {
     type: 'security',
     severity: 'high',
     languages: [...JS_LIKE, 'python'],
-    docs: { description: 'Code evaluated from a string that is not a fixed literal.', cwe: 'CWE-95' },
+    docs: {
+      description: 'Code evaluated from a string that is not a fixed literal (eval, new Function, exec).',
+      cwe: 'CWE-95',
+    },
   },
   create(context) {
     const js = context.language !== 'python';
-    const check = (node: Node, arg: Node | undefined) => {
-      if (!arg || isPlainString(arg)) return;
+    const fix = js
+      ? 'parse data with JSON.parse, or choose the function to run from a fixed object of functions instead of evaluating text'
+      : 'use ast.literal_eval for literal data, or choose the function to run from a fixed dict of functions instead of evaluating text';
+    const report = (node: Node, source: Node, how: string) =>
       context.report({
         node,
-        message: `CWE-95: \`${snippet(node.text)}\` runs \`${snippet(arg.text, 40)}\` as code; if any of it comes from outside, it can run arbitrary code. ${
-          js
-            ? 'Parse data with JSON.parse, or dispatch to functions chosen from a fixed map instead of evaluating text.'
-            : 'Use ast.literal_eval for literals, or dispatch to functions chosen from a fixed dict instead of evaluating text.'
-        }`,
+        message: `CWE-95: ${code(node.text)} on line ${lineOf(node)} ${how} ${code(source.text, 40)}; if any part of it comes from input, whoever controls that input can run arbitrary code. Instead, ${fix}.`,
       });
-    };
     if (js) {
       return {
         call_expression(node) {
           const callee = calleeText(node);
           const args = callArguments(node);
-          if (callee === 'eval' || callee === 'window.eval' || callee === 'globalThis.eval')
-            check(node, args[0]);
+          const first = args[0];
+          if (!first) return;
+          if (JS_EVAL.has(callee) && !isPlainString(first)) report(node, first, 'runs the text of');
+          // A timer given a string evaluates it; only strings built at run time are risky.
+          const built = unwrap(first);
           if (
-            (callee === 'setTimeout' || callee === 'setInterval') &&
-            args[0] &&
-            (args[0].type === 'template_string' || args[0].type === 'binary_expression')
+            JS_TIMERS.has(callee) &&
+            !isPlainString(built) &&
+            (built.type === 'template_string' ||
+              (built.type === 'binary_expression' &&
+                built.childForFieldName('operator')?.text === '+' &&
+                [built.childForFieldName('left'), built.childForFieldName('right')].some(
+                  (s) => s !== null && (isPlainString(s) || s.type === 'template_string'),
+                )))
           ) {
-            check(node, args[0]);
+            report(node, first, 'evaluates as code the string');
+          }
+          // Function('a', body) without `new` builds a function the same way.
+          if (callee === 'Function') {
+            const body = args[args.length - 1];
+            if (body && !isPlainString(body)) report(node, body, 'compiles a function from');
           }
         },
         new_expression(node) {
           if (node.childForFieldName('constructor')?.text !== 'Function') return;
           const args = callArguments(node);
-          check(node, args[args.length - 1]);
+          const body = args[args.length - 1];
+          if (body && !isPlainString(body)) report(node, body, 'compiles a function from');
         },
       };
     }
     return {
       call(node) {
         const callee = calleeText(node);
-        if (callee === 'eval' || callee === 'exec') check(node, callArguments(node)[0]);
+        if (
+          callee !== 'eval' &&
+          callee !== 'exec' &&
+          callee !== 'builtins.eval' &&
+          callee !== 'builtins.exec'
+        )
+          return;
+        const first = callArguments(node)[0];
+        if (first && !isPlainString(first)) report(node, first, 'runs the text of');
       },
     };
   },

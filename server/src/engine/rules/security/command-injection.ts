@@ -1,23 +1,95 @@
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import {
   callArguments,
   calleeText,
+  code,
   isBuiltString,
   isPlainString,
+  JS_LIKE,
   keywordArgument,
+  lineOf,
   methodName,
-  snippet,
+  stringContent,
+  unwrap,
 } from '../util.js';
 
 const FIX = {
   javascript:
-    'Use execFile or spawn with the program and its arguments as an array, so no shell parses the input.',
+    'use execFile or spawn with the program and its arguments as an array (no shell option), so no shell parses the input',
   python:
-    'Pass the command as a list without shell=True (subprocess.run(["prog", arg])), so no shell parses the input.',
-  java: 'Use ProcessBuilder with the program and each argument as separate strings.',
-  go: 'Run the program directly, exec.Command("prog", arg), so no shell parses the input.',
+    'pass the command as a list without shell=True, e.g. subprocess.run(["prog", arg]), so no shell parses the input',
+  java: 'use new ProcessBuilder("prog", arg) with the program and each argument as separate strings, so no shell parses the input',
+  go: 'run the program directly with its arguments, exec.Command("prog", arg), so no shell parses the input',
 } as const;
+
+const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da|k)?sh$/;
+const CHILD_PROCESS = /^(node:)?child_process$/;
+const SHELL_RUNNERS = new Set(['exec', 'execSync']);
+
+function isShell(node: Node | undefined): boolean {
+  const text = node ? stringContent(node) : undefined;
+  return text !== undefined && SHELLS.test(text);
+}
+
+/** JS: names bound to child_process or to its exec functions, and names bound to something else. */
+interface Bindings {
+  readonly modules: Set<string>;
+  /** Local name → the child_process function it is. */
+  readonly functions: Map<string, string>;
+  readonly others: Set<string>;
+}
+
+function requiredModule(value: Node | null): string | undefined {
+  if (!value || value.type !== 'call_expression') return undefined;
+  if (value.childForFieldName('function')?.text !== 'require') return undefined;
+  const arg = callArguments(value)[0];
+  return arg ? stringContent(arg) : undefined;
+}
+
+function bindImport(node: Node, b: Bindings): void {
+  const source = stringContent(node.childForFieldName('source') ?? node);
+  const fromChildProcess = source !== undefined && CHILD_PROCESS.test(source);
+  const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+  for (const part of clause?.namedChildren ?? []) {
+    if (!part) continue;
+    if (part.type === 'identifier' || part.type === 'namespace_import') {
+      const name = part.type === 'identifier' ? part.text : part.namedChildren[0]?.text;
+      if (name) (fromChildProcess ? b.modules : b.others).add(name);
+    } else if (part.type === 'named_imports') {
+      for (const spec of part.namedChildren) {
+        if (spec?.type !== 'import_specifier') continue;
+        const imported = spec.childForFieldName('name')?.text ?? '';
+        const local = spec.childForFieldName('alias')?.text ?? imported;
+        if (fromChildProcess) b.functions.set(local, imported);
+        else b.others.add(local);
+      }
+    }
+  }
+}
+
+function bindDeclarator(node: Node, b: Bindings): void {
+  const name = node.childForFieldName('name');
+  if (!name) return;
+  const source = requiredModule(node.childForFieldName('value'));
+  const fromChildProcess = source !== undefined && CHILD_PROCESS.test(source);
+  if (name.type === 'identifier') {
+    (fromChildProcess ? b.modules : b.others).add(name.text);
+    return;
+  }
+  if (name.type !== 'object_pattern') return;
+  for (const prop of name.namedChildren) {
+    if (prop?.type === 'shorthand_property_identifier_pattern') {
+      if (fromChildProcess) b.functions.set(prop.text, prop.text);
+      else b.others.add(prop.text);
+    } else if (prop?.type === 'pair_pattern') {
+      const key = prop.childForFieldName('key')?.text ?? '';
+      const local = prop.childForFieldName('value')?.text ?? key;
+      if (fromChildProcess) b.functions.set(local, key);
+      else b.others.add(local);
+    }
+  }
+}
 
 /** A shell command assembled from run-time values. */
 export const commandInjection: Rule = {
@@ -25,7 +97,7 @@ export const commandInjection: Rule = {
     id: 'security/command-injection',
     type: 'security',
     severity: 'high',
-    languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'],
+    languages: [...JS_LIKE, 'python', 'java', 'go'],
     docs: { description: 'A shell command built from values that are not fixed literals.', cwe: 'CWE-78' },
   },
   create(context) {
@@ -36,7 +108,7 @@ export const commandInjection: Rule = {
     const report = (node: Node, arg: Node) =>
       context.report({
         node,
-        message: `CWE-78: \`${snippet(node.text)}\` hands a shell the command \`${snippet(arg.text, 40)}\`, built from run-time values; input containing ; | $() or backticks runs extra commands. ${fix}`,
+        message: `CWE-78: ${code(node.text)} on line ${lineOf(node)} has a shell run ${code(arg.text, 40)}, which is not a fixed string; if any part of it comes from input, characters such as ; | $( ) or backticks in it run further commands. Instead, ${fix}.`,
       });
     switch (context.language) {
       case 'python':
@@ -44,52 +116,97 @@ export const commandInjection: Rule = {
           call(node) {
             const callee = calleeText(node);
             const first = callArguments(node)[0];
-            if (!first) return;
-            if ((callee === 'os.system' || callee === 'os.popen') && !isPlainString(first))
+            if (!first || isPlainString(first)) return;
+            if (/^os\.(system|popen)$|^subprocess\.(getoutput|getstatusoutput)$/.test(callee)) {
               report(node, first);
-            if (/^subprocess\.(run|call|check_call|check_output|Popen)$/.test(callee)) {
+            } else if (/^subprocess\.(run|call|check_call|check_output|Popen)$/.test(callee)) {
+              // With shell=True a list runs only its first item through the shell; that is not built text.
               const shell = keywordArgument(node, 'shell');
-              if (shell?.text === 'True' && !isPlainString(first)) report(node, first);
+              if (shell?.text === 'True' && first.type !== 'list') report(node, first);
             }
           },
         };
       case 'go':
         return {
           call_expression(node) {
-            if (calleeText(node) !== 'exec.Command' && calleeText(node) !== 'exec.CommandContext') return;
+            const callee = calleeText(node);
+            if (callee !== 'exec.Command' && callee !== 'exec.CommandContext') return;
             const args = callArguments(node);
-            const offset = calleeText(node) === 'exec.CommandContext' ? 1 : 0;
-            const shell = args[offset]?.text.replace(/"/g, '');
-            const flag = args[offset + 1]?.text;
+            const offset = callee === 'exec.CommandContext' ? 1 : 0;
+            const flag = args[offset + 1];
             const script = args[offset + 2];
             if (
-              shell &&
-              /^(\/bin\/)?(ba)?sh$/.test(shell) &&
-              flag === '"-c"' &&
+              isShell(args[offset]) &&
+              flag &&
+              stringContent(flag) === '-c' &&
               script &&
               !isPlainString(script)
-            ) {
+            )
               report(node, script);
-            }
           },
         };
       case 'java':
         return {
           method_invocation(node) {
-            if (!/Runtime\.getRuntime\(\)\.exec$/.test(calleeText(node).replace(/\s+/g, ''))) return;
+            if (calleeText(node).replace(/\s+/g, '') !== 'Runtime.getRuntime().exec') return;
             const first = callArguments(node)[0];
-            if (first && isBuiltString(first)) report(node, first);
+            if (first && isBuiltString(unwrap(first))) report(node, first);
+          },
+          object_creation_expression(node) {
+            if (node.childForFieldName('type')?.text !== 'ProcessBuilder') return;
+            const args = callArguments(node);
+            if (
+              isShell(args[0]) &&
+              args[1] &&
+              stringContent(args[1]) === '-c' &&
+              args[2] &&
+              !isPlainString(args[2])
+            )
+              report(node, args[2]);
           },
         };
-      default:
+      default: {
+        const bindings: Bindings = { modules: new Set(), functions: new Map(), others: new Set() };
+        const candidates: { node: Node; arg: Node; callee: Node }[] = [];
         return {
+          import_statement(node) {
+            bindImport(node, bindings);
+          },
+          variable_declarator(node) {
+            bindDeclarator(node, bindings);
+          },
+          function_declaration(node) {
+            const name = node.childForFieldName('name')?.text;
+            if (name) bindings.others.add(name);
+          },
           call_expression(node) {
-            const name = methodName(calleeText(node));
-            if (name !== 'exec' && name !== 'execSync') return;
+            const fn = node.childForFieldName('function');
             const first = callArguments(node)[0];
-            if (first && isBuiltString(first)) report(node, first);
+            if (!fn || !first || !isBuiltString(unwrap(first))) return;
+            if (SHELL_RUNNERS.has(methodName(fn.text))) candidates.push({ node, arg: first, callee: fn });
+          },
+          'Program:exit'() {
+            for (const { node, arg, callee } of candidates) {
+              if (callee.type === 'identifier') {
+                const bound = bindings.functions.get(callee.text);
+                // A bare exec/execSync not imported from elsewhere: JavaScript has no other global of that name.
+                const runsShell = bound
+                  ? SHELL_RUNNERS.has(bound)
+                  : SHELL_RUNNERS.has(callee.text) && !bindings.others.has(callee.text);
+                if (runsShell) report(node, arg);
+              } else if (callee.type === 'member_expression') {
+                const object = callee.childForFieldName('object');
+                const text = object?.text ?? '';
+                const isModule =
+                  bindings.modules.has(text) ||
+                  /^(child_process|childProcess)$/.test(text) ||
+                  (object !== null && CHILD_PROCESS.test(requiredModule(object) ?? ''));
+                if (isModule) report(node, arg);
+              }
+            }
           },
         };
+      }
     }
   },
 };

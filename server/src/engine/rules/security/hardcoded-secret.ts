@@ -1,9 +1,33 @@
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { isPlainString, TIER1 } from '../util.js';
+import { lineOf, nameWords, stringContent, TIER1 } from '../util.js';
 
-const SECRET_NAME =
-  /^(.*[_.-])?(password|passwd|pwd|secret|client_?secret|api_?key|apikey|access_?token|auth_?token|private_?key)$/i;
+/** Word sequences that name a secret when they end a name: `db_password`, `clientSecret`, `API_KEY`. */
+const SECRET_ENDINGS: readonly (readonly string[])[] = [
+  ['password'],
+  ['passwd'],
+  ['passphrase'],
+  ['secret'],
+  ['secret', 'key'],
+  ['api', 'key'],
+  ['apikey'],
+  ['access', 'key'],
+  ['private', 'key'],
+  ['access', 'token'],
+  ['auth', 'token'],
+  ['refresh', 'token'],
+  ['bearer', 'token'],
+  ['api', 'token'],
+  ['client', 'secret'],
+];
+
+export function isSecretName(name: string): boolean {
+  const words = nameWords(name);
+  return SECRET_ENDINGS.some(
+    (ending) =>
+      words.length >= ending.length && ending.every((w, i) => words[words.length - ending.length + i] === w),
+  );
+}
 
 /** Names and the values assigned to them, per grammar. */
 const ASSIGNMENTS: Record<string, [name: string, value: string]> = {
@@ -13,20 +37,41 @@ const ASSIGNMENTS: Record<string, [name: string, value: string]> = {
   public_field_definition: ['name', 'value'],
   field_definition: ['property', 'value'],
   assignment: ['left', 'right'],
+  keyword_argument: ['name', 'value'],
   short_var_declaration: ['left', 'right'],
+  assignment_statement: ['left', 'right'],
   const_spec: ['name', 'value'],
   var_spec: ['name', 'value'],
+  keyed_element: ['key', 'value'],
 };
 
-function lastName(node: Node): string {
-  const text = node.text.replace(/^['"]|['"]$/g, '');
-  return text.split(/[.\s]/).pop() ?? text;
+/** Unwraps Go's single-item expression lists and literal elements. */
+function inner(node: Node): Node {
+  if ((node.type === 'expression_list' || node.type === 'literal_element') && node.namedChildCount === 1)
+    return node.namedChild(0) ?? node;
+  return node;
 }
 
-function literalValue(node: Node): Node | undefined {
-  // Go wraps right-hand sides in expression_list.
-  const value = node.type === 'expression_list' && node.namedChildCount === 1 ? node.namedChild(0) : node;
-  return value && isPlainString(value) ? value : undefined;
+/**
+ * A value that is plainly not a real secret: too short, a placeholder
+ * (`changeme`, `xxxx`, `<your key>`, `${VAR}`), words for a person to read
+ * (it contains spaces), the name itself (a label such as "Password"), or an
+ * environment variable's name (`DB_PASSWORD`).
+ */
+function isPlaceholder(value: string, name: string): boolean {
+  const words = nameWords(name);
+  return (
+    value.length < 4 ||
+    /\s/.test(value) ||
+    /^(x+|\*+|\.+|-+|_+|0+|changeme|change_me|password|secret|todo|tbd|fixme|dummy|example|sample|test|placeholder|redacted|none|null|undefined)$/i.test(
+      value,
+    ) ||
+    /^(your|my|enter|insert)[-_ ]/i.test(value) ||
+    /^<.*>$|^\$\{.*\}$|^\{\{.*\}\}$|^%\(?\w*\)?s$|^\$[A-Z_]+$/.test(value) ||
+    /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(value) ||
+    value.toLowerCase().replace(/[^a-z0-9]/g, '') === words.join('') ||
+    value.toLowerCase() === (words[words.length - 1] ?? '')
+  );
 }
 
 /** A secret written into the source. */
@@ -45,16 +90,25 @@ export const hardcodedSecret: Rule = {
       const nameNode = node.childForFieldName(fields[0]);
       const valueNode = node.childForFieldName(fields[1]);
       if (!nameNode || !valueNode) return;
-      const name = lastName(nameNode);
-      if (!SECRET_NAME.test(name)) return;
-      const value = literalValue(valueNode);
-      // Empty strings and obvious placeholders are not secrets.
-      const inner = value?.text.replace(/^[`'"]+|[`'"]+$/g, '') ?? '';
-      if (!value || inner.length < 4 || /^(x+|\*+|changeme|todo|your[-_ ].*|<.*>|\$\{.*\})$/i.test(inner))
+      const target = inner(nameNode);
+      // Only plain names, properties and keys: not destructuring patterns or several targets at once.
+      if (
+        !/identifier|^string$|^string_literal$|member_expression|^attribute$|field_access|selector_expression/.test(
+          target.type,
+        )
+      )
         return;
+      const name =
+        target.text
+          .replace(/^['"]|['"]$/g, '')
+          .split(/[.]/)
+          .pop() ?? '';
+      if (!isSecretName(name)) return;
+      const value = stringContent(inner(valueNode));
+      if (value === undefined || isPlaceholder(value, name)) return;
       context.report({
         node,
-        message: `CWE-798: \`${name}\` is set to a string literal in the source, so anyone who can read the code (or its history) has it. Load it from the environment or a secrets manager, and rotate the value that was committed.`,
+        message: `CWE-798: \`${name}\` on line ${lineOf(node)} is set to a string literal (${value.length} characters), so anyone who can read this code or its history has the secret. Read it from the environment or a secrets manager at run time, and rotate the value that was committed.`,
       });
     };
     const visitors: Record<string, (node: Node) => void> = {};

@@ -1,30 +1,113 @@
-import type { Node } from 'web-tree-sitter';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
-import { callArguments, calleeText, isBuiltString, methodName, snippet, TIER1 } from '../util.js';
+import {
+  callArguments,
+  calleeText,
+  code,
+  enclosingFunction,
+  isBuiltString,
+  isPlainString,
+  lineOf,
+  literalParts,
+  methodName,
+  TIER1,
+  unwrap,
+} from '../util.js';
 
 const SQL_METHODS = new Set([
   'query',
   'execute',
   'executemany',
+  'executescript',
   'executeQuery',
   'executeUpdate',
+  'executeLargeUpdate',
+  'addBatch',
   'prepareStatement',
+  'prepareCall',
   'Query',
   'QueryRow',
   'QueryContext',
   'QueryRowContext',
   'Exec',
   'ExecContext',
+  'Prepare',
+  'PrepareContext',
   'raw',
   '$queryRawUnsafe',
   '$executeRawUnsafe',
 ]);
 
+/** Text that reads as a SQL statement, not merely a sentence containing "from". */
+const SQL_SHAPE =
+  /\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\b[\s\S]*\bset\b|\bdelete\s+from\b|\b(create|drop|alter|truncate)\s+table\b/i;
+
 const PLACEHOLDERS: Record<string, string> = {
-  python: 'pass values as parameters: cursor.execute("… WHERE id = %s", (id,))',
-  java: 'use a PreparedStatement with ? placeholders and setString/setInt',
-  go: 'pass values as arguments: db.Query("… WHERE id = $1", id)',
+  python: 'pass the values as parameters: cursor.execute("… WHERE id = %s", (id,))',
+  java: 'use a PreparedStatement with ? placeholders and bind the values with setString/setInt',
+  go: 'pass the values as arguments: db.Query("… WHERE id = $1", id) (? for MySQL and SQLite drivers)',
 };
+
+/** Assignment-like nodes: [target field, value field]. */
+const ASSIGNMENTS: Record<string, [string, string]> = {
+  variable_declarator: ['name', 'value'],
+  assignment_expression: ['left', 'right'],
+  augmented_assignment_expression: ['left', 'right'],
+  assignment: ['left', 'right'],
+  augmented_assignment: ['left', 'right'],
+  short_var_declaration: ['left', 'right'],
+  assignment_statement: ['left', 'right'],
+  var_spec: ['name', 'value'],
+};
+
+function single(node: Node | null): Node | undefined {
+  if (!node) return undefined;
+  if (node.type === 'expression_list')
+    return node.namedChildCount === 1 ? (node.namedChild(0) ?? undefined) : undefined;
+  return node;
+}
+
+function isSqlBuilt(node: Node): boolean {
+  return isBuiltString(node) && SQL_SHAPE.test(literalParts(node));
+}
+
+/** SQLAlchemy's text(…) wrapper only marks a string as SQL; look inside it. */
+function sqlArgument(call: Node): Node | undefined {
+  let first = callArguments(call)[0];
+  if (first && (first.type === 'call' || first.type === 'call_expression')) {
+    if (/^(sqlalchemy\.|sa\.)?text$/.test(calleeText(first))) first = callArguments(first)[0];
+  }
+  return first ? unwrap(first) : undefined;
+}
+
+/**
+ * Where, within `scope`, the variable `name` is given SQL built at run time:
+ * an assignment of built SQL text, or `+=` of a non-literal onto a variable
+ * that holds SQL text. Returns that node, or undefined.
+ */
+function builtInto(scope: Node, name: string): Node | undefined {
+  let holdsSql = false;
+  let found: Node | undefined;
+  walk(scope, (n) => {
+    if (found) return SKIP_CHILDREN;
+    const fields = ASSIGNMENTS[n.type];
+    if (!fields) return undefined;
+    const target = single(n.childForFieldName(fields[0]));
+    const value = single(n.childForFieldName(fields[1]));
+    if (!target || !value || target.text !== name) return undefined;
+    const op = n.childForFieldName('operator')?.text;
+    if (op === '+=') {
+      if (holdsSql && !isPlainString(unwrap(value))) found = n;
+    } else if (isSqlBuilt(unwrap(value))) {
+      found = n;
+    } else if (isPlainString(unwrap(value)) && SQL_SHAPE.test(literalParts(value))) {
+      holdsSql = true;
+    }
+    return undefined;
+  });
+  return found;
+}
 
 /** SQL text assembled from run-time values and sent to a query method. */
 export const sqlInjection: Rule = {
@@ -38,16 +121,25 @@ export const sqlInjection: Rule = {
   create(context) {
     const fix =
       PLACEHOLDERS[context.language] ??
-      'use placeholders and pass values separately: db.query("… WHERE id = $1", [id])';
+      'use placeholders and pass the values separately: db.query("… WHERE id = $1", [id])';
     const visit = (node: Node) => {
       const name = methodName(calleeText(node));
       if (!SQL_METHODS.has(name)) return;
-      const first = callArguments(node)[0];
-      if (!first || !isBuiltString(first)) return;
-      if (!/\b(select|insert|update|delete|from|where|into|values)\b/i.test(first.text)) return;
+      const first = sqlArgument(node);
+      if (!first) return;
+      if (isSqlBuilt(first)) {
+        context.report({
+          node,
+          message: `CWE-89: \`${name}\` on line ${lineOf(node)} receives SQL built from run-time values (${code(first.text, 50)}); a crafted value can change what the query does. Instead, ${fix}.`,
+        });
+        return;
+      }
+      if (first.type !== 'identifier') return;
+      const built = builtInto(enclosingFunction(node) ?? context.root, first.text);
+      if (!built || built.startIndex > node.startIndex) return;
       context.report({
         node,
-        message: `CWE-89: \`${name}\` receives SQL built from run-time values (\`${snippet(first.text, 50)}\`); a crafted value can change the query. Instead, ${fix}.`,
+        message: `CWE-89: \`${name}\` on line ${lineOf(node)} runs \`${first.text}\`, SQL that line ${lineOf(built)} builds from run-time values (${code(built.text, 50)}); a crafted value can change what the query does. Instead, ${fix}.`,
       });
     };
     return { call_expression: visit, call: visit, method_invocation: visit };

@@ -3,14 +3,16 @@ import { TIER1 } from '../util.js';
 
 export const PATH_THRESHOLD = 10;
 
-/** Cyclomatic complexity as the minimum number of tests for full branch coverage. */
+/** Cyclomatic complexity as the minimum number of tests that exercise every basis path. */
 export const basisPaths: Rule = {
   meta: {
     id: 'testing/basis-paths',
     type: 'testing',
     severity: 'medium',
     languages: TIER1,
-    docs: { description: `Functions with more than ${PATH_THRESHOLD} independent paths.` },
+    docs: {
+      description: `Functions with cyclomatic complexity above ${PATH_THRESHOLD}, each needing that many tests.`,
+    },
   },
   create(context) {
     return {
@@ -20,7 +22,7 @@ export const basisPaths: Rule = {
           if (unit.metrics.kind === 'class' || n <= PATH_THRESHOLD) continue;
           context.report({
             line: unit.metrics.startLine,
-            message: `\`${unit.metrics.name}\` has ${n} independent paths (cyclomatic complexity ${n}), so covering each one takes at least ${n} test cases; split it, or write table-driven tests that list one case per path.`,
+            message: `\`${unit.metrics.name}\` has cyclomatic complexity ${n}: ${n} linearly independent paths run through it, so exercising each of them (basis-path testing) takes at least ${n} test cases. Split it into smaller functions that can be tested separately, or write a table-driven test with one row per path.`,
           });
         }
       },

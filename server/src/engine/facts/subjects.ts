@@ -1,0 +1,172 @@
+/**
+ * What a step acts on, read from the tree-sitter node itself: a loop's
+ * iterable or condition, a branch's condition, a callee, a returned value,
+ * and a unit's parameter names. Field lookups go through tree-sitter
+ * (`childForFieldName`), whose answers some grammars give differently from
+ * the field names a cursor reports.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { SKIP_CHILDREN, walk } from '../walk.js';
+import type { StepKind } from './model.js';
+import { CALLEE_FIELDS_FALLBACK, stepFor, syntaxTableFor } from './syntax.js';
+
+const MAX_SUBJECT = 80;
+
+/** Source text on one line, shortened to a readable length. */
+export function clip(text: string, max = MAX_SUBJECT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function field(node: Node, ...names: string[]): Node | null {
+  for (const name of names) {
+    const child = node.childForFieldName(name);
+    if (child) return child;
+  }
+  return null;
+}
+
+function firstNamed(node: Node): Node | null {
+  for (const child of node.namedChildren) {
+    if (child && !child.type.includes('comment')) return child;
+  }
+  return null;
+}
+
+// Function values written inline: calling one is not calling a named function.
+const FUNCTION_LITERALS = new Set([
+  'func_literal',
+  'arrow_function',
+  'function_expression',
+  'function',
+  'lambda',
+  'lambda_expression',
+  'closure_expression',
+  'anonymous_function',
+]);
+
+/** True for a call of an inline function literal, e.g. `go func() {…}()`. */
+function callsLiteral(node: Node): boolean {
+  return isLiteral(node.childForFieldName('function'));
+}
+
+/** Whether a call's `function` is an inline function literal (in parentheses or not). */
+function isLiteral(fn: Node | null): boolean {
+  const inner = fn?.type === 'parenthesized_expression' ? firstNamed(fn) : fn;
+  return inner !== null && inner !== undefined && FUNCTION_LITERALS.has(inner.type);
+}
+
+function calleeOf(language: LanguageId, node: Node): string | undefined {
+  const fn = node.childForFieldName('function');
+  if (isLiteral(fn)) return undefined;
+  // Java: receiver.method(…) is split into `object` and `name`.
+  if (node.type === 'method_invocation') {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('name');
+    if (name) return shortCallee(object ? `${object.text}.${name.text}` : name.text);
+  }
+  const fields = syntaxTableFor(language)?.calleeFields ?? CALLEE_FIELDS_FALLBACK;
+  // `function` was read above; every other field is asked in turn, as `field` would.
+  const callee = (fields[0] === 'function' && fn) || field(node, ...fields) || firstNamed(node);
+  return callee ? shortCallee(callee.text) : undefined;
+}
+
+/** In a call chain (`a.b().c`) the callee is named by its last step: `.c`. */
+function shortCallee(text: string): string {
+  const close = text.lastIndexOf(')');
+  if (close >= 0) {
+    const tail = text.slice(close + 1);
+    if (/^\??\.[\w$#]+$/.test(tail)) return tail.replace(/^\?/, '');
+  }
+  return clip(text, 60);
+}
+
+export function subjectOf(language: LanguageId, kind: StepKind, node: Node): string | undefined {
+  let target: Node | null = null;
+  switch (kind) {
+    case 'loop': {
+      if (node.type === 'for_statement' && language === 'go') {
+        const clause = node.namedChildren.find((c) => c?.type === 'range_clause' || c?.type === 'for_clause');
+        if (clause?.type === 'range_clause') target = clause.childForFieldName('right');
+        else if (clause) target = clause.childForFieldName('condition');
+        else target = node.namedChildren.find((c) => c && c.type !== 'block') ?? null;
+      } else {
+        target = field(node, 'right', 'value', 'condition');
+      }
+      break;
+    }
+    case 'branch':
+      target = field(node, 'condition');
+      break;
+    case 'switch':
+      target = field(node, 'value', 'condition', 'subject');
+      break;
+    case 'call': {
+      const callee = calleeOf(language, node);
+      return callee && stepFor(language, node.type)?.detail === 'new' ? `new ${callee}` : callee;
+    }
+    case 'return':
+    case 'throw':
+    case 'await':
+    case 'yield':
+    case 'spawn':
+    case 'defer': {
+      const call = firstNamed(node);
+      target = call && !callsLiteral(call) ? call : null;
+      break;
+    }
+    case 'try':
+    case 'catch':
+      target = field(node, 'parameter');
+      break;
+  }
+  if (!target) return undefined;
+  const text = target.type === 'parenthesized_expression' ? target.text.slice(1, -1) : target.text;
+  return clip(text);
+}
+
+const PARAM_NAME_FIELDS = ['name', 'pattern', 'left'];
+
+export function paramNames(unit: Node): string[] {
+  const single = unit.childForFieldName('parameter');
+  if (single) return [single.text];
+  const list = field(unit, 'parameters', 'parameter_list');
+  if (!list) return [];
+  // A lone lambda parameter: Java `a -> …`.
+  if (list.type === 'identifier') return [list.text];
+  const names: string[] = [];
+  for (const param of list.namedChildren) {
+    if (!param || param.type.includes('comment')) continue;
+    if (param.type === 'identifier' || param.type === 'simple_identifier') {
+      names.push(param.text);
+      continue;
+    }
+    // Go allows several names in one declaration: `a, b int`.
+    const many = param.childrenForFieldName('name').filter((n) => n !== null);
+    if (many.length > 1) {
+      for (const n of many) names.push(n.text);
+      continue;
+    }
+    const named = field(param, ...PARAM_NAME_FIELDS);
+    if (named) {
+      names.push(clip(named.text, 40));
+      continue;
+    }
+    const id = firstIdentifier(param);
+    if (id) names.push(id);
+  }
+  return names;
+}
+
+function firstIdentifier(node: Node): string | undefined {
+  let found: string | undefined;
+  walk(node, (n) => {
+    if (found) return SKIP_CHILDREN;
+    if (n.type === 'identifier' || n.type.endsWith('_identifier') || n.type === 'variable_name') {
+      found = n.text;
+      return SKIP_CHILDREN;
+    }
+  });
+  return found;
+}

@@ -1,0 +1,202 @@
+/**
+ * A node of a snapshot (snapshot.ts): a plain JS object copied once from the
+ * tree-sitter tree, with the part of tree-sitter's `Node` API the engine
+ * reads. Every stage after parsing works on these, so reading a field, a
+ * child or a node's text never crosses into WASM (each crossing costs more
+ * than the work done with its answer).
+ *
+ * Differences from tree-sitter's `Node`: `id` is the node's position in
+ * pre-order (unique within one snapshot only), and positions count columns
+ * in UTF-16 code units from the line start (tree-sitter counts bytes).
+ */
+
+/** The text a snapshot's offsets index into, its line starts, and all its nodes. */
+export class SourceText {
+  /** Offsets of every `\n`, made on first use. */
+  #newlines: Int32Array | undefined;
+  /** Every node in pre-order (`nodes[n.id] === n`); filled in once by the copy. */
+  nodes: readonly SnapshotNode[] = [];
+
+  constructor(
+    readonly source: string,
+    /** Row of offset 0 (non-zero when the snapshot is of a subtree). */
+    readonly baseRow = 0,
+  ) {}
+
+  /** 0-based row of an offset, as tree-sitter counts rows (only `\n` ends a line). */
+  row(offset: number): number {
+    const newlines = (this.#newlines ??= newlinesIn(this.source));
+    let low = 0;
+    let high = newlines.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((newlines[middle] ?? 0) < offset) low = middle + 1;
+      else high = middle;
+    }
+    return this.baseRow + low;
+  }
+
+  point(offset: number): Point {
+    const row = this.row(offset);
+    const lineStart = row === this.baseRow ? 0 : (this.#newlines?.[row - this.baseRow - 1] ?? -1) + 1;
+    return { row, column: offset - lineStart };
+  }
+}
+
+export interface Point {
+  readonly row: number;
+  readonly column: number;
+}
+
+function newlinesIn(text: string): Int32Array {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const offsets = new Int32Array(count);
+  let k = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) offsets[k++] = i;
+  return offsets;
+}
+
+const NO_CHILDREN: readonly SnapshotNode[] = Object.freeze([]);
+
+export class SnapshotNode {
+  #children: SnapshotNode[] | undefined;
+  #named: SnapshotNode[] | undefined;
+  /** Id of the last node in this subtree: the subtree is exactly ids `id ..= lastId` (set by the copy). */
+  lastId: number;
+
+  constructor(
+    readonly doc: SourceText,
+    /** Position in pre-order (document order), 0 for the root; tree-sitter's descendant index. */
+    readonly id: number,
+    readonly type: string,
+    readonly named: boolean,
+    /** A zero-width token tree-sitter inserted to recover from an error. */
+    readonly missing: boolean,
+    /** The field this node fills in its parent (`condition`, `body`, …), if any. */
+    readonly field: string | null,
+    /** Offsets into the snapshot's text (UTF-16 code units, like JS strings). */
+    readonly start: number,
+    readonly end: number,
+    readonly parent: SnapshotNode | null,
+  ) {
+    this.lastId = id;
+  }
+
+  /** Appends a child while the copy is made; nothing else may call it. */
+  adopt(child: SnapshotNode): void {
+    (this.#children ??= []).push(child);
+  }
+
+  get children(): readonly SnapshotNode[] {
+    return this.#children ?? NO_CHILDREN;
+  }
+
+  get namedChildren(): readonly SnapshotNode[] {
+    return (this.#named ??= this.children.filter((c) => c.named));
+  }
+
+  get text(): string {
+    return this.doc.source.slice(this.start, this.end);
+  }
+
+  get startIndex(): number {
+    return this.start;
+  }
+
+  get endIndex(): number {
+    return this.end;
+  }
+
+  get startPosition(): Point {
+    return this.doc.point(this.start);
+  }
+
+  get endPosition(): Point {
+    return this.doc.point(this.end);
+  }
+
+  get isNamed(): boolean {
+    return this.named;
+  }
+
+  get isMissing(): boolean {
+    return this.missing;
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  get firstChild(): SnapshotNode | null {
+    return this.children[0] ?? null;
+  }
+
+  child(index: number): SnapshotNode | null {
+    return this.children[index] ?? null;
+  }
+
+  namedChild(index: number): SnapshotNode | null {
+    return this.namedChildren[index] ?? null;
+  }
+
+  /** The first child filling `field`. */
+  childForFieldName(field: string): SnapshotNode | null {
+    for (const child of this.children) if (child.field === field) return child;
+    return null;
+  }
+
+  childrenForFieldName(field: string): SnapshotNode[] {
+    return this.children.filter((child) => child.field === field);
+  }
+
+  fieldNameForChild(index: number): string | null {
+    return this.children[index]?.field ?? null;
+  }
+
+  get previousSibling(): SnapshotNode | null {
+    return this.#sibling(-1, false);
+  }
+
+  get nextSibling(): SnapshotNode | null {
+    return this.#sibling(1, false);
+  }
+
+  get previousNamedSibling(): SnapshotNode | null {
+    return this.#sibling(-1, true);
+  }
+
+  get nextNamedSibling(): SnapshotNode | null {
+    return this.#sibling(1, true);
+  }
+
+  #sibling(step: 1 | -1, named: boolean): SnapshotNode | null {
+    const siblings = this.parent?.children;
+    if (!siblings) return null;
+    for (let i = siblings.indexOf(this) + step; i >= 0 && i < siblings.length; i += step) {
+      const sibling = siblings[i]!;
+      if (!named || sibling.named) return sibling;
+    }
+    return null;
+  }
+
+  /**
+   * This node and its descendants of the given types, in document order (as
+   * tree-sitter's `descendantsOfType`, which includes the node itself).
+   */
+  descendantsOfType(types: string | readonly string[]): SnapshotNode[] {
+    const wanted = typeof types === 'string' ? [types] : types;
+    const found: SnapshotNode[] = [];
+    const nodes = this.doc.nodes;
+    // A subtree is a run of the pre-order array.
+    for (let i = this.id; i <= this.lastId; i++) {
+      const node = nodes[i]!;
+      if (wanted.includes(node.type)) found.push(node);
+    }
+    return found;
+  }
+}

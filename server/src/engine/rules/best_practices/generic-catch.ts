@@ -1,0 +1,34 @@
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import { lineOf } from '../util.js';
+
+const GENERIC = new Set(['Exception', 'Throwable', 'java.lang.Exception', 'java.lang.Throwable']);
+
+/** Java: catching Exception or Throwable without rethrowing. */
+export const genericCatch: Rule = {
+  meta: {
+    id: 'best_practices/generic-catch',
+    type: 'best_practices',
+    severity: 'low',
+    languages: ['java'],
+    docs: { description: 'A catch of Exception or Throwable that does not rethrow.' },
+  },
+  create(context) {
+    return {
+      catch_clause(node) {
+        const param = node.namedChildren.find((c) => c?.type === 'catch_formal_parameter');
+        const types = param?.namedChildren.find((c) => c?.type === 'catch_type')?.namedChildren ?? [];
+        const generic = types.find((t): t is Node => t !== null && GENERIC.has(t.text));
+        if (!generic) return;
+        // Wrapping and rethrowing hides nothing.
+        const body = node.childForFieldName('body');
+        if (!body || body.descendantsOfType('throw_statement').length > 0) return;
+        const name = param?.childForFieldName('name')?.text ?? 'e';
+        context.report({
+          node,
+          message: `The \`catch (${generic.text} ${name})\` on line ${lineOf(node)} handles every ${generic.text === 'Throwable' || generic.text.endsWith('.Throwable') ? 'exception and error (including OutOfMemoryError and StackOverflowError)' : 'exception, including unchecked ones such as NullPointerException and IllegalArgumentException that signal bugs,'} the same way; catch the specific exceptions the try block can throw and let the others propagate.`,
+        });
+      },
+    };
+  },
+};

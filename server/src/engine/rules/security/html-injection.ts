@@ -1,0 +1,75 @@
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import {
+  callArguments,
+  calleeText,
+  code,
+  isPlainString,
+  JS_LIKE,
+  lineOf,
+  methodName,
+  unwrap,
+} from '../util.js';
+
+const HTML_PROPERTIES = new Set(['innerHTML', 'outerHTML']);
+
+/** Values that are fixed text, or that went through a sanitizer or escaper by name. */
+function isSafe(value: Node): boolean {
+  const v = unwrap(value);
+  if (isPlainString(v)) return true;
+  if (v.type === 'call_expression') return /sanitize|escape|purify/i.test(calleeText(v));
+  return false;
+}
+
+/** HTML written into the page from values that are not fixed strings. */
+export const htmlInjection: Rule = {
+  meta: {
+    id: 'security/html-injection',
+    type: 'security',
+    severity: 'high',
+    languages: JS_LIKE,
+    docs: {
+      description:
+        'innerHTML, outerHTML, insertAdjacentHTML, document.write or dangerouslySetInnerHTML given a non-literal.',
+      cwe: 'CWE-79',
+    },
+  },
+  create(context) {
+    const report = (node: Node, sink: string, value: Node) =>
+      context.report({
+        node,
+        message: `CWE-79: line ${lineOf(node)} passes ${code(value.text, 40)} to ${sink}, which the browser parses as HTML, so any markup or script inside it (for example from user input) runs in the page. Set \`textContent\` (or build elements with createElement) for text, or sanitize the HTML first, e.g. with DOMPurify.sanitize.`,
+      });
+    const assignment = (node: Node) => {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (left?.type !== 'member_expression' || !right) return;
+      const property = left.childForFieldName('property')?.text ?? '';
+      if (HTML_PROPERTIES.has(property) && !isSafe(right)) report(node, code(left.text, 40), right);
+    };
+    return {
+      assignment_expression: assignment,
+      augmented_assignment_expression: assignment,
+      call_expression(node) {
+        const callee = calleeText(node);
+        const args = callArguments(node);
+        if (callee === 'document.write' || callee === 'document.writeln') {
+          const value = args.find((a) => !isSafe(a));
+          if (value) report(node, `\`${callee}\``, value);
+        } else if (methodName(callee) === 'insertAdjacentHTML' && args[1] && !isSafe(args[1])) {
+          report(node, code(callee, 40), args[1]);
+        }
+      },
+      jsx_attribute(node) {
+        if (node.namedChild(0)?.text !== 'dangerouslySetInnerHTML') return;
+        const object = node.namedChildren.find((c) => c?.type === 'jsx_expression')?.namedChild(0);
+        if (object?.type !== 'object') return;
+        for (const pair of object.namedChildren) {
+          if (pair?.type !== 'pair' || pair.childForFieldName('key')?.text !== '__html') continue;
+          const value = pair.childForFieldName('value');
+          if (value && !isSafe(value)) report(node, '`dangerouslySetInnerHTML`', value);
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,101 @@
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import {
+  callArguments,
+  calleeText,
+  code,
+  isPlainString,
+  keywordArgument,
+  lineOf,
+  methodName,
+} from '../util.js';
+
+const PICKLE = /^(pickle|cPickle|_pickle|dill|cloudpickle|joblib)\.(loads?|Unpickler)$|^jsonpickle\.decode$/;
+const YAML_LOAD = /^yaml\.(load|load_all)$/;
+const YAML_UNSAFE = /^yaml\.(unsafe_load|unsafe_load_all)$/;
+/** Loaders that build no arbitrary objects: SafeLoader, BaseLoader, and FullLoader (since PyYAML 5.4). */
+const SAFE_LOADERS = /(^|\.)(C?SafeLoader|C?BaseLoader|FullLoader)$/;
+
+/** Deserializers that can be made to build arbitrary objects, and so run code, from their input. */
+export const unsafeDeserialization: Rule = {
+  meta: {
+    id: 'security/unsafe-deserialization',
+    type: 'security',
+    severity: 'high',
+    languages: ['python', 'java'],
+    docs: {
+      description: 'pickle, yaml.load with an unsafe loader, or Java object streams reading data.',
+      cwe: 'CWE-502',
+    },
+  },
+  create(context) {
+    const report = (node: Node, why: string, fix: string) =>
+      context.report({
+        node,
+        message: `CWE-502: ${code(node.text, 50)} on line ${lineOf(node)} ${why} If the data can come from outside (a request, a file or cache others can write), it can run arbitrary code. Instead, ${fix}.`,
+      });
+    if (context.language === 'python') {
+      return {
+        call(node) {
+          const callee = calleeText(node);
+          const args = callArguments(node);
+          if (PICKLE.test(callee)) {
+            if (args[0] && isPlainString(args[0])) return;
+            report(
+              node,
+              `unpickles data with \`${callee}\`, and unpickling calls whatever constructors and functions the data names.`,
+              'exchange data as JSON (json.loads) or another format that only holds values, and keep pickle for data only this program wrote',
+            );
+          } else if (YAML_UNSAFE.test(callee)) {
+            report(
+              node,
+              `uses \`${callee}\`, which can build arbitrary Python objects from tags in the document.`,
+              'use yaml.safe_load',
+            );
+          } else if (YAML_LOAD.test(callee)) {
+            const loader = keywordArgument(node, 'Loader') ?? args[1];
+            if (loader && SAFE_LOADERS.test(loader.text)) return;
+            report(
+              node,
+              loader
+                ? `loads YAML with \`${loader.text}\`, which can build arbitrary Python objects from tags in the document.`
+                : `calls \`${callee}\` without a Loader: PyYAML before 5.1 then builds arbitrary Python objects from tags in the document (5.1 to 5.4 warn, 6.0 and later reject the call).`,
+              `use yaml.${callee.endsWith('_all') ? 'safe_load_all' : 'safe_load'}`,
+            );
+          }
+        },
+      };
+    }
+    // Java: an object stream is only a risk when the snippet reads objects from it and sets no filter.
+    const streams: { node: Node; type: string }[] = [];
+    let reads = false;
+    let filtered = false;
+    return {
+      object_creation_expression(node) {
+        const type = node.childForFieldName('type')?.text ?? '';
+        if (/^(java\.io\.)?ObjectInputStream$|^(java\.beans\.)?XMLDecoder$/.test(type))
+          streams.push({ node, type });
+      },
+      method_invocation(node) {
+        const name = methodName(calleeText(node));
+        if (name === 'readObject' || name === 'readUnshared') reads = true;
+        if (name === 'setObjectInputFilter' || name === 'setSerialFilter') filtered = true;
+      },
+      'Program:exit'() {
+        if (!reads || filtered) return;
+        for (const { node, type } of streams) {
+          const xml = type.endsWith('XMLDecoder');
+          report(
+            node,
+            xml
+              ? 'reads objects with XMLDecoder, which instantiates any class and calls any method the XML names.'
+              : 'reads objects with ObjectInputStream, whose readObject() instantiates whatever serializable classes the stream names (the basis of Java deserialization exploits).',
+            xml
+              ? 'parse the XML into plain data with a regular parser (or use JSON)'
+              : 'exchange data as JSON or another format that only holds values, or at least set an ObjectInputFilter (ObjectInputStream.setObjectInputFilter, Java 9+) that allows only the expected classes',
+          );
+        }
+      },
+    };
+  },
+};
