@@ -2,13 +2,20 @@
  * `pnpm bench:engine`: engine latency by snippet size and throughput in
  * lines per second on a fixed corpus of real JavaScript (lodash and express
  * as installed), with typhonjs-escomplex run over the same files in the same
- * run for comparison. Prints figures; asserts nothing.
+ * run for comparison, and where our time goes by stage. Prints figures;
+ * asserts nothing.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { explainRequestSchema } from '@code-explain/shared';
+import { compose } from '../src/engine/compose/index.js';
 import { createEngine } from '../src/engine/engine.js';
+import { extractFacts } from '../src/engine/facts/extract.js';
+import { metricsFor } from '../src/engine/metrics/index.js';
+import { SourceParser } from '../src/engine/parsing/parser.js';
+import { ALL_RULES } from '../src/engine/rules/index.js';
+import { runRules } from '../src/engine/rules/run.js';
 
 const require = createRequire(import.meta.url);
 // escomplex ships CommonJS without types; only analyzeModule is used.
@@ -87,25 +94,36 @@ async function main(): Promise<void> {
   }
 
   // Throughput over whole files, for us and for escomplex, same files, same run.
-  const rounds = 3;
-  const totalLines = sources.reduce((n, s) => n + lineCount(s), 0) * rounds;
+  // Both get one untimed round first (JIT), then rounds alternate so that
+  // whatever else the machine does hits both alike; the median round counts.
+  const corpusLines = sources.reduce((n, s) => n + lineCount(s), 0);
   let escomplexFailures = 0;
-  const ours = await time(async () => {
-    for (let r = 0; r < rounds; r++) for (const s of sources) await engine.explain(request(s));
-  });
-  const theirs = await time(() => {
-    for (let r = 0; r < rounds; r++)
-      for (const s of sources) {
-        try {
-          escomplex.analyzeModule(s);
-        } catch {
-          escomplexFailures++;
-        }
+  const runOurs = async () => {
+    for (const s of sources) await engine.explain(request(s));
+  };
+  const runTheirs = () => {
+    escomplexFailures = 0;
+    for (const s of sources) {
+      try {
+        escomplex.analyzeModule(s);
+      } catch {
+        escomplexFailures++;
       }
-  });
-  const oursLps = totalLines / (ours / 1000);
-  const theirsLps = totalLines / (theirs / 1000);
-  console.log('\nthroughput over the whole corpus (3 rounds):');
+    }
+  };
+  await runOurs();
+  runTheirs();
+  const rounds = 5;
+  const oursTimes: number[] = [];
+  const theirsTimes: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    oursTimes.push(await time(runOurs));
+    theirsTimes.push(await time(runTheirs));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const oursLps = corpusLines / (median(oursTimes) / 1000);
+  const theirsLps = corpusLines / (median(theirsTimes) / 1000);
+  console.log(`\nthroughput over the whole corpus (median of ${rounds} alternating rounds, both warmed up):`);
   console.log(
     `  code-explain engine (parse, metrics, facts, rules, text): ${Math.round(oursLps).toLocaleString('en-US')} lines/s`,
   );
@@ -113,6 +131,45 @@ async function main(): Promise<void> {
     `  typhonjs-escomplex (parse, metrics):                      ${Math.round(theirsLps).toLocaleString('en-US')} lines/s${escomplexFailures ? ` (${escomplexFailures} files failed to parse)` : ''}`,
   );
   console.log(`  ratio: ${(oursLps / theirsLps).toFixed(2)}× escomplex`);
+
+  // Where our time goes: each stage run on its own over the same files.
+  const parser = new SourceParser();
+  const stageMs = { parse: 0, metrics: 0, facts: 0, rules: 0, compose: 0 };
+  for (let r = 0; r < rounds; r++) {
+    for (const code of sources) {
+      const req = request(code);
+      let t0 = performance.now();
+      const parsed = await parser.parse(code, 'javascript');
+      let t1 = performance.now();
+      stageMs.parse += t1 - t0;
+      const metrics = metricsFor('javascript').measure(parsed.snapshot);
+      t0 = performance.now();
+      stageMs.metrics += t0 - t1;
+      const facts = extractFacts('javascript', parsed.snapshot, parsed.errorRegions, metrics);
+      t1 = performance.now();
+      stageMs.facts += t1 - t0;
+      const suggestions = runRules(ALL_RULES, {
+        language: 'javascript',
+        code,
+        root: parsed.snapshot.root,
+        facts,
+      });
+      t0 = performance.now();
+      stageMs.rules += t0 - t1;
+      compose({ request: req, languageName: 'JavaScript', facts, metrics, suggestions });
+      stageMs.compose += performance.now() - t0;
+    }
+  }
+  parser.dispose();
+  const escomplexRound = median(theirsTimes);
+  console.log('\nstage cost per corpus round (ms), and as a share of one escomplex round:');
+  for (const [stage, ms] of Object.entries(stageMs)) {
+    const perRound = ms / rounds;
+    console.log(
+      `  ${(stage + (stage === 'parse' ? ' (tree-sitter + copy)' : '')).padEnd(24)} ${perRound.toFixed(1).padStart(7)}   ${((perRound / escomplexRound) * 100).toFixed(0).padStart(3)} %`,
+    );
+  }
+  console.log(`  ${'escomplex (all)'.padEnd(24)} ${escomplexRound.toFixed(1).padStart(7)}   100 %`);
   engine.dispose();
 }
 

@@ -306,6 +306,50 @@ describe('engine: explain()', () => {
     assert.match(response.explanation, /could not make sense of \d+ regions?/);
   });
 
+  it('says what an expression-bodied arrow function or lambda returns, with the right article', async () => {
+    const js = await run({ code: 'const ids = users.map((u) => u.id * 2);\n' });
+    assert.match(
+      js.explanation,
+      /is an arrow function on line 1 that takes 1 parameter \(`u`\)\. It returns `u\.id \* 2`\./,
+    );
+    const py = await run({ code: 'double = lambda x: x * 2\n', language: 'python' });
+    assert.match(
+      py.explanation,
+      /is a lambda on line 1 that takes 1 parameter \(`x`\)\. It returns `x \* 2`\./,
+    );
+    // A Java lambda whose body is a call may be void: only the call is mentioned.
+    const java = await run({
+      code: 'class A {\n  void m() {\n    items.forEach(x -> log(x));\n  }\n}\n',
+      language: 'java',
+    });
+    assert.doesNotMatch(java.explanation, /returns `log\(x\)`/);
+    assert.match(java.explanation, /takes 1 parameter \(`x`\)\. It calls `log`\./);
+  });
+
+  it('counts an else-if / elif chain as one level of nesting, not one per arm', async () => {
+    const arms = (n: number, python: boolean) =>
+      Array.from({ length: n }, (_, i) =>
+        python
+          ? `    ${i === 0 ? 'if' : 'elif'} x == ${i}:\n        return ${i}`
+          : `  ${i === 0 ? 'if' : '} else if'} (x === ${i}) {\n    return ${i};`,
+      ).join('\n');
+    const js = await run({ code: `function f(x) {\n${arms(6, false)}\n  }\n}\n`, mode: 'detailed' });
+    const py = await run({ code: `def f(x):\n${arms(6, true)}\n`, language: 'python', mode: 'detailed' });
+    for (const response of [js, py]) {
+      const text = [response.explanation, ...response.sections.map((s) => s.content)].join('\n');
+      assert.doesNotMatch(text, /levels deep/);
+    }
+    // Real nesting is still reported.
+    const deep = await run({
+      code: 'function g(a) {\n  for (const b of a) {\n    if (b) {\n      while (b.c) {\n        if (b.d) {\n          b.e();\n        }\n      }\n    }\n  }\n}\n',
+      mode: 'detailed',
+    });
+    assert.match(
+      [deep.explanation, ...deep.sections.map((s) => s.content)].join('\n'),
+      /`g\(a\)` nests loops and branches 4 levels deep/,
+    );
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

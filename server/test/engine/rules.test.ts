@@ -1213,7 +1213,14 @@ const BEST_PRACTICES: Case[] = [
     language: 'javascript',
     code: lines('var total = 0;', 'for (const x of xs) total += x;'),
     line: 1,
-    says: /^`var total` on line 1 .*it is reassigned, so declare it with `let`/,
+    says: /^`var total` on line 1 is visible throughout the whole file .*it is reassigned, so declare it with `let`/,
+  },
+  {
+    rule: 'best_practices/no-var',
+    language: 'javascript',
+    code: lines('function f() {', '  var seen = [];', '  return seen;', '}'),
+    line: 2,
+    says: /^`var seen` on line 2 is visible throughout the enclosing function \(not just its block\)/,
   },
   {
     rule: 'best_practices/no-var',

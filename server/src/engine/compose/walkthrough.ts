@@ -160,7 +160,8 @@ export function describeUnit(
   // Qualified names (`Stack.push`) already say where the unit lives.
   const inside =
     unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
-  const head = `${signature(unit)}${inside} is ${traits ? `an ${traits} ` : 'a '}${kind} on ${where} that ${params}.`;
+  const described = traits ? `${traits} ${kind}` : kind;
+  const head = `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where} that ${params}.`;
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.

@@ -8,7 +8,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import type { Step } from './model.js';
-import { field, subjectOf } from './subjects.js';
+import { clip, field, subjectOf } from './subjects.js';
 import { stepFor } from './syntax.js';
 
 type StepSyntax = ReturnType<typeof stepFor>;
@@ -20,6 +20,27 @@ function refine(language: LanguageId, node: SnapshotNode, step: StepSyntax): Ste
   if (clause?.type === 'range_clause') return { kind: 'loop', detail: 'for-each' };
   if (clause) return step;
   return { kind: 'loop', detail: 'while' };
+}
+
+/** Functions whose body may be a bare expression, which is then their return value. */
+const EXPRESSION_BODIED = new Set(['arrow_function', 'lambda', 'lambda_expression']);
+
+/** The expression an expression-bodied arrow function or lambda returns, if `unit` is one. */
+function implicitReturn(unit: SnapshotNode): SnapshotNode | undefined {
+  if (!EXPRESSION_BODIED.has(unit.type)) return undefined;
+  const body = unit.childForFieldName('body');
+  if (!body || body.type === 'statement_block' || body.type === 'block') return undefined;
+  // A Java lambda whose body is a call may be a `void` one (`x -> log(x)`): nothing is returned then.
+  if (unit.type === 'lambda_expression' && body.type === 'method_invocation') return undefined;
+  return body;
+}
+
+/** An `else if` / `elif`: the next arm of a chain at the depth of its first `if`, not a nested branch. */
+function continuesChain(node: SnapshotNode): boolean {
+  if (node.type === 'elif_clause') return true;
+  if (node.type !== 'if_statement') return false;
+  const parent = node.parent;
+  return parent?.type === 'else_clause' || (parent?.type === 'if_statement' && node.field === 'alternative');
 }
 
 export interface StepsOf {
@@ -70,7 +91,8 @@ export function collectSteps(
         subject: subjectOf(language, step.kind, node),
         ...(step.detail ? { detail: step.detail } : {}),
       });
-      if (step.kind === 'loop' || step.kind === 'branch' || step.kind === 'switch') childNesting++;
+      if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
+        childNesting++;
       if (step.kind === 'loop') childLoops++;
       maxNesting = Math.max(maxNesting, childNesting);
       maxLoopDepth = Math.max(maxLoopDepth, childLoops);
@@ -84,8 +106,19 @@ export function collectSteps(
       loops[child.id - first] = child === once ? loopDepth : childLoops;
     }
   }
+  const implicit = implicitReturn(container);
+  if (implicit) {
+    steps.push({
+      kind: 'return',
+      line: snapshot.startRow(implicit) + 1,
+      depth: 0,
+      loopDepth: 0,
+      subject: clip(implicit.text),
+    });
+  }
   // Pre-order visits a node's step before its children's, so steps are in
-  // document order already; the sort by line keeps that order within a line.
+  // document order already; the sort by line keeps that order within a line
+  // (an implicit return, pushed last, stays after the calls it is made of).
   steps.sort((a, b) => a.line - b.line);
   return { steps, maxNesting, maxLoopDepth };
 }

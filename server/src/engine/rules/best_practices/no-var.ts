@@ -1,7 +1,7 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
-import { JS_LIKE, lineOf, linesText, listOf, reportEachOrSummary } from '../util.js';
+import { enclosingFunction, JS_LIKE, lineOf, linesText, listOf, reportEachOrSummary } from '../util.js';
 
 /** Names assigned anywhere in the snippet after their declaration: `x = …`, `x += …`, `x++`. */
 function reassigned(root: Node): Set<string> {
@@ -23,6 +23,11 @@ function reassigned(root: Node): Set<string> {
     return undefined;
   });
   return names;
+}
+
+/** Where a `var` declared at `node` is visible. */
+function scopeOf(node: Node): string {
+  return enclosingFunction(node) ? 'the enclosing function' : 'the whole file';
 }
 
 /** `var` declarations, with their function scope and hoisting. */
@@ -74,7 +79,7 @@ export const noVar: Rule = {
         found.push({
           node,
           names: names.map((n) => n.text),
-          message: `\`var ${names.map((n) => n.text).join(', ')}\` on line ${lineOf(node)} is visible throughout the enclosing function (not just its block) and exists before the line that declares it, which invites use-before-assignment and loop-closure bugs; ${fix}.`,
+          message: `\`var ${names.map((n) => n.text).join(', ')}\` on line ${lineOf(node)} is visible throughout ${scopeOf(node)} (not just its block) and exists before the line that declares it, which invites use-before-assignment and loop-closure bugs; ${fix}.`,
         });
       },
       'Program:exit'() {
@@ -84,7 +89,7 @@ export const noVar: Rule = {
           (lines) =>
             `This code declares variables with \`var\` ${lines.length} times (${linesText(lines)}), starting with ${listOf(
               found[0]!.names.map((n) => `\`${n}\``),
-            )}; \`var\` is visible throughout the enclosing function (not just its block) and exists before its declaration line, which invites use-before-assignment and loop-closure bugs. Declare each with \`const\`, or \`let\` where it is reassigned.`,
+            )}; \`var\` is visible throughout its whole function or file (not just its block) and exists before its declaration line, which invites use-before-assignment and loop-closure bugs. Declare each with \`const\`, or \`let\` where it is reassigned.`,
         );
       },
     };
