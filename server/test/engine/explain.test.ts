@@ -350,6 +350,80 @@ describe('engine: explain()', () => {
     );
   });
 
+  describe('tier-2 walkthroughs name parameters and loops as the code has them', () => {
+    const SAMPLES: readonly [LanguageId, string, string][] = [
+      [
+        'c',
+        'int add(int a, int *b) {\n  for (int i = 0; i < a; i++) { if (b[i] > a) return b[i]; }\n  return a;\n}\n',
+        '`i < a`',
+      ],
+      [
+        'cpp',
+        'int add(int a, const std::vector<int>& b) {\n  for (auto x : b) { if (x > a) return x; }\n  return a;\n}\n',
+        'over `b`',
+      ],
+      [
+        'csharp',
+        'class A {\n  int Add(int a, int[] b) {\n    foreach (var x in b) { if (x > a) return x; }\n    return a;\n  }\n}\n',
+        'over `b`',
+      ],
+      [
+        'rust',
+        'fn add(a: i32, b: &[i32]) -> i32 {\n    for x in b { if *x > a { return *x; } }\n    a + 1\n}\n',
+        'over `b`',
+      ],
+      [
+        'php',
+        '<?php\nfunction add($a, $b) {\n  foreach ($b as $x) { if ($x > $a) return $x; }\n  return $a;\n}\n',
+        'over `$b`',
+      ],
+      ['ruby', 'def add(a, b)\n  for x in b\n    return x if x > a\n  end\n  a + 1\nend\n', 'over `b`'],
+      [
+        'kotlin',
+        'fun add(a: Int, b: List<Int>): Int {\n    for (x in b) { if (x > a) return x }\n    return a\n}\n',
+        'over `b`',
+      ],
+      [
+        'swift',
+        'func add(a: Int, b: [Int]) -> Int {\n    for x in b { if x > a { return x } }\n    return a\n}\n',
+        'over `b`',
+      ],
+    ];
+    for (const [language, code, loop] of SAMPLES) {
+      it(language, async () => {
+        const { explanation } = await run({ code, language });
+        const params = language === 'php' ? '(`$a` and `$b`)' : '(`a` and `b`)';
+        assert.ok(explanation.includes(`takes 2 parameters ${params}`), explanation);
+        assert.ok(explanation.includes(loop), explanation);
+        assert.doesNotMatch(explanation, /takes no parameters|ends only by breaking out/);
+        assert.match(explanation, /checks whether `\*?\$?[xb][^`]*> \$?a` is true/);
+        assert.match(explanation, /returns `\$?a( \+ 1)?`/);
+      });
+    }
+
+    it('says nothing about parameters it cannot read (Bash functions take positional arguments)', async () => {
+      const { explanation } = await run({
+        code: 'greet() {\n  for name in "$@"; do\n    echo "hi $name"\n  done\n}\n',
+        language: 'bash',
+      });
+      assert.match(explanation, /`greet` is a function on lines 1–5\. It loops over `"\$@"`/);
+      assert.doesNotMatch(explanation, /parameters/);
+    });
+
+    it('reports the implicit return of Rust tail expressions, Kotlin expression bodies and Ruby methods', async () => {
+      const rust = await run({ code: 'fn twice(x: i32) -> i32 {\n    x * 2\n}\n', language: 'rust' });
+      assert.match(rust.explanation, /It returns `x \* 2`/);
+      const kotlin = await run({ code: 'fun twice(x: Int) = x * 2\n', language: 'kotlin' });
+      assert.match(kotlin.explanation, /It returns `x \* 2`/);
+      const ruby = await run({ code: 'def twice(x)\n  x * 2\nend\n', language: 'ruby' });
+      assert.match(ruby.explanation, /It returns `x \* 2`/);
+      // A statement with a semicolon returns nothing.
+      const unit = await run({ code: 'fn log(x: i32) {\n    println!("{}", x);\n}\n', language: 'rust' });
+      assert.doesNotMatch(unit.explanation, /returns `/);
+      assert.match(unit.explanation, /It calls `println`/);
+    });
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -133,7 +133,11 @@ export function inputsOutputs(input: ComposeInput): Section {
   const lines = callables(input)
     .slice(0, MAX_UNITS)
     .map((u) => {
-      const params = u.params.length ? `inputs ${listOf(u.params.map(code))}` : 'no inputs';
+      const params = !u.paramsKnown
+        ? undefined
+        : u.params.length
+          ? `inputs ${listOf(u.params.map(code))}`
+          : 'no inputs';
       const returns = u.steps.filter((s) => s.kind === 'return');
       const values = [...new Set(returns.map((r) => r.subject).filter((s): s is string => Boolean(s)))];
       const out =
@@ -144,7 +148,7 @@ export function inputsOutputs(input: ComposeInput): Section {
             : u.isGenerator
               ? 'yields values'
               : 'has no return statement';
-      return `${signature(u)}: ${params}; ${out}.`;
+      return `${signature(u)}: ${params ? `${params}; ` : ''}${out}.`;
     });
   return {
     title: 'Inputs and outputs',

@@ -23,10 +23,10 @@ export function kindName(kind: UnitKind): string {
   return KIND_NAMES[kind];
 }
 
-/** `name(a, b)` for callables, `Name` for classes. */
+/** `name(a, b)` for callables, `Name` for classes (and callables whose parameters could not be read). */
 export function signature(unit: UnitFacts): string {
   const { name, kind } = unit.metrics;
-  if (kind === 'class') return code(name);
+  if (kind === 'class' || !unit.paramsKnown) return code(name);
   return code(`${name}(${unit.params.join(', ')})`);
 }
 
@@ -51,10 +51,10 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
           return s
             ? `runs a do-while ${voice.term('loop')} (body first) that repeats while ${code(s)} holds`
             : `runs a do-while ${voice.term('loop')}`;
+        case 'loop':
+          return `runs a ${voice.term('loop')} that ends only by breaking out or returning`;
         default:
-          return s
-            ? `runs a ${voice.term('loop')} while ${code(s)}`
-            : `runs a ${voice.term('loop')} that ends only by breaking out or returning`;
+          return s ? `runs a ${voice.term('loop')} while ${code(s)}` : `runs a ${voice.term('loop')}`;
       }
     case 'branch':
       if (!s) return `branches on a ${voice.term('condition')}`;
@@ -153,15 +153,16 @@ export function describeUnit(
     .join(' ');
   const kind = voice.term(m.kind === 'method' ? 'method' : 'function', kindName(m.kind));
   const where = lineRange(m.startLine, m.endLine);
-  const params =
-    unit.params.length === 0
-      ? 'takes no parameters'
-      : `takes ${count(unit.params.length, voice.term('parameter'))} (${listOf(unit.params.map(code))})`;
+  const params = !unit.paramsKnown
+    ? ''
+    : unit.params.length === 0
+      ? ' that takes no parameters'
+      : ` that takes ${count(unit.params.length, voice.term('parameter'))} (${listOf(unit.params.map(code))})`;
   // Qualified names (`Stack.push`) already say where the unit lives.
   const inside =
     unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
   const described = traits ? `${traits} ${kind}` : kind;
-  const head = `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where} that ${params}.`;
+  const head = `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.

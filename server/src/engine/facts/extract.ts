@@ -20,6 +20,12 @@ function hasDirectChild(node: SnapshotNode, types: ReadonlySet<string>): boolean
   return false;
 }
 
+function paramsOf(language: LanguageId, metrics: UnitMetrics): { params: string[]; paramsKnown: boolean } {
+  if (metrics.kind === 'class') return { params: [], paramsKnown: true };
+  const names = paramNames(language, metrics.node);
+  return { params: names ?? [], paramsKnown: names !== undefined };
+}
+
 function shortName(name: string): string {
   const parts = name.split(/[.#:]/);
   return parts[parts.length - 1] ?? name;
@@ -66,7 +72,7 @@ function unitFacts(
   }
   return {
     metrics,
-    params: metrics.kind === 'class' ? [] : paramNames(metrics.node),
+    ...paramsOf(language, metrics),
     isAsync: table ? hasDirectChild(unit.node, table.asyncMarkers) : false,
     isGenerator:
       (table ? hasDirectChild(unit.node, table.generatorMarkers) : false) ||

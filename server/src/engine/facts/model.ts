@@ -37,6 +37,8 @@ export interface Step {
 export interface UnitFacts {
   readonly metrics: UnitMetrics;
   readonly params: readonly string[];
+  /** False when the grammar's parameter list could not be read: then nothing is said about parameters. */
+  readonly paramsKnown: boolean;
   readonly isAsync: boolean;
   readonly isGenerator: boolean;
   readonly steps: readonly Step[];

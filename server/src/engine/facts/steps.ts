@@ -9,30 +9,72 @@ import type { LanguageId } from '@code-explain/shared';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import type { Step } from './model.js';
 import { clip, field, subjectOf } from './subjects.js';
-import { stepFor } from './syntax.js';
+import { stepFor, syntaxTableFor } from './syntax.js';
+import { JUMP_TYPES, jumpKind, tier2Loop } from './tier2.js';
 
 type StepSyntax = ReturnType<typeof stepFor>;
 
-/** Go's one `for` keyword covers counting, while-style and range loops. */
+/**
+ * Go's one `for` keyword covers counting, while-style and range loops; tier-2
+ * loops and jumps are told apart by their shape (tier2.ts).
+ */
 function refine(language: LanguageId, node: SnapshotNode, step: StepSyntax): StepSyntax {
+  if (!syntaxTableFor(language)) {
+    if (JUMP_TYPES.has(node.type)) {
+      const kind = jumpKind(node);
+      return kind ? { kind } : undefined;
+    }
+    if (step?.kind === 'loop') return { kind: 'loop', detail: tier2Loop(node).detail };
+    return step;
+  }
   if (!step || language !== 'go' || node.type !== 'for_statement') return step;
   const clause = node.children.find((c) => c.named && (c.type === 'range_clause' || c.type === 'for_clause'));
   if (clause?.type === 'range_clause') return { kind: 'loop', detail: 'for-each' };
   if (clause) return step;
-  return { kind: 'loop', detail: 'while' };
+  // `for cond {…}` is a while loop; a bare `for {…}` runs until something breaks out.
+  const condition = node.children.find((c) => c.named && c.type !== 'block' && !c.type.includes('comment'));
+  return { kind: 'loop', detail: condition ? 'while' : 'loop' };
 }
 
 /** Functions whose body may be a bare expression, which is then their return value. */
 const EXPRESSION_BODIED = new Set(['arrow_function', 'lambda', 'lambda_expression']);
+/** A value-producing tail that is control flow: what it returns is not one expression to quote. */
+const CONTROL_TAIL =
+  /^(if|unless|while|until|for|case|match|loop|begin|switch|when|try)(_expression|_statement|_modifier)?$/;
 
-/** The expression an expression-bodied arrow function or lambda returns, if `unit` is one. */
-function implicitReturn(unit: SnapshotNode): SnapshotNode | undefined {
-  if (!EXPRESSION_BODIED.has(unit.type)) return undefined;
-  const body = unit.childForFieldName('body');
-  if (!body || body.type === 'statement_block' || body.type === 'block') return undefined;
-  // A Java lambda whose body is a call may be a `void` one (`x -> log(x)`): nothing is returned then.
-  if (unit.type === 'lambda_expression' && body.type === 'method_invocation') return undefined;
-  return body;
+function lastStatement(block: SnapshotNode | null | undefined): SnapshotNode | undefined {
+  const statements = block?.namedChildren.filter((c) => !c.type.includes('comment')) ?? [];
+  return statements[statements.length - 1];
+}
+
+/**
+ * The expression a unit returns without a `return` keyword: an
+ * expression-bodied arrow function or lambda, Kotlin's `fun f() = expr`, the
+ * tail expression of a Rust block (no semicolon), the last expression of a
+ * Ruby method.
+ */
+function implicitReturn(language: LanguageId, unit: SnapshotNode): SnapshotNode | undefined {
+  if (EXPRESSION_BODIED.has(unit.type)) {
+    const body = unit.childForFieldName('body');
+    if (!body || body.type === 'statement_block' || body.type === 'block') return undefined;
+    // A Java lambda whose body is a call may be a `void` one (`x -> log(x)`): nothing is returned then.
+    if (unit.type === 'lambda_expression' && body.type === 'method_invocation') return undefined;
+    return body;
+  }
+  let tail: SnapshotNode | undefined;
+  if (language === 'kotlin') {
+    const body = unit.children.find((c) => c.type === 'function_body');
+    if (body?.firstChild?.type === '=') tail = lastStatement(body);
+  } else if (language === 'rust' && (unit.type === 'function_item' || unit.type === 'closure_expression')) {
+    const body = unit.childForFieldName('body');
+    tail = body?.type === 'block' ? lastStatement(body) : (body ?? undefined);
+    if (tail && (/_statement$|_declaration$|_item$/.test(tail.type) || tail.type === 'block'))
+      tail = undefined;
+  } else if (language === 'ruby' && (unit.type === 'method' || unit.type === 'singleton_method')) {
+    tail = lastStatement(unit.childForFieldName('body'));
+    if (tail && /^(return|assignment|operator_assignment)$/.test(tail.type)) tail = undefined;
+  }
+  return tail && !CONTROL_TAIL.test(tail.type) ? tail : undefined;
 }
 
 /** An `else if` / `elif`: the next arm of a chain at the depth of its first `if`, not a nested branch. */
@@ -106,7 +148,7 @@ export function collectSteps(
       loops[child.id - first] = child === once ? loopDepth : childLoops;
     }
   }
-  const implicit = implicitReturn(container);
+  const implicit = implicitReturn(language, container);
   if (implicit) {
     steps.push({
       kind: 'return',

@@ -10,6 +10,7 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
 import type { StepKind } from './model.js';
 import { CALLEE_FIELDS_FALLBACK, stepFor, syntaxTableFor } from './syntax.js';
+import { isParameter, parameterList, parameterName, tier2Loop } from './tier2.js';
 
 const MAX_SUBJECT = 80;
 
@@ -91,6 +92,8 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
         if (clause?.type === 'range_clause') target = clause.childForFieldName('right');
         else if (clause) target = clause.childForFieldName('condition');
         else target = node.namedChildren.find((c) => c && c.type !== 'block') ?? null;
+      } else if (!syntaxTableFor(language)) {
+        target = tier2Loop(node).subject ?? null;
       } else {
         target = field(node, 'right', 'value', 'condition');
       }
@@ -122,13 +125,17 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
       break;
   }
   if (!target) return undefined;
-  const text = target.type === 'parenthesized_expression' ? target.text.slice(1, -1) : target.text;
-  return clip(text);
+  // `(a > 0)` reads as `a > 0`: drop the parentheses a condition is written in.
+  const wrapped =
+    target.firstChild?.type === '(' && target.children[target.children.length - 1]?.type === ')';
+  return clip(wrapped ? target.text.slice(1, -1) : target.text);
 }
 
 const PARAM_NAME_FIELDS = ['name', 'pattern', 'left'];
 
-export function paramNames(unit: Node): string[] {
+/** A unit's parameter names; undefined when its grammar's parameter list cannot be read. */
+export function paramNames(language: LanguageId, unit: Node): string[] | undefined {
+  if (!syntaxTableFor(language)) return tier2ParamNames(language, unit);
   const single = unit.childForFieldName('parameter');
   if (single) return [single.text];
   const list = field(unit, 'parameters', 'parameter_list');
@@ -155,6 +162,20 @@ export function paramNames(unit: Node): string[] {
     }
     const id = firstIdentifier(param);
     if (id) names.push(id);
+  }
+  return names;
+}
+
+function tier2ParamNames(language: LanguageId, unit: Node): string[] | undefined {
+  const list = parameterList(language, unit);
+  if (!list) return undefined;
+  const names: string[] = [];
+  for (const child of list.children) {
+    if (!isParameter(language, child)) continue;
+    const name = parameterName(child);
+    // A parameter whose name cannot be read makes the whole list unreliable.
+    if (name === undefined) return undefined;
+    names.push(clip(name, 40));
   }
   return names;
 }

@@ -149,10 +149,14 @@ const GENERIC_PATTERNS: ReadonlyArray<[RegExp, { kind: StepKind; detail?: string
   [/^(while|until)_(statement|expression|loop)$|^(while|until)$/, { kind: 'loop', detail: 'while' }],
   [/^do_(statement|while_statement)$|^repeat_while_statement$/, { kind: 'loop', detail: 'do-while' }],
   [/^loop_expression$/, { kind: 'loop', detail: 'loop' }],
-  [/^if_(statement|expression)$|^if$|^elsif$|^else_if_clause$|^elif_clause$|^unless$/, { kind: 'branch' }],
+  [/^for$|^(while|until)_modifier$/, { kind: 'loop', detail: 'for' }],
+  [
+    /^if_(statement|expression|modifier)$|^if$|^elsif$|^else_if_clause$|^elif_clause$|^unless(_modifier)?$/,
+    { kind: 'branch' },
+  ],
   [/^(switch|match|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
   [
-    /^(call|invocation|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression)$|^call_expression$/,
+    /^(call|invocation|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
     { kind: 'call' },
   ],
   [/^(object_creation_expression|new_expression)$/, { kind: 'call', detail: 'new' }],
@@ -186,4 +190,12 @@ export function isComment(language: LanguageId, type: string): boolean {
   return (TABLES[language]?.comments ?? GENERIC_COMMENTS).has(type);
 }
 
-export const CALLEE_FIELDS_FALLBACK = ['function', 'name', 'method', 'callee', 'constructor', 'type'];
+export const CALLEE_FIELDS_FALLBACK = [
+  'function',
+  'name',
+  'method',
+  'callee',
+  'constructor',
+  'type',
+  'macro',
+];
