@@ -64,6 +64,8 @@ export class SnapshotNode {
   #named: SnapshotNode[] | undefined;
   /** Id of the last node in this subtree: the subtree is exactly ids `id ..= lastId` (set by the copy). */
   lastId: number;
+  /** Position among the parent's children (set by the copy). */
+  #index = 0;
 
   constructor(
     readonly doc: SourceText,
@@ -85,7 +87,9 @@ export class SnapshotNode {
 
   /** Appends a child while the copy is made; nothing else may call it. */
   adopt(child: SnapshotNode): void {
-    (this.#children ??= []).push(child);
+    const children = (this.#children ??= []);
+    child.#index = children.length;
+    children.push(child);
   }
 
   get children(): readonly SnapshotNode[] {
@@ -177,7 +181,7 @@ export class SnapshotNode {
   #sibling(step: 1 | -1, named: boolean): SnapshotNode | null {
     const siblings = this.parent?.children;
     if (!siblings) return null;
-    for (let i = siblings.indexOf(this) + step; i >= 0 && i < siblings.length; i += step) {
+    for (let i = this.#index + step; i >= 0 && i < siblings.length; i += step) {
       const sibling = siblings[i]!;
       if (!named || sibling.named) return sibling;
     }
