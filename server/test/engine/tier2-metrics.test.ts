@@ -558,7 +558,55 @@ describe('tier-2 metrics', () => {
         3,
         1 + 2 + 1,
       ],
+      // The rows below follow lizard's tokenizer; each cyclomatic is what lizard 1.24 reports.
+      [
+        '`?` after `)` or `]` adds 1 (lizard reads `obj?` as one word)',
+        'let y = g()?.h\nlet z = arr[0]?.count\nlet n = obj?.name',
+        3,
+        0,
+      ],
+      [
+        'optional types ending in `]`, `)` or `>` add 1, `Int?` nothing',
+        'var p: [Int]?\nvar q: (() -> Void)?\nvar r: Set<Int>?\nvar s: Int?',
+        4,
+        0,
+      ],
+      ['`try?`, `as?` and `??` add nothing', 'let t = try? g()\nlet u = x as? Int\nlet v = o ?? 0', 1, 0],
+      [
+        'a condition word counts unless it is a label right after `(` or `,` on one line',
+        'g(for: x, case: 1, if: 2)\ng(a,\n  while: 3)\nx.catch(1)',
+        3,
+        0,
+      ],
+      [
+        'nothing counts after `#` on the same line',
+        'if #available(iOS 13, *), a && b { }\nlet s = (#line, a || b)\nlet k = a || c',
+        3,
+        4,
+      ],
+      ['`?:` adds 1; `??` glued to a name adds 1 (`o?` `?0`)', 'let z = a ? 1 : 2\nlet w = o??0', 3, 1],
+      ['nothing counts inside string interpolations', 'let s = "\\(a ? 1 : 2) \\(b && c)"', 1, 2],
     ]);
+
+    it('counts condition tokens in the signature, not in comments', async () => {
+      const m = await measure(
+        'swift',
+        `
+        func f(for view: UIView, completion: (() -> Void)?) -> [String]? {
+          // if a && b ? c : d
+          /* for x in y || z */
+          return c ? nil : []
+        }
+      `,
+      );
+      // lizard: \`for\`, \`)?\`, \`]?\` and the ternary.
+      assert.equal(m.unit('f').cyclomatic, 5);
+    });
+
+    it('an enum case adds nothing', async () => {
+      const m = await measure('swift', 'enum E { case a, b\n case c }\nfunc f() { }');
+      assert.equal(m.cyclomatic, 1);
+    });
 
     it('names types, initializers, accessors, subscripts, methods and closures', async () => {
       const m = await measure(

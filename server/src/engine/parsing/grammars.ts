@@ -26,6 +26,19 @@ const GRAMMAR_FILES: Readonly<Record<LanguageId, string>> = {
   bash: '@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm',
 };
 
+/**
+ * Code parsed once right after a grammar loads. The Swift grammar's external
+ * scanner parses raw strings (`#"…"#`) correctly only on the very first
+ * Swift parse of the process and leaves state behind that no reset, new
+ * parser or new grammar instance clears; every later parse reports them as
+ * error regions. Parsing one raw string up front puts every request in that
+ * same later state, so the same input always gets the same answer (raw
+ * strings then count as error regions, an upstream bug we document).
+ */
+export const WARM_UP: Readonly<Partial<Record<LanguageId, string>>> = {
+  swift: 'let s = #"raw"#\n',
+};
+
 export function grammarPath(language: LanguageId): string {
   return require.resolve(GRAMMAR_FILES[language]);
 }

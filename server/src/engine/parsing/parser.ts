@@ -5,7 +5,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import { grammarPath } from './grammars.js';
+import { grammarPath, WARM_UP } from './grammars.js';
 import { initRuntime } from './runtime.js';
 import { Snapshot } from './snapshot.js';
 
@@ -45,7 +45,9 @@ export class SourceParser {
     const path = this.#paths.get(id) ?? this.#resolve(id);
     let loading = this.#languages.get(path);
     if (!loading) {
-      loading = initRuntime().then(() => Language.load(path));
+      loading = initRuntime()
+        .then(() => Language.load(path))
+        .then((language) => warmUp(id, language));
       // A failed load is not cached, so a later call may try again.
       loading.catch(() => this.#languages.delete(path));
       this.#languages.set(path, loading);
@@ -93,6 +95,19 @@ export class SourceParser {
     for (const parser of this.#parsers.values()) parser.delete();
     this.#parsers.clear();
   }
+}
+
+function warmUp(id: LanguageId, language: Language): Language {
+  const code = WARM_UP[id];
+  if (code === undefined) return language;
+  const parser = new Parser();
+  try {
+    parser.setLanguage(language);
+    parser.parse(code)?.delete();
+  } finally {
+    parser.delete();
+  }
+  return language;
 }
 
 /**

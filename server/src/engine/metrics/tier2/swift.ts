@@ -1,12 +1,39 @@
 /**
  * Per-function metrics for Swift (alex-pinkus tree-sitter-swift).
  *
- * Cyclomatic (lizard's Swift CCN): +1 for `if` (so `else if`), `guard`,
- * `for`, `while`, `repeat … while`, `catch`, every `case` (each case of a
- * `switch`, also `if case` / `for case`; `default` adds nothing), `?:`,
- * `&&` and `||`. `??` adds nothing, as in lizard. Difference from lizard, on
- * purpose: optional chaining adds nothing (lizard counts the `?` of `f()?.x`
- * and `a[i]?.x` but not of `a?.x`, an artefact of its tokenizer).
+ * Cyclomatic (lizard's Swift CCN, which is the definition): lizard reads
+ * Swift as a token stream and adds 1 for every token that is a condition:
+ * `if`, `for`, `while`, `catch`, `guard`, `case`, `&&`, `||` and `?`. So
+ * this counts tokens, not statements, read the way lizard's tokenizer reads
+ * the file:
+ *
+ * - The words count wherever they are tokens of code: `if` (so `else if`),
+ *   `guard`, `for` (`for case` adds 2), `while` (once in `repeat … while`),
+ *   `catch`, every `case` of a `switch` (also `if case`, `case … where`),
+ *   but also a parameter's external name (`func f(for view: V)`) and a
+ *   member (`p.catch(…)`). Not counted: an argument label written right
+ *   after `(` or `,` on the same line (`g(for: x)`, lizard renames those),
+ *   `default`, `switch`, `where`, and an enum's `case` (it declares; lizard
+ *   counts it only in a function's code, where an enum is a unit here).
+ * - `?` counts when lizard sees it as a token of its own, i.e. when no
+ *   letter, digit or `_` comes right before it (lizard reads `x?` as one
+ *   word): the ternary `c ? a : b`, optional chaining on a call or
+ *   subscript (`f()?.x`, `a[i]?.x`) and optional types that end in `)`, `]`
+ *   or `>` (`[Int]?`, `(() -> Void)?`, `Set<Int>?`, also in signatures).
+ *   `a?.b`, `Int?`, `try?`, `as?`, `x?` patterns and a glued ternary
+ *   (`c? a : b`) add nothing; `??` adds nothing unless glued to a name
+ *   (`o??0`, which lizard reads as `o?` `?0`).
+ * - `&&` and `||` count.
+ * - Nothing counts in strings (interpolations included: lizard reads a
+ *   string as one token), in comments, or after a `#` on the same line
+ *   (`#if … && …`, `if #available(…), a && b`, `#"raw"#`: lizard reads
+ *   from `#` to the line end as one preprocessor token).
+ *
+ * Where lizard's function boundaries go wrong (`get`, `set`, `init` used as
+ * names inside a body start a function there; a `{` after `,`, `type` or
+ * `protocol`, or after a `#` on its line, is lost), units still follow the
+ * syntax tree; docs/metrics.md lists these divergences. Closures are units
+ * of their own here (lizard folds them into the enclosing function).
  *
  * Cognitive (whitepaper): +1+nesting for `if`, `guard`, `switch`, loops,
  * `catch` and `?:`; +1 for `else if`, `else`, and `break` / `continue` to a
@@ -29,7 +56,7 @@
  * brackets, `,`, `;`, `:`, generic `<>` and an optional type's `?` are
  * punctuation.
  */
-import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { SnapshotNode as Node, SourceText } from '../../parsing/node.js';
 import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';
@@ -49,17 +76,6 @@ const LOGICAL: Readonly<Record<string, string>> = {
   conjunction_expression: '&&',
   disjunction_expression: '||',
 };
-const SIMPLE_DECISIONS = new Set([
-  'if_statement',
-  'guard_statement',
-  'for_statement',
-  'while_statement',
-  'repeat_while_statement',
-  'catch_block',
-  'ternary_expression',
-  'conjunction_expression',
-  'disjunction_expression',
-]);
 const NESTING_ALL = new Set([
   'for_statement',
   'while_statement',
@@ -81,9 +97,88 @@ const SHAPE: LogicalShape = {
       : null,
 };
 
+/** lizard's Swift condition words; each occurrence as a token adds 1. */
+const CONDITION_WORDS = new Set(['if', 'for', 'while', 'catch', 'guard', 'case']);
+const WORD_CHAR = /[\p{L}\p{N}\p{Mn}_]/u;
+const COMMENTS = new Set(['comment', 'multiline_comment']);
+
+interface Token {
+  readonly node: Node;
+  readonly text: string;
+}
+
+// A memo of a pure function of the document, dropped with it: the leaves are
+// found in one pass over the file, then asked about leaf by leaf.
+const countedLeaves = new WeakMap<SourceText, ReadonlySet<number>>();
+
+/** Whether only spaces and tabs (no line break, no comment) lie between two offsets. */
+function sameLine(source: string, from: number, to: number): boolean {
+  return /^[^\S\n]*$/.test(source.slice(from, to));
+}
+
+/**
+ * The leaves lizard's Swift reader counts as conditions, read as lizard's
+ * tokenizer reads the file (see the header): condition words, `&&`, `||` and
+ * every `?` that lizard's tokenizer leaves standing alone.
+ */
+function lizardConditions(doc: SourceText): ReadonlySet<number> {
+  const source = doc.source;
+  const nodes = doc.nodes;
+  const tokens: Token[] = [];
+  for (let i = 0; i < nodes.length;) {
+    const node = nodes[i]!;
+    const whole = COMMENTS.has(node.type) || STRINGS.has(node.type);
+    if ((whole || node.childCount === 0) && node.start < node.end) tokens.push({ node, text: node.text });
+    i = whole ? node.lastId + 1 : i + 1;
+  }
+  const counted = new Set<number>();
+  let macroRow = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const { node, text } = tokens[i]!;
+    const row = doc.row(node.start);
+    if (row === macroRow) continue;
+    if (text.startsWith('#')) {
+      macroRow = row;
+      continue;
+    }
+    if (COMMENTS.has(node.type) || STRINGS.has(node.type)) continue;
+    const glued = node.start > 0 && WORD_CHAR.test(source[node.start - 1] ?? '');
+    let counts = false;
+    if (text === '&&' || text === '||') counts = true;
+    else if (text === '?') counts = !glued;
+    else if (text === '??') counts = glued;
+    else if (CONDITION_WORDS.has(text)) {
+      counts = node.parent?.type !== 'enum_entry' && !isArgumentLabel(source, tokens, i);
+    }
+    if (counts) counted.add(node.id);
+  }
+  return counted;
+}
+
+/** `( for :` or `, for :` on one line: lizard renames the word before counting. */
+function isArgumentLabel(source: string, tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  const node = tokens[i]!.node;
+  return (
+    before !== undefined &&
+    after !== undefined &&
+    (before.text === '(' || before.text === ',') &&
+    after.text === ':' &&
+    sameLine(source, before.node.end, node.start) &&
+    sameLine(source, node.end, after.node.start)
+  );
+}
+
 function decisions(frame: Frame): number {
-  if (SIMPLE_DECISIONS.has(frame.type)) return 1;
-  return frame.type === 'case' && !frame.node.isNamed && !parentIs(frame, 'enum_entry') ? 1 : 0;
+  const node = frame.node;
+  if (node.childCount !== 0) return 0;
+  let counted = countedLeaves.get(node.doc);
+  if (!counted) {
+    counted = lizardConditions(node.doc);
+    countedLeaves.set(node.doc, counted);
+  }
+  return counted.has(node.id) ? 1 : 0;
 }
 
 function isElseIf(frame: Frame): boolean {
