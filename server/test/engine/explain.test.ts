@@ -270,6 +270,23 @@ describe('engine: explain()', () => {
     assert.match(text, /Memoise/);
   });
 
+  it('offers map/comprehension alternatives only for loops that fill one local collection', async () => {
+    const approach = async (code: string) =>
+      (await run({ code, language: 'python', mode: 'comparative' })).sections.find(
+        (s) => s.title === 'Approach and alternatives',
+      )!.content;
+    const filling = await approach(
+      'def evens(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n',
+    );
+    assert.match(filling, /builds a collection by calling `out\.append` inside a loop \(line 4\)/);
+    assert.match(filling, /list comprehension/);
+    // Grouping into a dictionary of lists is not a list comprehension.
+    const grouping = await approach(
+      'def group(xs):\n    groups = {}\n    for x in xs:\n        groups[x.kind].append(x)\n    return groups\n',
+    );
+    assert.doesNotMatch(grouping, /list comprehension/);
+  });
+
   it('writes for the audience: beginners get steps and definitions, experts get less', async () => {
     const beginner = await run({ code: ORDERS, audience: 'beginner' });
     const expert = await run({ code: ORDERS, audience: 'expert' });

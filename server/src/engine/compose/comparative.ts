@@ -15,7 +15,8 @@ interface Alternative {
   readonly tradeOffs: string;
 }
 
-const ACCUMULATORS = /(^|\.)(push|append|add|Add|put)$/;
+// `out.push(x)` into a local collection; not `groups[k].append(x)` (grouping) or `this.a.b.add(x)`.
+const ACCUMULATORS = /^[A-Za-z_$][\w$]*\.(push|append|add|Add|put)$/;
 const ITERATION_NAMES: Partial<Record<LanguageId, string>> = {
   javascript: '`map`/`filter`',
   typescript: '`map`/`filter`',
