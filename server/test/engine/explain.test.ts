@@ -207,7 +207,7 @@ describe('engine: explain()', () => {
       'Inputs and outputs',
       'Side effects',
       'Dependencies',
-      'Error paths',
+      'Error paths and early exits',
       'Block-by-block walkthrough',
       'Complexity',
       'Suggestions',
@@ -236,7 +236,10 @@ describe('engine: explain()', () => {
       byTitle.get('Inputs and outputs')!,
       /`totalFor\(orders, customerId, currency\)`: inputs `orders`, `customerId` and `currency`; returns `total`/,
     );
-    assert.match(byTitle.get('Error paths')!, /throws `new Error\('negative total'\)` on line 11/);
+    assert.match(
+      byTitle.get('Error paths and early exits')!,
+      /throws `new Error\('negative total'\)` on line 11/,
+    );
     assert.match(byTitle.get('Block-by-block walkthrough')!, /loops over `orders` \(line 5\)/);
   });
 

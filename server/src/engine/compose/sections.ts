@@ -167,7 +167,7 @@ export function sideEffects(input: ComposeInput): Section {
     const effects = u.calls.filter((c) => EFFECT.test(c));
     if (effects.length)
       lines.push(
-        `${signature(u)} calls ${listOf(effects.slice(0, 6).map(code))}, which by name write output, files, network or state.`,
+        `${signature(u)} calls ${listOf(effects.slice(0, 6).map(code))}, whose names suggest they write output, files, network or state.`,
       );
     const throws = u.steps.filter((s) => s.kind === 'throw').length;
     if (throws) lines.push(`${signature(u)} can end by throwing (${count(throws, 'place')}).`);
@@ -208,16 +208,16 @@ export function errorPaths(input: ComposeInput): Section {
         );
       if (s.kind === 'return' && s.depth > 0)
         lines.push(
-          `${signature(u)} returns early on line ${s.line}${s.subject ? ` with ${code(s.subject)}` : ''}.`,
+          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : ''} (a guard or a special case, not necessarily an error).`,
         );
     }
   }
   if (input.facts.errorRegions > 0) lines.unshift(parseErrorsSentence(input) ?? '');
   return {
-    title: 'Error paths',
+    title: 'Error paths and early exits',
     content: lines.length
       ? bulletList(lines)
-      : 'No throws, catches or early returns: every path runs to the end of its function.',
+      : 'No throw, catch or early return appears in this code (errors raised by the functions it calls can still end it early).',
   };
 }
 
