@@ -1,2 +1,14 @@
 export * from './config.js';
 export * from './http/errors.js';
+export * from './app.js';
+export * from './logging.js';
+export * from './store/types.js';
+export { createMongoStore, type MongoStoreOptions } from './store/mongo.js';
+export { createEmbeddedStore, DataDirInUseError, type EmbeddedStoreOptions } from './store/embedded.js';
+export { openStore } from './store/open.js';
+export * from './limits/limiter.js';
+export { createAuthenticator, type Authenticator, type AuthenticatedAccount } from './auth/authenticator.js';
+export { generateApiKey, hashApiKey } from './auth/keys.js';
+export { createAccountService, AccountError, type AccountService } from './service/accounts.js';
+export { createExplanationService, type ExplanationService } from './service/explanations.js';
+export { createOpenApiDocument } from './http/openapi.js';

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'internal_error',
+  // A known path asked with a method it does not serve (405, with an Allow header).
+  'method_not_allowed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

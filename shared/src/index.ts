@@ -6,3 +6,5 @@ export * from './list.js';
 export * from './errors.js';
 export * from './readings.js';
 export * from './markdown.js';
+export * from './accounts.js';
+export * from './health.js';

@@ -26,10 +26,18 @@ const errorAt = (path: PropertyKey[], message = 'bad') =>
   new z.ZodError([{ code: 'custom', path, message, input: undefined }]);
 
 describe('errorBodySchema', () => {
-  it('has exactly the six error codes', () => {
+  it('has exactly the seven error codes', () => {
     assert.deepEqual(
       [...ERROR_CODES],
-      ['invalid_request', 'unauthorized', 'not_found', 'payload_too_large', 'rate_limited', 'internal_error'],
+      [
+        'invalid_request',
+        'unauthorized',
+        'not_found',
+        'payload_too_large',
+        'rate_limited',
+        'internal_error',
+        'method_not_allowed',
+      ],
     );
   });
 

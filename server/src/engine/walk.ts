@@ -20,7 +20,7 @@ export function walk(
   const nodes = root.doc.nodes;
   // Last ids of the nodes above the current one: its depth is how many there are.
   const open: number[] = [];
-  for (let i = root.id; i <= root.lastId; ) {
+  for (let i = root.id; i <= root.lastId;) {
     const node = nodes[i]!;
     while (open.length > 0 && i > open[open.length - 1]!) open.pop();
     if (visit(node, open.length) === SKIP_CHILDREN) {

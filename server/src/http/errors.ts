@@ -18,6 +18,7 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  method_not_allowed: 405,
 };
 
 export class ApiError extends Error {
@@ -27,6 +28,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: readonly ErrorDetail[] = [],
+    /** Headers the response must carry: `WWW-Authenticate`, `Allow`, `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';

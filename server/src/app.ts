@@ -1,0 +1,73 @@
+/**
+ * The Koa app, built only from what it is given (store, rate limiter, engine,
+ * logger, configuration), so tests can run several side by side.
+ *
+ * Every request: request id and log line → error rendering → then
+ * - /api/...: authenticate → count against the account's quota → route
+ *   (validate → service → engine/store → response), or 404/405;
+ * - anything else: /healthz, or 404/405. No key needed.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import { createAuthenticator } from './auth/authenticator.js';
+import { authenticate } from './auth/middleware.js';
+import type { Config } from './config.js';
+import type { Engine } from './engine/engine.js';
+import { apiRouter } from './http/api.js';
+import { chain } from './http/chain.js';
+import type { AppMiddleware, AppState } from './http/context.js';
+import { errorHandler } from './http/error-middleware.js';
+import { healthCheck } from './http/health.js';
+import { createOpenApiDocument } from './http/openapi.js';
+import { requestContext } from './http/request-context.js';
+import { serve } from './http/routing.js';
+import type { RateLimiter } from './limits/limiter.js';
+import type { Logger } from './logging.js';
+import { createExplanationService } from './service/explanations.js';
+import type { Store } from './store/types.js';
+
+export const API_VERSION = '0.1.0';
+
+export interface AppDependencies {
+  readonly store: Store;
+  readonly limiter: RateLimiter;
+  readonly engine: Engine;
+  readonly logger: Logger;
+  readonly config: Pick<Config, 'production'>;
+  /** How long a key lookup is reused; revocations take effect within it (default 5 s). */
+  readonly authCacheTtlMs?: number;
+}
+
+/** Whether a path belongs to the keyed API; case-insensitive so no spelling slips past authentication. */
+export function isApiPath(path: string): boolean {
+  return /^\/api(?:\/|$)/i.test(path);
+}
+
+export function createApp(deps: AppDependencies): Koa<AppState> {
+  const { store, limiter, engine, logger, config } = deps;
+  const app = new Koa<AppState>({ env: config.production ? 'production' : 'development' });
+
+  const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs });
+  const explanations = createExplanationService({ engine, store });
+  const openApiDocument = createOpenApiDocument(API_VERSION);
+
+  const api = chain(
+    authenticate(authenticator),
+    limiter.middleware,
+    serve(apiRouter({ explanations, openApiDocument })),
+  );
+
+  const publicRoutes = new Router<AppState>({ sensitive: true });
+  publicRoutes.get('/healthz', healthCheck({ store, limiter }));
+  const site = serve(publicRoutes);
+
+  const dispatch: AppMiddleware = (ctx, next) => (isApiPath(ctx.path) ? api(ctx, next) : site(ctx, next));
+
+  app.use(requestContext(logger));
+  app.use(errorHandler());
+  app.use(dispatch);
+
+  // Errors that escape the middleware (a socket failing mid-response) are logged, never thrown.
+  app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled error'));
+  return app;
+}

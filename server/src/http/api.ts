@@ -1,0 +1,64 @@
+/**
+ * The /api routes. Each handler validates its input with the contract's zod
+ * schemas, calls the service, and answers; errors are thrown as ApiError.
+ * Authentication and rate limiting have already run (see app.ts).
+ */
+import { explainRequestSchema, listQuerySchema } from '@code-explain/shared';
+import Router from '@koa/router';
+import type { ExplanationService } from '../service/explanations.js';
+import type { AppContext, AppState } from './context.js';
+import { ApiError } from './errors.js';
+import { jsonBody } from './json-body.js';
+import { explanationParamsSchema } from './params.js';
+import { parseOrThrow } from './validate.js';
+
+function accountOf(ctx: AppContext): string {
+  const account = ctx.state.account;
+  // Authentication runs before every /api route; reaching here without it is a wiring bug.
+  if (!account) throw new Error('an /api route ran without an authenticated account');
+  return account.id;
+}
+
+const notFound = () => new ApiError('not_found', 'no explanation with that id');
+
+export function apiRouter(deps: {
+  explanations: ExplanationService;
+  openApiDocument: object;
+}): Router<AppState> {
+  const { explanations, openApiDocument } = deps;
+  // Case-sensitive, so /API/... is not a second spelling of a route.
+  const router = new Router<AppState>({ prefix: '/api', sensitive: true });
+
+  router.post('/explain', jsonBody(), async (ctx) => {
+    const accountId = accountOf(ctx);
+    const request = parseOrThrow(explainRequestSchema, ctx.request.body, 'request body');
+    ctx.body = await explanations.explain(accountId, request);
+  });
+
+  router.get('/explanations', async (ctx) => {
+    const accountId = accountOf(ctx);
+    const query = parseOrThrow(listQuerySchema, { ...ctx.query }, 'query');
+    ctx.body = await explanations.list(accountId, query);
+  });
+
+  router.get('/explanations/:id', async (ctx) => {
+    const accountId = accountOf(ctx);
+    const { id } = parseOrThrow(explanationParamsSchema, ctx.params, 'path');
+    const saved = await explanations.get(accountId, id);
+    if (!saved) throw notFound();
+    ctx.body = saved;
+  });
+
+  router.delete('/explanations/:id', async (ctx) => {
+    const accountId = accountOf(ctx);
+    const { id } = parseOrThrow(explanationParamsSchema, ctx.params, 'path');
+    if (!(await explanations.remove(accountId, id))) throw notFound();
+    ctx.status = 204;
+  });
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument;
+  });
+
+  return router;
+}

@@ -1,0 +1,15 @@
+/** What the middleware chain keeps on `ctx.state` for one request. */
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { AuthenticatedAccount } from '../auth/authenticator.js';
+import type { Logger } from '../logging.js';
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  /** Set by authentication, on every /api request that gets past it. */
+  account?: AuthenticatedAccount;
+  keyId?: string;
+}
+
+export type AppContext = ParameterizedContext<AppState>;
+export type AppMiddleware = Middleware<AppState>;

@@ -1,0 +1,26 @@
+// koa-ratelimit ships no typings; this declares the part of its API we use
+// (see its index.js: options, the headers it sets, onLimited and throw).
+declare module 'koa-ratelimit' {
+  import type { Middleware, ParameterizedContext } from 'koa';
+
+  interface RateLimitOptions<StateT> {
+    driver: 'redis' | 'memory';
+    /** An ioredis client for 'redis'; a Map for 'memory'. */
+    db: unknown;
+    /** Window length in milliseconds. */
+    duration: number;
+    max: number;
+    id: (ctx: ParameterizedContext<StateT>) => string | false;
+    namespace?: string;
+    headers?: { remaining?: string; reset?: string; total?: string };
+    disableHeader?: boolean;
+    errorMessage?: string;
+    /** Called on the request that exceeded the limit, before the 429 is sent (or thrown). */
+    onLimited?: (ctx: ParameterizedContext<StateT>) => void;
+    throw?: boolean;
+    status?: number;
+  }
+
+  function ratelimit<StateT>(options: RateLimitOptions<StateT>): Middleware<StateT>;
+  export default ratelimit;
+}

@@ -1,0 +1,87 @@
+/**
+ * Explaining and the history of explanations, for one account at a time:
+ * validated input in, contract-shaped output out; the engine and the store
+ * do the work.
+ */
+import type {
+  ExplainRequest,
+  ExplainResponse,
+  ListQuery,
+  ListResponse,
+  SavedExplanation,
+} from '@code-explain/shared';
+import type { Engine } from '../engine/engine.js';
+import type { ExplanationRecord, Store } from '../store/types.js';
+
+export interface ExplanationService {
+  explain(accountId: string, request: ExplainRequest): Promise<ExplainResponse & SavedFields>;
+  list(accountId: string, query: ListQuery): Promise<ListResponse>;
+  get(accountId: string, id: string): Promise<SavedExplanation | null>;
+  remove(accountId: string, id: string): Promise<boolean>;
+}
+
+interface SavedFields {
+  id: string;
+  createdAt: string;
+}
+
+export function toSavedExplanation(record: ExplanationRecord): SavedExplanation {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    language: record.language,
+    mode: record.mode,
+    audience: record.audience,
+    focus: [...record.focus],
+    code: record.code,
+    explanation: record.explanation,
+    sections: [...record.sections],
+    suggestions: [...record.suggestions],
+    metadata: record.metadata,
+  };
+}
+
+export function createExplanationService(deps: { engine: Engine; store: Store }): ExplanationService {
+  const { engine, store } = deps;
+  return {
+    async explain(accountId, request) {
+      const response = await engine.explain(request);
+      const saved = await store.saveExplanation(accountId, {
+        language: request.language,
+        mode: request.mode,
+        audience: request.audience,
+        focus: request.focus,
+        code: request.code,
+        explanation: response.explanation,
+        sections: response.sections,
+        suggestions: response.suggestions,
+        metadata: response.metadata,
+      });
+      return { ...response, id: saved.id, createdAt: saved.createdAt.toISOString() };
+    },
+
+    async list(accountId, query) {
+      const { items, total } = await store.listExplanations(
+        accountId,
+        { language: query.language, mode: query.mode },
+        { skip: (query.page - 1) * query.limit, limit: query.limit },
+      );
+      return {
+        items: items.map(toSavedExplanation),
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: Math.ceil(total / query.limit),
+      };
+    },
+
+    async get(accountId, id) {
+      const record = await store.getExplanation(accountId, id);
+      return record ? toSavedExplanation(record) : null;
+    },
+
+    remove(accountId, id) {
+      return store.deleteExplanation(accountId, id);
+    },
+  };
+}

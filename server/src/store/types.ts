@@ -1,0 +1,127 @@
+/**
+ * The one storage interface the service uses. Two implementations: MongoDB
+ * through mongoose (production) and an embedded store in a data folder (the
+ * zero-setup default). Both pass the same contract tests.
+ */
+import type {
+  Audience,
+  FocusArea,
+  LanguageId,
+  Metadata,
+  Mode,
+  Plan,
+  Section,
+  Suggestion,
+} from '@code-explain/shared';
+
+export type StoreKind = 'mongodb' | 'embedded';
+
+export interface AccountRecord {
+  readonly id: string;
+  /** Lower case; unique. */
+  readonly email: string;
+  readonly plan: Plan;
+  readonly createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly name: string;
+  /** The key's first characters: not secret, for lookup and display. */
+  readonly prefix: string;
+  /** Hex SHA-256 of the whole key; the key itself is never stored. */
+  readonly hash: string;
+  readonly createdAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+export interface NewAccount {
+  readonly email: string;
+  readonly plan: Plan;
+}
+
+export interface NewApiKey {
+  readonly accountId: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly hash: string;
+}
+
+/** What is saved of one explanation: the request's settings and the engine's answer. */
+export interface NewExplanation {
+  readonly language: LanguageId;
+  readonly mode: Mode;
+  readonly audience: Audience;
+  readonly focus: readonly FocusArea[];
+  readonly code: string;
+  readonly explanation: string;
+  readonly sections: readonly Section[];
+  readonly suggestions: readonly Suggestion[];
+  readonly metadata: Metadata;
+  /** Defaults to now; given by tests that need a known order. */
+  readonly createdAt?: Date;
+}
+
+export interface ExplanationRecord extends NewExplanation {
+  readonly id: string;
+  readonly accountId: string;
+  readonly createdAt: Date;
+}
+
+export interface ExplanationFilter {
+  readonly language?: LanguageId | undefined;
+  readonly mode?: Mode | undefined;
+}
+
+export interface PageRequest {
+  readonly skip: number;
+  readonly limit: number;
+}
+
+export interface PageResult<T> {
+  readonly items: T[];
+  readonly total: number;
+}
+
+/** Thrown by createAccount when the email is taken. */
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`an account with email ${email} already exists`);
+    this.name = 'DuplicateEmailError';
+  }
+}
+
+export interface Store {
+  readonly kind: StoreKind;
+
+  createAccount(account: NewAccount): Promise<AccountRecord>;
+  findAccountById(id: string): Promise<AccountRecord | null>;
+  findAccountByEmail(email: string): Promise<AccountRecord | null>;
+  setAccountPlan(id: string, plan: Plan): Promise<AccountRecord | null>;
+
+  createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
+  /** Every key (revoked ones too) whose prefix is `prefix`. */
+  findApiKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
+  findApiKeyById(id: string): Promise<ApiKeyRecord | null>;
+  /** An account's keys, newest first. */
+  listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Marks a key revoked (keeping the first revocation time); null for an unknown id. */
+  revokeApiKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
+
+  saveExplanation(accountId: string, explanation: NewExplanation): Promise<ExplanationRecord>;
+  /** Newest first (createdAt, then id, both descending), so paging is stable. */
+  listExplanations(
+    accountId: string,
+    filter: ExplanationFilter,
+    page: PageRequest,
+  ): Promise<PageResult<ExplanationRecord>>;
+  /** Null for an unknown id or one that belongs to another account. */
+  getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null>;
+  /** False for an unknown id or one that belongs to another account. */
+  deleteExplanation(accountId: string, id: string): Promise<boolean>;
+
+  /** Whether the backing database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

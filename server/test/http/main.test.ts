@@ -1,0 +1,213 @@
+/**
+ * `pnpm start` (server/src/main.ts) as a real process: embedded defaults and
+ * production wiring, configuration refused with clear messages, and a
+ * graceful shutdown that loses no in-flight request.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { explainResponseSchema, healthResponseSchema } from '@code-explain/shared';
+import { createAccountService } from '../../src/service/accounts.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { serviceUrls, testNamespace } from './support/environment.js';
+import { dropDatabase, uriWithDatabase } from './support/harness.js';
+import { cleanEnv, REPO_ROOT, run, TSX_NODE_ARGS } from './support/processes.js';
+
+type LogLine = Record<string, unknown> & { msg?: string };
+
+class ServerProcess {
+  readonly lines: LogLine[] = [];
+  readonly exited: Promise<number | null>;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private stderr = '';
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.child = spawn(process.execPath, [...TSX_NODE_ARGS, 'server/src/main.ts'], { cwd: REPO_ROOT, env });
+    let buffered = '';
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const part of parts) if (part.trim()) this.lines.push(JSON.parse(part) as LogLine);
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
+  }
+
+  async line(match: (line: LogLine) => boolean, timeoutMs = 20_000): Promise<LogLine> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = this.lines.find(match);
+      if (found) return found;
+      if (this.child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no such log line; logs: ${JSON.stringify(this.lines)} stderr: ${this.stderr}`);
+  }
+
+  signal(name: NodeJS.Signals): void {
+    this.child.kill(name);
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('the server process (pnpm start)', function () {
+  this.timeout(60_000);
+
+  describe('on embedded defaults', () => {
+    let dataDir: string;
+    let key: string;
+    let server: ServerProcess | undefined;
+
+    before(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'cex-main-'));
+      const store = await createEmbeddedStore({ dataDir, explanations: false });
+      try {
+        const accounts = createAccountService({ store });
+        await accounts.createAccount('main@example.test', 'pro');
+        key = (await accounts.createKey('main@example.test', 'main')).key;
+      } finally {
+        await store.close();
+      }
+    });
+
+    after(async () => {
+      server?.kill();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('says it runs on embedded defaults, serves, and shuts down on SIGTERM without losing an in-flight request', async () => {
+      server = new ServerProcess(cleanEnv({ DATA_DIR: dataDir, PORT: '0' }));
+      const started = await server.line((l) => typeof l.port === 'number');
+      assert.deepEqual([started.store, started.rateLimits, started.dataDir], ['embedded', 'memory', dataDir]);
+      assert.match(started.msg ?? '', /embedded defaults/);
+      const port = started.port as number;
+      const url = `http://127.0.0.1:${port}`;
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+
+      // A request whose body is still arriving when the signal comes.
+      const code = Array.from(
+        { length: 400 },
+        (_, i) => `function f${i}(a) { if (a > ${i}) { return a * ${i}; } return a; }`,
+      ).join('\n');
+      const body = Buffer.from(JSON.stringify({ code, mode: 'detailed' }));
+      let request: ClientRequest | undefined;
+      const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        request = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/explain',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-API-Key': key },
+        });
+        request.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+      });
+      request!.write(body.subarray(0, 1000));
+      request!.flushHeaders();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      server.signal('SIGTERM');
+      await server.line((l) => /shutting down/.test(l.msg ?? ''));
+      const deadline = Date.now() + 5000;
+      while (!(await refusesConnections(port))) {
+        assert.ok(Date.now() < deadline, 'new connections are still accepted after SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      request!.end(body.subarray(1000));
+      const answered = await response;
+      assert.equal(answered.status, 200, answered.text);
+      const explained = explainResponseSchema.parse(JSON.parse(answered.text));
+      assert.ok(explained.id, 'the in-flight explanation was saved');
+
+      assert.equal(await server.exited, 0);
+      assert.ok(
+        server.lines.some((l) => l.msg === 'stopped'),
+        'it logs that it stopped',
+      );
+      assert.ok(!JSON.stringify(server.lines).includes(key), 'the key reached the log');
+    });
+  });
+
+  it('runs on MongoDB and Redis when configured, in production mode', async () => {
+    const { mongoUri, redisUrl } = serviceUrls();
+    const { dbName } = testNamespace('main');
+    const server = new ServerProcess(
+      cleanEnv({
+        NODE_ENV: 'production',
+        PORT: '0',
+        MONGODB_URI: uriWithDatabase(mongoUri, dbName),
+        REDIS_URL: redisUrl,
+      }),
+    );
+    try {
+      const started = await server.line((l) => typeof l.port === 'number');
+      assert.deepEqual([started.store, started.rateLimits], ['mongodb', 'redis']);
+      const health = await fetch(`http://127.0.0.1:${started.port as number}/healthz`);
+      assert.deepEqual(healthResponseSchema.parse(await health.json()), {
+        status: 'ok',
+        mongodb: 'up',
+        redis: 'up',
+        store: 'mongodb',
+        rateLimits: 'redis',
+      });
+      server.signal('SIGINT');
+      assert.equal(await server.exited, 0);
+    } finally {
+      server.kill();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
+  it('refuses to start on bad configuration, naming each problem', async () => {
+    const [production, invalid, unreachable] = await Promise.all([
+      run('pnpm', ['-s', 'start'], cleanEnv({ NODE_ENV: 'production', PORT: '0' })),
+      run(
+        process.execPath,
+        [...TSX_NODE_ARGS, 'server/src/main.ts'],
+        cleanEnv({ PORT: 'eighty', LOG_LEVEL: 'loud' }),
+      ),
+      run(
+        process.execPath,
+        [...TSX_NODE_ARGS, 'server/src/main.ts'],
+        cleanEnv({
+          PORT: '0',
+          DATA_DIR: join(tmpdir(), `cex-unreachable-${process.pid}`),
+          REDIS_URL: 'redis://127.0.0.1:1',
+        }),
+      ),
+    ]);
+    assert.notEqual(production.code, 0);
+    assert.match(production.stdout, /MONGODB_URI is required when NODE_ENV=production/);
+    assert.match(production.stdout, /REDIS_URL is required when NODE_ENV=production/);
+    assert.equal(invalid.code, 1);
+    assert.match(invalid.stdout, /PORT must be a whole number/);
+    assert.match(invalid.stdout, /LOG_LEVEL must be one of/);
+    assert.equal(unreachable.code, 1);
+    assert.match(unreachable.stdout, /cannot start: cannot reach Redis at REDIS_URL/);
+    await rm(join(tmpdir(), `cex-unreachable-${process.pid}`), { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Real servers for the HTTP tests: createApp() with a real store (FerretDB
+ * through mongoose, or the embedded store in a temporary folder), a real
+ * limiter (Redis or koa-ratelimit's memory driver) and the real engine,
+ * listening on 127.0.0.1 with an ephemeral port. Logs are captured so tests
+ * can read them.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Plan } from '@code-explain/shared';
+import mongoose from 'mongoose';
+import { createApp } from '../../../src/app.js';
+import { createEngine, type Engine } from '../../../src/engine/engine.js';
+import { createHttpServer } from '../../../src/http/server.js';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from '../../../src/limits/limiter.js';
+import { createLogger } from '../../../src/logging.js';
+import { createAccountService } from '../../../src/service/accounts.js';
+import { createEmbeddedStore } from '../../../src/store/embedded.js';
+import { createMongoStore } from '../../../src/store/mongo.js';
+import type { Store } from '../../../src/store/types.js';
+import { serviceUrls, testNamespace } from './environment.js';
+
+export type Backend = 'mongo+redis' | 'embedded+memory';
+export const BACKENDS: readonly Backend[] = ['mongo+redis', 'embedded+memory'];
+
+export const GENEROUS_QUOTAS = { pro: 100_000, enterprise: 100_000 } as const;
+
+/** The store and its cleanup: a database dropped, or a folder removed. */
+export interface StoreHandle {
+  readonly store: Store;
+  /** Embedded only: the data folder. */
+  readonly dataDir?: string;
+  /** Mongo only: the database name and URI. */
+  readonly mongo?: { readonly uri: string; readonly dbName: string };
+  dispose(): Promise<void>;
+}
+
+export async function openTestStore(kind: 'mongo' | 'embedded', label: string): Promise<StoreHandle> {
+  if (kind === 'mongo') {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace(label);
+    const store = await createMongoStore({ uri: mongoUri, dbName });
+    return {
+      store,
+      mongo: { uri: mongoUri, dbName },
+      async dispose() {
+        await store.close().catch(() => undefined);
+        await dropDatabase(mongoUri, dbName);
+      },
+    };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), `cex-${label}-`));
+  const store = await createEmbeddedStore({ dataDir });
+  return {
+    store,
+    dataDir,
+    async dispose() {
+      await store.close().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function dropDatabase(uri: string, dbName: string): Promise<void> {
+  const connection = await mongoose
+    .createConnection(uri, { dbName, serverSelectionTimeoutMS: 5000 })
+    .asPromise();
+  try {
+    await connection.dropDatabase();
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The URI with its database path set, for child processes that take only MONGODB_URI. */
+export function uriWithDatabase(uri: string, dbName: string): string {
+  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?(\?.*)?$/.exec(uri);
+  if (!match) throw new Error(`cannot add a database to ${uri}`);
+  return `${match[1]}/${dbName}${match[3] ?? ''}`;
+}
+
+export interface LimiterOptions {
+  readonly quotas?: { pro: number; enterprise: number };
+  readonly windowMs?: number;
+  /** Redis only: share counters between instances by sharing this. */
+  readonly namespace?: string;
+}
+
+export async function openTestLimiter(
+  kind: 'redis' | 'memory',
+  options: LimiterOptions = {},
+): Promise<RateLimiter> {
+  const base = { quotas: options.quotas ?? GENEROUS_QUOTAS, windowMs: options.windowMs };
+  if (kind === 'memory') return createMemoryRateLimiter(base);
+  return createRedisRateLimiter({
+    ...base,
+    url: serviceUrls().redisUrl,
+    namespace: options.namespace ?? `${testNamespace('ratelimit').keyPrefix}ratelimit`,
+  });
+}
+
+/** One engine for the whole test process: parsers load once. */
+let sharedEngine: Engine | undefined;
+export function testEngine(): Engine {
+  sharedEngine ??= createEngine();
+  return sharedEngine;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly store: Store;
+  readonly limiter: RateLimiter;
+  /** Every log line written so far. */
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  readonly store: Store;
+  readonly limiter: RateLimiter;
+  readonly engine?: Engine;
+  readonly authCacheTtlMs?: number;
+}
+
+export async function startServer(options: ServerOptions): Promise<TestServer> {
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const logger = createLogger('info', sink);
+  const app = createApp({
+    store: options.store,
+    limiter: options.limiter,
+    engine: options.engine ?? testEngine(),
+    logger,
+    config: { production: false },
+    authCacheTtlMs: options.authCacheTtlMs,
+  });
+  const server: Server = createHttpServer(app, logger);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store: options.store,
+    limiter: options.limiter,
+    logs,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface KeyedAccount {
+  readonly accountId: string;
+  readonly email: string;
+  readonly key: string;
+  readonly keyId: string;
+}
+
+let accountCounter = 0;
+
+/** A new account on `plan` with one key (created while the plan allows it). */
+export async function createKeyedAccount(store: Store, plan: Plan = 'pro'): Promise<KeyedAccount> {
+  const accounts = createAccountService({ store });
+  const email = `user${++accountCounter}-${Date.now().toString(36)}@example.test`;
+  const keyPlan = plan === 'free' ? 'pro' : plan;
+  const account = await accounts.createAccount(email, keyPlan);
+  const created = await accounts.createKey(email, 'test');
+  if (plan !== keyPlan) await accounts.setPlan(email, plan);
+  return { accountId: account.id, email, key: created.key, keyId: created.id };
+}
+
+/** fetch with the key in X-API-Key. */
+export function call(url: string, key: string | undefined, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (key !== undefined && !headers.has('x-api-key') && !headers.has('authorization')) {
+    headers.set('X-API-Key', key);
+  }
+  return fetch(url, { ...init, headers });
+}
+
+export function postJson(url: string, key: string | undefined, body: unknown): Promise<Response> {
+  return call(url, key, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
