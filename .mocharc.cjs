@@ -11,6 +11,8 @@ module.exports = {
     'server/test/**/*.test.ts',
     'extension/test/unit/**/*.test.ts',
     'test/integration/**/*.test.ts',
+    // The extension in real VS Code (code-server); installs code-server once into .cache/.
+    'test/e2e/**/*.test.ts',
   ],
   reporter: require.resolve('./test/support/summary-reporter.cjs'),
   timeout: 20000,

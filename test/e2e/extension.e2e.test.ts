@@ -587,16 +587,22 @@ describe('extension end to end in code-server (real VS Code)', function () {
     assert.equal((await saved()).total, 6);
     assert.equal(await quotaText(page), quota);
 
-    // Delete asks first; Cancel keeps it, Delete removes it on the server.
+    // Delete (context menu) asks first; Cancel keeps it, Delete removes it on the server.
     await python.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Delete Explanation' }).click();
+    const deleteItem = page.getByRole('menuitem', { name: 'Delete Explanation' });
+    await deleteItem.waitFor();
+    // The workbench ignores a click that comes right after the menu opened (the right-click's own mouse-up).
+    await page.waitForTimeout(300);
+    await deleteItem.click();
     const dialog = page.locator('.monaco-dialog-box', { hasText: 'Delete this saved explanation?' });
     await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal((await saved()).total, 6);
-    await python.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Delete Explanation' }).click();
+    // This time the row's inline trash icon.
+    await python.hover();
+    await python.getByRole('button', { name: 'Delete Explanation' }).click();
+    await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: 'Delete' }).click();
     await python.waitFor({ state: 'detached' });
     const after = await saved();
