@@ -93,8 +93,14 @@ function nodeHeadersPrefix(): string | undefined {
 }
 
 function npmInstall(dir: string): Promise<void> {
+  // Under `pnpm test` the environment carries pnpm's npm_* settings, among them a user agent naming pnpm,
+  // which makes code-server's postinstall give up ("Could not determine which package manager…"): npm
+  // gets a clean slate and sets its own.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_)/i.test(name)),
+  );
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     npm_config_unsafe_perm: 'true',
     npm_config_yes: 'true',
     npm_config_audit: 'false',
