@@ -283,7 +283,7 @@ describe('extension end to end in code-server (real VS Code)', function () {
     api = new ApiClient({ serverUrl: service.url, apiKey: () => key });
     session = await startSession({
       vsix,
-      files: { 'orders.js': ORDERS_JS },
+      files: { 'orders.js': ORDERS_JS, 'notes.md': '# Notes\n\nNot code the API explains.\n' },
       settings: {
         'codeExplain.serverUrl': service.url,
         'codeExplain.historyPageSize': PAGE_SIZE,
@@ -663,6 +663,29 @@ describe('extension end to end in code-server (real VS Code)', function () {
     assert.ok(!made.code.includes('helper'));
   });
 
+  it('refuses a file in a language the API does not support, before sending anything', async () => {
+    const { page } = session;
+    await clearNotifications(page);
+    const before = await quotaText(page);
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input[type="text"]');
+    await input.fill('notes.md');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'notes.md' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const notes = page.locator('.monaco-editor[data-uri$="/notes.md"]').first();
+    await notes.locator('.view-line', { hasText: 'Not code' }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await waitForSelection(page, /^Ln \d+, Col \d+ \(\d+ selected\)/);
+    await runCommand(page, 'Code Explain: Explain Selection');
+    await notification(
+      page,
+      /Code Explain does not support "markdown" files\. Supported languages: JavaScript, /,
+    );
+    // Nothing reached the server: no new record, and the quota shown is still the last response's.
+    assert.equal((await saved()).total, 6);
+    assert.equal(await quotaText(page), before);
+  });
+
   it('shows the wait from Retry-After when the quota is used up (429)', async () => {
     const { page } = session;
     await clearNotifications(page);
@@ -680,5 +703,13 @@ describe('extension end to end in code-server (real VS Code)', function () {
       }
     }
     await page.locator('.statusbar-item', { hasText: '0/1' }).first().waitFor();
+  });
+
+  it('clears the API key: History asks for one again', async () => {
+    const { page } = session;
+    await runCommand(page, 'Code Explain: Clear API Key');
+    await showHistory(page);
+    await page.locator('.welcome-view-content', { hasText: 'Set your Code Explain API key' }).waitFor();
+    await page.locator('.welcome-view-content .monaco-button', { hasText: 'Set API Key' }).waitFor();
   });
 });
