@@ -243,6 +243,24 @@ describe('engine: explain()', () => {
     assert.match(byTitle.get('Block-by-block walkthrough')!, /loops over `orders` \(line 5\)/);
   });
 
+  it('detailed mode tells early exits from errors', async () => {
+    const guard = await run({
+      code: 'function first(xs) {\n  if (xs.length === 0) {\n    return undefined;\n  }\n  return xs[0];\n}\n',
+      mode: 'detailed',
+    });
+    const paths = guard.sections.find((s) => s.title === 'Error paths and early exits')!.content;
+    assert.match(
+      paths,
+      /`first\(xs\)` leaves early on line 3, returning `undefined` \(a guard or a special case, not necessarily an error\)/,
+    );
+    assert.doesNotMatch(paths, /throws|error path/);
+    const plain = await run({ code: 'function id(x) {\n  return x;\n}\n', mode: 'detailed' });
+    assert.match(
+      plain.sections.find((s) => s.title === 'Error paths and early exits')!.content,
+      /^No throw, catch or early return appears in this code/,
+    );
+  });
+
   it('performance mode estimates time complexity from loops and recursion', async () => {
     const { sections } = await run({ code: ORDERS, mode: 'performance' });
     const text = sections.find((s) => s.title === 'Estimated time complexity')!.content;
