@@ -27,6 +27,7 @@ import {
   type NewExplanation,
   type Store,
 } from './types.js';
+import { accountRecord, apiKeyRecord, explanationRecord } from './records.js';
 
 type AccountDoc = Omit<AccountRecord, 'id'>;
 type ApiKeyDoc = Omit<ApiKeyRecord, 'id'>;
@@ -68,38 +69,9 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-function toAccount(doc: Stored<AccountDoc>): AccountRecord {
-  return { id: doc._id, email: doc.email, plan: doc.plan, createdAt: doc.createdAt };
-}
-
-function toApiKey(doc: Stored<ApiKeyDoc>): ApiKeyRecord {
-  return {
-    id: doc._id,
-    accountId: doc.accountId,
-    name: doc.name,
-    prefix: doc.prefix,
-    hash: doc.hash,
-    createdAt: doc.createdAt,
-    revokedAt: doc.revokedAt ?? null,
-  };
-}
-
-function toExplanation(doc: Stored<ExplanationDoc>): ExplanationRecord {
-  return {
-    id: doc._id,
-    accountId: doc.accountId,
-    createdAt: doc.createdAt,
-    language: doc.language,
-    mode: doc.mode,
-    audience: doc.audience,
-    focus: [...doc.focus],
-    code: doc.code,
-    explanation: doc.explanation,
-    sections: doc.sections,
-    suggestions: doc.suggestions,
-    metadata: doc.metadata,
-  };
-}
+const toAccount = (doc: Stored<AccountDoc>): AccountRecord => accountRecord(doc._id, doc);
+const toApiKey = (doc: Stored<ApiKeyDoc>): ApiKeyRecord => apiKeyRecord(doc._id, doc);
+const toExplanation = (doc: Stored<ExplanationDoc>): ExplanationRecord => explanationRecord(doc._id, doc);
 
 async function signatureOf(file: string): Promise<string> {
   try {

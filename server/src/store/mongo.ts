@@ -15,6 +15,7 @@ import {
   type NewExplanation,
   type Store,
 } from './types.js';
+import { accountRecord, apiKeyRecord, explanationRecord } from './records.js';
 
 interface AccountDoc {
   _id: mongoose.Types.ObjectId;
@@ -91,38 +92,10 @@ function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
 
-function toAccount(doc: AccountDoc): AccountRecord {
-  return { id: doc._id.toHexString(), email: doc.email, plan: doc.plan, createdAt: doc.createdAt };
-}
-
-function toApiKey(doc: ApiKeyDoc): ApiKeyRecord {
-  return {
-    id: doc._id.toHexString(),
-    accountId: doc.accountId,
-    name: doc.name,
-    prefix: doc.prefix,
-    hash: doc.hash,
-    createdAt: doc.createdAt,
-    revokedAt: doc.revokedAt ?? null,
-  };
-}
-
-function toExplanation(doc: ExplanationDoc): ExplanationRecord {
-  return {
-    id: doc._id.toHexString(),
-    accountId: doc.accountId,
-    createdAt: doc.createdAt,
-    language: doc.language,
-    mode: doc.mode,
-    audience: doc.audience,
-    focus: [...doc.focus],
-    code: doc.code,
-    explanation: doc.explanation,
-    sections: doc.sections,
-    suggestions: doc.suggestions,
-    metadata: doc.metadata,
-  };
-}
+const toAccount = (doc: AccountDoc): AccountRecord => accountRecord(doc._id.toHexString(), doc);
+const toApiKey = (doc: ApiKeyDoc): ApiKeyRecord => apiKeyRecord(doc._id.toHexString(), doc);
+const toExplanation = (doc: ExplanationDoc): ExplanationRecord =>
+  explanationRecord(doc._id.toHexString(), doc);
 
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

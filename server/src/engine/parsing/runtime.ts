@@ -61,27 +61,8 @@ function rawCursorOf(binding: Exports): RawCursor | undefined {
   const transfer = (init as () => unknown)();
   if (typeof transfer !== 'number') return undefined;
   const read = getValue as (address: number, type: string) => number;
-  const {
-    gotoFirstChild,
-    gotoNextSibling,
-    gotoParent,
-    typeId,
-    fieldId,
-    startIndex,
-    endIndex,
-    isNamed,
-    isMissing,
-  } = fns as Required<typeof fns>;
   return {
-    gotoFirstChild,
-    gotoNextSibling,
-    gotoParent,
-    typeId,
-    fieldId,
-    startIndex,
-    endIndex,
-    isNamed,
-    isMissing,
+    ...(fns as Required<typeof fns>),
     sync(cursor) {
       const words = cursor as unknown as Record<number, number>;
       for (let i = 0; i < CURSOR_WORDS; i++) words[i] = read(transfer + 4 * i, 'i32');
