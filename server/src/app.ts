@@ -58,7 +58,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   );
 
   const publicRoutes = new Router<AppState>({ sensitive: true });
-  publicRoutes.get('/healthz', healthCheck({ store, limiter }));
+  publicRoutes.get('/healthz', healthCheck({ store, limiter, engine }));
   const site = serve(publicRoutes);
 
   const dispatch: AppMiddleware = (ctx, next) => (isApiPath(ctx.path) ? api(ctx, next) : site(ctx, next));

@@ -9,6 +9,18 @@ export const ERROR_CODES = [
   'internal_error',
   // A known path asked with a method it does not serve (405, with an Allow header).
   'method_not_allowed',
+  // The body's Content-Encoding is not one the service reads (415).
+  'unsupported_media_type',
+  // The analysis of this input did not finish within the engine's deadline (422); retrying will not help.
+  'analysis_timeout',
+  // The parser crashed on this input (422); its worker was replaced, other requests are unaffected.
+  'analysis_failed',
+  // Too many analyses are waiting (503, with Retry-After); retry later.
+  'overloaded',
+  // No engine worker can run analyses right now (503, with Retry-After).
+  'engine_unavailable',
+  // The database does not answer in time (503, with Retry-After); nothing was saved.
+  'store_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

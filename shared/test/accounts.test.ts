@@ -74,13 +74,23 @@ describe('healthResponseSchema', () => {
   it('accepts the states the service reports', () => {
     parseOk(healthResponseSchema, {
       status: 'unavailable',
+      engine: 'down',
       mongodb: 'down',
       redis: 'unused',
       store: 'mongodb',
       rateLimits: 'memory',
     });
+    parseOk(healthResponseSchema, {
+      status: 'degraded',
+      engine: 'up',
+      mongodb: 'up',
+      redis: 'down',
+      store: 'mongodb',
+      rateLimits: 'memory',
+    });
     parseFails(healthResponseSchema, {
       status: 'fine',
+      engine: 'up',
       mongodb: 'up',
       redis: 'up',
       store: 'x',

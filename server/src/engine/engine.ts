@@ -28,9 +28,14 @@ export interface EngineDependencies {
 
 export interface Engine {
   explain(request: ExplainRequest): Promise<ExplainResponse>;
+  /** Whether the engine can explain: a real parse of a small snippet succeeds. */
+  health(): Promise<boolean>;
   /** Frees the parsers. */
   dispose(): void;
 }
+
+/** What `health()` parses: small, valid, and touching the same runtime every request uses. */
+const HEALTH_PROBE = 'function probe(a) { return a + 1; }\n';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -117,6 +122,14 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
           parseErrors: parsed.errorRegions,
         },
       };
+    },
+    async health() {
+      try {
+        const parsed = await parser.parse(HEALTH_PROBE, 'javascript');
+        return parsed.errorRegions === 0 && parsed.snapshot.root.childCount > 0;
+      } catch {
+        return false;
+      }
     },
     dispose() {
       parser.dispose();

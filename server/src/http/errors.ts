@@ -19,6 +19,12 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   method_not_allowed: 405,
+  unsupported_media_type: 415,
+  analysis_timeout: 422,
+  analysis_failed: 422,
+  overloaded: 503,
+  engine_unavailable: 503,
+  store_unavailable: 503,
 };
 
 export class ApiError extends Error {

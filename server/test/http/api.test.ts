@@ -103,6 +103,7 @@ for (const backend of BACKENDS) {
           request.code.includes('FAIL_HERE')
             ? Promise.reject(new Error(`engine failed on ${pro.key}: SELECT * FROM accounts`))
             : real.explain(request),
+        health: () => real.health(),
         dispose: () => undefined,
       };
       failing = await startServer({ store: handle.store, limiter, engine });
@@ -651,8 +652,22 @@ for (const backend of BACKENDS) {
         assert.deepEqual(
           body,
           backend === 'mongo+redis'
-            ? { status: 'ok', mongodb: 'up', redis: 'up', store: 'mongodb', rateLimits: 'redis' }
-            : { status: 'ok', mongodb: 'unused', redis: 'unused', store: 'embedded', rateLimits: 'memory' },
+            ? {
+                status: 'ok',
+                engine: 'up',
+                mongodb: 'up',
+                redis: 'up',
+                store: 'mongodb',
+                rateLimits: 'redis',
+              }
+            : {
+                status: 'ok',
+                engine: 'up',
+                mongodb: 'unused',
+                redis: 'unused',
+                store: 'embedded',
+                rateLimits: 'memory',
+              },
         );
         assert.equal(response.headers.get('x-ratelimit-limit'), null);
       });
@@ -727,6 +742,7 @@ describe('when MongoDB and Redis stop answering', function () {
       assert.equal(health.status, 503);
       assert.deepEqual(healthResponseSchema.parse(await health.json()), {
         status: 'unavailable',
+        engine: 'up',
         mongodb: 'down',
         redis: 'down',
         store: 'mongodb',

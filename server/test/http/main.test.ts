@@ -169,6 +169,7 @@ describe('the server process (pnpm start)', function () {
       const health = await fetch(`http://127.0.0.1:${started.port as number}/healthz`);
       assert.deepEqual(healthResponseSchema.parse(await health.json()), {
         status: 'ok',
+        engine: 'up',
         mongodb: 'up',
         redis: 'up',
         store: 'mongodb',
