@@ -16,6 +16,8 @@ export interface Config {
   readonly dataDir: string;
   readonly rateLimits: { readonly pro: number; readonly enterprise: number };
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** How long one store operation may take before the request gets 503 store_unavailable. */
+  readonly storeTimeoutMs: number;
   readonly production: boolean;
 }
 
@@ -57,6 +59,7 @@ const envSchema = z
       (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
+    STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
     NODE_ENV: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -96,6 +99,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       dataDir: e.DATA_DIR,
       rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, enterprise: e.RATE_LIMIT_ENTERPRISE_PER_MINUTE },
       logLevel: e.LOG_LEVEL,
+      storeTimeoutMs: e.STORE_TIMEOUT_MS,
       production: e.NODE_ENV === 'production',
     },
   };

@@ -54,7 +54,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
   try {
-    store = await openStore(config);
+    store = await openStore(config, logger);
     limiter = await openLimiter(config);
   } catch (error) {
     await store?.close().catch(() => undefined);

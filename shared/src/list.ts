@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, modeSchema } from './request.js';
-import { savedExplanationSchema } from './response.js';
+import { explanationSummarySchema } from './response.js';
 
 export const DEFAULT_PAGE = 1;
 export const MAX_PAGE = 1_000_000;
@@ -37,7 +37,7 @@ export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
 
 export const listResponseSchema = z.looseObject({
-  items: z.array(savedExplanationSchema),
+  items: z.array(explanationSummarySchema),
   page: z.number().int().min(1),
   limit: z.number().int().min(1).max(MAX_LIMIT),
   total: z.number().int().nonnegative(),

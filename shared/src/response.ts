@@ -71,6 +71,28 @@ export const savedExplanationSchema = z.looseObject({
   metadata: metadataSchema,
 });
 
+/**
+ * One saved explanation as a list page carries it: bounded in size whatever
+ * was explained. The code, sections, suggestions and per-unit metrics come
+ * from `GET /api/explanations/{id}`.
+ */
+export const explanationSummarySchema = z.looseObject({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  language: z.enum(LANGUAGE_IDS),
+  mode: modeSchema,
+  audience: audienceSchema,
+  focus: z.array(focusAreaSchema),
+  /** The code's first lines: at most 12 lines and 600 characters. */
+  codePreview: z.string(),
+  /** How many lines the code has. */
+  codeLines: count,
+  explanation: z.string(),
+  suggestionCount: count,
+  /** The metadata without `units`. */
+  metadata: metadataSchema,
+});
+
 export type Complexity = z.infer<typeof complexitySchema>;
 export type Unit = z.infer<typeof unitSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;
@@ -78,3 +100,4 @@ export type Section = z.infer<typeof sectionSchema>;
 export type Suggestion = z.infer<typeof suggestionSchema>;
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 export type SavedExplanation = z.infer<typeof savedExplanationSchema>;
+export type ExplanationSummary = z.infer<typeof explanationSummarySchema>;

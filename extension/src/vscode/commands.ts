@@ -250,10 +250,17 @@ export class Commands {
     void vscode.window.showInformationMessage('Code Explain: API key removed.');
   }
 
-  private openHistoryItem(node: HistoryNode | undefined): void {
+  /** Opens a saved explanation: read back from the server (no new explanation), no source to reveal lines in. */
+  private async openHistoryItem(node: HistoryNode | undefined): Promise<void> {
     if (node?.kind !== 'explanation') return;
-    const e = node.item;
-    // The saved explanation is complete: no request, and no source to reveal lines in.
+    let e;
+    try {
+      // List items are summaries; the record itself carries the code, sections and suggestions.
+      e = await this.deps.client().getExplanation(node.item.id);
+    } catch (error) {
+      await showApiError(error, () => this.openHistoryItem(node));
+      return;
+    }
     this.deps.panel.show({
       code: e.code,
       source: undefined,
@@ -273,7 +280,7 @@ export class Commands {
     if (node?.kind !== 'explanation') return;
     const answer = await vscode.window.showWarningMessage(
       'Delete this saved explanation?',
-      { modal: true, detail: node.item.code.split('\n').slice(0, 3).join('\n') },
+      { modal: true, detail: node.item.codePreview.split('\n').slice(0, 3).join('\n') },
       'Delete',
     );
     if (answer !== 'Delete') return;

@@ -5,14 +5,14 @@
  * (a message naming the URL) or an error, with the actions that help as rows
  * (VS Code hides a view's welcome content while the view shows a message).
  */
-import { languageInfo, type LanguageId, type Mode, type SavedExplanation } from '@code-explain/shared';
+import { languageInfo, type ExplanationSummary, type LanguageId, type Mode } from '@code-explain/shared';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api/client.js';
 import { MissingApiKeyError, NetworkError, UnauthorizedError } from '../api/errors.js';
 import { firstCodeLine, relativeTime } from '../time.js';
 
 export type HistoryNode =
-  | { readonly kind: 'explanation'; readonly item: SavedExplanation }
+  | { readonly kind: 'explanation'; readonly item: ExplanationSummary }
   | { readonly kind: 'loadMore'; readonly nextPage: number }
   | {
       readonly kind: 'action';
@@ -41,7 +41,7 @@ export class HistoryProvider implements vscode.TreeDataProvider<HistoryNode>, vs
   private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  private items: SavedExplanation[] = [];
+  private items: ExplanationSummary[] = [];
   private nextPage: number | undefined;
   private loaded = false;
   /** What the last load found; kept so a repeated getChildren shows the same thing. */
@@ -99,7 +99,7 @@ export class HistoryProvider implements vscode.TreeDataProvider<HistoryNode>, vs
       return item;
     }
     const e = node.item;
-    const item = new vscode.TreeItem(firstCodeLine(e.code), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(firstCodeLine(e.codePreview), vscode.TreeItemCollapsibleState.None);
     item.id = e.id;
     item.description = `${e.mode} · ${relativeTime(e.createdAt)}`;
     // A file name with the language's extension lets the file icon theme draw the language icon.
@@ -111,10 +111,12 @@ export class HistoryProvider implements vscode.TreeDataProvider<HistoryNode>, vs
       `${languageInfo(e.language).name} · ${e.mode} · ${e.audience}${e.focus.length ? ` · ${e.focus.join(', ')}` : ''}\n`,
     );
     tooltip.appendText(`${new Date(e.createdAt).toLocaleString('en-GB', { hour12: false })}\n`);
-    tooltip.appendCodeblock(e.code.split('\n').slice(0, 12).join('\n'), e.language);
+    tooltip.appendCodeblock(e.codePreview, e.language);
+    const more = e.codeLines - e.codePreview.split('\n').length;
+    if (more > 0) tooltip.appendText(`… ${more} more line${more === 1 ? '' : 's'}\n`);
     item.tooltip = tooltip;
     item.accessibilityInformation = {
-      label: `${firstCodeLine(e.code)}, ${languageInfo(e.language).name}, ${e.mode}, ${relativeTime(e.createdAt)}`,
+      label: `${firstCodeLine(e.codePreview)}, ${languageInfo(e.language).name}, ${e.mode}, ${relativeTime(e.createdAt)}`,
     };
     item.contextValue = 'explanation';
     item.command = { command: 'codeExplain.history.open', title: 'Open', arguments: [node] };

@@ -42,7 +42,7 @@ function parseArgs<S extends z.ZodType>(schema: S, options: unknown): z.output<S
 async function withService(operation: (service: AccountService) => Promise<unknown>): Promise<void> {
   const loaded = loadConfig(process.env);
   if (!loaded.ok) throw new Error(`invalid configuration: ${loaded.errors.join('; ')}`);
-  const store = await openStore(loaded.config, { purpose: 'admin' });
+  const store = await openStore(loaded.config);
   try {
     const result = await operation(createAccountService({ store }));
     process.stdout.write(`${JSON.stringify(result)}\n`);

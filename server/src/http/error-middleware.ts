@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from '@code-explain/shared';
 import type { AppMiddleware } from './context.js';
+import { StoreUnavailableError } from '../store/types.js';
 import { ApiError } from './errors.js';
 
 interface HttpErrorLike {
@@ -44,6 +45,14 @@ const BODY_ERRORS: Record<string, string> = {
 /** Maps anything thrown to the ApiError it is rendered as. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new ApiError(
+      'store_unavailable',
+      'the database is not answering; nothing was saved, retry in a moment',
+      [],
+      { 'Retry-After': '1' },
+    );
+  }
   if (isHttpError(error) && error.status >= 400 && error.status < 500) {
     const code = CODE_FOR_STATUS[error.status] ?? 'invalid_request';
     if (code === 'payload_too_large') return new ApiError(code, 'request body must be at most 1 MB');

@@ -6,12 +6,13 @@
 import type {
   ExplainRequest,
   ExplainResponse,
+  ExplanationSummary,
   ListQuery,
   ListResponse,
   SavedExplanation,
 } from '@code-explain/shared';
 import type { Engine } from '../engine/engine.js';
-import type { ExplanationRecord, Store } from '../store/types.js';
+import type { ExplanationRecord, ExplanationSummary as SummaryRecord, Store } from '../store/types.js';
 
 export interface ExplanationService {
   explain(accountId: string, request: ExplainRequest): Promise<ExplainResponse & SavedFields>;
@@ -41,6 +42,22 @@ export function toSavedExplanation(record: ExplanationRecord): SavedExplanation 
   };
 }
 
+export function toSummaryItem(summary: SummaryRecord): ExplanationSummary {
+  return {
+    id: summary.id,
+    createdAt: summary.createdAt.toISOString(),
+    language: summary.language,
+    mode: summary.mode,
+    audience: summary.audience,
+    focus: [...summary.focus],
+    codePreview: summary.codePreview,
+    codeLines: summary.codeLines,
+    explanation: summary.explanation,
+    suggestionCount: summary.suggestionCount,
+    metadata: summary.metadata,
+  };
+}
+
 export function createExplanationService(deps: { engine: Engine; store: Store }): ExplanationService {
   const { engine, store } = deps;
   return {
@@ -67,7 +84,7 @@ export function createExplanationService(deps: { engine: Engine; store: Store })
         { skip: (query.page - 1) * query.limit, limit: query.limit },
       );
       return {
-        items: items.map(toSavedExplanation),
+        items: items.map(toSummaryItem),
         page: query.page,
         limit: query.limit,
         total,

@@ -1,355 +1,477 @@
 /**
- * The zero-setup store: NeDB datastores (MongoDB-style queries, pure
- * JavaScript, no native build) in a data folder that survives restarts.
+ * The zero-setup store: one SQLite database in the data folder, through
+ * libsql (SQLite with a prebuilt binary per platform, so nothing compiles at
+ * install time).
  *
- * Files: `accounts.db` and `api-keys.db` (the registry) and `explanations.db`.
- * The server and the admin command are separate processes sharing the
- * registry, while NeDB assumes one process per file (it rewrites a file when
- * it loads it). So every registry access goes through a lock file shared by
- * both processes, and a process reloads the registry whenever its files
- * changed since it last read or wrote them: a key created by the admin
- * command works at once, a revocation within the authentication cache's
- * lifetime. Explanations are written by the one server process using the folder.
+ * - Durable: write-ahead log with `synchronous=FULL`, so a save that returned
+ *   is on disk (fsync) before the caller hears of it.
+ * - Exact: explanation content is stored as JSON text (records.ts), which
+ *   carries any JavaScript string, lone surrogates and U+2028 included.
+ * - Indexed: one index per filter combination of the list query, each ending
+ *   in its sort, and a per-(account, language, mode) count kept in the same
+ *   transaction as every insert and delete; a page costs O(log n + page) for
+ *   the rows and a handful of count rows for the total (skipping deep pages
+ *   walks index entries only).
+ * - Shared: SQLite locks the file itself, so the admin command and the server
+ *   may use one data folder at the same time and each sees the other's writes
+ *   at once. No lock file is left behind by a process that dies.
+ *
+ * SQLite calls are synchronous: a write either happened before this process
+ * answers or not at all, so a save and its answer always agree.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plan } from '@code-explain/shared';
-import nedb from '@seald-io/nedb';
-import lockfile from 'proper-lockfile';
+import Database from 'libsql';
+import type { Logger } from '../logging.js';
+import { importNedbFolder } from './nedb-import.js';
+import {
+  accountRecord,
+  apiKeyRecord,
+  decodeExplanation,
+  decodeSummary,
+  encodeExplanation,
+} from './records.js';
 import {
   DuplicateEmailError,
+  StoreUnavailableError,
   type AccountRecord,
   type ApiKeyRecord,
   type ExplanationFilter,
   type ExplanationRecord,
+  type ExplanationSummary,
   type NewAccount,
   type NewApiKey,
   type NewExplanation,
+  type PageRequest,
+  type PageResult,
+  type SaveOptions,
   type Store,
 } from './types.js';
-import { accountRecord, apiKeyRecord, explanationRecord } from './records.js';
 
-type AccountDoc = Omit<AccountRecord, 'id'>;
-type ApiKeyDoc = Omit<ApiKeyRecord, 'id'>;
-type ExplanationDoc = Omit<ExplanationRecord, 'id'>;
-type Stored<T> = T & { _id: string };
+/** The database file inside the data folder. */
+export const DATABASE_FILE = 'code-explain.sqlite';
 
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** How long a statement waits for another process's write lock before the store counts as unavailable. */
+const BUSY_TIMEOUT_MS = 5000;
 
-// The package is CommonJS whose module.exports is the class, while its typings
-// declare an ES default export; under NodeNext the default import is that class.
-const Datastore = nedb as unknown as typeof nedb.default;
-type Datastore<T> = nedb.default<T>;
+const SCHEMA_VERSION = 1;
 
-/** The typings give a find's result the wrong shape; these are the documents with their ids. */
-async function all<T>(cursor: PromiseLike<unknown>): Promise<Stored<T>[]> {
-  return (await cursor) as Stored<T>[];
-}
-
-/** Runs tasks one at a time, in order, within this process. */
-class Queue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-
-  async idle(): Promise<void> {
-    await this.tail;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { errorType?: unknown }).errorType === 'uniqueViolated'
+const SCHEMA = `
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    plan TEXT NOT NULL,
+    created_at INTEGER NOT NULL
   );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX api_keys_by_prefix ON api_keys (prefix);
+  CREATE INDEX api_keys_by_account ON api_keys (account_id, created_at DESC, id DESC);
+  CREATE TABLE explanations (
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    language TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    detail TEXT NOT NULL
+  );
+  CREATE INDEX explanations_by_account ON explanations (account_id, created_at DESC, id DESC);
+  CREATE INDEX explanations_by_language ON explanations (account_id, language, created_at DESC, id DESC);
+  CREATE INDEX explanations_by_mode ON explanations (account_id, mode, created_at DESC, id DESC);
+  CREATE INDEX explanations_by_both ON explanations (account_id, language, mode, created_at DESC, id DESC);
+  CREATE TABLE explanation_counts (
+    account_id TEXT NOT NULL,
+    language TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (account_id, language, mode)
+  ) WITHOUT ROWID;
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 16 letters and digits (95 random bits), the shape NeDB gave, so migrated and new ids look alike. */
+export function newId(): string {
+  let id = '';
+  for (let i = 0; i < 16; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
 }
 
-const toAccount = (doc: Stored<AccountDoc>): AccountRecord => accountRecord(doc._id, doc);
-const toApiKey = (doc: Stored<ApiKeyDoc>): ApiKeyRecord => apiKeyRecord(doc._id, doc);
-const toExplanation = (doc: Stored<ExplanationDoc>): ExplanationRecord => explanationRecord(doc._id, doc);
+interface AccountRow {
+  id: string;
+  email: string;
+  plan: Plan;
+  created_at: number;
+}
 
-async function signatureOf(file: string): Promise<string> {
+interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+interface ExplanationRow {
+  id: string;
+  account_id: string;
+  created_at: number;
+  language: string;
+  mode: string;
+  summary: string;
+  detail?: string;
+}
+
+const toAccount = (row: AccountRow): AccountRecord =>
+  accountRecord(row.id, { email: row.email, plan: row.plan, createdAt: new Date(row.created_at) });
+
+const toApiKey = (row: ApiKeyRow): ApiKeyRecord =>
+  apiKeyRecord(row.id, {
+    accountId: row.account_id,
+    name: row.name,
+    prefix: row.prefix,
+    hash: row.hash,
+    createdAt: new Date(row.created_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  });
+
+const fieldsOf = (row: ExplanationRow) => ({
+  id: row.id,
+  accountId: row.account_id,
+  createdAt: new Date(row.created_at),
+  language: row.language,
+  mode: row.mode,
+});
+
+/** SQLite's codes for a database that cannot be used right now (locked, disk trouble, gone). */
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|CORRUPT|NOTADB|PROTOCOL)/;
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+type Db = InstanceType<typeof Database>;
+
+/** Opens the database file, creating the schema on first use. */
+function openDatabase(file: string): Db {
+  const db = new Database(file);
   try {
-    const s = await stat(file);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.transaction(() => {
+      const version = Number(db.pragma('user_version', { simple: true }));
+      if (version === 0) {
+        db.exec(SCHEMA);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      } else if (version !== SCHEMA_VERSION) {
+        throw new Error(
+          `${file} has schema version ${version}; this version of Code Explain reads ${SCHEMA_VERSION}`,
+        );
+      }
+    }).immediate();
+    return db;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    db.close();
     throw error;
   }
 }
 
-export interface EmbeddedStoreOptions {
-  readonly dataDir: string;
-  /**
-   * False for the admin command: it touches only the registry, and must not
-   * open (and so rewrite) the explanations file a running server appends to.
-   */
-  readonly explanations?: boolean;
+const FILTERS = ['', 'language', 'mode', 'both'] as const;
+type FilterKey = (typeof FILTERS)[number];
+
+function filterKey(filter: ExplanationFilter): FilterKey {
+  if (filter.language !== undefined && filter.mode !== undefined) return 'both';
+  if (filter.language !== undefined) return 'language';
+  if (filter.mode !== undefined) return 'mode';
+  return '';
 }
 
-/** The folder is already used by another server process. */
-export class DataDirInUseError extends Error {
-  constructor(dir: string) {
-    super(
-      `the data folder ${dir} is in use by another server process (one server per data folder; a crashed server's claim lapses after 10 s)`,
-    );
-    this.name = 'DataDirInUseError';
-  }
+function whereFor(key: FilterKey): string {
+  return {
+    '': 'account_id = @account',
+    language: 'account_id = @account AND language = @language',
+    mode: 'account_id = @account AND mode = @mode',
+    both: 'account_id = @account AND language = @language AND mode = @mode',
+  }[key];
+}
+
+function prepareStatements(db: Db) {
+  const prepare = (sql: string) => db.prepare(sql);
+  const page = (key: FilterKey) =>
+    // Rows are picked from the index alone; only the page's rows are read in full.
+    prepare(`SELECT id, account_id, created_at, language, mode, summary FROM explanations
+        WHERE rowid IN (SELECT rowid FROM explanations WHERE ${whereFor(key)}
+          ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip)
+        ORDER BY created_at DESC, id DESC`);
+  const total = (key: FilterKey) =>
+    prepare(`SELECT coalesce(sum(n), 0) AS n FROM explanation_counts WHERE ${whereFor(key)}`);
+  return {
+    insertAccount: prepare('INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)'),
+    accountById: prepare('SELECT * FROM accounts WHERE id = ?'),
+    accountByEmail: prepare('SELECT * FROM accounts WHERE email = ?'),
+    setPlan: prepare('UPDATE accounts SET plan = ? WHERE id = ?'),
+    insertKey: prepare(
+      'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+    ),
+    keysByPrefix: prepare('SELECT * FROM api_keys WHERE prefix = ?'),
+    keyById: prepare('SELECT * FROM api_keys WHERE id = ?'),
+    keysByAccount: prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at DESC, id DESC'),
+    revokeKey: prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    insertExplanation: prepare(
+      'INSERT INTO explanations (id, account_id, created_at, language, mode, summary, detail) VALUES (@id, @account, @createdAt, @language, @mode, @summary, @detail)',
+    ),
+    countUp: prepare(
+      'INSERT INTO explanation_counts (account_id, language, mode, n) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1',
+    ),
+    countDown: prepare(
+      'UPDATE explanation_counts SET n = n - 1 WHERE account_id = ? AND language = ? AND mode = ?',
+    ),
+    explanationById: prepare('SELECT * FROM explanations WHERE id = ? AND account_id = ?'),
+    deleteExplanation: prepare(
+      'DELETE FROM explanations WHERE id = ? AND account_id = ? RETURNING language, mode',
+    ),
+    page: new Map(FILTERS.map((key) => [key, page(key)])),
+    total: new Map(FILTERS.map((key) => [key, total(key)])),
+    ping: prepare('SELECT 1 AS ok'),
+  };
 }
 
 class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
-  private readonly queue = new Queue();
-  /** The registry files as this process last saw them. */
-  private seen = '';
   private closed = false;
-  /** Releases this process's claim on explanations.db; undefined without explanations. */
-  private releaseExplanations: (() => Promise<void>) | undefined;
-  private explanationsOpen = false;
+  private readonly statements: ReturnType<typeof prepareStatements>;
 
-  constructor(
-    private readonly dir: string,
-    private readonly accounts: Datastore<AccountDoc>,
-    private readonly keys: Datastore<ApiKeyDoc>,
-    private readonly explanations: Datastore<ExplanationDoc>,
-  ) {}
-
-  private registrySignature(): Promise<string> {
-    return Promise.all([
-      signatureOf(join(this.dir, 'accounts.db')),
-      signatureOf(join(this.dir, 'api-keys.db')),
-    ]).then((parts) => parts.join('|'));
+  constructor(private readonly db: Db) {
+    this.statements = prepareStatements(db);
   }
 
-  /** Holds the cross-process registry lock for `task`. */
-  private async locked<T>(task: () => Promise<T>): Promise<T> {
-    // proper-lockfile tracks its locks by the locked path: each lock needs a path of its own.
-    const release = await lockfile.lock(join(this.dir, 'registry'), {
-      realpath: false,
-      stale: 10_000,
-      retries: { retries: 100, minTimeout: 10, maxTimeout: 100 },
-    });
+  /** Runs a synchronous database task, turning trouble with the database into StoreUnavailableError. */
+  private run<T>(task: () => T): Promise<T> {
     try {
-      return await task();
-    } finally {
-      await release();
-    }
-  }
-
-  private async reloadIfChanged(): Promise<void> {
-    if ((await this.registrySignature()) === this.seen) return;
-    await this.accounts.loadDatabaseAsync();
-    await this.keys.loadDatabaseAsync();
-    // Index definitions live in the files; the first process to open a folder writes them.
-    await this.accounts.ensureIndexAsync({ fieldName: 'email', unique: true });
-    await this.keys.ensureIndexAsync({ fieldName: 'prefix' });
-    await this.keys.ensureIndexAsync({ fieldName: 'accountId' });
-    this.seen = await this.registrySignature();
-  }
-
-  /** A registry read: reloads first (under the lock) only if another process wrote. */
-  private read<T>(task: () => Promise<T>): Promise<T> {
-    return this.queue.run(async () => {
-      if ((await this.registrySignature()) !== this.seen) {
-        await this.locked(() => this.reloadIfChanged());
-      }
-      return task();
-    });
-  }
-
-  /** A registry write: under the lock, on fresh data, noting the files it leaves. */
-  private write<T>(task: () => Promise<T>): Promise<T> {
-    return this.queue.run(() =>
-      this.locked(async () => {
-        await this.reloadIfChanged();
-        try {
-          return await task();
-        } finally {
-          this.seen = await this.registrySignature();
-        }
-      }),
-    );
-  }
-
-  async load(withExplanations: boolean): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await this.locked(() => this.reloadIfChanged());
-    if (!withExplanations) return;
-    try {
-      this.releaseExplanations = await lockfile.lock(join(this.dir, 'explanations'), {
-        realpath: false,
-        // Kept fresh while this process lives; a crashed holder's lock goes stale.
-        stale: 10_000,
-        update: 3_000,
-        // A lock found stale while held (a long pause) is retaken, not fatal to the server.
-        onCompromised: () => {
-          this.releaseExplanations = undefined;
-        },
-      });
+      if (this.closed) throw new StoreUnavailableError('the embedded store is closed');
+      return Promise.resolve(task());
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(this.dir);
-      throw error;
+      if (UNAVAILABLE.test(errorCode(error))) {
+        return Promise.reject(
+          new StoreUnavailableError(`the embedded store cannot be used: ${(error as Error).message}`, {
+            cause: error,
+          }),
+        );
+      }
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    await this.explanations.loadDatabaseAsync();
-    await this.explanations.ensureIndexAsync({ fieldName: 'accountId' });
-    this.explanationsOpen = true;
   }
 
   createAccount(account: NewAccount): Promise<AccountRecord> {
-    return this.write(async () => {
+    return this.run(() => {
+      const record = accountRecord(newId(), {
+        email: account.email,
+        plan: account.plan,
+        createdAt: new Date(),
+      });
       try {
-        const doc = await this.accounts.insertAsync({ ...account, createdAt: new Date() });
-        return toAccount(doc);
+        this.statements.insertAccount.run(record.id, record.email, record.plan, record.createdAt.getTime());
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateEmailError(account.email);
+        if (errorCode(error).startsWith('SQLITE_CONSTRAINT')) throw new DuplicateEmailError(account.email);
         throw error;
       }
+      return record;
     });
   }
 
   findAccountById(id: string): Promise<AccountRecord | null> {
-    return this.read(async () => {
-      const doc = await this.accounts.findOneAsync({ _id: String(id) });
-      return doc ? toAccount(doc) : null;
+    return this.run(() => {
+      const row = this.statements.accountById.get(String(id)) as AccountRow | undefined;
+      return row ? toAccount(row) : null;
     });
   }
 
   findAccountByEmail(email: string): Promise<AccountRecord | null> {
-    return this.read(async () => {
-      const doc = await this.accounts.findOneAsync({ email: String(email) });
-      return doc ? toAccount(doc) : null;
+    return this.run(() => {
+      const row = this.statements.accountByEmail.get(String(email)) as AccountRow | undefined;
+      return row ? toAccount(row) : null;
     });
   }
 
   setAccountPlan(id: string, plan: Plan): Promise<AccountRecord | null> {
-    return this.write(async () => {
-      const { affectedDocuments } = await this.accounts.updateAsync(
-        { _id: String(id) },
-        { $set: { plan: String(plan) } },
-        { returnUpdatedDocs: true },
-      );
-      return affectedDocuments ? toAccount(affectedDocuments) : null;
+    return this.run(() => {
+      this.statements.setPlan.run(String(plan), String(id));
+      const row = this.statements.accountById.get(String(id)) as AccountRow | undefined;
+      return row ? toAccount(row) : null;
     });
   }
 
   createApiKey(key: NewApiKey): Promise<ApiKeyRecord> {
-    return this.write(async () => {
-      const doc = await this.keys.insertAsync({ ...key, createdAt: new Date(), revokedAt: null });
-      return toApiKey(doc);
+    return this.run(() => {
+      const record = apiKeyRecord(newId(), { ...key, createdAt: new Date(), revokedAt: null });
+      this.statements.insertKey.run(
+        record.id,
+        record.accountId,
+        record.name,
+        record.prefix,
+        record.hash,
+        record.createdAt.getTime(),
+      );
+      return record;
     });
   }
 
   findApiKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
-    return this.read(async () => {
-      const docs = await all<ApiKeyDoc>(this.keys.findAsync({ prefix: String(prefix) }));
-      return docs.map(toApiKey);
-    });
+    return this.run(() => (this.statements.keysByPrefix.all(String(prefix)) as ApiKeyRow[]).map(toApiKey));
   }
 
   findApiKeyById(id: string): Promise<ApiKeyRecord | null> {
-    return this.read(async () => {
-      const doc = await this.keys.findOneAsync({ _id: String(id) });
-      return doc ? toApiKey(doc) : null;
+    return this.run(() => {
+      const row = this.statements.keyById.get(String(id)) as ApiKeyRow | undefined;
+      return row ? toApiKey(row) : null;
     });
   }
 
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return this.read(async () => {
-      const docs = await all<ApiKeyDoc>(
-        this.keys.findAsync({ accountId: String(accountId) }).sort(NEWEST_FIRST),
-      );
-      return docs.map(toApiKey);
-    });
+    return this.run(() =>
+      (this.statements.keysByAccount.all(String(accountId)) as ApiKeyRow[]).map(toApiKey),
+    );
   }
 
   revokeApiKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
-    return this.write(async () => {
+    return this.run(() => {
       // Only the first revocation sets the time.
-      await this.keys.updateAsync({ _id: String(id), revokedAt: null }, { $set: { revokedAt: at } }, {});
-      const doc = await this.keys.findOneAsync({ _id: String(id) });
-      return doc ? toApiKey(doc) : null;
+      this.statements.revokeKey.run(at.getTime(), String(id));
+      const row = this.statements.keyById.get(String(id)) as ApiKeyRow | undefined;
+      return row ? toApiKey(row) : null;
     });
   }
 
-  /** The explanations datastore, only where this store opened it. */
-  private get saved(): Datastore<ExplanationDoc> {
-    if (!this.explanationsOpen) {
-      throw new Error('this embedded store was opened without explanations');
-    }
-    return this.explanations;
-  }
-
-  async saveExplanation(accountId: string, explanation: NewExplanation): Promise<ExplanationRecord> {
-    const doc = await this.saved.insertAsync({
-      ...explanation,
-      focus: [...explanation.focus],
-      accountId,
-      createdAt: explanation.createdAt ?? new Date(),
+  saveExplanation(
+    accountId: string,
+    explanation: NewExplanation,
+    options: SaveOptions = {},
+  ): Promise<ExplanationRecord> {
+    return this.run(() => {
+      // The caller stopped waiting: its answer was an error, so nothing may be saved.
+      if (options.signal?.aborted) throw new StoreUnavailableError('the request ended before its save');
+      const id = newId();
+      const createdAt = explanation.createdAt ?? new Date();
+      const { summary, detail } = encodeExplanation(explanation);
+      this.db
+        .transaction(() => {
+          this.statements.insertExplanation.run({
+            id,
+            account: accountId,
+            createdAt: createdAt.getTime(),
+            language: explanation.language,
+            mode: explanation.mode,
+            summary,
+            detail,
+          });
+          this.statements.countUp.run(accountId, explanation.language, explanation.mode);
+        })
+        .immediate();
+      return decodeExplanation(
+        { id, accountId, createdAt, language: explanation.language, mode: explanation.mode },
+        summary,
+        detail,
+      );
     });
-    return toExplanation(doc);
   }
 
-  async listExplanations(
+  listExplanations(
     accountId: string,
     filter: ExplanationFilter,
-    page: { skip: number; limit: number },
-  ) {
-    const query: Record<string, string> = { accountId: String(accountId) };
-    if (filter.language !== undefined) query.language = String(filter.language);
-    if (filter.mode !== undefined) query.mode = String(filter.mode);
-    const [docs, total] = await Promise.all([
-      all<ExplanationDoc>(this.saved.findAsync(query).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit)),
-      this.saved.countAsync(query),
-    ]);
-    return { items: docs.map(toExplanation), total };
+    page: PageRequest,
+  ): Promise<PageResult<ExplanationSummary>> {
+    return this.run(() => {
+      const key = filterKey(filter);
+      const params = {
+        account: String(accountId),
+        ...(filter.language !== undefined ? { language: String(filter.language) } : {}),
+        ...(filter.mode !== undefined ? { mode: String(filter.mode) } : {}),
+      };
+      // One read transaction, so the page and the total agree.
+      return this.db
+        .transaction(() => {
+          const rows = this.statements.page
+            .get(key)!
+            .all({ ...params, limit: page.limit, skip: page.skip }) as ExplanationRow[];
+          const total = Number((this.statements.total.get(key)!.get(params) as { n: number }).n);
+          return { items: rows.map((row) => decodeSummary(fieldsOf(row), row.summary)), total };
+        })
+        .deferred();
+    });
   }
 
-  async getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null> {
-    const doc = await this.saved.findOneAsync({ _id: String(id), accountId: String(accountId) });
-    return doc ? toExplanation(doc) : null;
+  getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null> {
+    return this.run(() => {
+      const row = this.statements.explanationById.get(String(id), String(accountId)) as
+        ExplanationRow | undefined;
+      return row ? decodeExplanation(fieldsOf(row), row.summary, row.detail ?? '') : null;
+    });
   }
 
-  async deleteExplanation(accountId: string, id: string): Promise<boolean> {
-    const removed = await this.saved.removeAsync(
-      { _id: String(id), accountId: String(accountId) },
-      { multi: false },
+  deleteExplanation(accountId: string, id: string): Promise<boolean> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const removed = this.statements.deleteExplanation.get(String(id), String(accountId)) as
+            { language: string; mode: string } | undefined;
+          if (!removed) return false;
+          this.statements.countDown.run(String(accountId), removed.language, removed.mode);
+          return true;
+        })
+        .immediate(),
     );
-    return removed === 1;
   }
 
   async ping(): Promise<boolean> {
-    return !this.closed;
+    if (this.closed) return false;
+    try {
+      return (this.statements.ping.get() as { ok: number } | undefined)?.ok === 1;
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.idle();
-    if (this.explanationsOpen) {
-      this.explanationsOpen = false;
-      // Rewrites the file without deleted and superseded lines; only this process writes it.
-      await this.explanations.compactDatafileAsync();
-    }
-    const release = this.releaseExplanations;
-    this.releaseExplanations = undefined;
-    await release?.().catch(() => undefined);
+    this.db.close();
   }
 }
 
-/** Opens (creating if needed) the embedded store in `dataDir`. */
+export interface EmbeddedStoreOptions {
+  readonly dataDir: string;
+  /** Where the one-time import of an older (NeDB) data folder reports what it did. */
+  readonly logger?: Logger;
+}
+
+/**
+ * Opens (creating if needed) the embedded store in `dataDir`. A folder an
+ * older version wrote (NeDB files) is imported on first open.
+ */
 export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<Store> {
   const dir = resolve(options.dataDir);
-  const store = new EmbeddedStore(
-    dir,
-    new Datastore<AccountDoc>({ filename: join(dir, 'accounts.db') }),
-    new Datastore<ApiKeyDoc>({ filename: join(dir, 'api-keys.db') }),
-    new Datastore<ExplanationDoc>({ filename: join(dir, 'explanations.db') }),
-  );
-  await store.load(options.explanations ?? true);
-  return store;
+  mkdirSync(dir, { recursive: true });
+  const db = openDatabase(join(dir, DATABASE_FILE));
+  try {
+    await importNedbFolder(dir, db, options.logger);
+    return new EmbeddedStore(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

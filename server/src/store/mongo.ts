@@ -2,20 +2,52 @@
  * The store on MongoDB through mongoose: one connection of its own (no global
  * mongoose state), three models, and the indexes the queries need. Queries
  * stay within what both MongoDB and FerretDB serve: plain filters, sort, skip,
- * limit and countDocuments.
+ * limit, countDocuments and $in.
+ *
+ * A save and its answer agree even when the database stalls: a save is
+ * written `pending` and then confirmed `saved` only while still `pending`;
+ * if the caller stops waiting first (its answer is an error), the document is
+ * deleted as soon as the database answers again, before `ping()` reports it
+ * healthy. A late insert then stays `pending` (invisible, swept after an hour)
+ * and a late confirmation finds nothing to confirm.
+ *
+ * Errors that mean "the database is not answering" (network, server
+ * selection, timeouts, a primary stepping down) become StoreUnavailableError;
+ * anything else is a bug and stays what it is.
  */
-import type { Plan } from '@code-explain/shared';
+import {
+  audienceSchema,
+  focusAreaSchema,
+  metadataSchema,
+  sectionSchema,
+  suggestionSchema,
+  type Plan,
+} from '@code-explain/shared';
 import mongoose, { Schema, type Connection, type Model } from 'mongoose';
+import { z } from 'zod';
+import {
+  accountRecord,
+  apiKeyRecord,
+  decodeExplanation,
+  decodeSummary,
+  encodeExplanation,
+  summaryOf,
+  type StoredExplanationFields,
+} from './records.js';
 import {
   DuplicateEmailError,
+  StoreUnavailableError,
   type AccountRecord,
   type ApiKeyRecord,
   type ExplanationFilter,
   type ExplanationRecord,
+  type ExplanationSummary,
   type NewExplanation,
+  type PageRequest,
+  type PageResult,
+  type SaveOptions,
   type Store,
 } from './types.js';
-import { accountRecord, apiKeyRecord, explanationRecord } from './records.js';
 
 interface AccountDoc {
   _id: mongoose.Types.ObjectId;
@@ -34,7 +66,34 @@ interface ApiKeyDoc {
   revokedAt: Date | null;
 }
 
-type ExplanationDoc = Omit<ExplanationRecord, 'id'> & { _id: mongoose.Types.ObjectId };
+/** An explanation as stored: see records.ts for the two JSON texts. */
+interface ExplanationDoc {
+  _id: mongoose.Types.ObjectId;
+  accountId: string;
+  createdAt: Date;
+  language: string;
+  mode: string;
+  /**
+   * `saved` is the only state anyone sees. A save inserts `pending` and then
+   * turns it `saved` only if it is still `pending`; a save whose caller gave
+   * up is deleted (see `undo`), so a late write can never make it visible.
+   * Documents from before this field existed are marked `saved` at start-up.
+   */
+  state: 'pending' | 'saved';
+  summary: string;
+  detail: string;
+}
+
+/** What an older version stored: every field of the record, no summary/detail texts. */
+const legacyExplanationSchema = z.looseObject({
+  audience: audienceSchema,
+  focus: z.array(focusAreaSchema),
+  code: z.string(),
+  explanation: z.string(),
+  sections: z.array(sectionSchema),
+  suggestions: z.array(suggestionSchema),
+  metadata: metadataSchema,
+});
 
 const accountSchema = new Schema<AccountDoc>(
   {
@@ -67,50 +126,111 @@ const explanationSchema = new Schema<ExplanationDoc>(
     createdAt: { type: Date, required: true },
     language: { type: String, required: true },
     mode: { type: String, required: true },
-    audience: { type: String, required: true },
-    focus: { type: [String], default: [] },
-    code: { type: String, required: true },
-    explanation: { type: String, required: true },
-    // The engine's loose objects are kept as they are, later fields included.
-    sections: { type: Schema.Types.Mixed, required: true },
-    suggestions: { type: Schema.Types.Mixed, required: true },
-    metadata: { type: Schema.Types.Mixed, required: true },
+    state: { type: String, required: true },
+    summary: { type: String, required: true },
+    detail: { type: String, required: true },
   },
-  { collection: 'explanations', versionKey: false, minimize: false },
+  { collection: 'explanations', versionKey: false },
 );
 // One index per filter combination of the list query, each ending in its sort
 // (createdAt, then _id as the tie-breaker), so no query sorts in memory.
-explanationSchema.index({ accountId: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, language: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, mode: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, language: 1, mode: 1, createdAt: -1, _id: -1 });
+explanationSchema.index({ accountId: 1, state: 1, createdAt: -1, _id: -1 });
+explanationSchema.index({ accountId: 1, state: 1, language: 1, createdAt: -1, _id: -1 });
+explanationSchema.index({ accountId: 1, state: 1, mode: 1, createdAt: -1, _id: -1 });
+explanationSchema.index({ accountId: 1, state: 1, language: 1, mode: 1, createdAt: -1, _id: -1 });
+// The sweep of saves that never completed.
+explanationSchema.index({ state: 1, createdAt: 1 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** Saves that never completed are removed after this long. */
+const PENDING_SWEEP_AGE_MS = 60 * 60 * 1000;
 
 function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
 
+/** Server error codes that mean "not now" rather than "wrong": elections, shutdowns, interruptions. */
+const TRANSIENT_SERVER_CODES = new Set([
+  6, 7, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436, 50, 202,
+]);
+
+/** Whether an error means the database did not answer, rather than that the request was wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MongoServerError') {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'number' && TRANSIENT_SERVER_CODES.has(code);
+  }
+  // Network, selection, timeout, pool and topology errors of the driver, and mongoose's
+  // refusal to run without a connection.
+  return (
+    /^Mongo|^MongooseServerSelectionError$/.test(error.name) ||
+    /buffering timed out|initial connection/.test(error.message)
+  );
+}
+
+function unavailable(error: unknown): never {
+  if (isUnavailable(error)) {
+    throw new StoreUnavailableError(`MongoDB did not answer: ${(error as Error).message}`, { cause: error });
+  }
+  throw error;
+}
+
 const toAccount = (doc: AccountDoc): AccountRecord => accountRecord(doc._id.toHexString(), doc);
 const toApiKey = (doc: ApiKeyDoc): ApiKeyRecord => apiKeyRecord(doc._id.toHexString(), doc);
-const toExplanation = (doc: ExplanationDoc): ExplanationRecord =>
-  explanationRecord(doc._id.toHexString(), doc);
 
-function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+/** A stored explanation, new or legacy, as read (the detail text may be projected away). */
+type ReadDoc = Omit<ExplanationDoc, 'summary' | 'detail'> & {
+  summary?: unknown;
+  detail?: unknown;
+  [field: string]: unknown;
+};
+
+function fieldsOf(doc: ReadDoc): StoredExplanationFields {
+  return {
+    id: doc._id.toHexString(),
+    accountId: doc.accountId,
+    createdAt: doc.createdAt,
+    language: doc.language,
+    mode: doc.mode,
+  };
+}
+
+/** A document written before summary/detail existed: every field of the record at top level. */
+function legacyRecord(doc: ReadDoc): ExplanationRecord {
+  const fields = fieldsOf(doc);
+  const body = legacyExplanationSchema.parse(doc);
+  const summary = decodeSummary(
+    fields,
+    JSON.stringify({
+      audience: body.audience,
+      focus: body.focus,
+      codePreview: '',
+      codeLines: 0,
+      explanation: body.explanation,
+      suggestionCount: 0,
+      metadata: body.metadata,
+    }),
+  );
+  return {
+    ...summary,
+    focus: [...summary.focus],
+    code: body.code,
+    sections: body.sections,
+    suggestions: body.suggestions,
+    metadata: body.metadata,
+  };
+}
+
+function toRecord(doc: ReadDoc): ExplanationRecord {
+  if (typeof doc.summary !== 'string' || typeof doc.detail !== 'string') return legacyRecord(doc);
+  return decodeExplanation(fieldsOf(doc), doc.summary, doc.detail);
+}
+
+function toSummary(doc: ReadDoc): ExplanationSummary {
+  if (typeof doc.summary !== 'string') return summaryOf(legacyRecord(doc));
+  return decodeSummary(fieldsOf(doc), doc.summary);
 }
 
 export interface MongoStoreOptions {
@@ -128,6 +248,8 @@ export function databaseNameOf(uri: string): string {
 
 class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
+  /** Ids of saves whose callers gave up: deleted before the store reports healthy again. */
+  private readonly undo = new Set<string>();
 
   constructor(
     private readonly connection: Connection,
@@ -142,18 +264,21 @@ class MongoStore implements Store {
       return toAccount(doc.toObject());
     } catch (error) {
       if (isDuplicateKey(error)) throw new DuplicateEmailError(account.email);
-      throw error;
+      return unavailable(error);
     }
   }
 
   async findAccountById(id: string): Promise<AccountRecord | null> {
     if (!OBJECT_ID.test(id)) return null;
-    const doc = await this.accounts.findById(id).lean<AccountDoc>();
+    const doc = await this.accounts.findById(id).lean<AccountDoc>().catch(unavailable);
     return doc ? toAccount(doc) : null;
   }
 
   async findAccountByEmail(email: string): Promise<AccountRecord | null> {
-    const doc = await this.accounts.findOne({ email: String(email) }).lean<AccountDoc>();
+    const doc = await this.accounts
+      .findOne({ email: String(email) })
+      .lean<AccountDoc>()
+      .catch(unavailable);
     return doc ? toAccount(doc) : null;
   }
 
@@ -161,7 +286,8 @@ class MongoStore implements Store {
     if (!OBJECT_ID.test(id)) return null;
     const doc = await this.accounts
       .findByIdAndUpdate(id, { $set: { plan: String(plan) } }, { returnDocument: 'after' })
-      .lean<AccountDoc>();
+      .lean<AccountDoc>()
+      .catch(unavailable);
     return doc ? toAccount(doc) : null;
   }
 
@@ -171,18 +297,21 @@ class MongoStore implements Store {
     prefix: string;
     hash: string;
   }): Promise<ApiKeyRecord> {
-    const doc = await this.keys.create({ ...key, createdAt: new Date(), revokedAt: null });
+    const doc = await this.keys.create({ ...key, createdAt: new Date(), revokedAt: null }).catch(unavailable);
     return toApiKey(doc.toObject());
   }
 
   async findApiKeysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
-    const docs = await this.keys.find({ prefix: String(prefix) }).lean<ApiKeyDoc[]>();
+    const docs = await this.keys
+      .find({ prefix: String(prefix) })
+      .lean<ApiKeyDoc[]>()
+      .catch(unavailable);
     return docs.map(toApiKey);
   }
 
   async findApiKeyById(id: string): Promise<ApiKeyRecord | null> {
     if (!OBJECT_ID.test(id)) return null;
-    const doc = await this.keys.findById(id).lean<ApiKeyDoc>();
+    const doc = await this.keys.findById(id).lean<ApiKeyDoc>().catch(unavailable);
     return doc ? toApiKey(doc) : null;
   }
 
@@ -190,75 +319,136 @@ class MongoStore implements Store {
     const docs = await this.keys
       .find({ accountId: String(accountId) })
       .sort(NEWEST_FIRST)
-      .lean<ApiKeyDoc[]>();
+      .lean<ApiKeyDoc[]>()
+      .catch(unavailable);
     return docs.map(toApiKey);
   }
 
   async revokeApiKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
     if (!OBJECT_ID.test(id)) return null;
     // Only the first revocation sets the time.
-    await this.keys.updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: at } });
+    await this.keys.updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: at } }).catch(unavailable);
     return this.findApiKeyById(id);
   }
 
-  async saveExplanation(accountId: string, explanation: NewExplanation): Promise<ExplanationRecord> {
-    const doc = await this.explanations.create({
-      ...explanation,
-      focus: [...explanation.focus],
-      accountId,
-      createdAt: explanation.createdAt ?? new Date(),
-    });
-    return toExplanation(doc.toObject());
+  async saveExplanation(
+    accountId: string,
+    explanation: NewExplanation,
+    options: SaveOptions = {},
+  ): Promise<ExplanationRecord> {
+    const { signal } = options;
+    const _id = new mongoose.Types.ObjectId();
+    const id = _id.toHexString();
+    const createdAt = explanation.createdAt ?? new Date();
+    const { summary, detail } = encodeExplanation(explanation);
+    let confirmed = false;
+    // The caller gave up (its answer is an error): whatever reached the database must not stay visible.
+    const giveUp = () => {
+      if (!confirmed) this.undo.add(id);
+    };
+    const stillWanted = () => {
+      if (signal?.aborted) throw new StoreUnavailableError('the request ended before its save completed');
+    };
+    signal?.addEventListener('abort', giveUp, { once: true });
+    try {
+      stillWanted();
+      const fields = { _id, accountId, createdAt, language: explanation.language, mode: explanation.mode };
+      await this.explanations.collection.insertOne({ ...fields, state: 'pending', summary, detail });
+      stillWanted();
+      const confirmation = await this.explanations.collection.updateOne(
+        { _id, state: 'pending' },
+        { $set: { state: 'saved' } },
+      );
+      stillWanted();
+      if (confirmation.modifiedCount !== 1)
+        throw new Error(`the pending save ${id} was not found to confirm`);
+      confirmed = true;
+      return decodeExplanation({ ...fields, id }, summary, detail);
+    } catch (error) {
+      giveUp();
+      return unavailable(error);
+    } finally {
+      signal?.removeEventListener('abort', giveUp);
+    }
   }
 
   async listExplanations(
     accountId: string,
     filter: ExplanationFilter,
-    page: { skip: number; limit: number },
-  ) {
+    page: PageRequest,
+  ): Promise<PageResult<ExplanationSummary>> {
     // Values are validated enums by now; String() keeps them plain strings regardless.
-    const query: Record<string, string> = { accountId: String(accountId) };
+    const query: Record<string, string> = { accountId: String(accountId), state: 'saved' };
     if (filter.language !== undefined) query.language = String(filter.language);
     if (filter.mode !== undefined) query.mode = String(filter.mode);
     const [docs, total] = await Promise.all([
       this.explanations
         .find(query)
         .setOptions({ sanitizeFilter: true })
+        .select({ detail: 0 })
         .sort(NEWEST_FIRST)
         .skip(page.skip)
         .limit(page.limit)
-        .lean<ExplanationDoc[]>(),
+        .lean<ReadDoc[]>(),
       this.explanations.countDocuments(query).setOptions({ sanitizeFilter: true }),
-    ]);
-    return { items: docs.map(toExplanation), total };
+    ]).catch(unavailable);
+    return { items: docs.map(toSummary), total };
   }
 
   async getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null> {
     if (!OBJECT_ID.test(id)) return null;
     const doc = await this.explanations
-      .findOne({ _id: id, accountId: String(accountId) })
-      .lean<ExplanationDoc>();
-    return doc ? toExplanation(doc) : null;
+      .findOne({ _id: id, accountId: String(accountId), state: 'saved' })
+      .lean<ReadDoc>()
+      .catch(unavailable);
+    return doc ? toRecord(doc) : null;
   }
 
   async deleteExplanation(accountId: string, id: string): Promise<boolean> {
     if (!OBJECT_ID.test(id)) return false;
-    const result = await this.explanations.deleteOne({ _id: id, accountId: String(accountId) });
+    const result = await this.explanations
+      .deleteOne({ _id: id, accountId: String(accountId), state: 'saved' })
+      .catch(unavailable);
     return result.deletedCount === 1;
+  }
+
+  /** Deletes the saves whose callers gave up; true when none is left to delete. */
+  private async undoAbandoned(): Promise<boolean> {
+    const ids = [...this.undo];
+    if (ids.length === 0) return true;
+    await this.explanations.collection.deleteMany({
+      _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) },
+    });
+    for (const id of ids) this.undo.delete(id);
+    return this.undo.size === 0;
+  }
+
+  /** Removes saves that never completed (a crash between the two writes, or a late insert). */
+  async sweepPending(now = new Date()): Promise<number> {
+    const result = await this.explanations.collection
+      .deleteMany({ state: 'pending', createdAt: { $lt: new Date(now.getTime() - PENDING_SWEEP_AGE_MS) } })
+      .catch(unavailable);
+    return result.deletedCount;
+  }
+
+  /** Abandoned saves held for undoing (for tests and health). */
+  get pendingUndo(): number {
+    return this.undo.size;
   }
 
   async ping(): Promise<boolean> {
     try {
       const db = this.connection.db;
       if (!db) return false;
-      await timeout(db.admin().ping(), 2000);
-      return true;
+      await db.admin().ping();
+      return await this.undoAbandoned();
     } catch {
       return false;
     }
   }
 
   async close(): Promise<void> {
+    await this.undoAbandoned().catch(() => undefined);
     await this.connection.close();
   }
 }
@@ -268,6 +458,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
   const connection = mongoose.createConnection(options.uri, {
     dbName: options.dbName ?? databaseNameOf(options.uri),
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5000,
+    // A connection stuck on a frozen server is given up eventually (requests have
+    // long been answered by then: see guard.ts), so the pool does not fill with them.
+    socketTimeoutMS: 30_000,
     // Fail fast instead of queueing requests while the database is away.
     bufferCommands: false,
     autoIndex: false,
@@ -279,7 +472,11 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     const keys = connection.model<ApiKeyDoc>('ApiKey', apiKeySchema);
     const explanations = connection.model<ExplanationDoc>('Explanation', explanationSchema);
     await Promise.all([accounts.createIndexes(), keys.createIndexes(), explanations.createIndexes()]);
-    return new MongoStore(connection, accounts, keys, explanations);
+    // Documents from before the save protocol are complete saves.
+    await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
+    const store = new MongoStore(connection, accounts, keys, explanations);
+    await store.sweepPending();
+    return store;
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;

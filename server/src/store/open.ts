@@ -1,18 +1,21 @@
-/** The store the configuration asks for: MongoDB when MONGODB_URI is set, else the embedded one. */
+/**
+ * The store the configuration asks for: MongoDB when MONGODB_URI is set, else
+ * the embedded one; either way behind the guard that bounds each operation
+ * in time and fails fast while the store does not answer.
+ */
 import type { Config } from '../config.js';
+import type { Logger } from '../logging.js';
 import { createEmbeddedStore } from './embedded.js';
+import { guardStore, type GuardedStore } from './guard.js';
 import { createMongoStore } from './mongo.js';
-import type { Store } from './types.js';
 
-export interface OpenStoreOptions {
-  /** The admin command opens only accounts and keys. */
-  readonly purpose?: 'server' | 'admin';
-}
-
-export function openStore(
-  config: Pick<Config, 'mongodbUri' | 'dataDir'>,
-  options: OpenStoreOptions = {},
-): Promise<Store> {
-  if (config.mongodbUri !== undefined) return createMongoStore({ uri: config.mongodbUri });
-  return createEmbeddedStore({ dataDir: config.dataDir, explanations: options.purpose !== 'admin' });
+export async function openStore(
+  config: Pick<Config, 'mongodbUri' | 'dataDir' | 'storeTimeoutMs'>,
+  logger?: Logger,
+): Promise<GuardedStore> {
+  const store =
+    config.mongodbUri !== undefined
+      ? await createMongoStore({ uri: config.mongodbUri })
+      : await createEmbeddedStore({ dataDir: config.dataDir, logger });
+  return guardStore(store, { timeoutMs: config.storeTimeoutMs, logger });
 }

@@ -1,9 +1,36 @@
 /**
- * Stored documents as the records both stores hand out. Only the record's
- * fields are copied (a document's `_id` and anything else stay behind), and
- * arrays are copied so callers never share a store's objects.
+ * Stored documents as the records both stores hand out, and the one encoding
+ * both stores use for an explanation's content.
+ *
+ * An explanation is stored as a few plain, indexed fields (account, time,
+ * language, mode) and two JSON texts:
+ * - `summary`: what a list page shows (settings, a preview of the code, the
+ *   explanation, the metadata without per-unit metrics, a suggestion count);
+ * - `detail`: the rest (the code, sections, suggestions, per-unit metrics).
+ * No text is kept twice, a list reads only summaries, and JSON text carries
+ * any JavaScript string exactly: JSON.stringify escapes lone surrogates and
+ * control characters, so neither BSON's UTF-8 nor a line-based file can alter
+ * or split what was explained.
  */
-import type { AccountRecord, ApiKeyRecord, ExplanationRecord } from './types.js';
+import {
+  audienceSchema,
+  focusAreaSchema,
+  LANGUAGE_IDS,
+  metadataSchema,
+  modeSchema,
+  sectionSchema,
+  suggestionSchema,
+  unitSchema,
+  type Metadata,
+} from '@code-explain/shared';
+import { z } from 'zod';
+import type {
+  AccountRecord,
+  ApiKeyRecord,
+  ExplanationRecord,
+  ExplanationSummary,
+  NewExplanation,
+} from './types.js';
 
 export function accountRecord(id: string, doc: Omit<AccountRecord, 'id'>): AccountRecord {
   return { id, email: doc.email, plan: doc.plan, createdAt: doc.createdAt };
@@ -24,19 +51,161 @@ export function apiKeyRecord(
   };
 }
 
-export function explanationRecord(id: string, doc: Omit<ExplanationRecord, 'id'>): ExplanationRecord {
+/** A list item shows at most this many of the code's first lines… */
+export const CODE_PREVIEW_LINES = 12;
+/** …and at most this many UTF-16 units of them (never half a surrogate pair). */
+export const CODE_PREVIEW_CHARACTERS = 600;
+
+export function codePreview(code: string): string {
+  let end = 0;
+  for (let line = 0; line < CODE_PREVIEW_LINES && end < code.length; line++) {
+    const newline = code.indexOf('\n', end);
+    end = newline < 0 ? code.length : newline + 1;
+  }
+  let preview = code.slice(0, Math.min(end, CODE_PREVIEW_CHARACTERS));
+  const last = preview.charCodeAt(preview.length - 1);
+  if (preview.length < code.length && last >= 0xd800 && last <= 0xdbff) preview = preview.slice(0, -1);
+  return preview.endsWith('\n') ? preview.slice(0, -1) : preview;
+}
+
+export function countLines(code: string): number {
+  if (code === '') return 0;
+  let lines = 1;
+  for (let i = code.indexOf('\n'); i >= 0 && i < code.length - 1; i = code.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
+
+const summaryBodySchema = z.looseObject({
+  audience: audienceSchema,
+  focus: z.array(focusAreaSchema),
+  codePreview: z.string(),
+  codeLines: z.number().int().nonnegative(),
+  explanation: z.string(),
+  suggestionCount: z.number().int().nonnegative(),
+  metadata: metadataSchema,
+});
+
+const plainFieldsSchema = z.object({ language: z.enum(LANGUAGE_IDS), mode: modeSchema });
+
+const detailBodySchema = z.looseObject({
+  code: z.string(),
+  sections: z.array(sectionSchema),
+  suggestions: z.array(suggestionSchema),
+  units: z.array(unitSchema).optional(),
+});
+
+/** The two JSON texts an explanation is stored as. */
+export interface EncodedExplanation {
+  readonly summary: string;
+  readonly detail: string;
+}
+
+export function encodeExplanation(explanation: NewExplanation): EncodedExplanation {
+  const { units, ...metadata } = explanation.metadata;
   return {
-    id,
-    accountId: doc.accountId,
-    createdAt: doc.createdAt,
-    language: doc.language,
-    mode: doc.mode,
-    audience: doc.audience,
-    focus: [...doc.focus],
-    code: doc.code,
-    explanation: doc.explanation,
-    sections: doc.sections,
-    suggestions: doc.suggestions,
-    metadata: doc.metadata,
+    summary: JSON.stringify({
+      audience: explanation.audience,
+      focus: explanation.focus,
+      codePreview: codePreview(explanation.code),
+      codeLines: countLines(explanation.code),
+      explanation: explanation.explanation,
+      suggestionCount: explanation.suggestions.length,
+      metadata,
+    }),
+    detail: JSON.stringify({
+      code: explanation.code,
+      sections: explanation.sections,
+      suggestions: explanation.suggestions,
+      ...(units !== undefined ? { units } : {}),
+    }),
+  };
+}
+
+/** The plain fields stored beside the JSON texts. */
+export interface StoredExplanationFields {
+  readonly id: string;
+  readonly accountId: string;
+  readonly createdAt: Date;
+  readonly language: string;
+  readonly mode: string;
+}
+
+/** A stored text that does not decode is corruption, never something to guess around. */
+export class CorruptRecordError extends Error {
+  constructor(id: string, part: string, cause: unknown) {
+    super(`stored explanation ${id} has an unreadable ${part}`, { cause });
+    this.name = 'CorruptRecordError';
+  }
+}
+
+function decode<T extends z.ZodType>(schema: T, text: string, id: string, part: string): z.output<T> {
+  try {
+    return schema.parse(JSON.parse(text));
+  } catch (error) {
+    throw new CorruptRecordError(id, part, error);
+  }
+}
+
+export function decodeSummary(fields: StoredExplanationFields, summary: string): ExplanationSummary {
+  const body = decode(summaryBodySchema, summary, fields.id, 'summary');
+  const plain = plainFieldsSchema.safeParse(fields);
+  if (!plain.success) throw new CorruptRecordError(fields.id, 'language or mode', plain.error);
+  return {
+    id: fields.id,
+    accountId: fields.accountId,
+    createdAt: fields.createdAt,
+    language: plain.data.language,
+    mode: plain.data.mode,
+    audience: body.audience,
+    focus: body.focus,
+    codePreview: body.codePreview,
+    codeLines: body.codeLines,
+    explanation: body.explanation,
+    suggestionCount: body.suggestionCount,
+    metadata: body.metadata,
+  };
+}
+
+export function decodeExplanation(
+  fields: StoredExplanationFields,
+  summary: string,
+  detail: string,
+): ExplanationRecord {
+  const head = decodeSummary(fields, summary);
+  const body = decode(detailBodySchema, detail, fields.id, 'detail');
+  const metadata: Metadata =
+    body.units !== undefined ? { ...head.metadata, units: body.units } : head.metadata;
+  return {
+    id: head.id,
+    accountId: head.accountId,
+    createdAt: head.createdAt,
+    language: head.language,
+    mode: head.mode,
+    audience: head.audience,
+    focus: [...head.focus],
+    code: body.code,
+    explanation: head.explanation,
+    sections: body.sections,
+    suggestions: body.suggestions,
+    metadata,
+  };
+}
+
+/** The summary of a whole record (for stores that read a legacy document in full). */
+export function summaryOf(record: ExplanationRecord): ExplanationSummary {
+  const { units: _units, ...metadata } = record.metadata;
+  return {
+    id: record.id,
+    accountId: record.accountId,
+    createdAt: record.createdAt,
+    language: record.language,
+    mode: record.mode,
+    audience: record.audience,
+    focus: [...record.focus],
+    codePreview: codePreview(record.code),
+    codeLines: countLines(record.code),
+    explanation: record.explanation,
+    suggestionCount: record.suggestions.length,
+    metadata,
   };
 }

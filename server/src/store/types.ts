@@ -69,6 +69,36 @@ export interface ExplanationRecord extends NewExplanation {
   readonly createdAt: Date;
 }
 
+/**
+ * What a list page carries of one saved explanation: bounded in size whatever
+ * was explained (the code, sections, suggestions and per-unit metrics come
+ * with the record itself).
+ */
+export interface ExplanationSummary {
+  readonly id: string;
+  readonly accountId: string;
+  readonly createdAt: Date;
+  readonly language: LanguageId;
+  readonly mode: Mode;
+  readonly audience: Audience;
+  readonly focus: readonly FocusArea[];
+  /** The code's first lines (see CODE_PREVIEW_* in records.ts). */
+  readonly codePreview: string;
+  readonly codeLines: number;
+  readonly explanation: string;
+  readonly suggestionCount: number;
+  /** The record's metadata without `units`. */
+  readonly metadata: Metadata;
+}
+
+export interface SaveOptions {
+  /**
+   * Aborted when the caller has stopped waiting (its answer is already an
+   * error): a store must then not let the record become visible, now or later.
+   */
+  readonly signal?: AbortSignal;
+}
+
 export interface ExplanationFilter {
   readonly language?: LanguageId | undefined;
   readonly mode?: Mode | undefined;
@@ -82,6 +112,17 @@ export interface PageRequest {
 export interface PageResult<T> {
   readonly items: T[];
   readonly total: number;
+}
+
+/**
+ * The backing database did not answer (in time, or at all). Nothing the
+ * operation would have written is visible; the caller may retry later.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
 }
 
 /** Thrown by createAccount when the email is taken. */
@@ -109,19 +150,23 @@ export interface Store {
   /** Marks a key revoked (keeping the first revocation time); null for an unknown id. */
   revokeApiKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
 
-  saveExplanation(accountId: string, explanation: NewExplanation): Promise<ExplanationRecord>;
-  /** Newest first (createdAt, then id, both descending), so paging is stable. */
+  saveExplanation(
+    accountId: string,
+    explanation: NewExplanation,
+    options?: SaveOptions,
+  ): Promise<ExplanationRecord>;
+  /** Summaries, newest first (createdAt, then id, both descending), so paging is stable. */
   listExplanations(
     accountId: string,
     filter: ExplanationFilter,
     page: PageRequest,
-  ): Promise<PageResult<ExplanationRecord>>;
+  ): Promise<PageResult<ExplanationSummary>>;
   /** Null for an unknown id or one that belongs to another account. */
   getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null>;
   /** False for an unknown id or one that belongs to another account. */
   deleteExplanation(accountId: string, id: string): Promise<boolean>;
 
-  /** Whether the backing database answers. */
+  /** Whether the backing database answers (and, for MongoDB, any saves to undo are undone). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -96,7 +96,7 @@ describe('admin command', function () {
       assert.ok(revoked.revokedAt, 'revokedAt is set');
 
       // The key is stored only as a hash.
-      const store = await createEmbeddedStore({ dataDir, explanations: false });
+      const store = await createEmbeddedStore({ dataDir });
       try {
         const [stored] = await store.findApiKeysByPrefix(key.prefix);
         assert.ok(

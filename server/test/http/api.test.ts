@@ -454,14 +454,14 @@ for (const backend of BACKENDS) {
         const first = await list(owner.key, '');
         assert.deepEqual([first.page, first.limit, first.total, first.totalPages], [1, 10, 240, 24]);
         assert.deepEqual(
-          first.items.map((i) => i.code),
+          first.items.map((i) => i.codePreview),
           Array.from({ length: 10 }, (_, i) => `record ${239 - i}`),
         );
         const seen: string[] = [];
         for (let page = 1; page <= 3; page++) {
           const body = await list(owner.key, `?page=${page}&limit=100`);
           assert.equal(body.totalPages, 3);
-          seen.push(...body.items.map((i) => i.code));
+          seen.push(...body.items.map((i) => i.codePreview));
         }
         assert.deepEqual(
           seen,
@@ -470,7 +470,8 @@ for (const backend of BACKENDS) {
         const item = first.items[0]!;
         assert.deepEqual(Object.keys(item).sort(), [
           'audience',
-          'code',
+          'codeLines',
+          'codePreview',
           'createdAt',
           'explanation',
           'focus',
@@ -478,8 +479,7 @@ for (const backend of BACKENDS) {
           'language',
           'metadata',
           'mode',
-          'sections',
-          'suggestions',
+          'suggestionCount',
         ]);
       });
 
@@ -508,11 +508,14 @@ for (const backend of BACKENDS) {
       it('shows each account only its own records', async () => {
         const theirs = await list(other.key, '?limit=100');
         assert.deepEqual(
-          theirs.items.map((i) => i.code),
+          theirs.items.map((i) => i.codePreview),
           ['not yours'],
         );
         const mine = await list(owner.key, '?limit=100');
-        assert.ok(!mine.items.some((i) => i.code === 'not yours'), "another account's record is listed");
+        assert.ok(
+          !mine.items.some((i) => i.codePreview === 'not yours'),
+          "another account's record is listed",
+        );
       });
 
       for (const [query, paths] of [

@@ -79,7 +79,7 @@ describe('the server process (pnpm start)', function () {
 
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'cex-main-'));
-      const store = await createEmbeddedStore({ dataDir, explanations: false });
+      const store = await createEmbeddedStore({ dataDir });
       try {
         const accounts = createAccountService({ store });
         await accounts.createAccount('main@example.test', 'pro');

@@ -142,6 +142,24 @@ export function describeStoreContract(label: string, open: () => Promise<StoreFi
         assert.ok(Math.abs(saved.createdAt.getTime() - Date.now()) < 60_000, 'createdAt is now');
         const found = await store.getExplanation('owner-1', saved.id);
         assert.deepEqual(found, { ...input, id: saved.id, accountId: 'owner-1', createdAt: saved.createdAt });
+        assert.deepEqual(found, saved, 'the save returns what is stored');
+        const { units: _units, ...metadata } = input.metadata;
+        assert.deepEqual((await store.listExplanations('owner-1', {}, { skip: 0, limit: 10 })).items, [
+          {
+            id: saved.id,
+            accountId: 'owner-1',
+            createdAt: saved.createdAt,
+            language: input.language,
+            mode: input.mode,
+            audience: input.audience,
+            focus: input.focus,
+            codePreview: 'def f(x):\n    return x + 1',
+            codeLines: 2,
+            explanation: input.explanation,
+            suggestionCount: 2,
+            metadata,
+          },
+        ]);
       });
 
       it("keeps accounts apart: another account's id is not found, not deleted", async () => {
@@ -254,6 +272,91 @@ export function describeStoreContract(label: string, open: () => Promise<StoreFi
 
     it('answers ping', async () => {
       assert.equal(await store.ping(), true);
+    });
+  });
+}
+
+/** Text that has broken stores before: line separators, NUL, lone surrogates, emoji, mixed line ends. */
+export const AWKWARD_TEXTS: readonly string[] = [
+  'line\u2028separator',
+  'paragraph\u2029separator',
+  'next\u0085line',
+  'nul\u0000inside',
+  'lone high \ud800 surrogate',
+  'lone low \udc00 surrogate',
+  'reversed pair \udc00\ud800',
+  'emoji 😀 and 👩‍💻 and flags 🇫🇷',
+  'mixed\r\nline\nends\rhere\r\n',
+  '\ufeffbyte order mark, \u202eright-to-left override, e\u0301 combining',
+  'vertical\u000btab and form\u000cfeed and escape \u001b[31m',
+  '"quotes", \\backslashes\\ and {"$$date": 1} and {"$ne": null}',
+];
+
+export interface ReopenableStore {
+  /** Opens the same storage again (a new process would). */
+  open(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+export function describeAwkwardCharacters(label: string, setup: () => Promise<ReopenableStore>): void {
+  describe(`Store keeps every character: ${label}`, function () {
+    this.timeout(60_000);
+
+    it('saves awkward text in every field and reads it back exactly after a restart', async () => {
+      const storage = await setup();
+      try {
+        const first = await storage.open();
+        const saved: ExplanationRecord[] = [];
+        for (const text of AWKWARD_TEXTS) {
+          saved.push(
+            await first.saveExplanation(
+              'owner-awkward',
+              sampleExplanation({
+                code: text,
+                explanation: `About ${text}`,
+                sections: [{ title: text, content: `${text}\n${text}` }],
+                suggestions: [{ type: 'readability', description: text, line: 1 }],
+                metadata: {
+                  tokens: 1,
+                  complexity: { cognitive: 0, cyclomatic: 1, halstead: 1 },
+                  units: [
+                    {
+                      name: text,
+                      kind: 'function',
+                      startLine: 1,
+                      endLine: 1,
+                      complexity: { cognitive: 0, cyclomatic: 1, halstead: 1 },
+                    },
+                  ],
+                },
+              }),
+            ),
+          );
+        }
+        await first.close();
+
+        const second = await storage.open();
+        try {
+          for (const [i, record] of saved.entries()) {
+            const found = await second.getExplanation('owner-awkward', record.id);
+            assert.deepEqual(found, record, `text ${i}: ${JSON.stringify(AWKWARD_TEXTS[i])}`);
+            assert.equal(found?.code, AWKWARD_TEXTS[i]);
+          }
+          const page = await second.listExplanations('owner-awkward', {}, { skip: 0, limit: 100 });
+          assert.equal(page.total, AWKWARD_TEXTS.length);
+          const previews = new Map(page.items.map((item) => [item.id, item]));
+          for (const record of saved) {
+            const item = previews.get(record.id);
+            assert.ok(item, `record ${record.id} is listed`);
+            assert.equal(item.explanation, record.explanation);
+            assert.ok(record.code.startsWith(item.codePreview), `preview of ${JSON.stringify(record.code)}`);
+          }
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await storage.dispose();
+      }
     });
   });
 }

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedStore, DataDirInUseError } from '../../src/store/embedded.js';
-import { describeStoreContract, sampleExplanation } from './contract.js';
+import nedb from '@seald-io/nedb';
+import { createEmbeddedStore, DATABASE_FILE } from '../../src/store/embedded.js';
+import { parseNedbFile } from '../../src/store/nedb-import.js';
+import type { NewExplanation } from '../../src/store/types.js';
+import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
 
-describeStoreContract('embedded (NeDB in a data folder)', async () => {
+// The package is CommonJS whose module.exports is the class (see the old store this replaces).
+const Datastore = nedb as unknown as typeof nedb.default;
+
+describeStoreContract('embedded (SQLite in a data folder)', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-contract-'));
   const store = await createEmbeddedStore({ dataDir });
   return {
@@ -14,6 +20,14 @@ describeStoreContract('embedded (NeDB in a data folder)', async () => {
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+});
+
+describeAwkwardCharacters('embedded (SQLite in a data folder)', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-awkward-'));
+  return {
+    open: () => createEmbeddedStore({ dataDir }),
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
   };
 });
 
@@ -29,7 +43,7 @@ describe('embedded store specifics', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps everything across a restart', async () => {
+  it('keeps everything across a restart, in one database file', async () => {
     const first = await createEmbeddedStore({ dataDir: join(dataDir, 'nested', 'data') });
     const account = await first.createAccount({ email: 'keep@example.test', plan: 'pro' });
     const key = await first.createApiKey({
@@ -42,6 +56,7 @@ describe('embedded store specifics', function () {
     const gone = await first.saveExplanation(account.id, sampleExplanation({ code: 'gone' }));
     await first.deleteExplanation(account.id, gone.id);
     await first.close();
+    assert.ok((await readdir(join(dataDir, 'nested', 'data'))).includes(DATABASE_FILE));
 
     const second = await createEmbeddedStore({ dataDir: join(dataDir, 'nested', 'data') });
     try {
@@ -55,9 +70,9 @@ describe('embedded store specifics', function () {
     }
   });
 
-  it("sees another process's account and key changes (the admin command beside a running server)", async () => {
+  it("sees another process's changes at once (the admin command beside a running server), both ways", async () => {
     const server = await createEmbeddedStore({ dataDir });
-    const admin = await createEmbeddedStore({ dataDir, explanations: false });
+    const admin = await createEmbeddedStore({ dataDir });
     try {
       assert.deepEqual(await server.findApiKeysByPrefix('cex_SHAREDKY'), []);
       const account = await admin.createAccount({ email: 'shared@example.test', plan: 'pro' });
@@ -75,37 +90,272 @@ describe('embedded store specifics', function () {
       assert.notEqual((await server.findApiKeysByPrefix('cex_SHAREDKY'))[0]?.revokedAt, null);
       assert.equal((await server.findAccountById(account.id))?.plan, 'free');
 
-      // Both ways, and the unique email holds across them.
       await server.createAccount({ email: 'other@example.test', plan: 'enterprise' });
       assert.equal((await admin.findAccountByEmail('other@example.test'))?.plan, 'enterprise');
       await assert.rejects(
         admin.createAccount({ email: 'other@example.test', plan: 'pro' }),
         /already exists/,
       );
+      const saved = await server.saveExplanation(account.id, sampleExplanation());
+      assert.deepEqual(await admin.getExplanation(account.id, saved.id), saved);
     } finally {
       await admin.close();
       await server.close();
     }
   });
 
-  it('lets the admin side touch nothing of the explanations', async () => {
-    const admin = await createEmbeddedStore({ dataDir, explanations: false });
+  it('lets a second process open the folder while the first has it open, and leaves no lock behind', async () => {
+    const first = await createEmbeddedStore({ dataDir });
+    const second = await createEmbeddedStore({ dataDir });
+    await second.close();
+    await first.close();
+    const reopened = await createEmbeddedStore({ dataDir });
+    assert.equal(await reopened.ping(), true);
+    await reopened.close();
+    assert.equal(await reopened.ping(), false, 'a closed store does not answer');
+  });
+
+  it('keeps the per-filter totals right through saves and deletes', async () => {
+    const store = await createEmbeddedStore({ dataDir });
     try {
-      await assert.rejects(admin.saveExplanation('a', sampleExplanation()), /without explanations/);
-      assert.ok(
-        !(await readdir(dataDir)).includes('explanations.db'),
-        'the admin side created explanations.db',
+      const saved = [];
+      for (let i = 0; i < 30; i++) {
+        saved.push(
+          await store.saveExplanation(
+            'acct',
+            sampleExplanation({
+              language: i % 3 === 0 ? 'go' : 'python',
+              mode: i % 2 === 0 ? 'quick' : 'detailed',
+            }),
+          ),
+        );
+      }
+      for (const record of saved.slice(0, 7))
+        assert.equal(await store.deleteExplanation('acct', record.id), true);
+      assert.equal(
+        await store.deleteExplanation('acct', saved[0]!.id),
+        false,
+        'a second delete changes nothing',
       );
+      const alive = saved.slice(7);
+      for (const language of [undefined, 'go', 'python'] as const) {
+        for (const mode of [undefined, 'quick', 'detailed'] as const) {
+          const expected = alive.filter(
+            (r) =>
+              (language === undefined || r.language === language) && (mode === undefined || r.mode === mode),
+          ).length;
+          const page = await store.listExplanations('acct', { language, mode }, { skip: 0, limit: 100 });
+          assert.equal(page.total, expected, `${language}/${mode}`);
+          assert.equal(page.items.length, expected, `${language}/${mode} items`);
+        }
+      }
     } finally {
-      await admin.close();
+      await store.close();
+    }
+  });
+});
+
+/** An explanation as the NeDB-based version saved it (every field at top level). */
+function legacyExplanation(
+  accountId: string,
+  code: string,
+  createdAt: Date,
+): NewExplanation & { accountId: string } {
+  return { ...sampleExplanation({ code, createdAt }), accountId };
+}
+
+describe('importing a data folder written by the NeDB version', function () {
+  this.timeout(30_000);
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cex-nedb-'));
+  });
+
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Writes a data folder with the real NeDB library, as the previous version did. */
+  async function writeNedbFolder(codes: string[]) {
+    const accounts = new Datastore({ filename: join(dataDir, 'accounts.db') });
+    const keys = new Datastore({ filename: join(dataDir, 'api-keys.db') });
+    const explanations = new Datastore({ filename: join(dataDir, 'explanations.db') });
+    await Promise.all([
+      accounts.loadDatabaseAsync(),
+      keys.loadDatabaseAsync(),
+      explanations.loadDatabaseAsync(),
+    ]);
+    await accounts.ensureIndexAsync({ fieldName: 'email', unique: true });
+    const account = (await accounts.insertAsync({
+      email: 'old@example.test',
+      plan: 'pro',
+      createdAt: new Date(Date.UTC(2026, 0, 1)),
+    })) as {
+      _id: string;
+    };
+    const other = (await accounts.insertAsync({
+      email: 'changed@example.test',
+      plan: 'free',
+      createdAt: new Date(),
+    })) as {
+      _id: string;
+    };
+    // An update appends a second line for the same id: the later one wins.
+    await accounts.updateAsync({ _id: other._id }, { $set: { plan: 'enterprise' } }, {});
+    const key = (await keys.insertAsync({
+      accountId: account._id,
+      name: 'laptop',
+      prefix: 'cex_OLDOLDOL',
+      hash: 'e'.repeat(64),
+      createdAt: new Date(Date.UTC(2026, 0, 2)),
+      revokedAt: null,
+    })) as { _id: string };
+    const ids: string[] = [];
+    for (const [i, code] of codes.entries()) {
+      const doc = (await explanations.insertAsync(
+        legacyExplanation(account._id, code, new Date(Date.UTC(2026, 0, 3, 0, 0, i))),
+      )) as { _id: string };
+      ids.push(doc._id);
+    }
+    // A deletion is a `$$deleted` line.
+    const removed = (await explanations.insertAsync(
+      legacyExplanation(account._id, 'removed', new Date()),
+    )) as {
+      _id: string;
+    };
+    await explanations.removeAsync({ _id: removed._id }, {});
+    return { accountId: account._id, otherId: other._id, keyId: key._id, ids };
+  }
+
+  it('imports accounts, keys and explanations once, keeping ids, and moves the NeDB files to a backup', async () => {
+    const written = await writeNedbFolder(['x = 1', 'y = 2', 'z = 3']);
+    const store = await createEmbeddedStore({ dataDir });
+    try {
+      assert.deepEqual(await store.findAccountById(written.accountId), {
+        id: written.accountId,
+        email: 'old@example.test',
+        plan: 'pro',
+        createdAt: new Date(Date.UTC(2026, 0, 1)),
+      });
+      assert.equal((await store.findAccountById(written.otherId))?.plan, 'enterprise', 'the later line wins');
+      const [key] = await store.findApiKeysByPrefix('cex_OLDOLDOL');
+      assert.deepEqual([key?.id, key?.name, key?.revokedAt], [written.keyId, 'laptop', null]);
+      const page = await store.listExplanations(written.accountId, {}, { skip: 0, limit: 10 });
+      assert.equal(page.total, 3, 'the deleted one stays deleted');
+      assert.deepEqual(
+        page.items.map((i) => [i.id, i.codePreview]),
+        [
+          [written.ids[2], 'z = 3'],
+          [written.ids[1], 'y = 2'],
+          [written.ids[0], 'x = 1'],
+        ],
+      );
+      const full = await store.getExplanation(written.accountId, written.ids[0]!);
+      assert.deepEqual(full, {
+        ...sampleExplanation({ code: 'x = 1', createdAt: new Date(Date.UTC(2026, 0, 3, 0, 0, 0)) }),
+        id: written.ids[0],
+        accountId: written.accountId,
+      });
+    } finally {
+      await store.close();
+    }
+    const files = await readdir(dataDir);
+    assert.ok(
+      !files.includes('accounts.db') && !files.includes('explanations.db'),
+      `NeDB files left: ${files}`,
+    );
+    const backup = files.find((f) => f.startsWith('nedb-backup-'));
+    assert.ok(backup, `no backup folder in ${files}`);
+    assert.deepEqual((await readdir(join(dataDir, backup))).sort(), [
+      'accounts.db',
+      'api-keys.db',
+      'explanations.db',
+    ]);
+
+    // A second start imports nothing again.
+    const again = await createEmbeddedStore({ dataDir });
+    try {
+      assert.equal((await again.listExplanations(written.accountId, {}, { skip: 0, limit: 10 })).total, 3);
+    } finally {
+      await again.close();
     }
   });
 
-  it('refuses a second server on the same data folder, and allows one after the first closes', async () => {
-    const first = await createEmbeddedStore({ dataDir });
-    await assert.rejects(createEmbeddedStore({ dataDir }), DataDirInUseError);
-    await first.close();
-    const second = await createEmbeddedStore({ dataDir });
-    await second.close();
+  it('recovers records with U+2028, U+2029 and U+0085, which NeDB itself loses on reading its file', async () => {
+    const awkward = ['a\u2028b', 'c\u2029d', 'e\u0085f', 'plain'];
+    const written = await writeNedbFolder(awkward);
+    const raw = await readFile(join(dataDir, 'explanations.db'), 'utf8');
+    assert.ok(raw.includes('\u2028') && raw.includes('\u0085'), 'NeDB wrote them raw');
+
+    // The defect: NeDB's own loader splits lines on them (a copy, since loading rewrites the file).
+    const copyDir = await mkdtemp(join(tmpdir(), 'cex-nedb-copy-'));
+    try {
+      await writeFile(join(copyDir, 'explanations.db'), raw);
+      const reloaded = new Datastore({
+        filename: join(copyDir, 'explanations.db'),
+        corruptAlertThreshold: 1,
+      });
+      await reloaded.loadDatabaseAsync();
+      const nedbSees = await reloaded.countAsync({});
+      assert.equal(nedbSees, 1, 'NeDB reads back only the plain record');
+    } finally {
+      await rm(copyDir, { recursive: true, force: true });
+    }
+
+    const store = await createEmbeddedStore({ dataDir });
+    try {
+      const page = await store.listExplanations(written.accountId, {}, { skip: 0, limit: 10 });
+      assert.equal(page.total, awkward.length);
+      const codes = await Promise.all(
+        written.ids.map(async (id) => (await store.getExplanation(written.accountId, id))?.code),
+      );
+      assert.deepEqual(codes, awkward);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('skips (and counts) lines that are not JSON, keeping the rest', () => {
+    const parsed = parseNedbFile(
+      [
+        '{"_id":"a1","email":"a@x.test","plan":"pro","createdAt":{"$$date":1}}',
+        'not json at all',
+        '{"$$indexCreated":{"fieldName":"email","unique":true}}',
+        '{"_id":"b2","email":"b@x.test","plan":"free","createdAt":{"$$date":2}}',
+        '{"$$deleted":true,"_id":"b2"}',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(parsed.unreadable, 1);
+    assert.deepEqual(parsed.docs, [{ _id: 'a1', email: 'a@x.test', plan: 'pro', createdAt: new Date(1) }]);
+  });
+
+  it('imports what it can from a file NeDB refuses to load', async () => {
+    await writeFile(
+      join(dataDir, 'accounts.db'),
+      [
+        '{"_id":"good1","email":"good@x.test","plan":"pro","createdAt":{"$$date":5}}',
+        '{"_id":"bad1","email":"bad@x.test","plan":"gold","createdAt":{"$$date":6}}',
+        '{broken',
+      ].join('\n') + '\n',
+    );
+    const store = await createEmbeddedStore({ dataDir });
+    try {
+      assert.equal((await store.findAccountById('good1'))?.email, 'good@x.test');
+      assert.equal(
+        await store.findAccountById('bad1'),
+        null,
+        'a document without a valid plan is not imported',
+      );
+    } finally {
+      await store.close();
+    }
+    const backup = (await readdir(dataDir)).find((f) => f.startsWith('nedb-backup-'))!;
+    assert.match(
+      await readFile(join(dataDir, backup, 'accounts.db'), 'utf8'),
+      /bad1/,
+      'the original is kept whole',
+    );
   });
 });

@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { createMongoStore, databaseNameOf } from '../../src/store/mongo.js';
 import { dropDatabase } from '../http/support/harness.js';
 import { serviceUrls, testNamespace } from '../http/support/environment.js';
-import { describeStoreContract } from './contract.js';
+import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
 
 describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
   const { mongoUri } = serviceUrls();
@@ -15,6 +15,15 @@ describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
       await store.close();
       await dropDatabase(mongoUri, dbName);
     },
+  };
+});
+
+describeAwkwardCharacters('MongoDB (mongoose on FerretDB)', async () => {
+  const { mongoUri } = serviceUrls();
+  const { dbName } = testNamespace('storeawkward');
+  return {
+    open: () => createMongoStore({ uri: mongoUri, dbName }),
+    dispose: () => dropDatabase(mongoUri, dbName),
   };
 });
 
@@ -31,10 +40,10 @@ describe('MongoDB store specifics', function () {
         (await connection.collection(collection).indexes()).map((i) => JSON.stringify(i.key));
       const explanations = await keysOf('explanations');
       for (const key of [
-        { accountId: 1, createdAt: -1, _id: -1 },
-        { accountId: 1, language: 1, createdAt: -1, _id: -1 },
-        { accountId: 1, mode: 1, createdAt: -1, _id: -1 },
-        { accountId: 1, language: 1, mode: 1, createdAt: -1, _id: -1 },
+        { accountId: 1, state: 1, createdAt: -1, _id: -1 },
+        { accountId: 1, state: 1, language: 1, createdAt: -1, _id: -1 },
+        { accountId: 1, state: 1, mode: 1, createdAt: -1, _id: -1 },
+        { accountId: 1, state: 1, language: 1, mode: 1, createdAt: -1, _id: -1 },
       ]) {
         assert.ok(
           explanations.includes(JSON.stringify(key)),
@@ -49,6 +58,87 @@ describe('MongoDB store specifics', function () {
       );
     } finally {
       await connection.close();
+      await store.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
+  it('reads documents an older version wrote (every field at top level) and lists them', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storelegacy');
+    const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+    try {
+      const legacy = {
+        ...sampleExplanation({ code: 'old = 1\nolder = 2' }),
+        createdAt: new Date(Date.UTC(2026, 0, 1)),
+      };
+      const { insertedId } = await connection
+        .collection('explanations')
+        .insertOne({ ...legacy, accountId: 'legacy-owner', focus: [...legacy.focus] });
+      const store = await createMongoStore({ uri: mongoUri, dbName });
+      try {
+        const id = insertedId.toHexString();
+        assert.deepEqual(await store.getExplanation('legacy-owner', id), {
+          ...legacy,
+          id,
+          accountId: 'legacy-owner',
+        });
+        const page = await store.listExplanations('legacy-owner', {}, { skip: 0, limit: 10 });
+        assert.equal(page.total, 1);
+        assert.deepEqual(
+          [
+            page.items[0]?.id,
+            page.items[0]?.codePreview,
+            page.items[0]?.codeLines,
+            page.items[0]?.suggestionCount,
+          ],
+          [id, 'old = 1\nolder = 2', 2, 2],
+        );
+        assert.equal(await store.deleteExplanation('legacy-owner', id), true);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await connection.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
+  it('never shows a save whose caller gave up, even if its writes land', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storeabandon');
+    const store = await createMongoStore({ uri: mongoUri, dbName });
+    try {
+      // Given up before it started: nothing is written.
+      await assert.rejects(
+        store.saveExplanation('quitter', sampleExplanation(), { signal: AbortSignal.abort() }),
+        /ended before its save/,
+      );
+      // Given up while its writes are in flight: they land, and the document is removed at the next ping.
+      const controller = new AbortController();
+      const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
+      controller.abort();
+      await assert.rejects(saving, /ended before its save/);
+      assert.equal(await store.ping(), true, 'ping undoes the abandoned save');
+      assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
+      const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+      try {
+        const left = await connection
+          .collection('explanations')
+          .countDocuments({ accountId: 'quitter', state: 'saved' });
+        assert.equal(left, 0, 'no saved document is left behind');
+      } finally {
+        await connection.close();
+      }
+      // A save that completes is confirmed and listed.
+      const kept = await store.saveExplanation('quitter', sampleExplanation(), {
+        signal: new AbortController().signal,
+      });
+      assert.deepEqual(
+        (await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).items.map((i) => i.id),
+        [kept.id],
+      );
+    } finally {
       await store.close();
       await dropDatabase(mongoUri, dbName);
     }
