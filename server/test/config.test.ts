@@ -20,6 +20,7 @@ describe('loadConfig', () => {
         dataDir: './data',
         rateLimits: { pro: 60, enterprise: 600 },
         logLevel: 'info',
+        storeTimeoutMs: 800,
         production: false,
       },
     });
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PRO_PER_MINUTE: '5',
       RATE_LIMIT_ENTERPRISE_PER_MINUTE: '50',
       LOG_LEVEL: 'DEBUG',
+      STORE_TIMEOUT_MS: '1500',
       NODE_ENV: 'production',
     });
     assert.ok(result.ok);
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/cex',
       rateLimits: { pro: 5, enterprise: 50 },
       logLevel: 'debug',
+      storeTimeoutMs: 1500,
       production: true,
     });
   });

@@ -26,7 +26,7 @@ const errorAt = (path: PropertyKey[], message = 'bad') =>
   new z.ZodError([{ code: 'custom', path, message, input: undefined }]);
 
 describe('errorBodySchema', () => {
-  it('has exactly the seven error codes', () => {
+  it('has exactly the thirteen error codes', () => {
     assert.deepEqual(
       [...ERROR_CODES],
       [
@@ -37,6 +37,12 @@ describe('errorBodySchema', () => {
         'rate_limited',
         'internal_error',
         'method_not_allowed',
+        'unsupported_media_type',
+        'analysis_timeout',
+        'analysis_failed',
+        'overloaded',
+        'engine_unavailable',
+        'store_unavailable',
       ],
     );
   });

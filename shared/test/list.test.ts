@@ -194,10 +194,10 @@ describe('listResponseSchema', () => {
     mode: 'standard',
     audience: 'intermediate',
     focus: [],
-    code: 'print(1)',
+    codePreview: 'print(1)',
+    codeLines: 1,
     explanation: 'Prints 1.',
-    sections: [],
-    suggestions: [],
+    suggestionCount: 0,
     metadata: { tokens: 4, complexity: { cognitive: 0, cyclomatic: 1, halstead: 2 } },
   });
   const page = () => ({
@@ -208,7 +208,7 @@ describe('listResponseSchema', () => {
     totalPages: 1,
   });
 
-  it('accepts a page of saved explanations, unchanged', () => {
+  it('accepts a page of explanation summaries, unchanged', () => {
     assert.deepEqual(parseOk(listResponseSchema, page()), page());
   });
 

@@ -174,7 +174,7 @@ function openDatabase(file: string): Db {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.transaction(() => {
-      const version = Number(db.pragma('user_version', { simple: true }));
+      const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === 0) {
         db.exec(SCHEMA);
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);

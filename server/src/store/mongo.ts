@@ -199,10 +199,9 @@ function fieldsOf(doc: ReadDoc): StoredExplanationFields {
 
 /** A document written before summary/detail existed: every field of the record at top level. */
 function legacyRecord(doc: ReadDoc): ExplanationRecord {
-  const fields = fieldsOf(doc);
   const body = legacyExplanationSchema.parse(doc);
-  const summary = decodeSummary(
-    fields,
+  const { id, accountId, createdAt, language, mode } = decodeSummary(
+    fieldsOf(doc),
     JSON.stringify({
       audience: body.audience,
       focus: body.focus,
@@ -214,9 +213,15 @@ function legacyRecord(doc: ReadDoc): ExplanationRecord {
     }),
   );
   return {
-    ...summary,
-    focus: [...summary.focus],
+    id,
+    accountId,
+    createdAt,
+    language,
+    mode,
+    audience: body.audience,
+    focus: body.focus,
     code: body.code,
+    explanation: body.explanation,
     sections: body.sections,
     suggestions: body.suggestions,
     metadata: body.metadata,

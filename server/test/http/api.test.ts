@@ -731,7 +731,7 @@ for (const backend of BACKENDS) {
 describe('when MongoDB and Redis stop answering', function () {
   this.timeout(60_000);
 
-  it('reports them down on /healthz (503) and answers 500 internal_error on /api without leaking', async () => {
+  it('reports them down on /healthz (503) and answers 503 store_unavailable on /api without leaking', async () => {
     const handle = await openTestStore('mongo', 'down');
     const limiter = await openTestLimiter('redis');
     const server = await startServer({ store: handle.store, limiter });
@@ -752,12 +752,13 @@ describe('when MongoDB and Redis stop answering', function () {
         rateLimits: 'redis',
       });
 
-      // A key not yet cached needs the database: the failure is a 500 that says nothing of it.
+      // A key not yet cached needs the database: a 503 that says so, and nothing of the cause.
       const fresh = `cex_${'Z'.repeat(43)}`;
       const response = await call(`${server.url}/api/explanations`, fresh);
       const text = await response.clone().text();
-      const body = await errorOf(response, 500, 'internal_error');
-      assert.equal(body.error.message, 'internal error');
+      const body = await errorOf(response, 503, 'store_unavailable');
+      assert.equal(response.headers.get('retry-after'), '1');
+      assert.match(body.error.message, /database is not answering/);
       for (const leak of ['mongo', 'Mongo', 'client', 'find', 'prefix', fresh, 'at ']) {
         assert.ok(!text.includes(leak), `the body leaks "${leak}": ${text}`);
       }

@@ -24,6 +24,7 @@ import {
 import { createLogger } from '../../../src/logging.js';
 import { createAccountService } from '../../../src/service/accounts.js';
 import { createEmbeddedStore } from '../../../src/store/embedded.js';
+import { guardStore } from '../../../src/store/guard.js';
 import { createMongoStore } from '../../../src/store/mongo.js';
 import type { Store } from '../../../src/store/types.js';
 import { serviceUrls, testNamespace } from './environment.js';
@@ -43,11 +44,14 @@ export interface StoreHandle {
   dispose(): Promise<void>;
 }
 
+/** As in production (store/open.ts): every operation bounded in time, fail fast while down. */
+const guarded = (store: Store) => guardStore(store, { timeoutMs: 5000 });
+
 export async function openTestStore(kind: 'mongo' | 'embedded', label: string): Promise<StoreHandle> {
   if (kind === 'mongo') {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace(label);
-    const store = await createMongoStore({ uri: mongoUri, dbName });
+    const store = guarded(await createMongoStore({ uri: mongoUri, dbName }));
     return {
       store,
       mongo: { uri: mongoUri, dbName },
@@ -58,7 +62,7 @@ export async function openTestStore(kind: 'mongo' | 'embedded', label: string): 
     };
   }
   const dataDir = await mkdtemp(join(tmpdir(), `cex-${label}-`));
-  const store = await createEmbeddedStore({ dataDir });
+  const store = guarded(await createEmbeddedStore({ dataDir }));
   return {
     store,
     dataDir,
