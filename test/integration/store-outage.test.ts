@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { healthResponseSchema, listResponseSchema } from '@code-explain/shared';
+import { healthResponseSchema } from '../../shared/src/health.js';
+import { listResponseSchema } from '../../shared/src/list.js';
+import type * as HarnessModule from '../../server/test/http/support/harness.js';
 import type { KeyedAccount, TestServer } from '../../server/test/http/support/harness.js';
 import type { GuardedStore } from '../../server/src/store/guard.js';
 import { startOwnFerretDb, type OwnFerretDb } from '../services/own-ferretdb.js';
@@ -27,7 +29,7 @@ interface Outcome {
 // The server's modules are loaded with import(): the harness reaches the test environment
 // through a top-level await, which mocha's require() of this file cannot load synchronously
 // (and loading some server modules one way and some the other would make two copies of them).
-type Harness = typeof import('../../server/test/http/support/harness.js');
+type Harness = typeof HarnessModule;
 
 describe('the store stops or freezes while requests flow (own FerretDB)', function () {
   this.timeout(120_000);
