@@ -26,7 +26,8 @@ import type { Logger } from './logging.js';
 import { createExplanationService } from './service/explanations.js';
 import type { Store } from './store/types.js';
 
-export const API_VERSION = '0.1.0';
+// 0.2.0: list items are summaries; 415, 422 and 503 answers; health reports the engine and a degraded state.
+export const API_VERSION = '0.2.0';
 
 export interface AppDependencies {
   readonly store: Store;

@@ -39,6 +39,10 @@ const apiErrors: ZodOpenApiResponsesObject = {
     rateLimitHeaders.extend({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }),
   ),
   '500': errorResponse('Internal error; the body names the request id, nothing else.'),
+  '503': errorResponse(
+    '`store_unavailable`: the database is not answering (nothing was saved); `overloaded`: too many analyses are waiting; `engine_unavailable`: no analysis worker can run. Retry after `Retry-After` seconds.',
+    z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }),
+  ),
 };
 
 const idParams = z.object({ id: explanationIdSchema });
@@ -72,6 +76,11 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
               content: { 'application/json': { schema: explainResponseSchema } },
             },
             '413': errorResponse('The body is over 1 MB.'),
+            '415': errorResponse('The body has a Content-Encoding the service does not read.'),
+            '422': errorResponse(
+              '`analysis_timeout`: the analysis did not finish within the time limit; `analysis_failed`: the parser crashed on this input. Retrying the same code will not help; send a smaller or different snippet. Nothing was saved.',
+              rateLimitHeaders,
+            ),
             ...apiErrors,
           },
         },
@@ -83,7 +92,8 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
           requestParams: { query: listQuerySchema },
           responses: {
             '200': {
-              description: 'One page; a page past the end has no items.',
+              description:
+                'One page of summaries (the code, sections, suggestions and per-unit metrics come from `GET /api/explanations/{id}`); a page past the end has no items.',
               headers: rateLimitHeaders,
               content: { 'application/json': { schema: listResponseSchema } },
             },
@@ -129,14 +139,16 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
       },
       '/healthz': {
         get: {
-          summary: 'Reachability of MongoDB and Redis, for load balancers (no key needed)',
+          summary:
+            'Whether the engine explains and the store and Redis answer, for load balancers (no key needed)',
           responses: {
             '200': {
-              description: 'Everything the service depends on answers.',
+              description:
+                '`ok`: everything answers. `degraded`: requests are served, but Redis is away and rate limits are counted per instance.',
               content: { 'application/json': { schema: healthResponseSchema } },
             },
             '503': {
-              description: 'MongoDB or Redis does not answer.',
+              description: '`unavailable`: the engine cannot explain, or the store does not answer.',
               content: { 'application/json': { schema: healthResponseSchema } },
             },
           },
