@@ -1,0 +1,241 @@
+// Fuzzing the real service, as its own process, on both backends: generated
+// bodies, headers, query strings and paths from a fixed seed, plus the inputs
+// that once broke it (test/support/fuzz-requests.ts). Every answer must be a
+// documented one in the contract's shape (no 5xx but the documented 503s),
+// the process must live through it, health must stay honest, and a normal
+// explain afterwards must give exactly what the engine gives in process.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import mongoose from 'mongoose';
+import { join } from 'node:path';
+import { errorBodySchema } from '../../shared/src/errors.js';
+import { healthResponseSchema } from '../../shared/src/health.js';
+import { explainRequestSchema } from '../../shared/src/request.js';
+import { explainResponseSchema } from '../../shared/src/response.js';
+import { createEngine } from '../../server/src/engine/engine.js';
+import { createAccountService } from '../../server/src/service/accounts.js';
+import { createEmbeddedStore } from '../../server/src/store/embedded.js';
+import { createMongoStore } from '../../server/src/store/mongo.js';
+import type { Store } from '../../server/src/store/types.js';
+import { serviceUrls, testNamespace } from '../support/environment.js';
+import { fuzzRequests, type FuzzRequest } from '../support/fuzz-requests.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+const SEED = 20261123;
+const REQUESTS = 1200;
+const CONCURRENCY = 8;
+/** The 503s the contract documents; anything else at 500 or above fails the test. */
+const DOCUMENTED_503 = new Set(['overloaded', 'engine_unavailable', 'store_unavailable']);
+
+interface Backend {
+  readonly name: string;
+  readonly env: Record<string, string>;
+  openStore(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+async function embeddedBackend(): Promise<Backend> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cex-fuzz-'));
+  return {
+    name: 'embedded defaults',
+    env: { DATA_DIR: dataDir },
+    openStore: () => createEmbeddedStore({ dataDir }),
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function mongoBackend(): Promise<Backend> {
+  const { mongoUri, redisUrl } = serviceUrls();
+  const { dbName } = testNamespace('fuzz');
+  const uri = `${mongoUri.replace(/\/?$/, '/')}${dbName}`;
+  return {
+    name: 'MongoDB (FerretDB) and Redis',
+    env: { MONGODB_URI: uri, REDIS_URL: redisUrl },
+    openStore: () => createMongoStore({ uri: mongoUri, dbName }),
+    async dispose() {
+      const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+      try {
+        await connection.dropDatabase();
+      } finally {
+        await connection.close();
+      }
+    },
+  };
+}
+
+/** An enterprise account with a key, made before the service starts (as the admin command would). */
+async function keyFor(backend: Backend): Promise<string> {
+  const store = await backend.openStore();
+  try {
+    const accounts = createAccountService({ store });
+    await accounts.createAccount('fuzz@example.test', 'enterprise');
+    return (await accounts.createKey('fuzz@example.test', 'fuzz')).key;
+  } finally {
+    await store.close();
+  }
+}
+
+interface Answer {
+  readonly request: FuzzRequest;
+  readonly status: number;
+  readonly text: string;
+}
+
+async function send(service: ServiceProcess, request: FuzzRequest): Promise<Answer> {
+  const response = await fetch(`${service.url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    // Bounded: a hang is a failure, not a stuck suite.
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { request, status: response.status, text: await response.text() };
+}
+
+/** Where an answer breaks the contract; undefined when it keeps it. */
+function problemWith(answer: Answer): string | undefined {
+  const { status, text, request } = answer;
+  if (status >= 500) {
+    const parsed = errorBodySchema.safeParse(safeJson(text));
+    const code = parsed.success ? parsed.data.error.code : 'no contract body';
+    if (status !== 503 || !DOCUMENTED_503.has(code)) return `${status} ${code}`;
+  }
+  if (status >= 400 && request.method !== 'HEAD' && !errorBodySchema.safeParse(safeJson(text)).success) {
+    return `${status} without the contract's error body: ${text.slice(0, 200)}`;
+  }
+  if (status === 200 && request.path === '/api/explain' && request.method === 'POST') {
+    if (!explainResponseSchema.safeParse(safeJson(text)).success)
+      return `200 with a body that is not an explanation`;
+  }
+  return undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes that are not HTTP at all, on a raw connection: the server must answer or close, and live. */
+function sendRaw(url: string, bytes: Buffer): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let reply = '';
+    const done = () => {
+      socket.destroy();
+      resolve(reply);
+    };
+    socket.setTimeout(10_000, done);
+    socket.on('data', (chunk) => (reply += chunk.toString('latin1')));
+    socket.on('error', done);
+    socket.on('end', done);
+    socket.on('connect', () => socket.end(bytes));
+  });
+}
+
+const RAW_REQUESTS = [
+  Buffer.from('GARBAGE\r\n\r\n'),
+  Buffer.from('GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+  Buffer.from(`GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+  Buffer.from(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(100_000)}\r\n\r\n`),
+  Buffer.from(
+    'POST /api/explain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nnope\r\n0\r\n\r\n',
+  ),
+  Buffer.from(
+    'POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+  ),
+  Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]),
+];
+
+for (const makeBackend of [embeddedBackend, mongoBackend]) {
+  describe(`fuzzing the running service (${makeBackend === embeddedBackend ? 'embedded defaults' : 'MongoDB and Redis'})`, function () {
+    this.timeout(15 * 60_000);
+    let backend: Backend;
+    let service: ServiceProcess;
+    let key: string;
+
+    before(async () => {
+      backend = await makeBackend();
+      key = await keyFor(backend);
+      service = await startServiceProcess({
+        ...backend.env,
+        RATE_LIMIT_ENTERPRISE_PER_MINUTE: '1000000',
+      });
+    });
+
+    after(async () => {
+      await service?.stop();
+      await backend?.dispose();
+    });
+
+    it(`answers ${REQUESTS} generated requests and the hard inputs only as the contract documents, and lives`, async () => {
+      const requests = [...fuzzRequests({ seed: SEED, count: REQUESTS, key })];
+      const problems: string[] = [];
+      const statuses = new Map<number, number>();
+      let next = 0;
+      const worker = async () => {
+        while (next < requests.length) {
+          const request = requests[next++]!;
+          let answer: Answer;
+          try {
+            answer = await send(service, request);
+          } catch (error) {
+            problems.push(`${request.kind} ${request.method} ${request.path}: no answer (${String(error)})`);
+            continue;
+          }
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const problem = problemWith(answer);
+          if (problem)
+            problems.push(`${request.kind} ${request.method} ${request.path.slice(0, 80)}: ${problem}`);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      for (const bytes of RAW_REQUESTS) {
+        const reply = await sendRaw(service.url, bytes);
+        if (/^HTTP\/1\.1 5/.test(reply)) problems.push(`raw request answered ${reply.slice(0, 40)}`);
+      }
+
+      assert.deepEqual(problems.slice(0, 20), [], `${problems.length} answers broke the contract`);
+      assert.ok(service.alive(), `the service died: ${service.stderr()}`);
+      // The run covered the ground it means to: successes and each kind of refusal.
+      for (const status of [200, 400, 401, 404, 405, 422]) {
+        assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} among ${JSON.stringify([...statuses])}`);
+      }
+    });
+
+    it('stays healthy and explains exactly as the engine does afterwards', async () => {
+      const health = await fetch(`${service.url}/healthz`);
+      const body = healthResponseSchema.parse(await health.json());
+      assert.deepEqual([health.status, body.status, body.engine], [200, 'ok', 'up']);
+
+      const request = {
+        code: 'function add(a, b) {\n  return a + b;\n}\n',
+        language: 'javascript',
+        mode: 'detailed',
+      };
+      const response = await fetch(`${service.url}/api/explain`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+        body: JSON.stringify(request),
+      });
+      assert.equal(response.status, 200);
+      const {
+        id: _id,
+        createdAt: _createdAt,
+        ...answer
+      } = explainResponseSchema.parse(await response.json());
+      const engine = createEngine();
+      try {
+        const expected = await engine.explain(explainRequestSchema.parse(request));
+        assert.deepEqual(answer, expected);
+      } finally {
+        engine.dispose();
+      }
+    });
+  });
+}
