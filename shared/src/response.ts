@@ -88,6 +88,8 @@ export const explanationSummarySchema = z.looseObject({
   /** How many lines the code has. */
   codeLines: count,
   explanation: z.string(),
+  /** True when `explanation` is only the start of a very long one (the record has it whole). */
+  explanationClipped: z.boolean().optional(),
   suggestionCount: count,
   /** The metadata without `units`. */
   metadata: metadataSchema,

@@ -53,6 +53,7 @@ export function toSummaryItem(summary: SummaryRecord): ExplanationSummary {
     codePreview: summary.codePreview,
     codeLines: summary.codeLines,
     explanation: summary.explanation,
+    ...(summary.explanationClipped ? { explanationClipped: true } : {}),
     suggestionCount: summary.suggestionCount,
     metadata: summary.metadata,
   };

@@ -81,6 +81,7 @@ const summaryBodySchema = z.looseObject({
   codePreview: z.string(),
   codeLines: z.number().int().nonnegative(),
   explanation: z.string(),
+  explanationClipped: z.boolean().optional(),
   suggestionCount: z.number().int().nonnegative(),
   metadata: metadataSchema,
 });
@@ -92,6 +93,7 @@ const detailBodySchema = z.looseObject({
   sections: z.array(sectionSchema),
   suggestions: z.array(suggestionSchema),
   units: z.array(unitSchema).optional(),
+  explanation: z.string().optional(),
 });
 
 /** The two JSON texts an explanation is stored as. */
@@ -100,23 +102,61 @@ export interface EncodedExplanation {
   readonly detail: string;
 }
 
+/**
+ * A summary's JSON is at most this many UTF-8 bytes, so a list page of 100 is
+ * at most 1.6 MB whatever was explained. The engine keeps explanations far
+ * shorter (6,000 characters); only text made mostly of characters that JSON
+ * escapes or UTF-8 widens could reach it, and then the summary's copy of the
+ * explanation is cut (marked `explanationClipped`; the record keeps it whole).
+ */
+export const MAX_SUMMARY_BYTES = 16 * 1024;
+
+function summaryJson(explanation: NewExplanation, text: string, clipped: boolean): string {
+  const { units: _units, ...metadata } = explanation.metadata;
+  return JSON.stringify({
+    audience: explanation.audience,
+    focus: explanation.focus,
+    codePreview: codePreview(explanation.code),
+    codeLines: countLines(explanation.code),
+    explanation: text,
+    ...(clipped ? { explanationClipped: true } : {}),
+    suggestionCount: explanation.suggestions.length,
+    metadata,
+  });
+}
+
+/** The explanation's longest start (whole code points) whose summary fits MAX_SUMMARY_BYTES. */
+function clippedSummary(explanation: NewExplanation): string {
+  const full = explanation.explanation;
+  let low = 0;
+  let high = full.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(summaryJson(explanation, `${wholeStart(full, mid)}…`, true)) <= MAX_SUMMARY_BYTES)
+      low = mid;
+    else high = mid - 1;
+  }
+  return summaryJson(explanation, `${wholeStart(full, low)}…`, true);
+}
+
+function wholeStart(text: string, length: number): string {
+  const last = text.charCodeAt(length - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
+}
+
 export function encodeExplanation(explanation: NewExplanation): EncodedExplanation {
-  const { units, ...metadata } = explanation.metadata;
+  const { units } = explanation.metadata;
+  const whole = summaryJson(explanation, explanation.explanation, false);
+  const fits = Buffer.byteLength(whole) <= MAX_SUMMARY_BYTES;
   return {
-    summary: JSON.stringify({
-      audience: explanation.audience,
-      focus: explanation.focus,
-      codePreview: codePreview(explanation.code),
-      codeLines: countLines(explanation.code),
-      explanation: explanation.explanation,
-      suggestionCount: explanation.suggestions.length,
-      metadata,
-    }),
+    summary: fits ? whole : clippedSummary(explanation),
     detail: JSON.stringify({
       code: explanation.code,
       sections: explanation.sections,
       suggestions: explanation.suggestions,
       ...(units !== undefined ? { units } : {}),
+      // Only when the summary holds just the start of the explanation does the detail keep it whole.
+      ...(fits ? {} : { explanation: explanation.explanation }),
     }),
   };
 }
@@ -161,6 +201,7 @@ export function decodeSummary(fields: StoredExplanationFields, summary: string):
     codePreview: body.codePreview,
     codeLines: body.codeLines,
     explanation: body.explanation,
+    ...(body.explanationClipped === true ? { explanationClipped: true } : {}),
     suggestionCount: body.suggestionCount,
     metadata: body.metadata,
   };
@@ -184,28 +225,14 @@ export function decodeExplanation(
     audience: head.audience,
     focus: [...head.focus],
     code: body.code,
-    explanation: head.explanation,
+    explanation: body.explanation ?? head.explanation,
     sections: body.sections,
     suggestions: body.suggestions,
     metadata,
   };
 }
 
-/** The summary of a whole record (for stores that read a legacy document in full). */
+/** The summary of a whole record (for stores that read a legacy document in full), within the same budget. */
 export function summaryOf(record: ExplanationRecord): ExplanationSummary {
-  const { units: _units, ...metadata } = record.metadata;
-  return {
-    id: record.id,
-    accountId: record.accountId,
-    createdAt: record.createdAt,
-    language: record.language,
-    mode: record.mode,
-    audience: record.audience,
-    focus: [...record.focus],
-    codePreview: codePreview(record.code),
-    codeLines: countLines(record.code),
-    explanation: record.explanation,
-    suggestionCount: record.suggestions.length,
-    metadata,
-  };
+  return decodeSummary(record, encodeExplanation(record).summary);
 }

@@ -86,6 +86,8 @@ export interface ExplanationSummary {
   readonly codePreview: string;
   readonly codeLines: number;
   readonly explanation: string;
+  /** Set when `explanation` holds only the start of a very long one (see MAX_SUMMARY_BYTES). */
+  readonly explanationClipped?: boolean;
   readonly suggestionCount: number;
   /** The record's metadata without `units`. */
   readonly metadata: Metadata;
