@@ -3,13 +3,10 @@
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
 import {
-  FOCUS_AREAS,
-  SEVERITIES,
   languageInfo,
   type ExplainRequest,
   type ExplainResponse,
   type LanguageId,
-  type Suggestion,
 } from '@code-explain/shared';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
@@ -19,6 +16,9 @@ import { SourceParser } from './parsing/parser.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Rule } from './rules/model.js';
 import { runRules } from './rules/run.js';
+import { boundDescription, groupSuggestions, orderSuggestions } from './suggestions.js';
+
+export { orderSuggestions } from './suggestions.js';
 
 export interface EngineDependencies {
   readonly parser: SourceParser;
@@ -57,27 +57,13 @@ function complexityOf(c: Complexity) {
   return { cognitive: c.cognitive, cyclomatic: c.cyclomatic, halstead: round(c.halstead.volume) };
 }
 
-/** Requested focus areas first (in the order asked), then by severity, line and rule. */
-export function orderSuggestions(suggestions: readonly Suggestion[], focus: readonly string[]): Suggestion[] {
-  const focusRank = (s: Suggestion) => {
-    const i = focus.indexOf(s.type);
-    return i >= 0 ? i : focus.length + FOCUS_AREAS.indexOf(s.type);
-  };
-  const severityRank = (s: Suggestion) =>
-    s.severity ? SEVERITIES.length - SEVERITIES.indexOf(s.severity) : SEVERITIES.length;
-  return [...suggestions].sort(
-    (a, b) =>
-      focusRank(a) - focusRank(b) ||
-      severityRank(a) - severityRank(b) ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.rule ?? '').localeCompare(b.rule ?? ''),
-  );
-}
-
 export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   const parser = deps.parser ?? new SourceParser();
   const metricsFor = deps.metricsFor ?? defaultMetricsFor;
   const rules = deps.rules ?? ALL_RULES;
+  const docs = new Map(rules.map((r) => [r.meta.id, r.meta.docs.description]));
+  const describe = (s: { rule?: string; type: string }) =>
+    (s.rule !== undefined ? docs.get(s.rule) : undefined) ?? `Other ${s.type.replace('_', ' ')} findings.`;
 
   return {
     async explain(request) {
@@ -90,10 +76,11 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const { snapshot } = parsed;
       const metrics = metricsFor(language).measure(snapshot);
       const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
-      const suggestions = orderSuggestions(
-        runRules(rules, { language, code, root: snapshot.root, facts }),
+      const findings = orderSuggestions(
+        runRules(rules, { language, code, root: snapshot.root, facts }).map(boundDescription),
         request.focus,
       );
+      const suggestions = groupSuggestions(findings, request.focus, describe);
       const { explanation, sections } = compose({
         request,
         languageName: languageInfo(language).name,
