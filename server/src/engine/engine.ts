@@ -87,6 +87,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
         facts,
         metrics,
         suggestions,
+        findings,
       });
       return {
         explanation,
