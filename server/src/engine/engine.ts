@@ -10,8 +10,9 @@ import {
 } from '@code-explain/shared';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
+import { metadataOf } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
-import type { Complexity, HalsteadMeasures, LanguageMetrics } from './metrics/model.js';
+import type { LanguageMetrics } from './metrics/model.js';
 import { SourceParser } from './parsing/parser.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Rule } from './rules/model.js';
@@ -36,26 +37,6 @@ export interface Engine {
 
 /** What `health()` parses: small, valid, and touching the same runtime every request uses. */
 const HEALTH_PROBE = 'function probe(a) { return a + 1; }\n';
-
-const round = (n: number) => Math.round(n * 100) / 100;
-
-function halsteadDetails(h: HalsteadMeasures) {
-  return {
-    n1: h.n1,
-    n2: h.n2,
-    N1: h.N1,
-    N2: h.N2,
-    vocabulary: h.vocabulary,
-    length: h.length,
-    volume: round(h.volume),
-    difficulty: round(h.difficulty),
-    effort: round(h.effort),
-  };
-}
-
-function complexityOf(c: Complexity) {
-  return { cognitive: c.cognitive, cyclomatic: c.cyclomatic, halstead: round(c.halstead.volume) };
-}
 
 export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   const parser = deps.parser ?? new SourceParser();
@@ -93,22 +74,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
         explanation,
         sections,
         suggestions,
-        metadata: {
-          tokens: metrics.tokens,
-          complexity: complexityOf(metrics),
-          halstead: halsteadDetails(metrics.halstead),
-          units: metrics.units.map((u) => ({
-            name: u.name,
-            kind: u.kind,
-            startLine: u.startLine,
-            endLine: u.endLine,
-            complexity: complexityOf(u),
-            halstead: halsteadDetails(u.halstead),
-          })),
-          language,
-          lines: facts.lines,
-          parseErrors: parsed.errorRegions,
-        },
+        metadata: metadataOf(metrics, facts, language, parsed.errorRegions),
       };
     },
     async health() {
