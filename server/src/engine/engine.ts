@@ -10,6 +10,7 @@ import {
 } from '@code-explain/shared';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
+import { fitResponse } from './fit.js';
 import { metadataOf } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
 import type { LanguageMetrics } from './metrics/model.js';
@@ -70,12 +71,12 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
         suggestions,
         findings,
       });
-      return {
+      return fitResponse({
         explanation,
         sections,
         suggestions,
         metadata: metadataOf(metrics, facts, language, parsed.errorRegions),
-      };
+      });
     },
     async health() {
       try {
