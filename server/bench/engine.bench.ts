@@ -156,7 +156,14 @@ async function main(): Promise<void> {
       });
       t0 = performance.now();
       stageMs.rules += t0 - t1;
-      compose({ request: req, languageName: 'JavaScript', facts, metrics, suggestions });
+      compose({
+        request: req,
+        languageName: 'JavaScript',
+        facts,
+        metrics,
+        suggestions,
+        findings: suggestions,
+      });
       stageMs.compose += performance.now() - t0;
     }
   }

@@ -27,6 +27,8 @@ export const metadataSchema = z.looseObject({
   tokens: count,
   complexity: complexitySchema,
   units: z.array(unitSchema).optional(),
+  /** Units the snippet has beyond those in `units` (the engine lists at most 500, in source order). */
+  unitsOmitted: count.optional(),
 });
 
 export const sectionSchema = z.looseObject({

@@ -3,22 +3,24 @@
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
 import {
-  FOCUS_AREAS,
-  SEVERITIES,
   languageInfo,
   type ExplainRequest,
   type ExplainResponse,
   type LanguageId,
-  type Suggestion,
 } from '@code-explain/shared';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
+import { fitResponse } from './fit.js';
+import { metadataOf } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
-import type { Complexity, HalsteadMeasures, LanguageMetrics } from './metrics/model.js';
+import type { LanguageMetrics } from './metrics/model.js';
 import { SourceParser } from './parsing/parser.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Rule } from './rules/model.js';
 import { runRules } from './rules/run.js';
+import { boundDescription, groupSuggestions, orderSuggestions } from './suggestions.js';
+
+export { orderSuggestions } from './suggestions.js';
 
 export interface EngineDependencies {
   readonly parser: SourceParser;
@@ -37,47 +39,13 @@ export interface Engine {
 /** What `health()` parses: small, valid, and touching the same runtime every request uses. */
 const HEALTH_PROBE = 'function probe(a) { return a + 1; }\n';
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
-function halsteadDetails(h: HalsteadMeasures) {
-  return {
-    n1: h.n1,
-    n2: h.n2,
-    N1: h.N1,
-    N2: h.N2,
-    vocabulary: h.vocabulary,
-    length: h.length,
-    volume: round(h.volume),
-    difficulty: round(h.difficulty),
-    effort: round(h.effort),
-  };
-}
-
-function complexityOf(c: Complexity) {
-  return { cognitive: c.cognitive, cyclomatic: c.cyclomatic, halstead: round(c.halstead.volume) };
-}
-
-/** Requested focus areas first (in the order asked), then by severity, line and rule. */
-export function orderSuggestions(suggestions: readonly Suggestion[], focus: readonly string[]): Suggestion[] {
-  const focusRank = (s: Suggestion) => {
-    const i = focus.indexOf(s.type);
-    return i >= 0 ? i : focus.length + FOCUS_AREAS.indexOf(s.type);
-  };
-  const severityRank = (s: Suggestion) =>
-    s.severity ? SEVERITIES.length - SEVERITIES.indexOf(s.severity) : SEVERITIES.length;
-  return [...suggestions].sort(
-    (a, b) =>
-      focusRank(a) - focusRank(b) ||
-      severityRank(a) - severityRank(b) ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.rule ?? '').localeCompare(b.rule ?? ''),
-  );
-}
-
 export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   const parser = deps.parser ?? new SourceParser();
   const metricsFor = deps.metricsFor ?? defaultMetricsFor;
   const rules = deps.rules ?? ALL_RULES;
+  const docs = new Map(rules.map((r) => [r.meta.id, r.meta.docs.description]));
+  const describe = (s: { rule?: string; type: string }) =>
+    (s.rule !== undefined ? docs.get(s.rule) : undefined) ?? `Other ${s.type.replace('_', ' ')} findings.`;
 
   return {
     async explain(request) {
@@ -90,38 +58,25 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const { snapshot } = parsed;
       const metrics = metricsFor(language).measure(snapshot);
       const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
-      const suggestions = orderSuggestions(
-        runRules(rules, { language, code, root: snapshot.root, facts }),
+      const findings = orderSuggestions(
+        runRules(rules, { language, code, root: snapshot.root, facts }).map(boundDescription),
         request.focus,
       );
+      const suggestions = groupSuggestions(findings, request.focus, describe);
       const { explanation, sections } = compose({
         request,
         languageName: languageInfo(language).name,
         facts,
         metrics,
         suggestions,
+        findings,
       });
-      return {
+      return fitResponse({
         explanation,
         sections,
         suggestions,
-        metadata: {
-          tokens: metrics.tokens,
-          complexity: complexityOf(metrics),
-          halstead: halsteadDetails(metrics.halstead),
-          units: metrics.units.map((u) => ({
-            name: u.name,
-            kind: u.kind,
-            startLine: u.startLine,
-            endLine: u.endLine,
-            complexity: complexityOf(u),
-            halstead: halsteadDetails(u.halstead),
-          })),
-          language,
-          lines: facts.lines,
-          parseErrors: parsed.errorRegions,
-        },
-      };
+        metadata: metadataOf(metrics, facts, language, parsed.errorRegions),
+      });
     },
     async health() {
       try {

@@ -7,9 +7,9 @@ import {
   explainResponseSchema,
   type ExplainRequestInput,
   type LanguageId,
-  type ExplainResponse,
 } from '@code-explain/shared';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
+import { ungrounded } from './support/grounded.js';
 
 const require = createRequire(import.meta.url);
 
@@ -32,62 +32,6 @@ function fib(n) {
   return n < 2 ? n : fib(n - 1) + fib(n - 2);
 }
 `;
-
-// Words the engine uses to name constructs; everything else it quotes must be the code's own text.
-const VOCABULARY = new Set([
-  'try',
-  'select',
-  'await',
-  'async',
-  'map',
-  'filter',
-  'for…of',
-  'for',
-  'switch',
-  'match',
-  'go',
-]);
-
-function inlineCode(text: string): string[] {
-  const withoutFences = text.replace(/```[\s\S]*?```/g, '');
-  return [...withoutFences.matchAll(/``? ?([^`]+?) ?``?/g)].map((m) => m[1]!.trim());
-}
-
-// Sections that carry rule findings or proposed alternatives may quote code the
-// snippet does not contain yet (the fix); everything else describes what is there.
-const PROPOSALS = /^(Suggestions|Other suggestions|Security findings|Focus: .*)$/;
-
-/** A unit name: `name`, `Outer.inner`, or a stand-in such as `<lambda in filter()>`. */
-function isUnitName(span: string, flatCode: string): boolean {
-  if (/^<[^>]*>$/.test(span)) return true;
-  return span.split('.').every((part) => part !== '' && flatCode.includes(part));
-}
-
-/** Every quoted span is in the code, or a unit's name or signature made of names in the code. */
-function ungrounded(response: ExplainResponse, code: string): string[] {
-  const texts = [
-    response.explanation,
-    ...response.sections
-      .filter((s) => !PROPOSALS.test(s.title))
-      .map((s) => s.content.replace(/^\s*- Alternative: .*$/gm, '')),
-  ];
-  const flatCode = code.replace(/\s+/g, ' ');
-  const bad: string[] = [];
-  for (const span of texts.flatMap(inlineCode)) {
-    if (VOCABULARY.has(span) || flatCode.includes(span.replace(/…$/, ''))) continue;
-    const sig = /^(<[^>]*>|[\w$.#[\] ]+)\((.*)\)$/.exec(span);
-    if (
-      sig &&
-      isUnitName(sig[1]!, flatCode) &&
-      sig[2]!.split(', ').every((p) => p === '' || flatCode.includes(p))
-    ) {
-      continue;
-    }
-    if (isUnitName(span, flatCode)) continue;
-    bad.push(span);
-  }
-  return bad;
-}
 
 describe('engine: explain()', () => {
   let engine: Engine;

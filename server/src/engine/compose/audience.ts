@@ -28,6 +28,14 @@ export const TERMS = {
 
 export type Term = keyof typeof TERMS;
 
+const GLOSSARY_HEADING = 'Terms used here:';
+const definition = (term: Term) => `- **${term}**: ${TERMS[term]}.`;
+
+/** The longest glossary there can be: every term defined. */
+export const MAX_GLOSSARY_CHARS = [GLOSSARY_HEADING, ...(Object.keys(TERMS) as Term[]).map(definition)].join(
+  '\n',
+).length;
+
 export class Voice {
   readonly #used: Term[] = [];
 
@@ -50,6 +58,6 @@ export class Voice {
   /** For beginners: every term used so far, defined, in order of first use. */
   glossary(): string | undefined {
     if (!this.beginner || this.#used.length === 0) return undefined;
-    return `Terms used here:\n${this.#used.map((t) => `- **${t}**: ${TERMS[t]}.`).join('\n')}`;
+    return [GLOSSARY_HEADING, ...this.#used.map(definition)].join('\n');
   }
 }

@@ -6,8 +6,12 @@ import type { LanguageId, Section } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
-import { bulletList, code, count, listOf } from './text.js';
+import { MAX_LIST_ITEMS } from '../budget.js';
+import { bulletList, code, count, listUpTo } from './text.js';
 import { signature } from './walkthrough.js';
+
+/** Patterns set against alternatives, in source order; each takes a paragraph. */
+const MAX_ALTERNATIVES = 10;
 
 interface Alternative {
   readonly found: string;
@@ -119,14 +123,21 @@ export function approach(input: ComposeInput): Section {
   const cls = classes(input);
   const structure =
     cls.length > 0
-      ? `The code is organised around ${count(cls.length, 'class', 'classes')} (${listOf(cls.map((c) => code(c.metrics.name)))}) whose methods hold the logic.`
+      ? `The code is organised around ${count(cls.length, 'class', 'classes')} (${listUpTo(
+          cls.map((c) => code(c.metrics.name)),
+          MAX_LIST_ITEMS,
+        )}) whose methods hold the logic.`
       : units.length > 0
         ? `The code is organised as ${count(units.length, 'function')} without classes.`
         : 'The code is a top-level script without functions or classes.';
   const alternatives = units.flatMap((u) => alternativesFor(u, input.request.language));
-  const body = alternatives.length
-    ? alternatives.map((a) => `${a.found}\n  - Alternative: ${a.alternative}\n  - Trade-offs: ${a.tradeOffs}`)
-    : [];
+  const body = alternatives
+    .slice(0, MAX_ALTERNATIVES)
+    .map((a) => `${a.found}\n  - Alternative: ${a.alternative}\n  - Trade-offs: ${a.tradeOffs}`);
+  if (alternatives.length > MAX_ALTERNATIVES)
+    body.push(
+      `…and ${alternatives.length - MAX_ALTERNATIVES} more of these patterns further on in the code.`,
+    );
   return {
     title: 'Approach and alternatives',
     content: [

@@ -3,7 +3,7 @@
  * written only from facts, metrics and rule findings.
  */
 import type { Mode, Section } from '@code-explain/shared';
-import { Voice } from './audience.js';
+import { MAX_GLOSSARY_CHARS, Voice } from './audience.js';
 import { approach } from './comparative.js';
 import type { ComposeInput } from './input.js';
 import { concepts, questions } from './learning.js';
@@ -29,10 +29,14 @@ import {
   timeComplexity,
   walkthrough,
 } from './sections.js';
-import { sentences } from './text.js';
+import { MAX_EXPLANATION_CHARS } from '../budget.js';
+import { count, firstOf, moreFunctions, sentences } from './text.js';
 import { describeClass, describeUnit } from './walkthrough.js';
 
 export type { ComposeInput } from './input.js';
+
+/** Classes the explanation describes one by one. */
+const EXPLAINED_CLASSES = 3;
 
 function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string {
   const notes = standouts(input, voice);
@@ -44,28 +48,38 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
   );
   if (mode === 'quick') return [opening, voice.glossary()].filter(Boolean).join('\n\n');
   const raises = input.request.language === 'python' || input.request.language === 'ruby';
+  const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
   const maxUnits = voice.expert ? 4 : 8;
-  const paragraphs = [
-    opening,
-    ...classes(input).map((c) => describeClass(c, input.facts, voice)),
-    ...units
-      .slice(0, maxUnits)
-      .map((u) =>
-        describeUnit(
-          u,
-          voice,
-          { withLines: false, maxSteps: voice.beginner ? 12 : voice.expert ? 4 : 8 },
-          raises,
-        ),
-      ),
-  ];
-  if (units.length > maxUnits)
-    paragraphs.push(`The other ${units.length - maxUnits} functions are covered in the sections.`);
   const rest = voice.expert ? notes.slice(1) : notes;
-  if (rest.length) paragraphs.push(`What stands out: ${rest.join(' ')}`);
-  paragraphs.push(voice.glossary() ?? '');
-  return paragraphs.filter(Boolean).join('\n\n');
+  const standout = rest.length ? `What stands out: ${rest.join(' ')}` : undefined;
+  const classTexts = [
+    ...cls.shown.map((c) => describeClass(c, input.facts, voice)),
+    ...(cls.rest > 0
+      ? [
+          `${count(cls.rest, 'more class', 'more classes')} ${cls.rest === 1 ? 'is' : 'are'} not described here.`,
+        ]
+      : []),
+  ];
+  // Everything else is bounded by what it lists; the functions share what is left.
+  const room =
+    MAX_EXPLANATION_CHARS -
+    [opening, ...classTexts, standout].join('\n\n').length -
+    (voice.beginner ? MAX_GLOSSARY_CHARS : 0);
+  const options = { withLines: false, maxSteps: voice.beginner ? 12 : voice.expert ? 4 : 8 };
+  const described: string[] = [];
+  let used = 0;
+  for (const u of units.slice(0, maxUnits)) {
+    // Measured with a scratch voice first, so a unit left out adds no terms to the glossary.
+    const length = describeUnit(u, new Voice(voice.audience), options, raises).length + 2;
+    if (used + length > room) break;
+    described.push(describeUnit(u, voice, options, raises));
+    used += length;
+  }
+  const left = units.length - described.length;
+  const unitTexts =
+    left > 0 ? [...described, `${moreFunctions(left, described.length > 0)} not described here.`] : described;
+  return [opening, ...classTexts, ...unitTexts, standout, voice.glossary()].filter(Boolean).join('\n\n');
 }
 
 function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] {
@@ -109,7 +123,8 @@ function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] 
       return [
         overview(input, voice),
         securityFindings(input),
-        suggestionsSection(input, 'Other suggestions'),
+        // Security findings are listed just above; the rest of the suggestions follow.
+        suggestionsSection(input, 'Other suggestions', (s) => s.type !== 'security'),
       ];
     case 'comparative':
       return [overview(input, voice), approach(input), suggestionsSection(input)];
@@ -121,14 +136,6 @@ export function compose(input: ComposeInput): { explanation: string; sections: S
   const explanation = explanationText(input, new Voice(audience), mode);
   const voice = new Voice(audience);
   const sections = modeSections(input, voice, mode);
-  // The security mode already lists findings; other suggestions exclude them.
-  if (mode === 'security') {
-    const other = sections.at(-1);
-    if (other) {
-      const rest = { ...input, suggestions: input.suggestions.filter((s) => s.type !== 'security') };
-      sections[sections.length - 1] = suggestionsSection(rest, other.title);
-    }
-  }
   const glossary = voice.glossary();
   if (glossary) sections.push({ title: 'Terms used', content: glossary });
   // Requested focus areas come right after the opening section.

@@ -8,6 +8,8 @@ export interface ComposeInput {
   readonly languageName: string;
   readonly facts: SnippetFacts;
   readonly metrics: SnippetMetrics;
-  /** Already ordered: requested focus areas first. */
+  /** The response's suggestions: ordered (requested focus areas first), repeated findings grouped. */
   readonly suggestions: readonly Suggestion[];
+  /** Every finding before grouping, in the same order: for counting, not for quoting. */
+  readonly findings: readonly Suggestion[];
 }

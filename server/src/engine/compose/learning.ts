@@ -136,9 +136,7 @@ export function concepts(input: ComposeInput, voice: Voice): Section {
     const example = family ? EXAMPLES[term]?.[family] : undefined;
     const parts = [
       `**${capitalize(term)}** — ${TERMS[term]}.`,
-      own
-        ? `In this code, line ${line}: ${code(own.length > 100 ? `${own.slice(0, 99)}…` : own)}`
-        : undefined,
+      own ? `In this code, line ${line}: ${code(own)}` : undefined,
       example && !voice.expert ? `A tiny example:\n\`\`\`\n${example}\n\`\`\`` : undefined,
     ];
     return parts.filter(Boolean).join('\n');
@@ -163,7 +161,12 @@ export function questions(input: ComposeInput): Section {
     const returns = u.steps.filter((s) => s.kind === 'return');
     if (returns.length > 1)
       qs.push(
-        `${sig} has ${returns.length} return statements (lines ${returns.map((r) => r.line).join(', ')}): which inputs reach each one?`,
+        `${sig} has ${returns.length} return statements (lines ${returns
+          .slice(0, 8)
+          .map((r) => r.line)
+          .join(
+            ', ',
+          )}${returns.length > 8 ? ` and ${returns.length - 8} more` : ''}): which inputs reach each one?`,
       );
     if (u.recursive) qs.push(`What stops ${sig} from calling itself forever?`);
     const caught = u.steps.find((s) => s.kind === 'catch');

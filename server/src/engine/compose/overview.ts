@@ -6,7 +6,8 @@ import { readingOf } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
-import { code, count, lineRange, listOf } from './text.js';
+import { MAX_LIST_ITEMS } from '../budget.js';
+import { code, count, firstOf, lineRange, listOf, listUpTo } from './text.js';
 import { describeSteps, kindName, signature } from './walkthrough.js';
 
 export function callables(input: ComposeInput): UnitFacts[] {
@@ -52,19 +53,32 @@ export function parseErrorsSentence(input: ComposeInput): string | undefined {
   return `The parser could not make sense of ${count(n, 'region')} of this code (it may be incomplete or not valid ${input.languageName}), so what follows covers the parts that did parse.`;
 }
 
+/** Notes of one kind (recursion, deep nesting) given one by one before the rest are counted. */
+const NOTES_PER_KIND = 3;
+
 /** Notable, verifiable facts, most striking first. */
 export function standouts(input: ComposeInput, voice: Voice): string[] {
   const notes: string[] = [];
   const units = callables(input);
-  for (const u of units) {
+  const recursive = firstOf(
+    units.filter((u) => u.recursive),
+    NOTES_PER_KIND,
+  );
+  for (const u of recursive.shown) {
     if (u.selfCallSites >= 2) {
       notes.push(
         `${signature(u)} calls itself at ${u.selfCallSites} places, so the number of calls can grow exponentially with the input.`,
       );
-    } else if (u.recursive) {
+    } else {
       notes.push(`${signature(u)} is ${voice.term('recursion', 'recursive')}.`);
     }
   }
+  if (recursive.rest > 0)
+    notes.push(
+      recursive.rest === 1
+        ? '1 more function calls itself.'
+        : `${recursive.rest} more functions call themselves.`,
+    );
   const ranked = [...units].sort(
     (a, b) => b.metrics.cognitive - a.metrics.cognitive || b.metrics.cyclomatic - a.metrics.cyclomatic,
   );
@@ -74,23 +88,29 @@ export function standouts(input: ComposeInput, voice: Voice): string[] {
       `${signature(worst)} is the hardest part to follow: ${voice.term('cognitive complexity')} ${worst.metrics.cognitive} and ${voice.term('cyclomatic complexity')} ${worst.metrics.cyclomatic}.`,
     );
   }
-  for (const u of units) {
-    if (u.maxNesting >= 4) {
-      notes.push(
-        `${signature(u)} nests loops and branches ${u.maxNesting} levels deep (${lineRange(u.metrics.startLine, u.metrics.endLine)}).`,
-      );
-    }
+  const deep = firstOf(
+    units.filter((u) => u.maxNesting >= 4),
+    NOTES_PER_KIND,
+  );
+  for (const u of deep.shown) {
+    notes.push(
+      `${signature(u)} nests loops and branches ${u.maxNesting} levels deep (${lineRange(u.metrics.startLine, u.metrics.endLine)}).`,
+    );
   }
+  if (deep.rest > 0)
+    notes.push(
+      `${count(deep.rest, 'more function')} ${deep.rest === 1 ? 'nests' : 'nest'} loops and branches 4 or more levels deep.`,
+    );
   const asyncUnits = units.filter((u) => u.isAsync);
   if (asyncUnits.length > 0 && !voice.beginner) {
     notes.push(
-      `${listOf(asyncUnits.map(signature))} ${asyncUnits.length === 1 ? 'is' : 'are'} asynchronous.`,
+      `${listUpTo(asyncUnits.map(signature), MAX_LIST_ITEMS)} ${asyncUnits.length === 1 ? 'is' : 'are'} asynchronous.`,
     );
   }
   const spawns = units.filter((u) => u.steps.some((s) => s.kind === 'spawn'));
   if (spawns.length > 0) {
     notes.push(
-      `${listOf(spawns.map(signature))} start${spawns.length === 1 ? 's' : ''} goroutines, so work runs concurrently.`,
+      `${listUpTo(spawns.map(signature), MAX_LIST_ITEMS)} start${spawns.length === 1 ? 's' : ''} goroutines, so work runs concurrently.`,
     );
   }
   return notes;

@@ -2,7 +2,8 @@
  * Section builders. Each returns a titled section from facts, metrics and
  * suggestions, or nothing when it would have nothing true to say.
  */
-import { readingOf, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
+import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
+import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { Step } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
@@ -14,10 +15,29 @@ import {
   parseErrorsSentence,
   standouts,
 } from './overview.js';
-import { bulletList, code, count, lineRange, listOf, sentences } from './text.js';
+import {
+  bulletList,
+  bulletListUpTo,
+  code,
+  count,
+  firstOf,
+  lineRange,
+  listOf,
+  listUpTo,
+  moreFunctions,
+  sentences,
+} from './text.js';
 import { describeClass, describeSteps, describeUnit, signature } from './walkthrough.js';
 
 const MAX_UNITS = 12;
+/** Throws, catches and early returns the error-paths section lists. */
+const MAX_EXITS = 20;
+/** Imports the dependencies section lists. */
+const MAX_IMPORTS = 20;
+/** Functions the complexity section gives numbers for. */
+const PER_FUNCTION = 20;
+/** Classes the overview describes one by one. */
+const OVERVIEW_CLASSES = 6;
 
 const FOCUS_TITLES: Record<FocusArea, string> = {
   readability: 'Readability',
@@ -36,10 +56,14 @@ const raisesIn = (input: ComposeInput) =>
 
 export function overview(input: ComposeInput, voice: Voice): Section {
   const notes = standouts(input, voice);
+  const cls = firstOf(classes(input), OVERVIEW_CLASSES);
   const content = sentences(
     parseErrorsSentence(input),
     overviewSentence(input, voice),
-    ...classes(input).map((c) => describeClass(c, input.facts, voice)),
+    ...cls.shown.map((c) => describeClass(c, input.facts, voice)),
+    cls.rest > 0
+      ? `${count(cls.rest, 'more class', 'more classes')} ${cls.rest === 1 ? 'is' : 'are'} not described here.`
+      : undefined,
     dependenciesSentence(input),
     voice.expert && notes.length > 0 ? notes[0] : undefined,
   );
@@ -48,13 +72,21 @@ export function overview(input: ComposeInput, voice: Voice): Section {
 
 export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolean): Section {
   const units = callables(input);
-  const paragraphs = units
-    .slice(0, MAX_UNITS)
-    .map((u) => describeUnit(u, voice, { withLines, maxSteps: voice.expert ? 5 : 10 }, raisesIn(input)));
-  if (units.length > MAX_UNITS)
-    paragraphs.push(`${units.length - MAX_UNITS} more functions are not described here.`);
   const top = describeSteps(input.facts.topLevel, voice, { withLines, maxSteps: 8 }, raisesIn(input));
-  if (top) paragraphs.push(`At the top level, the code ${top}.`);
+  const topText = top ? `At the top level, the code ${top}.` : undefined;
+  // The units share what the closing sentences (top-level steps, "N more …") leave.
+  const room = MAX_SECTION_CHARS - (topText?.length ?? 0) - 100;
+  const paragraphs: string[] = [];
+  let used = 0;
+  for (const u of units.slice(0, MAX_UNITS)) {
+    const text = describeUnit(u, voice, { withLines, maxSteps: voice.expert ? 5 : 10 }, raisesIn(input));
+    if (used + text.length + 2 > room) break;
+    paragraphs.push(text);
+    used += text.length + 2;
+  }
+  const left = units.length - paragraphs.length;
+  if (left > 0) paragraphs.push(`${moreFunctions(left, paragraphs.length > 0)} not described here.`);
+  if (topText) paragraphs.push(topText);
   if (paragraphs.length === 0)
     paragraphs.push('The code has no loops, branches, calls or returns to walk through.');
   return {
@@ -87,17 +119,15 @@ export function complexity(input: ComposeInput, voice: Voice): Section {
     `Tokens: ${m.tokens}`,
   ]);
   const units = callables(input);
-  const perUnit =
-    units.length > 0
-      ? `Per function:\n${bulletList(
-          units
-            .slice(0, 20)
-            .map(
-              (u) =>
-                `${signature(u)} (${lineRange(u.metrics.startLine, u.metrics.endLine)}): cyclomatic ${u.metrics.cyclomatic} (${readingOf('cyclomatic', u.metrics.cyclomatic)}), cognitive ${u.metrics.cognitive} (${readingOf('cognitive', u.metrics.cognitive)}), Halstead volume ${u.metrics.halstead.volume.toFixed(0)} (${readingOf('halstead', u.metrics.halstead.volume)})`,
-            ),
-        )}`
-      : undefined;
+  const listed = units
+    .slice(0, PER_FUNCTION)
+    .map(
+      (u) =>
+        `${signature(u)} (${lineRange(u.metrics.startLine, u.metrics.endLine)}): cyclomatic ${u.metrics.cyclomatic} (${readingOf('cyclomatic', u.metrics.cyclomatic)}), cognitive ${u.metrics.cognitive} (${readingOf('cognitive', u.metrics.cognitive)}), Halstead volume ${u.metrics.halstead.volume.toFixed(0)} (${readingOf('halstead', u.metrics.halstead.volume)})`,
+    );
+  if (units.length > PER_FUNCTION)
+    listed.push(`…and ${count(units.length - PER_FUNCTION, 'more function')}.`);
+  const perUnit = units.length > 0 ? `Per function:\n${bulletList(listed)}` : undefined;
   return {
     title: 'Complexity',
     content: [intro, `For the whole snippet:\n${whole}`, perUnit].filter(Boolean).join('\n\n'),
@@ -110,11 +140,71 @@ function suggestionLine(s: Suggestion): string {
   return `${severity}${s.description}${where}`;
 }
 
-export function suggestionsSection(input: ComposeInput, title = 'Suggestions'): Section {
-  if (input.suggestions.length === 0) {
+const AREA_NAMES = (area: FocusArea) => FOCUS_TITLES[area].toLowerCase();
+
+/** "security 12 (2 high, 10 medium); testing 1 (low)": findings per area, most important area first. */
+function findingCounts(findings: readonly Suggestion[]): string {
+  const byArea = new Map<FocusArea, Suggestion[]>();
+  for (const f of findings) {
+    const list = byArea.get(f.type);
+    if (list) list.push(f);
+    else byArea.set(f.type, [f]);
+  }
+  return [...byArea]
+    .map(([area, list]) => {
+      const severities = [...SEVERITIES]
+        .reverse()
+        .map((sev) => [sev, list.filter((f) => f.severity === sev).length] as const)
+        .filter(([, n]) => n > 0);
+      const detail =
+        severities.length === 1 && severities[0]![1] === list.length
+          ? severities[0]![0]
+          : severities.map(([sev, n]) => `${n} ${sev}`).join(', ');
+      return `${AREA_NAMES(area)} ${list.length}${detail ? ` (${detail})` : ''}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Suggestions as a section: all of them when they are few and none were
+ * grouped; otherwise counts per area and the first suggestion of each of the
+ * most important checks, pointing to the suggestions list for the rest, so
+ * the response does not carry the same text twice.
+ */
+function suggestionsList(suggestions: readonly Suggestion[], findings: readonly Suggestion[]): string {
+  if (suggestions.length <= MAX_QUOTED_SUGGESTIONS && findings.length === suggestions.length)
+    return bulletList(suggestions.map(suggestionLine));
+  const grouped =
+    findings.length > suggestions.length
+      ? `, given as ${count(suggestions.length, 'suggestion')} (repeated findings of one check are grouped)`
+      : '';
+  const firstPerCheck = new Map<string, Suggestion>();
+  for (const s of suggestions) {
+    const key = s.rule ?? s.description;
+    if (!firstPerCheck.has(key)) firstPerCheck.set(key, s);
+  }
+  const top = [...firstPerCheck.values()].slice(0, MAX_QUOTED_SUGGESTIONS).map((s) => {
+    const others = s.rule === undefined ? 0 : findings.filter((f) => f.rule === s.rule).length - 1;
+    return `${suggestionLine(s)}${others > 0 ? ` — and ${others} more ${others === 1 ? 'finding' : 'findings'} of this check` : ''}`;
+  });
+  const checks = firstPerCheck.size;
+  return [
+    `The checks made ${count(findings.length, 'finding')}${grouped}: ${findingCounts(findings)}.`,
+    `${checks > top.length ? `The first suggestion of each of the ${top.length} most important checks (of ${checks})` : checks === 1 ? 'The first suggestion' : 'The first suggestion of each check'}:\n${bulletList(top)}`,
+    `All ${suggestions.length} are in the suggestions list.`,
+  ].join('\n\n');
+}
+
+export function suggestionsSection(
+  input: ComposeInput,
+  title = 'Suggestions',
+  keep: (s: Suggestion) => boolean = () => true,
+): Section {
+  const suggestions = input.suggestions.filter(keep);
+  if (suggestions.length === 0) {
     return { title, content: 'The checks that ran found nothing to suggest for this code.' };
   }
-  return { title, content: bulletList(input.suggestions.map(suggestionLine)) };
+  return { title, content: suggestionsList(suggestions, input.findings.filter(keep)) };
 }
 
 export function focusSection(input: ComposeInput, area: FocusArea): Section {
@@ -123,33 +213,39 @@ export function focusSection(input: ComposeInput, area: FocusArea): Section {
   if (found.length === 0) {
     return {
       title,
-      content: `No ${FOCUS_TITLES[area].toLowerCase()} issues were found by the checks that ran on this code.`,
+      content: `No ${AREA_NAMES(area)} issues were found by the checks that ran on this code.`,
     };
   }
-  return { title, content: bulletList(found.map(suggestionLine)) };
+  return {
+    title,
+    content: suggestionsList(
+      found,
+      input.findings.filter((s) => s.type === area),
+    ),
+  };
 }
 
 export function inputsOutputs(input: ComposeInput): Section {
-  const lines = callables(input)
-    .slice(0, MAX_UNITS)
-    .map((u) => {
-      const params = !u.paramsKnown
-        ? undefined
-        : u.params.length
-          ? `inputs ${listOf(u.params.map(code))}`
-          : 'no inputs';
-      const returns = u.steps.filter((s) => s.kind === 'return');
-      const values = [...new Set(returns.map((r) => r.subject).filter((s): s is string => Boolean(s)))];
-      const out =
-        values.length > 0
-          ? `returns ${listOf(values.slice(0, 4).map(code), 'or')}${values.length > 4 ? ' among others' : ''}`
-          : returns.length > 0
-            ? 'returns without a value'
-            : u.isGenerator
-              ? 'yields values'
-              : 'has no return statement';
-      return `${signature(u)}: ${params ? `${params}; ` : ''}${out}.`;
-    });
+  const units = callables(input);
+  const lines = units.slice(0, MAX_UNITS).map((u) => {
+    const params = !u.paramsKnown
+      ? undefined
+      : u.params.length
+        ? `inputs ${listUpTo(u.params.map(code), MAX_LIST_ITEMS)}`
+        : 'no inputs';
+    const returns = u.steps.filter((s) => s.kind === 'return');
+    const values = [...new Set(returns.map((r) => r.subject).filter((s): s is string => Boolean(s)))];
+    const out =
+      values.length > 0
+        ? `returns ${listOf(values.slice(0, 4).map(code), 'or')}${values.length > 4 ? ' among others' : ''}`
+        : returns.length > 0
+          ? 'returns without a value'
+          : u.isGenerator
+            ? 'yields values'
+            : 'has no return statement';
+    return `${signature(u)}: ${params ? `${params}; ` : ''}${out}.`;
+  });
+  if (units.length > MAX_UNITS) lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}.`);
   return {
     title: 'Inputs and outputs',
     content: lines.length ? bulletList(lines) : 'The snippet defines no functions.',
@@ -163,11 +259,11 @@ const EFFECT =
 
 export function sideEffects(input: ComposeInput): Section {
   const lines: string[] = [];
-  for (const u of callables(input).slice(0, MAX_UNITS)) {
+  for (const u of callables(input)) {
     const effects = u.calls.filter((c) => EFFECT.test(c));
     if (effects.length)
       lines.push(
-        `${signature(u)} calls ${listOf(effects.slice(0, 6).map(code))}, whose names suggest they write output, files, network or state.`,
+        `${signature(u)} calls ${listUpTo(effects.map(code), 6)}, whose names suggest they write output, files, network or state.`,
       );
     const throws = u.steps.filter((s) => s.kind === 'throw').length;
     if (throws) lines.push(`${signature(u)} can end by throwing (${count(throws, 'place')}).`);
@@ -175,7 +271,7 @@ export function sideEffects(input: ComposeInput): Section {
   return {
     title: 'Side effects',
     content: lines.length
-      ? bulletList(lines)
+      ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'of these')
       : 'No calls whose names suggest output, I/O or state changes were found; side effects through the functions it calls cannot be seen from this snippet alone.',
   };
 }
@@ -186,9 +282,9 @@ export function dependencies(input: ComposeInput): Section {
   const defined = new Set(input.facts.units.map((u) => u.metrics.name.split('.').pop() ?? ''));
   for (const u of callables(input)) for (const c of u.calls) if (!defined.has(c)) external.add(c);
   const parts = [
-    deps.length ? `Imports:\n${bulletList(deps)}` : 'It imports nothing.',
+    deps.length ? `Imports:\n${bulletListUpTo(deps, MAX_IMPORTS, 'imports')}` : 'It imports nothing.',
     external.size
-      ? `Calls to functions not defined in this snippet: ${listOf([...external].slice(0, 15).map(code))}${external.size > 15 ? ` and ${external.size - 15} more` : ''}.`
+      ? `Calls to functions not defined in this snippet: ${listUpTo([...external].map(code), 15)}.`
       : undefined,
   ];
   return { title: 'Dependencies', content: parts.filter(Boolean).join('\n\n') };
@@ -196,7 +292,7 @@ export function dependencies(input: ComposeInput): Section {
 
 export function errorPaths(input: ComposeInput): Section {
   const lines: string[] = [];
-  for (const u of callables(input).slice(0, MAX_UNITS)) {
+  for (const u of callables(input)) {
     for (const s of u.steps) {
       if (s.kind === 'throw')
         lines.push(
@@ -212,37 +308,40 @@ export function errorPaths(input: ComposeInput): Section {
         );
     }
   }
-  if (input.facts.errorRegions > 0) lines.unshift(parseErrorsSentence(input) ?? '');
+  const listed = bulletListUpTo(lines, MAX_EXITS, 'throws, catches and early exits');
+  const parseErrors = parseErrorsSentence(input);
   return {
     title: 'Error paths and early exits',
-    content: lines.length
-      ? bulletList(lines)
-      : 'No throw, catch or early return appears in this code (errors raised by the functions it calls can still end it early).',
+    content:
+      lines.length || parseErrors
+        ? [parseErrors ? `- ${parseErrors}` : '', lines.length ? listed : ''].filter(Boolean).join('\n')
+        : 'No throw, catch or early return appears in this code (errors raised by the functions it calls can still end it early).',
   };
 }
 
 /** Big-O estimate from loop nesting and self-calls; says it is an estimate and why. */
 export function timeComplexity(input: ComposeInput, voice: Voice): Section {
-  const lines = callables(input)
-    .slice(0, MAX_UNITS)
-    .map((u) => {
-      let estimate: string;
-      let why: string;
-      if (u.selfCallSites >= 2) {
-        estimate = 'O(2^n) or worse';
-        why = `it calls itself at ${u.selfCallSites} places per call, so calls can multiply at every level`;
-      } else if (u.recursive) {
-        estimate = u.maxLoopDepth > 0 ? `O(n^${u.maxLoopDepth + 1})` : 'O(n)';
-        why = `it calls itself once per call${u.maxLoopDepth ? ` and loops ${u.maxLoopDepth} deep at each level` : ''}, so the work grows with the recursion depth`;
-      } else if (u.maxLoopDepth === 0) {
-        estimate = 'O(1)';
-        why = 'it has no loops or recursion (not counting the functions it calls)';
-      } else {
-        estimate = u.maxLoopDepth === 1 ? 'O(n)' : `O(n^${u.maxLoopDepth})`;
-        why = `its loops nest ${u.maxLoopDepth} deep, taking n as the size of what each loop runs over`;
-      }
-      return `${signature(u)}: ${estimate} — ${why}.`;
-    });
+  const units = callables(input);
+  const lines = units.slice(0, MAX_UNITS).map((u) => {
+    let estimate: string;
+    let why: string;
+    if (u.selfCallSites >= 2) {
+      estimate = 'O(2^n) or worse';
+      why = `it calls itself at ${u.selfCallSites} places per call, so calls can multiply at every level`;
+    } else if (u.recursive) {
+      estimate = u.maxLoopDepth > 0 ? `O(n^${u.maxLoopDepth + 1})` : 'O(n)';
+      why = `it calls itself once per call${u.maxLoopDepth ? ` and loops ${u.maxLoopDepth} deep at each level` : ''}, so the work grows with the recursion depth`;
+    } else if (u.maxLoopDepth === 0) {
+      estimate = 'O(1)';
+      why = 'it has no loops or recursion (not counting the functions it calls)';
+    } else {
+      estimate = u.maxLoopDepth === 1 ? 'O(n)' : `O(n^${u.maxLoopDepth})`;
+      why = `its loops nest ${u.maxLoopDepth} deep, taking n as the size of what each loop runs over`;
+    }
+    return `${signature(u)}: ${estimate} — ${why}.`;
+  });
+  if (units.length > MAX_UNITS)
+    lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}, not estimated here.`);
   const caveat = voice.expert
     ? undefined
     : 'These are estimates from the code’s shape: calls into other functions count as constant time, and every loop is assumed to run over the same input size n.';
@@ -266,16 +365,16 @@ export function hotSpots(input: ComposeInput): Section {
     }
     const inLoop = u.steps.filter((s) => s.kind === 'call' && s.subject && s.loopDepth > 0);
     if (inLoop.length) {
-      const names = [...new Set(inLoop.map((s) => s.subject!))].slice(0, 6).map(code);
+      const names = [...new Set(inLoop.map((s) => s.subject!))].map(code);
       lines.push(
-        `${signature(u)} calls ${listOf(names)} inside a loop; their cost is multiplied by the number of iterations.`,
+        `${signature(u)} calls ${listUpTo(names, 6)} inside a loop; their cost is multiplied by the number of iterations.`,
       );
     }
   }
   return {
     title: 'Hot spots',
     content: lines.length
-      ? bulletList(lines)
+      ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'hot spots')
       : 'No nested loops or calls inside loops: no part of the code repeats work per iteration.',
   };
 }
@@ -285,7 +384,10 @@ export function securityFindings(input: ComposeInput): Section {
   return {
     title: 'Security findings',
     content: found.length
-      ? bulletList(found.map(suggestionLine))
+      ? suggestionsList(
+          found,
+          input.findings.filter((s) => s.type === 'security'),
+        )
       : `No findings. The security checks for ${input.languageName} look for code injection, command injection, SQL injection, cross-site scripting, weak randomness for secrets, hard-coded credentials and unsafe deserialisation; none matched.`,
   };
 }

@@ -1,4 +1,6 @@
 /** Small helpers for writing English sentences about code. */
+import { MAX_QUOTE_CHARS } from '../budget.js';
+import { clip } from '../clip.js';
 
 /** `a`, `a and b`, `a, b and c`. */
 export function listOf(items: readonly string[], conjunction = 'and'): string {
@@ -11,9 +13,13 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-/** Inline code, safe against backticks inside. */
+/**
+ * Inline code, safe against backticks inside. Longer than MAX_QUOTE_CHARS, it
+ * is shown on one line, cut with "…": a name or string can be any length.
+ */
 export function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+  const shown = text.length > MAX_QUOTE_CHARS ? clip(text.replace(/\s+/g, ' '), MAX_QUOTE_CHARS) : text;
+  return shown.includes('`') ? `\`\` ${shown} \`\`` : `\`${shown}\``;
 }
 
 export function lineRange(start: number, end: number): string {
@@ -31,4 +37,27 @@ export function sentences(...parts: ReadonlyArray<string | undefined | false>): 
 
 export function bulletList(items: readonly string[]): string {
   return items.map((i) => `- ${i}`).join('\n');
+}
+
+/** The first `max` items and how many were left out. */
+export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; rest: number } {
+  return { shown: items.slice(0, max), rest: Math.max(0, items.length - max) };
+}
+
+/** `a, b and c`, or `a, b, c and 7 more` past `max` items. */
+export function listUpTo(items: readonly string[], max: number, conjunction = 'and'): string {
+  const { shown, rest } = firstOf(items, max);
+  return listOf(rest > 0 ? [...shown, `${rest} more`] : shown, conjunction);
+}
+
+/** A bullet list of at most `max` items; past that, a last line "…and N more <things>." */
+export function bulletListUpTo(items: readonly string[], max: number, things: string): string {
+  const { shown, rest } = firstOf(items, max);
+  return bulletList(rest > 0 ? [...shown, `…and ${rest} more ${things}.`] : shown);
+}
+
+/** "One more function is" / "The other 3 functions are" (or without "other" when none came before). */
+export function moreFunctions(n: number, other = true): string {
+  if (n === 1) return other ? 'One more function is' : 'One function is';
+  return `${other ? 'The other ' : ''}${n} functions are`;
 }

@@ -5,7 +5,9 @@
 import type { UnitKind } from '../metrics/model.js';
 import type { SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
-import { capitalize, code, count, lineRange, listOf } from './text.js';
+import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
+import { clip } from '../clip.js';
+import { capitalize, code, count, lineRange, listOf, listUpTo } from './text.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -23,11 +25,28 @@ export function kindName(kind: UnitKind): string {
   return KIND_NAMES[kind];
 }
 
-/** `name(a, b)` for callables, `Name` for classes (and callables whose parameters could not be read). */
+/** Parameters a signature names before `…`. */
+const SIGNATURE_PARAMS = 8;
+
+/**
+ * `name(a, b)` for callables, `Name` for classes (and callables whose
+ * parameters could not be read). A long list ends in `…` after the parameters
+ * that fit, so the quote stays a readable signature.
+ */
 export function signature(unit: UnitFacts): string {
   const { name, kind } = unit.metrics;
   if (kind === 'class' || !unit.paramsKnown) return code(name);
-  return code(`${name}(${unit.params.join(', ')})`);
+  const head = clip(name, MAX_QUOTE_CHARS / 2);
+  const shown: string[] = [];
+  let length = head.length + 2;
+  for (const p of unit.params) {
+    // Room is kept for a closing `, …)`.
+    if (shown.length === SIGNATURE_PARAMS || length + p.length + 2 > MAX_QUOTE_CHARS - 3) break;
+    shown.push(p);
+    length += p.length + 2;
+  }
+  const params = shown.length < unit.params.length ? [...shown, '…'] : shown;
+  return code(`${head}(${params.join(', ')})`);
 }
 
 function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefined {
@@ -157,7 +176,7 @@ export function describeUnit(
     ? ''
     : unit.params.length === 0
       ? ' that takes no parameters'
-      : ` that takes ${count(unit.params.length, voice.term('parameter'))} (${listOf(unit.params.map(code))})`;
+      : ` that takes ${count(unit.params.length, voice.term('parameter'))} (${listUpTo(unit.params.map(code), MAX_LIST_ITEMS)})`;
   // Qualified names (`Stack.push`) already say where the unit lives.
   const inside =
     unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
@@ -203,7 +222,7 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
   const members = facts.units.filter((u) => u.parent === cls.metrics.name && u.metrics.kind !== 'class');
   const names = members.map((u) => code(u.metrics.name.split('.').pop() ?? u.metrics.name));
   const what = members.length
-    ? `${count(members.length, voice.term('method'))}: ${listOf(names)}`
+    ? `${count(members.length, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
     : 'no methods';
   return `${capitalize(voice.term('class'))} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) has ${what.replace(/^with /, '')}.`;
 }
