@@ -66,7 +66,11 @@ interface ApiKeyDoc {
   revokedAt: Date | null;
 }
 
-/** An explanation as stored: see records.ts for the two JSON texts. */
+/**
+ * An explanation as listed: the plain fields and the summary text (records.ts).
+ * Its detail text lives in a collection of its own (DetailDoc, same _id), so
+ * a list page never reads it, whatever a backend does with projections.
+ */
 interface ExplanationDoc {
   _id: mongoose.Types.ObjectId;
   accountId: string;
@@ -81,8 +85,16 @@ interface ExplanationDoc {
    */
   state: 'pending' | 'saved';
   summary: string;
+}
+
+/** The rest of an explanation (the code, sections, suggestions, per-unit metrics), by the same _id. */
+interface DetailDoc {
+  _id: mongoose.Types.ObjectId;
+  createdAt: Date;
   detail: string;
 }
+
+const DETAILS_COLLECTION = 'explanation_details';
 
 /** What an older version stored: every field of the record, no summary/detail texts. */
 const legacyExplanationSchema = z.looseObject({
@@ -128,7 +140,6 @@ const explanationSchema = new Schema<ExplanationDoc>(
     mode: { type: String, required: true },
     state: { type: String, required: true },
     summary: { type: String, required: true },
-    detail: { type: String, required: true },
   },
   { collection: 'explanations', versionKey: false },
 );
@@ -180,10 +191,9 @@ function unavailable(error: unknown): never {
 const toAccount = (doc: AccountDoc): AccountRecord => accountRecord(doc._id.toHexString(), doc);
 const toApiKey = (doc: ApiKeyDoc): ApiKeyRecord => apiKeyRecord(doc._id.toHexString(), doc);
 
-/** A stored explanation, new or legacy, as read (the detail text may be projected away). */
-type ReadDoc = Omit<ExplanationDoc, 'summary' | 'detail'> & {
+/** A stored explanation, new or legacy, as read. */
+type ReadDoc = Omit<ExplanationDoc, 'summary'> & {
   summary?: unknown;
-  detail?: unknown;
   [field: string]: unknown;
 };
 
@@ -228,14 +238,11 @@ function legacyRecord(doc: ReadDoc): ExplanationRecord {
   };
 }
 
-function toRecord(doc: ReadDoc): ExplanationRecord {
-  if (typeof doc.summary !== 'string' || typeof doc.detail !== 'string') return legacyRecord(doc);
-  return decodeExplanation(fieldsOf(doc), doc.summary, doc.detail);
-}
+const isLegacy = (doc: ReadDoc): boolean => typeof doc.summary !== 'string';
 
 function toSummary(doc: ReadDoc): ExplanationSummary {
-  if (typeof doc.summary !== 'string') return summaryOf(legacyRecord(doc));
-  return decodeSummary(fieldsOf(doc), doc.summary);
+  if (isLegacy(doc)) return summaryOf(legacyRecord(doc));
+  return decodeSummary(fieldsOf(doc), doc.summary as string);
 }
 
 export interface MongoStoreOptions {
@@ -346,6 +353,7 @@ class MongoStore implements Store {
     const id = _id.toHexString();
     const createdAt = explanation.createdAt ?? new Date();
     const { summary, detail } = encodeExplanation(explanation);
+    const details = this.connection.collection<DetailDoc>(DETAILS_COLLECTION);
     let confirmed = false;
     // The caller gave up (its answer is an error): whatever reached the database must not stay visible.
     const giveUp = () => {
@@ -358,7 +366,10 @@ class MongoStore implements Store {
     try {
       stillWanted();
       const fields = { _id, accountId, createdAt, language: explanation.language, mode: explanation.mode };
-      await this.explanations.collection.insertOne({ ...fields, state: 'pending', summary, detail });
+      // Pending first: if anything after it fails, the start-up sweep finds the pair by it.
+      await this.explanations.collection.insertOne({ ...fields, state: 'pending', summary });
+      stillWanted();
+      await details.insertOne({ _id, createdAt, detail });
       stillWanted();
       const confirmation = await this.explanations.collection.updateOne(
         { _id, state: 'pending' },
@@ -390,7 +401,6 @@ class MongoStore implements Store {
       this.explanations
         .find(query)
         .setOptions({ sanitizeFilter: true })
-        .select({ detail: 0 })
         .sort(NEWEST_FIRST)
         .skip(page.skip)
         .limit(page.limit)
@@ -406,7 +416,10 @@ class MongoStore implements Store {
       .findOne({ _id: id, accountId: String(accountId), state: 'saved' })
       .lean<ReadDoc>()
       .catch(unavailable);
-    return doc ? toRecord(doc) : null;
+    if (!doc) return null;
+    if (isLegacy(doc)) return legacyRecord(doc);
+    const detail = await this.details().findOne({ _id: doc._id }).catch(unavailable);
+    return decodeExplanation(fieldsOf(doc), doc.summary as string, detail?.detail ?? '');
   }
 
   async deleteExplanation(accountId: string, id: string): Promise<boolean> {
@@ -414,26 +427,66 @@ class MongoStore implements Store {
     const result = await this.explanations
       .deleteOne({ _id: id, accountId: String(accountId), state: 'saved' })
       .catch(unavailable);
-    return result.deletedCount === 1;
+    if (result.deletedCount !== 1) return false;
+    // The record is gone for everyone; its detail follows now or, if that fails, at the next ping.
+    this.undo.add(id);
+    await this.undoAbandoned().catch(() => undefined);
+    return true;
   }
 
-  /** Deletes the saves whose callers gave up; true when none is left to delete. */
+  private details() {
+    return this.connection.collection<DetailDoc>(DETAILS_COLLECTION);
+  }
+
+  /** Deletes the saves whose callers gave up (and deleted records' details); true when none is left. */
   private async undoAbandoned(): Promise<boolean> {
     const ids = [...this.undo];
     if (ids.length === 0) return true;
-    await this.explanations.collection.deleteMany({
-      _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) },
-    });
+    const objectIds = ids.map((id) => new mongoose.Types.ObjectId(id));
+    await this.explanations.collection.deleteMany({ _id: { $in: objectIds } });
+    await this.details().deleteMany({ _id: { $in: objectIds } });
     for (const id of ids) this.undo.delete(id);
     return this.undo.size === 0;
   }
 
-  /** Removes saves that never completed (a crash between the two writes, or a late insert). */
+  /**
+   * Removes what saves that never completed left behind (a process that died
+   * between the writes, or a write that landed after its save was undone):
+   * pending records older than an hour with their details, and details of that
+   * age whose record does not exist.
+   */
   async sweepPending(now = new Date()): Promise<number> {
-    const result = await this.explanations.collection
-      .deleteMany({ state: 'pending', createdAt: { $lt: new Date(now.getTime() - PENDING_SWEEP_AGE_MS) } })
-      .catch(unavailable);
-    return result.deletedCount;
+    const before = new Date(now.getTime() - PENDING_SWEEP_AGE_MS);
+    let removed = 0;
+    for (;;) {
+      const pending = await this.explanations.collection
+        .find({ state: 'pending', createdAt: { $lt: before } }, { projection: { _id: 1 }, limit: 500 })
+        .toArray();
+      if (pending.length === 0) break;
+      const ids = pending.map((doc) => doc._id);
+      removed += (await this.explanations.collection.deleteMany({ _id: { $in: ids } })).deletedCount;
+      await this.details().deleteMany({ _id: { $in: ids } });
+    }
+    for (let after: mongoose.Types.ObjectId | undefined; ;) {
+      const old = await this.details()
+        .find(
+          { createdAt: { $lt: before }, ...(after ? { _id: { $gt: after } } : {}) },
+          { projection: { _id: 1 }, sort: { _id: 1 }, limit: 500 },
+        )
+        .toArray();
+      if (old.length === 0) break;
+      after = old[old.length - 1]!._id;
+      const ids = old.map((doc) => doc._id);
+      const alive = new Set(
+        (
+          await this.explanations.collection.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray()
+        ).map((doc) => doc._id.toHexString()),
+      );
+      const orphans = ids.filter((id) => !alive.has(id.toHexString()));
+      if (orphans.length > 0)
+        removed += (await this.details().deleteMany({ _id: { $in: orphans } })).deletedCount;
+    }
+    return removed;
   }
 
   /** Abandoned saves held for undoing (for tests and health). */
@@ -477,6 +530,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     const keys = connection.model<ApiKeyDoc>('ApiKey', apiKeySchema);
     const explanations = connection.model<ExplanationDoc>('Explanation', explanationSchema);
     await Promise.all([accounts.createIndexes(), keys.createIndexes(), explanations.createIndexes()]);
+    await connection.collection(DETAILS_COLLECTION).createIndex({ createdAt: 1 });
     // Documents from before the save protocol are complete saves.
     await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
     const store = new MongoStore(connection, accounts, keys, explanations);

@@ -73,7 +73,8 @@ for (const backend of BACKENDS) {
       });
       owner = await createKeyedAccount(handle.store, 'enterprise');
       // One at a time: FerretDB's SQLite backend writes one document at a time anyway.
-      for (let i = 0; i < MAX_LIMIT; i++) await handle.store.saveExplanation(owner.accountId, largestRecord(i));
+      for (let i = 0; i < MAX_LIMIT; i++)
+        await handle.store.saveExplanation(owner.accountId, largestRecord(i));
     });
 
     after(async () => {
