@@ -10,6 +10,10 @@ import {
   encodeExplanation,
   MAX_SUMMARY_BYTES,
 } from '../../src/store/records.js';
+import { explainRequestSchema } from '@code-explain/shared';
+import { MAX_RESPONSE_BYTES } from '../../src/engine/budget.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { adversarialInputs } from '../engine/support/adversarial.js';
 import { sampleExplanation } from './contract.js';
 
 /** No lone surrogate (String.prototype.isWellFormed is newer than the project's lib). */
@@ -96,4 +100,30 @@ describe('stored explanation records', () => {
     assert.throws(() => decodeExplanation(fields, summary, '{"code": 1}'), CorruptRecordError);
     assert.throws(() => decodeSummary({ ...fields, language: 'cobol' }, summary), CorruptRecordError);
   });
+});
+
+describe('saved record size (engine output as stored)', function () {
+  this.timeout(120_000);
+  const engine = createEngine();
+  after(() => engine.dispose());
+
+  // The response is at most MAX_RESPONSE_BYTES; the record adds the code and a summary.
+  const budget = (code: string) =>
+    Buffer.byteLength(JSON.stringify(code)) + MAX_RESPONSE_BYTES + MAX_SUMMARY_BYTES + 1024;
+
+  for (const input of adversarialInputs().slice(0, 6)) {
+    it(`stays within code + ${(MAX_RESPONSE_BYTES + MAX_SUMMARY_BYTES) / 1024} KB: ${input.name}`, async () => {
+      const request = explainRequestSchema.parse({
+        code: input.code,
+        language: input.language,
+        mode: 'detailed',
+        audience: 'beginner',
+      });
+      const response = await engine.explain(request);
+      const { summary, detail } = encodeExplanation({ ...request, ...response });
+      const stored = Buffer.byteLength(summary) + Buffer.byteLength(detail);
+      assert.ok(stored <= budget(input.code), `${stored} bytes for ${input.code.length} characters of code`);
+      assert.ok(Buffer.byteLength(summary) <= MAX_SUMMARY_BYTES);
+    });
+  }
 });
