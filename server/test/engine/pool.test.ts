@@ -96,6 +96,8 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
         lines.some((l) => l.msg === 'engine worker replaced' && l.reason === 'trap'),
         'the restart is logged with its reason',
       );
+      // The replacement passes its canary and joins the other worker.
+      await until('the replacement to be ready', () => pool.stats().ready === 2);
 
       const inProcess = createEngine();
       try {
