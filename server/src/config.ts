@@ -19,21 +19,37 @@ export interface Config {
   /** How long one store operation may take before the request gets 503 store_unavailable. */
   readonly storeTimeoutMs: number;
   readonly production: boolean;
+  readonly engine: EngineConfig;
+}
+
+/** The engine's worker pool (engine/pool/pool.ts). */
+export interface EngineConfig {
+  /** Worker threads; unset: one per available CPU. */
+  readonly workers: number | undefined;
+  /** Longest one analysis may run before its worker is stopped (analysis_timeout). */
+  readonly timeoutMs: number;
+  /** Most analyses that may wait for a worker; more are refused (overloaded). */
+  readonly queueLimit: number;
+  /** Longest an analysis may wait for a worker before it is refused (overloaded). */
+  readonly queueWaitMs: number;
 }
 
 // An empty variable (`MONGODB_URI=`) means "not set", as in most shells' usage.
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
+const wholeNumberIn = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
 const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^[0-9]+$/, `${name} must be a whole number from ${min} to ${max}`)
-      .transform(Number)
-      .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
-      .default(fallback),
-  );
+  z.preprocess(unsetIfEmpty, wholeNumberIn(name, min, max).default(fallback));
+
+/** Unset stays undefined: the default is decided where the value is used. */
+const optionalWholeNumber = (name: string, min: number, max: number) =>
+  z.preprocess(unsetIfEmpty, wholeNumberIn(name, min, max).optional());
 
 const url = (name: string, schemes: readonly string[]) =>
   z.preprocess(
@@ -55,6 +71,10 @@ const envSchema = z
     DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
     RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
     RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
+    ENGINE_WORKERS: optionalWholeNumber('ENGINE_WORKERS', 1, 256),
+    ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
+    ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
+    ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
     LOG_LEVEL: z.preprocess(
       (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -101,6 +121,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       logLevel: e.LOG_LEVEL,
       storeTimeoutMs: e.STORE_TIMEOUT_MS,
       production: e.NODE_ENV === 'production',
+      engine: {
+        workers: e.ENGINE_WORKERS,
+        timeoutMs: e.ENGINE_TIMEOUT_MS,
+        queueLimit: e.ENGINE_QUEUE_LIMIT,
+        queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
+      },
     },
   };
 }

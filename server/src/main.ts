@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
-import { createEngine } from './engine/engine.js';
+import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
@@ -50,17 +50,29 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+function startEngine(config: Config, logger: Logger): EnginePool {
+  return createEnginePool({
+    workers: config.engine.workers,
+    timeoutMs: config.engine.timeoutMs,
+    maxQueue: config.engine.queueLimit,
+    maxQueueWaitMs: config.engine.queueWaitMs,
+    logger,
+  });
+}
+
 async function run(config: Config, logger: Logger): Promise<void> {
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
+  // The workers start while the stores connect; listening waits for one that passed its canary parse.
+  const engine = startEngine(config, logger);
   try {
     store = await openStore(config, logger);
     limiter = await openLimiter(config);
+    await engine.ready();
   } catch (error) {
-    await store?.close().catch(() => undefined);
+    await Promise.allSettled([store?.close(), limiter?.close(), engine.dispose()]);
     throw error;
   }
-  const engine = createEngine();
   const app = createApp({ store, limiter, engine, logger, config });
   const server = createHttpServer(app, logger);
   const address = await listen(server, config);
@@ -73,6 +85,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       port: address.port,
       store: store.kind,
       rateLimits: limiter.kind,
+      engineWorkers: engine.stats().workers,
       ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
     },
     embedded || limiter.kind === 'memory'
@@ -95,8 +108,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   });
 
   await closeServer(server);
-  await Promise.allSettled([store.close(), limiter.close()]);
-  engine.dispose();
+  await Promise.allSettled([store.close(), limiter.close(), engine.dispose()]);
   logger.info('stopped');
 }
 

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         logLevel: 'info',
         storeTimeoutMs: 800,
         production: false,
+        engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
       },
     });
   });
@@ -38,6 +39,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'DEBUG',
       STORE_TIMEOUT_MS: '1500',
       NODE_ENV: 'production',
+      ENGINE_WORKERS: '3',
+      ENGINE_TIMEOUT_MS: '2500',
+      ENGINE_QUEUE_LIMIT: '0',
+      ENGINE_QUEUE_WAIT_MS: '750',
     });
     assert.ok(result.ok);
     assert.deepEqual(result.config, {
@@ -50,15 +55,25 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       storeTimeoutMs: 1500,
       production: true,
+      engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
     });
   });
 
   it('treats empty variables as unset', () => {
-    const result = loadConfig({ PORT: '', MONGODB_URI: '', REDIS_URL: '', LOG_LEVEL: '' });
+    const result = loadConfig({
+      PORT: '',
+      MONGODB_URI: '',
+      REDIS_URL: '',
+      LOG_LEVEL: '',
+      ENGINE_WORKERS: '',
+      ENGINE_TIMEOUT_MS: '',
+    });
     assert.ok(result.ok);
     assert.equal(result.config.port, 3000);
     assert.equal(result.config.mongodbUri, undefined);
     assert.equal(result.config.logLevel, 'info');
+    assert.equal(result.config.engine.workers, undefined);
+    assert.equal(result.config.engine.timeoutMs, 5000);
   });
 
   it('accepts mongodb+srv and port 0 (any free port)', () => {
@@ -77,6 +92,12 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_PRO_PER_MINUTE', '0', /RATE_LIMIT_PRO_PER_MINUTE must be at least 1/],
     ['RATE_LIMIT_ENTERPRISE_PER_MINUTE', 'lots', /RATE_LIMIT_ENTERPRISE_PER_MINUTE must be a whole number/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent/],
+    ['ENGINE_WORKERS', '0', /ENGINE_WORKERS must be at least 1/],
+    ['ENGINE_WORKERS', 'all', /ENGINE_WORKERS must be a whole number from 1 to 256/],
+    ['ENGINE_TIMEOUT_MS', '50', /ENGINE_TIMEOUT_MS must be at least 100/],
+    ['ENGINE_TIMEOUT_MS', '5s', /ENGINE_TIMEOUT_MS must be a whole number/],
+    ['ENGINE_QUEUE_LIMIT', '-1', /ENGINE_QUEUE_LIMIT must be a whole number from 0 to 100000/],
+    ['ENGINE_QUEUE_WAIT_MS', '99', /ENGINE_QUEUE_WAIT_MS must be at least 100/],
   ] as const) {
     it(`refuses ${name}=${value} with a clear message`, () => {
       const errors = errorsOf({ [name]: value });

@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
 import { errorBodySchema, explainRequestSchema } from '@code-explain/shared';
+import {
+  AnalysisFailedError,
+  AnalysisTimeoutError,
+  EngineOverloadedError,
+  EngineUnavailableError,
+} from '../src/engine/pool/errors.js';
+import { toApiError } from '../src/http/error-middleware.js';
 import { ApiError, statusOf } from '../src/http/errors.js';
 
 describe('ApiError', () => {
@@ -36,5 +43,26 @@ describe('ApiError', () => {
       error: { code: 'not_found', message: 'no explanation with that id', details: [], requestId: 'req-1' },
     });
     assert.ok(errorBodySchema.safeParse(body).success);
+  });
+});
+
+describe('toApiError on the engine pool’s errors', () => {
+  it('keeps their code and message; Retry-After in whole seconds where waiting helps', () => {
+    const cases = [
+      [new AnalysisTimeoutError(5000, 'deadline'), 'analysis_timeout', 422, undefined],
+      [new AnalysisTimeoutError(1500, 'parser'), 'analysis_timeout', 422, undefined],
+      [new AnalysisFailedError('trap'), 'analysis_failed', 422, undefined],
+      [new EngineOverloadedError('queue_full', 0.2), 'overloaded', 503, '1'],
+      [new EngineOverloadedError('queue_wait', 5), 'overloaded', 503, '5'],
+      [new EngineUnavailableError('down', 2.5), 'engine_unavailable', 503, '3'],
+    ] as const;
+    for (const [error, code, status, retryAfter] of cases) {
+      const mapped = toApiError(error);
+      assert.deepEqual(
+        [mapped.code, mapped.status, mapped.message, mapped.headers['Retry-After']],
+        [code, status, error.message, retryAfter],
+      );
+    }
+    assert.match(toApiError(new AnalysisTimeoutError(5000, 'deadline')).message, /5000 ms.*smaller snippet/);
   });
 });

@@ -145,7 +145,7 @@ export async function main(argv: string[], base: string): Promise<number> {
       }
     }
   } finally {
-    engine.dispose();
+    await engine.dispose();
   }
   return failed ? 1 : 0;
 }

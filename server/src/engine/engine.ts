@@ -32,8 +32,8 @@ export interface Engine {
   explain(request: ExplainRequest): Promise<ExplainResponse>;
   /** Whether the engine can explain: a real parse of a small snippet succeeds. */
   health(): Promise<boolean>;
-  /** Frees the parsers. */
-  dispose(): void;
+  /** Frees the parsers (in process) or stops the workers (the pool), which takes a moment. */
+  dispose(): Promise<void> | void;
 }
 
 /** What `health()` parses: small, valid, and touching the same runtime every request uses. */

@@ -5,6 +5,7 @@
  * cause (the log has it, keyed by the request id).
  */
 import type { ErrorCode } from '@code-explain/shared';
+import { EngineError } from '../engine/pool/errors.js';
 import type { AppMiddleware } from './context.js';
 import { StoreUnavailableError } from '../store/types.js';
 import { ApiError } from './errors.js';
@@ -42,6 +43,13 @@ const BODY_ERRORS: Record<string, string> = {
   'request.size.invalid': 'request body length does not match Content-Length',
 };
 
+/** The engine pool's errors carry their contract code; waiting helps where they say when to retry. */
+function fromEngineError(error: EngineError): ApiError {
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return new ApiError(error.code, error.message, [], headers);
+}
+
 /** Maps anything thrown to the ApiError it is rendered as. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -53,6 +61,7 @@ export function toApiError(error: unknown): ApiError {
       { 'Retry-After': '1' },
     );
   }
+  if (error instanceof EngineError) return fromEngineError(error);
   if (isHttpError(error) && error.status >= 400 && error.status < 500) {
     const code = CODE_FOR_STATUS[error.status] ?? 'invalid_request';
     if (code === 'payload_too_large') return new ApiError(code, 'request body must be at most 1 MB');

@@ -97,6 +97,7 @@ describe('stored explanation records', () => {
   it('refuses to guess around unreadable stored text', () => {
     const { summary, detail } = encodeExplanation(sampleExplanation());
     assert.throws(() => decodeSummary(fields, summary.slice(0, -2)), CorruptRecordError);
+    assert.throws(() => decodeExplanation(fields, summary, detail.slice(1)), CorruptRecordError);
     assert.throws(() => decodeExplanation(fields, summary, '{"code": 1}'), CorruptRecordError);
     assert.throws(() => decodeSummary({ ...fields, language: 'cobol' }, summary), CorruptRecordError);
   });
@@ -120,7 +121,8 @@ describe('saved record size (engine output as stored)', function () {
         audience: 'beginner',
       });
       const response = await engine.explain(request);
-      const { summary, detail } = encodeExplanation({ ...request, ...response });
+      const { id: _id, createdAt: _createdAt, ...answer } = response;
+      const { summary, detail } = encodeExplanation({ ...request, ...answer });
       const stored = Buffer.byteLength(summary) + Buffer.byteLength(detail);
       assert.ok(stored <= budget(input.code), `${stored} bytes for ${input.code.length} characters of code`);
       assert.ok(Buffer.byteLength(summary) <= MAX_SUMMARY_BYTES);

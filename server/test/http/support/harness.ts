@@ -1,9 +1,9 @@
 /**
  * Real servers for the HTTP tests: createApp() with a real store (FerretDB
  * through mongoose, or the embedded store in a temporary folder), a real
- * limiter (Redis or koa-ratelimit's memory driver) and the real engine,
- * listening on 127.0.0.1 with an ephemeral port. Logs are captured so tests
- * can read them.
+ * limiter (Redis or koa-ratelimit's memory driver) and the real engine in its
+ * worker pool, listening on 127.0.0.1 with an ephemeral port. Logs are
+ * captured so tests can read them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -14,7 +14,8 @@ import { Writable } from 'node:stream';
 import type { Plan } from '@code-explain/shared';
 import mongoose from 'mongoose';
 import { createApp } from '../../../src/app.js';
-import { createEngine, type Engine } from '../../../src/engine/engine.js';
+import type { Engine } from '../../../src/engine/engine.js';
+import { createEnginePool, type EnginePool } from '../../../src/engine/pool/pool.js';
 import { createHttpServer } from '../../../src/http/server.js';
 import {
   createMemoryRateLimiter,
@@ -111,10 +112,13 @@ export async function openTestLimiter(
   });
 }
 
-/** One engine for the whole test process: parsers load once. */
-let sharedEngine: Engine | undefined;
-export function testEngine(): Engine {
-  sharedEngine ??= createEngine();
+/**
+ * One engine pool for the whole test process, as main.ts wires it: its
+ * workers start once. Idle workers are unref'd, so it needs no disposing.
+ */
+let sharedEngine: EnginePool | undefined;
+export function testEngine(): EnginePool {
+  sharedEngine ??= createEnginePool();
   return sharedEngine;
 }
 

@@ -12,6 +12,10 @@ const SERVICE_VARIABLES = new Set([
   'PORT',
   'HOST',
   'LOG_LEVEL',
+  'ENGINE_WORKERS',
+  'ENGINE_TIMEOUT_MS',
+  'ENGINE_QUEUE_LIMIT',
+  'ENGINE_QUEUE_WAIT_MS',
 ]);
 
 /** The environment minus the service's own variables, so a child sees only what a test gives it. */
