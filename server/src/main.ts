@@ -19,10 +19,16 @@ import type { Store } from './store/types.js';
 /** How long in-flight requests get to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
-function openLimiter(config: Config): Promise<RateLimiter> | RateLimiter {
+function openLimiter(config: Config, logger: Logger): Promise<RateLimiter> | RateLimiter {
   const quotas = config.rateLimits;
   return config.redisUrl !== undefined
-    ? createRedisRateLimiter({ url: config.redisUrl, quotas })
+    ? createRedisRateLimiter({
+        url: config.redisUrl,
+        quotas,
+        logger,
+        timeoutMs: config.redisTimeoutMs,
+        connectTimeoutMs: config.redisConnectTimeoutMs,
+      })
     : createMemoryRateLimiter({ quotas });
 }
 
@@ -55,7 +61,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   let limiter: RateLimiter | undefined;
   try {
     store = await openStore(config);
-    limiter = await openLimiter(config);
+    limiter = await openLimiter(config, logger);
   } catch (error) {
     await store?.close().catch(() => undefined);
     throw error;

@@ -746,7 +746,8 @@ describe('when MongoDB and Redis stop answering', function () {
         mongodb: 'down',
         redis: 'down',
         store: 'mongodb',
-        rateLimits: 'redis',
+        // A closed limiter no longer uses Redis.
+        rateLimits: 'memory',
       });
 
       // A key not yet cached needs the database: the failure is a 500 that says nothing of it.
