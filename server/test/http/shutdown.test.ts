@@ -166,6 +166,27 @@ describe('shutdown under pnpm start', function () {
     for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('exits at once on a second Ctrl-C a second or more after the first', async () => {
+    const { env, key } = await prepare();
+    const server = start(env);
+    const { port } = await server.listening();
+    // Never finished: without a second signal the server would wait for it.
+    const held = heldRequest(port, key, largeExplain(0));
+    await held.connected;
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+
+    server.signalGroup('SIGINT');
+    await server.line((l) => /^shutting down/.test(l.msg ?? ''));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    server.signalGroup('SIGINT');
+
+    await assert.rejects(held.response, 'the held request is cut');
+    const exit = await server.exited;
+    assert.deepEqual(exit, { code: 130, signal: null }, server.log);
+    await server.line((l) => /^second signal: exiting at once/.test(l.msg ?? ''));
+    await waitFor('the process group to exit', async () => !server.groupAlive());
+  });
+
   for (const [what, send] of CASES) {
     it(`${what}: finishes 5 in-flight requests, logs "stopped", exits with its group, and restarts at once`, async () => {
       const { env, key } = await prepare();
