@@ -19,7 +19,7 @@
  * unreachable or frozen): each command has a deadline (REDIS_TIMEOUT_MS), and
  * a request whose count fails is counted by the memory driver instead, as are
  * all requests after it, without touching Redis, until a background probe
- * (every second) gets an answer again. Each switch is logged once. During an
+ * (a write, every second) succeeds again. Each switch is logged once. During an
  * outage every instance counts on its own, from zero, so an account can get its
  * quota once per instance (plus what it used in Redis before); a request whose
  * count timed out may still land in Redis when a frozen Redis resumes.
@@ -60,6 +60,7 @@ export interface RateLimiterOptions {
 }
 
 const RESET = 'X-RateLimit-Reset';
+const DEFAULT_NAMESPACE = 'cex:ratelimit';
 
 function limiterMiddleware(
   kind: LimiterKind,
@@ -96,7 +97,7 @@ function limiterMiddleware(
         duration: windowMs,
         max: options.quotas[plan],
         // One counter per account whatever its plan, so a plan change keeps the count.
-        namespace: options.namespace ?? 'cex:ratelimit',
+        namespace: options.namespace ?? DEFAULT_NAMESPACE,
         id: (ctx) => ctx.state.account?.id ?? false,
         onLimited,
       }),
@@ -206,12 +207,16 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
   // A lost connection is known at once; a frozen Redis only by a command or probe timing out.
   client.on('close', () => toMemory(new Error('connection to Redis closed')));
 
+  // A write, not a PING: a Redis that answers but refuses writes (out of
+  // memory, a read-only replica after a failover) cannot count either, and
+  // returning to it would only fail the next request and switch back again.
+  const probeKey = `${options.namespace ?? DEFAULT_NAMESPACE}:~probe`;
   let probing = false;
   const probe = async (): Promise<void> => {
     if (probing || closed) return;
     probing = true;
     try {
-      await client.ping();
+      await client.set(probeKey, '1', 'PX', 10_000);
       toRedis();
     } catch (error) {
       toMemory(error);

@@ -85,6 +85,16 @@ describe('rate limits while Redis is away', function () {
     }
   };
 
+  const redisCommand = async (args: [string, ...string[]]): Promise<unknown> => {
+    const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    try {
+      await client.connect();
+      return await client.call(...args);
+    } finally {
+      client.disconnect();
+    }
+  };
+
   /** `count` requests one after another, each answered 200. */
   const servedInSequence = async (key: string, count: number, boundMs?: number): Promise<void> => {
     for (let i = 1; i <= count; i++) {
@@ -198,5 +208,23 @@ describe('rate limits while Redis is away', function () {
     await servedInSequence(limited.key, 1);
     assert.equal(await countInRedis(limited.accountId), 1, 'the counts land in Redis again');
     assert.deepEqual(await health(), { status: 200, body: OK });
+  });
+
+  it('stays in memory, without flapping, while Redis answers but refuses writes', async () => {
+    const busy = await createKeyedAccount(handle.store, 'enterprise');
+    // Out of memory with nothing to evict: PING still answers, every write is refused.
+    await redisCommand(['CONFIG', 'SET', 'maxmemory', '1']);
+    try {
+      await servedConcurrently(busy.key, 5);
+      assert.deepEqual(await health(), { status: 200, body: DEGRADED });
+      // Several probes' worth of time: each finds Redis still refusing, and none switches back.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await servedConcurrently(busy.key, 5);
+      assert.deepEqual(switches(), { toMemory: 3, toRedis: 2 });
+    } finally {
+      await redisCommand(['CONFIG', 'SET', 'maxmemory', '0']);
+    }
+    await waitFor('the limiter to return to Redis', async () => (await health()).body.status === 'ok');
+    assert.deepEqual(switches(), { toMemory: 3, toRedis: 3 });
   });
 });
