@@ -143,7 +143,7 @@ export interface RedisRateLimiterOptions extends RateLimiterOptions {
 export const DEFAULT_REDIS_TIMEOUT_MS = 250;
 export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 2000;
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -179,7 +179,7 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`cannot reach Redis at REDIS_URL: ${describe(error)}`, { cause: error });
+    throw new Error(`cannot reach Redis at REDIS_URL: ${messageOf(error)}`, { cause: error });
   }
 
   const fallback = new Map<string, unknown>();
@@ -192,7 +192,7 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
     if (counting === 'memory' || closed) return;
     counting = 'memory';
     logger.warn(
-      { rateLimits: 'memory', reason: describe(cause) },
+      { rateLimits: 'memory', reason: messageOf(cause) },
       'rate limits: Redis is not answering; counting requests in this process until it does',
     );
   };
