@@ -13,6 +13,13 @@ export interface Config {
   readonly mongodbUri: string | undefined;
   /** Unset: rate limits counted in process. */
   readonly redisUrl: string | undefined;
+  /**
+   * How long one Redis command (a rate-limit count, a probe) may take before
+   * Redis counts as away and requests are counted in this process instead.
+   */
+  readonly redisTimeoutMs: number;
+  /** How long opening a connection to Redis may take (at start-up and each reconnect). */
+  readonly redisConnectTimeoutMs: number;
   readonly dataDir: string;
   readonly rateLimits: { readonly pro: number; readonly enterprise: number };
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -68,6 +75,12 @@ const envSchema = z
     HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
     MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
     REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
+    // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
+    // yet still a delay a request can absorb once, when Redis freezes.
+    REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
+    // Opening a connection (TCP, perhaps TLS for rediss://) legitimately takes
+    // longer than a command; no request waits on it (commands are not queued).
+    REDIS_CONNECT_TIMEOUT_MS: wholeNumber('REDIS_CONNECT_TIMEOUT_MS', 100, 60_000, 2000),
     DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
     RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
     RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
@@ -116,6 +129,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       host: e.HOST,
       mongodbUri: e.MONGODB_URI,
       redisUrl: e.REDIS_URL,
+      redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+      redisConnectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS,
       dataDir: e.DATA_DIR,
       rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, enterprise: e.RATE_LIMIT_ENTERPRISE_PER_MINUTE },
       logLevel: e.LOG_LEVEL,

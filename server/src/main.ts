@@ -1,8 +1,17 @@
 /**
  * `pnpm start`: the service, wired from the environment. With MONGODB_URI and
  * REDIS_URL unset it runs on embedded defaults (a data folder and in-process
- * rate limits) and says so. SIGTERM or SIGINT: stop accepting, let in-flight
- * requests finish, close connections and stores, exit.
+ * rate limits) and says so. SIGTERM or SIGINT (to this process, or to its
+ * process group as Ctrl-C and process managers send it): stop accepting, let
+ * in-flight requests finish, close connections and stores, exit 0. The same
+ * signal delivered twice at once changes nothing; a second one a second or
+ * more later exits at once.
+ *
+ * `pnpm start` runs this file with `exec node --import tsx`, not the tsx
+ * command: tsx relays a signal to its child and kills the child outright
+ * (SIGKILL) unless the child reports the signal within about 60 ms, which a
+ * server busy with a large explain cannot do. `exec` leaves no shell between
+ * pnpm and node, so pnpm waits for node to finish before it exits.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,16 +22,29 @@ import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
+import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 
 /** How long in-flight requests get to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 15_000;
+/**
+ * A second SIGINT or SIGTERM at least this long after the first exits at
+ * once; closer ones are the same signal delivered twice (see signals.ts).
+ */
+const SEPARATE_SIGNAL_MS = 1000;
+const SIGNAL_BEAT_MS = 100;
 
-function openLimiter(config: Config): Promise<RateLimiter> | RateLimiter {
+function openLimiter(config: Config, logger: Logger): Promise<RateLimiter> | RateLimiter {
   const quotas = config.rateLimits;
   return config.redisUrl !== undefined
-    ? createRedisRateLimiter({ url: config.redisUrl, quotas })
+    ? createRedisRateLimiter({
+        url: config.redisUrl,
+        quotas,
+        logger,
+        timeoutMs: config.redisTimeoutMs,
+        connectTimeoutMs: config.redisConnectTimeoutMs,
+      })
     : createMemoryRateLimiter({ quotas });
 }
 
@@ -34,6 +56,43 @@ function listen(server: Server, config: Config): Promise<AddressInfo> {
       resolvePromise(server.address() as AddressInfo);
     });
   });
+}
+
+function startEngine(config: Config, logger: Logger): EnginePool {
+  return createEnginePool({
+    workers: config.engine.workers,
+    timeoutMs: config.engine.timeoutMs,
+    maxQueue: config.engine.queueLimit,
+    maxQueueWaitMs: config.engine.queueWaitMs,
+    logger,
+  });
+}
+
+function logListening(
+  logger: Logger,
+  config: Config,
+  address: AddressInfo,
+  store: Store,
+  limiter: RateLimiter,
+  engine: EnginePool,
+): void {
+  const embedded = store.kind === 'embedded';
+  logger.info(
+    {
+      url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
+      host: address.address,
+      port: address.port,
+      // The process to signal: `pnpm start` is its parent.
+      pid: process.pid,
+      store: store.kind,
+      rateLimits: limiter.kind,
+      engineWorkers: engine.stats().workers,
+      ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
+    },
+    embedded || limiter.kind === 'memory'
+      ? 'code-explain listening on embedded defaults: explanations, accounts and keys in the data folder, rate limits counted in this process (one server on one machine; set MONGODB_URI and REDIS_URL for production)'
+      : 'code-explain listening: MongoDB store, rate limits in Redis',
+  );
 }
 
 /** Stops accepting, waits for in-flight requests (closing each connection once idle), then cuts the rest. */
@@ -50,65 +109,52 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function startEngine(config: Config, logger: Logger): EnginePool {
-  return createEnginePool({
-    workers: config.engine.workers,
-    timeoutMs: config.engine.timeoutMs,
-    maxQueue: config.engine.queueLimit,
-    maxQueueWaitMs: config.engine.queueWaitMs,
-    logger,
-  });
+/** Receives SIGTERM and SIGINT from start-up on, so none ends the process before its store is closed. */
+function stopSignals(logger: Logger): { readonly first: Promise<NodeJS.Signals>; requested(): boolean } {
+  const gate = new SignalGate(SEPARATE_SIGNAL_MS);
+  let resolveFirst: (signal: NodeJS.Signals) => void = () => undefined;
+  const first = new Promise<NodeJS.Signals>((resolvePromise) => (resolveFirst = resolvePromise));
+  const onSignal = (signal: NodeJS.Signals) => {
+    const verdict = gate.receive(Date.now());
+    if (verdict === 'first') {
+      setInterval(() => gate.beat(Date.now()), SIGNAL_BEAT_MS).unref();
+      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      resolveFirst(signal);
+    } else if (verdict === 'repeat') {
+      logger.info({ signal }, 'signal repeated (the terminal and pnpm both deliver it): still finishing');
+    } else {
+      logger.warn({ signal }, 'second signal: exiting at once, without finishing in-flight requests');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+  };
+  // Listeners stay until the process ends: without one, a late signal would kill it outright.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return { first, requested: () => gate.received };
 }
 
 async function run(config: Config, logger: Logger): Promise<void> {
+  const signals = stopSignals(logger);
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
     store = await openStore(config, logger);
-    limiter = await openLimiter(config);
-    await engine.ready();
-  } catch (error) {
+    if (!signals.requested()) limiter = await openLimiter(config, logger);
+    if (!signals.requested()) await engine.ready();
+    if (store && limiter && !signals.requested()) {
+      const app = createApp({ store, limiter, engine, logger, config });
+      const server = createHttpServer(app, logger);
+      const address = await listen(server, config);
+      logListening(logger, config, address, store, limiter, engine);
+      await signals.first;
+      await closeServer(server);
+    }
+  } finally {
+    // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
     await Promise.allSettled([store?.close(), limiter?.close(), engine.dispose()]);
-    throw error;
   }
-  const app = createApp({ store, limiter, engine, logger, config });
-  const server = createHttpServer(app, logger);
-  const address = await listen(server, config);
-
-  const embedded = store.kind === 'embedded';
-  logger.info(
-    {
-      url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
-      host: address.address,
-      port: address.port,
-      store: store.kind,
-      rateLimits: limiter.kind,
-      engineWorkers: engine.stats().workers,
-      ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
-    },
-    embedded || limiter.kind === 'memory'
-      ? 'code-explain listening on embedded defaults: explanations, accounts and keys in the data folder, rate limits counted in this process (one server on one machine; set MONGODB_URI and REDIS_URL for production)'
-      : 'code-explain listening: MongoDB store, rate limits in Redis',
-  );
-
-  await new Promise<void>((resolvePromise) => {
-    const stop = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'shutting down: finishing in-flight requests');
-      process.removeListener('SIGTERM', stop);
-      process.removeListener('SIGINT', stop);
-      // A second signal while draining ends the process at once.
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
-      resolvePromise();
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-  });
-
-  await closeServer(server);
-  await Promise.allSettled([store.close(), limiter.close(), engine.dispose()]);
   logger.info('stopped');
 }
 

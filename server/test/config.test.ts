@@ -17,6 +17,8 @@ describe('loadConfig', () => {
         host: '127.0.0.1',
         mongodbUri: undefined,
         redisUrl: undefined,
+        redisTimeoutMs: 250,
+        redisConnectTimeoutMs: 2000,
         dataDir: './data',
         rateLimits: { pro: 60, enterprise: 600 },
         logLevel: 'info',
@@ -33,6 +35,8 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       MONGODB_URI: 'mongodb://db:27017/x',
       REDIS_URL: 'rediss://cache:6380',
+      REDIS_TIMEOUT_MS: '100',
+      REDIS_CONNECT_TIMEOUT_MS: '5000',
       DATA_DIR: '/var/lib/cex',
       RATE_LIMIT_PRO_PER_MINUTE: '5',
       RATE_LIMIT_ENTERPRISE_PER_MINUTE: '50',
@@ -50,6 +54,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       mongodbUri: 'mongodb://db:27017/x',
       redisUrl: 'rediss://cache:6380',
+      redisTimeoutMs: 100,
+      redisConnectTimeoutMs: 5000,
       dataDir: '/var/lib/cex',
       rateLimits: { pro: 5, enterprise: 50 },
       logLevel: 'debug',
@@ -64,12 +70,16 @@ describe('loadConfig', () => {
       PORT: '',
       MONGODB_URI: '',
       REDIS_URL: '',
+      REDIS_TIMEOUT_MS: '',
+      REDIS_CONNECT_TIMEOUT_MS: '',
       LOG_LEVEL: '',
       ENGINE_WORKERS: '',
       ENGINE_TIMEOUT_MS: '',
     });
     assert.ok(result.ok);
     assert.equal(result.config.port, 3000);
+    assert.equal(result.config.redisTimeoutMs, 250);
+    assert.equal(result.config.redisConnectTimeoutMs, 2000);
     assert.equal(result.config.mongodbUri, undefined);
     assert.equal(result.config.logLevel, 'info');
     assert.equal(result.config.engine.workers, undefined);
@@ -89,6 +99,11 @@ describe('loadConfig', () => {
     ['PORT', '80.5', /PORT must be a whole number/],
     ['MONGODB_URI', 'postgres://x', /MONGODB_URI must start with mongodb:\/\/ or mongodb\+srv:\/\//],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    ['REDIS_TIMEOUT_MS', '5', /REDIS_TIMEOUT_MS must be at least 10/],
+    ['REDIS_TIMEOUT_MS', '60001', /REDIS_TIMEOUT_MS must be at most 60000/],
+    ['REDIS_TIMEOUT_MS', '1s', /REDIS_TIMEOUT_MS must be a whole number from 10 to 60000/],
+    ['REDIS_CONNECT_TIMEOUT_MS', '50', /REDIS_CONNECT_TIMEOUT_MS must be at least 100/],
+    ['REDIS_CONNECT_TIMEOUT_MS', '2.5', /REDIS_CONNECT_TIMEOUT_MS must be a whole number/],
     ['RATE_LIMIT_PRO_PER_MINUTE', '0', /RATE_LIMIT_PRO_PER_MINUTE must be at least 1/],
     ['RATE_LIMIT_ENTERPRISE_PER_MINUTE', 'lots', /RATE_LIMIT_ENTERPRISE_PER_MINUTE must be a whole number/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent/],

@@ -31,6 +31,7 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   404: 'not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
 };
 

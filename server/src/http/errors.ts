@@ -34,7 +34,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: readonly ErrorDetail[] = [],
-    /** Headers the response must carry: `WWW-Authenticate`, `Allow`, `Retry-After`. */
+    /** Headers the response must carry: `WWW-Authenticate`, `Allow`, `Retry-After`, `Accept-Encoding`. */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);

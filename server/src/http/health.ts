@@ -1,5 +1,10 @@
-/** `GET /healthz`: whether MongoDB and Redis answer, for load balancers; no key needed. */
-import type { DependencyState, HealthResponse } from '@code-explain/shared';
+/**
+ * `GET /healthz`, for load balancers; no key needed. `unavailable` (503) when
+ * the store or the engine cannot serve, so the instance is taken out;
+ * `degraded` (200) while a configured Redis is away and rate limits are
+ * counted in this instance, which still serves; `ok` otherwise.
+ */
+import type { DependencyState, HealthResponse, HealthStatus } from '@code-explain/shared';
 import type { RateLimiter } from '../limits/limiter.js';
 import type { Engine } from '../engine/engine.js';
 import type { Store } from '../store/types.js';
@@ -10,17 +15,21 @@ const state = (used: boolean, up: boolean): DependencyState => (used ? (up ? 'up
 export function healthCheck(deps: { store: Store; limiter: RateLimiter; engine: Engine }): AppMiddleware {
   const { store, limiter, engine } = deps;
   return async (ctx) => {
-    const [storeUp, limiterUp, engineUp] = await Promise.all([store.ping(), limiter.ping(), engine.health()]);
+    const [storeUp, engineUp] = await Promise.all([store.ping(), engine.health()]);
+    // The limiter's state is kept current by its own probe; asking never waits on Redis.
+    const limits = limiter.state();
+    const status: HealthStatus =
+      !storeUp || !engineUp ? 'unavailable' : limits.redis === 'down' ? 'degraded' : 'ok';
     const body: HealthResponse = {
-      status: storeUp && limiterUp && engineUp ? 'ok' : 'unavailable',
+      status,
       engine: engineUp ? 'up' : 'down',
       mongodb: state(store.kind === 'mongodb', storeUp),
-      redis: state(limiter.kind === 'redis', limiterUp),
+      redis: limits.redis,
       store: store.kind,
-      rateLimits: limiter.kind,
+      rateLimits: limits.counting,
     };
     ctx.set('Cache-Control', 'no-store');
-    ctx.status = body.status === 'ok' ? 200 : 503;
+    ctx.status = status === 'unavailable' ? 503 : 200;
     ctx.body = body;
   };
 }

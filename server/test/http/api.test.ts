@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import {
   errorBodySchema,
   explainResponseSchema,
@@ -379,6 +380,68 @@ for (const backend of BACKENDS) {
         await errorOf(streamed, 413, 'payload_too_large');
       });
 
+      describe('Content-Encoding', () => {
+        const json = Buffer.from(JSON.stringify({ code: SNIPPET, mode: 'quick' }));
+        const gzipped = gzipSync(json);
+        const encoded = (encoding: string, body: Buffer) =>
+          call(`${server.url}/api/explain`, pro.key, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+            body,
+          });
+
+        it('decodes gzip, deflate and br, whatever the case of the coding', async () => {
+          for (const [encoding, body] of [
+            ['gzip', gzipped],
+            ['GZip', gzipped],
+            ['deflate', deflateSync(json)],
+            ['br', brotliCompressSync(json)],
+            ['identity', json],
+          ] as const) {
+            const response = await encoded(encoding, body);
+            const text = await response.text();
+            assert.equal(response.status, 200, `${encoding}: ${text}`);
+            explainResponseSchema.parse(JSON.parse(text));
+          }
+        });
+
+        for (const encoding of ['compress', 'x-foo', 'gzip, br', 'zstd']) {
+          it(`answers 415 for Content-Encoding: ${encoding}, naming the ones it decodes`, async () => {
+            const response = await encoded(encoding, gzipped);
+            const body = await errorOf(response, 415, 'unsupported_media_type');
+            assert.match(body.error.message, /Content-Encoding .* is not supported/);
+            assert.equal(response.headers.get('accept-encoding'), 'gzip, deflate, br');
+            assertRateHeaders(response);
+          });
+        }
+
+        for (const [what, encoding, body] of [
+          ['gzip that is not gzip', 'gzip', json],
+          ['truncated gzip', 'gzip', gzipped.subarray(0, gzipped.length - 8)],
+          ['an empty gzip body', 'gzip', Buffer.alloc(0)],
+          ['deflate that is not deflate', 'deflate', json],
+          ['br that is not br', 'br', json],
+          ['gzip of something other than JSON', 'gzip', gzipSync('not json')],
+        ] as const) {
+          it(`answers 400 for ${what}`, async () => {
+            const response = await encoded(encoding, body);
+            const error = await errorOf(response, 400, 'invalid_request');
+            assert.deepEqual(
+              error.error.details.map((d) => d.path),
+              [''],
+            );
+            assertRateHeaders(response);
+          });
+        }
+
+        it('answers 413 for a small gzip body that decodes to over 1 MB', async () => {
+          const bomb = gzipSync(JSON.stringify({ code: 'a'.repeat(2 * 1024 * 1024) }));
+          assert.ok(bomb.length < 10_000);
+          await errorOf(await encoded('gzip', bomb), 413, 'payload_too_large');
+          assert.equal((await call(`${server.url}/healthz`, undefined)).status, 200);
+        });
+      });
+
       it('survives a lying Content-Length and a deeply nested body', async () => {
         const short = await rawRequest(server.url, {
           method: 'POST',
@@ -749,7 +812,8 @@ describe('when MongoDB and Redis stop answering', function () {
         mongodb: 'down',
         redis: 'down',
         store: 'mongodb',
-        rateLimits: 'redis',
+        // A closed limiter no longer uses Redis.
+        rateLimits: 'memory',
       });
 
       // A key not yet cached needs the database: a 503 that says so, and nothing of the cause.

@@ -22,7 +22,7 @@ import {
   createRedisRateLimiter,
   type RateLimiter,
 } from '../../../src/limits/limiter.js';
-import { createLogger } from '../../../src/logging.js';
+import { createLogger, type Logger } from '../../../src/logging.js';
 import { createAccountService } from '../../../src/service/accounts.js';
 import { createEmbeddedStore } from '../../../src/store/embedded.js';
 import { guardStore } from '../../../src/store/guard.js';
@@ -97,6 +97,11 @@ export interface LimiterOptions {
   readonly windowMs?: number;
   /** Redis only: share counters between instances by sharing this. */
   readonly namespace?: string;
+  /** Redis only: another server than the suite's (one a test stops and freezes). */
+  readonly redisUrl?: string;
+  /** Redis only: where switches to and from memory are logged (silent by default). */
+  readonly logger?: Logger;
+  readonly timeoutMs?: number;
 }
 
 export async function openTestLimiter(
@@ -107,8 +112,10 @@ export async function openTestLimiter(
   if (kind === 'memory') return createMemoryRateLimiter(base);
   return createRedisRateLimiter({
     ...base,
-    url: serviceUrls().redisUrl,
+    url: options.redisUrl ?? serviceUrls().redisUrl,
     namespace: options.namespace ?? `${testNamespace('ratelimit').keyPrefix}ratelimit`,
+    logger: options.logger ?? createLogger('silent'),
+    timeoutMs: options.timeoutMs,
   });
 }
 
