@@ -97,6 +97,13 @@ async function send(service: ServiceProcess, request: FuzzRequest): Promise<Answ
 /** Where an answer breaks the contract; undefined when it keeps it. */
 function problemWith(answer: Answer): string | undefined {
   const { status, text, request } = answer;
+  if (request.path.startsWith('/healthz') && request.method === 'GET' && status !== 405) {
+    // Health answers in its own shape; while the service is loaded it must still say it is up.
+    const health = healthResponseSchema.safeParse(safeJson(text));
+    if (!health.success) return `health answered ${status} outside its contract: ${text.slice(0, 200)}`;
+    if (status !== 200) return `health answered ${status}: ${text}`;
+    return undefined;
+  }
   if (status >= 500) {
     const parsed = errorBodySchema.safeParse(safeJson(text));
     const code = parsed.success ? parsed.data.error.code : 'no contract body';

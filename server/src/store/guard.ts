@@ -6,11 +6,13 @@
  *   StoreUnavailableError (the API answers 503 `store_unavailable`) and the
  *   operation's AbortSignal fires, so a save that is still in flight is undone
  *   by the store (see mongo.ts) instead of appearing later.
- * - The first such failure marks the store down (logged once). While down,
- *   operations fail at once rather than each waiting out the timeout, and a
- *   probe pings the store every `probeIntervalMs`; the first ping that
- *   succeeds marks it up again (logged once). Reconnecting is the driver's
- *   job; this only decides whether to send work.
+ * - A store that reports it cannot be reached, or that times out an
+ *   operation and then a ping too, is marked down (logged once): one slow
+ *   query alone does not take the store out. While down, operations fail at
+ *   once rather than each waiting out the timeout, and a probe pings the store
+ *   every `probeIntervalMs`; the first ping that succeeds marks it up again
+ *   (logged once). Reconnecting is the driver's job; this only decides whether
+ *   to send work.
  */
 import type { Plan } from '@code-explain/shared';
 import type { Logger } from '../logging.js';
@@ -47,6 +49,7 @@ class StoreGuard implements GuardedStore {
   private up = true;
   private probe: NodeJS.Timeout | undefined;
   private probing = false;
+  private verifying = false;
   private closed = false;
   private readonly probeIntervalMs: number;
 
@@ -70,8 +73,10 @@ class StoreGuard implements GuardedStore {
     if (!this.up) throw new StoreUnavailableError(`the ${this.kind} store is not answering; retry shortly`);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
+        timedOut = true;
         // Abort first: a save still in flight learns it must not stay.
         controller.abort();
         reject(
@@ -87,10 +92,26 @@ class StoreGuard implements GuardedStore {
     try {
       return await Promise.race([running, expired]);
     } catch (error) {
-      if (error instanceof StoreUnavailableError) this.markDown(error);
+      if (error instanceof StoreUnavailableError) {
+        // A slow operation is not yet a dead store: a ping decides. A store that
+        // reports it cannot be reached (refused, no server) is down at once.
+        if (timedOut) void this.verify(error);
+        else this.markDown(error);
+      }
       throw error;
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** After an operation timed out: marks the store down unless it answers a ping in time. */
+  private async verify(error: StoreUnavailableError): Promise<void> {
+    if (this.verifying || !this.up || this.closed) return;
+    this.verifying = true;
+    try {
+      if (!(await this.pingWithin())) this.markDown(error);
+    } finally {
+      this.verifying = false;
     }
   }
 

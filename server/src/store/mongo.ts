@@ -429,8 +429,9 @@ class MongoStore implements Store {
       .catch(unavailable);
     if (result.deletedCount !== 1) return false;
     // The record is gone for everyone; its detail follows now or, if that fails, at the next ping.
-    this.undo.add(id);
-    await this.undoAbandoned().catch(() => undefined);
+    await this.details()
+      .deleteOne({ _id: new mongoose.Types.ObjectId(id) })
+      .catch(() => this.undo.add(id));
     return true;
   }
 
@@ -440,13 +441,14 @@ class MongoStore implements Store {
 
   /** Deletes the saves whose callers gave up (and deleted records' details); true when none is left. */
   private async undoAbandoned(): Promise<boolean> {
-    const ids = [...this.undo];
-    if (ids.length === 0) return true;
-    const objectIds = ids.map((id) => new mongoose.Types.ObjectId(id));
-    await this.explanations.collection.deleteMany({ _id: { $in: objectIds } });
-    await this.details().deleteMany({ _id: { $in: objectIds } });
-    for (const id of ids) this.undo.delete(id);
-    return this.undo.size === 0;
+    // One id at a time, by _id equality: the lookup every backend serves from its primary key.
+    for (const id of [...this.undo]) {
+      const _id = new mongoose.Types.ObjectId(id);
+      await this.explanations.collection.deleteOne({ _id });
+      await this.details().deleteOne({ _id });
+      this.undo.delete(id);
+    }
+    return true;
   }
 
   /**

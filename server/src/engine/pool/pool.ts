@@ -425,8 +425,13 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
     health() {
       if (stopping || allDown()) return Promise.resolve(false);
+      const anyDown = slots.some((slot) => slot.state === 'down');
       const fresh = lastSuccessAt !== undefined && Date.now() - lastSuccessAt <= healthFreshMs;
-      if (fresh && !slots.some((slot) => slot.state === 'down')) return Promise.resolve(true);
+      if (fresh && !anyDown) return Promise.resolve(true);
+      // Saturated, not broken: every worker is busy under its deadline (or starting after one),
+      // so a probe could only queue behind them and would report a busy engine as a dead one.
+      const saturated = slots.every((slot) => slot.state === 'busy' || slot.state === 'starting');
+      if (saturated && !anyDown && slots.some((slot) => slot.state === 'busy')) return Promise.resolve(true);
       // Concurrent checks share one probe, so health checks never crowd the queue.
       healthProbe ??= probe().finally(() => {
         healthProbe = undefined;
