@@ -104,12 +104,16 @@ function problemWith(answer: Answer): string | undefined {
     if (status !== 200) return `health answered ${status}: ${text}`;
     return undefined;
   }
+  if (request.method === 'HEAD') {
+    // No body to read the code from: only the documented status is checked.
+    return status >= 500 && status !== 503 ? `HEAD answered ${status}` : undefined;
+  }
   if (status >= 500) {
     const parsed = errorBodySchema.safeParse(safeJson(text));
     const code = parsed.success ? parsed.data.error.code : 'no contract body';
     if (status !== 503 || !DOCUMENTED_503.has(code)) return `${status} ${code}`;
   }
-  if (status >= 400 && request.method !== 'HEAD' && !errorBodySchema.safeParse(safeJson(text)).success) {
+  if (status >= 400 && !errorBodySchema.safeParse(safeJson(text)).success) {
     return `${status} without the contract's error body: ${text.slice(0, 200)}`;
   }
   if (status === 200 && request.path === '/api/explain' && request.method === 'POST') {
@@ -172,6 +176,12 @@ for (const makeBackend of [embeddedBackend, mongoBackend]) {
       service = await startServiceProcess({
         ...backend.env,
         RATE_LIMIT_ENTERPRISE_PER_MINUTE: '1000000',
+        // FerretDB v1's SQLite backend, standing in for MongoDB here, can take longer than the
+        // production default (800 ms) under this load; its outages are store-outage.test.ts's subject.
+        STORE_TIMEOUT_MS: '5000',
+        // Generated code that takes the parser seconds is common here; a shorter deadline exercises
+        // the same path (422 analysis_timeout, worker replaced) in less time.
+        ENGINE_TIMEOUT_MS: '2000',
       });
     });
 
