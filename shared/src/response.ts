@@ -15,12 +15,34 @@ export const complexitySchema = z.looseObject({
   halstead: z.number().nonnegative(),
 });
 
+/**
+ * One contribution to a unit's cyclomatic or cognitive number: the unit's
+ * increments of one metric sum to that metric.
+ */
+export const incrementSchema = z.looseObject({
+  metric: z.enum(['cognitive', 'cyclomatic']),
+  /** 1-based line of the code that adds it (for a summed entry, the first of its lines). */
+  line: z.number().int().positive(),
+  /** Usually positive; -1 where a language counts a construct one less than its parts (Kotlin's `when`). */
+  points: z.number().int(),
+  /** What adds it, in words: "`if`, nested 1 level deep", "a sequence of `&&`", "3 more places (lines 40–52)". */
+  reason: z.string(),
+  /** For a cognitive increment that grows with nesting: the nesting level included in `points`. */
+  nesting: z.number().int().nonnegative().optional(),
+});
+
 export const unitSchema = z.looseObject({
   name: z.string(),
   kind: z.string(),
   startLine: z.number().int().positive(),
   endLine: z.number().int().positive(),
   complexity: complexitySchema,
+  /**
+   * Why the unit's numbers are what they are, in source order; carried for the
+   * most complex units (at most 30), at most 30 entries each (the rest of a
+   * metric's summed into one entry, so sums still hold).
+   */
+  increments: z.array(incrementSchema).optional(),
 });
 
 export const metadataSchema = z.looseObject({
@@ -99,6 +121,7 @@ export const explanationSummarySchema = z.looseObject({
 
 export type Complexity = z.infer<typeof complexitySchema>;
 export type Unit = z.infer<typeof unitSchema>;
+export type Increment = z.infer<typeof incrementSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;
 export type Section = z.infer<typeof sectionSchema>;
 export type Suggestion = z.infer<typeof suggestionSchema>;

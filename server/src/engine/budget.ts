@@ -38,5 +38,11 @@ export const MAX_QUOTED_SUGGESTIONS = 5;
 /** Units in `metadata.units`, in source order; `metadata.unitsOmitted` counts the rest. */
 export const MAX_UNITS = 500;
 
+/** Units whose `increments` the response carries: the most complex ones. */
+export const MAX_UNITS_WITH_INCREMENTS = 30;
+
+/** Increments listed per unit; the rest of each metric's are summed into one entry, so sums still hold. */
+export const MAX_INCREMENTS_PER_UNIT = 30;
+
 /** Characters of a unit's name in `metadata.units`. */
 export const MAX_UNIT_NAME_CHARS = 80;

@@ -3,9 +3,20 @@
  * metrics for at most MAX_UNITS units in source order.
  */
 import type { LanguageId } from '@code-explain/shared';
-import { MAX_UNITS, MAX_UNIT_NAME_CHARS } from './budget.js';
+import {
+  MAX_INCREMENTS_PER_UNIT,
+  MAX_UNITS,
+  MAX_UNITS_WITH_INCREMENTS,
+  MAX_UNIT_NAME_CHARS,
+} from './budget.js';
 import { clip } from './clip.js';
-import type { Complexity, HalsteadMeasures, SnippetMetrics, UnitMetrics } from './metrics/model.js';
+import type {
+  Complexity,
+  HalsteadMeasures,
+  MetricIncrement,
+  SnippetMetrics,
+  UnitMetrics,
+} from './metrics/model.js';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -31,7 +42,7 @@ function complexityOf(c: Complexity) {
 // Per unit only the four counts: vocabulary, length, difficulty and effort
 // follow from them and the volume is `complexity.halstead`, so repeating them
 // for hundreds of units would more than double the units' size.
-function unitOf(u: UnitMetrics) {
+function unitOf(u: UnitMetrics, withIncrements: boolean) {
   const { n1, n2, N1, N2 } = u.halstead;
   return {
     name: clip(u.name, MAX_UNIT_NAME_CHARS),
@@ -40,7 +51,44 @@ function unitOf(u: UnitMetrics) {
     endLine: u.endLine,
     complexity: complexityOf(u),
     halstead: { n1, n2, N1, N2 },
+    ...(withIncrements ? { increments: boundedIncrements(u.increments) } : {}),
   };
+}
+
+/**
+ * At most MAX_INCREMENTS_PER_UNIT increments in source order; what is left of
+ * each metric becomes one entry that says how many places it sums, so a
+ * unit's increments of a metric still add up to it.
+ */
+export function boundedIncrements(increments: readonly MetricIncrement[]): MetricIncrement[] {
+  if (increments.length <= MAX_INCREMENTS_PER_UNIT) return [...increments];
+  const kept = increments.slice(0, MAX_INCREMENTS_PER_UNIT - 2);
+  const rest = increments.slice(MAX_INCREMENTS_PER_UNIT - 2);
+  const summaries = (['cyclomatic', 'cognitive'] as const).flatMap((metric): MetricIncrement[] => {
+    const own = rest.filter((i) => i.metric === metric);
+    if (own.length === 0) return [];
+    const first = own[0]!.line;
+    const last = own[own.length - 1]!.line;
+    return [
+      {
+        metric,
+        line: first,
+        points: own.reduce((sum, i) => sum + i.points, 0),
+        reason: `${own.length} more places (${first === last ? `line ${first}` : `lines ${first}–${last}`})`,
+      },
+    ];
+  });
+  return [...kept, ...summaries];
+}
+
+/** The units, of those listed, whose increments the response carries: the most complex, with any decisions. */
+function withIncrements(units: readonly UnitMetrics[]): ReadonlySet<UnitMetrics> {
+  return new Set(
+    units
+      .filter((u) => u.cognitive > 0 || u.cyclomatic > 1)
+      .sort((a, b) => b.cognitive - a.cognitive || b.cyclomatic - a.cyclomatic || a.startLine - b.startLine)
+      .slice(0, MAX_UNITS_WITH_INCREMENTS),
+  );
 }
 
 export function metadataOf(
@@ -54,7 +102,11 @@ export function metadataOf(
     tokens: metrics.tokens,
     complexity: complexityOf(metrics),
     halstead: halsteadDetails(metrics.halstead),
-    units: metrics.units.slice(0, MAX_UNITS).map(unitOf),
+    units: (() => {
+      const listed = metrics.units.slice(0, MAX_UNITS);
+      const explained = withIncrements(listed);
+      return listed.map((u) => unitOf(u, explained.has(u)));
+    })(),
     ...(omitted > 0 ? { unitsOmitted: omitted } : {}),
     language,
     lines: facts.lines,

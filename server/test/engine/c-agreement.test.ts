@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
 import { cMetrics } from '../../src/engine/metrics/tier2/c.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
+import { IncrementCheck } from './support/increments.js';
 import { Agreement, filesIn } from './support/agreement.js';
 import { canRun, run } from './support/commands.js';
 
@@ -67,6 +68,7 @@ describe('C cyclomatic agrees with pmccabe on hand-written C', function () {
   this.timeout(120_000);
   const agreement = new Agreement('cyclomatic vs pmccabe traditional McCabe');
   let unmatched = 0;
+  const increments = new IncrementCheck();
 
   before(async () => {
     if (!canRun('pmccabe', ['-V'])) throw new Error(`pmccabe is not installed. ${HINT}`);
@@ -75,6 +77,8 @@ describe('C cyclomatic agrees with pmccabe on hand-written C', function () {
       for (const file of corpus()) {
         const parsed = await parser.parse(readFileSync(file, 'utf8'), 'c');
         const units = cMetrics.measure(parsed.snapshot).units;
+        for (const unit of units)
+          increments.check(`${file.split('/').slice(-2).join('/')}:${unit.startLine} ${unit.name}`, unit);
         for (const stat of runPmccabe(file)) {
           const unit = units.find(
             (u) => u.name === stat.name && u.startLine <= stat.line && stat.line <= u.endLine,
@@ -90,6 +94,12 @@ describe('C cyclomatic agrees with pmccabe on hand-written C', function () {
     } finally {
       parser.dispose();
     }
+  });
+
+  it("explains every unit's numbers with increments that add up to them", () => {
+    console.log(`      ${increments.summary()}`);
+    assert.deepEqual(increments.problems.slice(0, 10), []);
+    assert.ok(increments.units >= 300, `only ${increments.units} units`);
   });
 
   it('matches pmccabe on ≥95% of the functions', () => {

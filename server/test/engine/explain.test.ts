@@ -145,7 +145,13 @@ describe('engine: explain()', () => {
     const titles = async (mode: (typeof MODES)[number]) =>
       (await run({ code: ORDERS, mode })).sections.map((s) => s.title);
     assert.deepEqual(await titles('quick'), ['Summary']);
-    assert.deepEqual(await titles('standard'), ['Overview', 'Walkthrough', 'Complexity', 'Suggestions']);
+    assert.deepEqual(await titles('standard'), [
+      'Overview',
+      'Walkthrough',
+      'Complexity',
+      'Why these numbers',
+      'Suggestions',
+    ]);
     assert.deepEqual(await titles('detailed'), [
       'Overview',
       'Inputs and outputs',
@@ -154,6 +160,7 @@ describe('engine: explain()', () => {
       'Error paths and early exits',
       'Block-by-block walkthrough',
       'Complexity',
+      'Why these numbers',
       'Suggestions',
     ]);
     assert.deepEqual(await titles('learning'), [
@@ -167,6 +174,7 @@ describe('engine: explain()', () => {
       'Estimated time complexity',
       'Hot spots',
       'Complexity',
+      'Why these numbers',
       'Suggestions',
     ]);
     assert.deepEqual(await titles('security'), ['Overview', 'Security findings', 'Other suggestions']);

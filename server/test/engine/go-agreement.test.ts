@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goDeclarationTotals, goMetrics } from '../../src/engine/metrics/go/index.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
+import { IncrementCheck } from './support/increments.js';
 import { Agreement, filesIn } from './support/agreement.js';
 import { GOCOGNIT, GOCYCLO, goroot, runGoTool, type GoToolStat } from './support/go-tools.js';
 
@@ -44,6 +45,7 @@ describe('Go metrics agree with gocyclo and gocognit on GOROOT/src', function ()
   const ours = new Map<string, Ours>();
   let cyclo = new Map<string, GoToolStat>();
   let cognit = new Map<string, GoToolStat>();
+  const increments = new IncrementCheck();
 
   before(async () => {
     const src = join(goroot(), 'src');
@@ -55,7 +57,10 @@ describe('Go metrics agree with gocyclo and gocognit on GOROOT/src', function ()
     const parser = new SourceParser({ timeoutMs: 20_000 });
     for (const file of files) {
       const parsed = await parser.parse(readFileSync(file, 'utf8'), 'go');
-      const units = new Map(goMetrics.measure(parsed.snapshot).units.map((u) => [u.node.id, u]));
+      const measured = goMetrics.measure(parsed.snapshot).units;
+      for (const unit of measured)
+        increments.check(`${file.slice(src.length + 1)}:${unit.startLine} ${unit.name}`, unit);
+      const units = new Map(measured.map((u) => [u.node.id, u]));
       for (const total of goDeclarationTotals(parsed.snapshot.root)) {
         const unit = units.get(total.node.id);
         assert.ok(unit, `${total.name} is a unit`);
@@ -69,6 +74,12 @@ describe('Go metrics agree with gocyclo and gocognit on GOROOT/src', function ()
       }
     }
     parser.dispose();
+  });
+
+  it("explains every unit's numbers with increments that add up to them", () => {
+    console.log(`      ${increments.summary()}`);
+    assert.deepEqual(increments.problems.slice(0, 10), []);
+    assert.ok(increments.units >= 300, `only ${increments.units} units`);
   });
 
   it('finds the same functions as the tools', () => {

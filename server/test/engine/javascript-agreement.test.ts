@@ -25,6 +25,7 @@
  * in type parameters, which no metric reads.
  */
 import assert from 'node:assert/strict';
+import { IncrementCheck } from './support/increments.js';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -300,6 +301,7 @@ describe('JavaScript metrics agree with ESLint complexity, sonarjs cognitive-com
   const skipped: string[] = [];
   const withTreeSitterErrors: string[] = [];
   let unmatched = 0;
+  const increments = new IncrementCheck();
   /** escomplex functions seen, and those matched to a unit (by lines), and of those the exactly equal ones. */
   const escomplexFunctions = { seen: 0, matched: 0, exact: 0 };
 
@@ -318,6 +320,7 @@ describe('JavaScript metrics agree with ESLint complexity, sonarjs cognitive-com
         if (parsed.errorRegions > 0) withTreeSitterErrors.push(name);
         files++;
         const measured = javascriptMetrics.measure(parsed.snapshot);
+        for (const unit of measured.units) increments.check(`${name}:${unit.startLine} ${unit.name}`, unit);
         const ours = new Map<string, UnitMetrics>();
         const ourImplicit = new Map<string, UnitMetrics>();
         for (const unit of measured.units) {
@@ -398,6 +401,12 @@ describe('JavaScript metrics agree with ESLint complexity, sonarjs cognitive-com
       });
     }
   }
+
+  it("explains every unit's numbers with increments that add up to them", () => {
+    console.log(`      ${increments.summary()}`);
+    assert.deepEqual(increments.problems.slice(0, 10), []);
+    assert.ok(increments.units > 1000, `only ${increments.units} units`);
+  });
 
   it('covers a corpus of several hundred functions', () => {
     console.log(

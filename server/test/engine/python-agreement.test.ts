@@ -26,6 +26,7 @@ import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
 import type { UnitMetrics } from '../../src/engine/metrics/model.js';
 import { pythonMetrics } from '../../src/engine/metrics/python/index.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
+import { IncrementCheck } from './support/increments.js';
 import { Agreement, filesIn } from './support/agreement.js';
 import { run } from './support/commands.js';
 import { mccabePython, runMccabe } from './support/mccabe.js';
@@ -90,6 +91,7 @@ describe('Python cyclomatic agrees with mccabe on the standard library', functio
   const agreement = new Agreement('derived cyclomatic vs mccabe 0.7');
   const raw = new Agreement('plain cyclomatic vs mccabe 0.7 (no derivation, for contrast)');
   let excluded = 0;
+  const increments = new IncrementCheck();
 
   before(async () => {
     const python = mccabePython();
@@ -104,6 +106,8 @@ describe('Python cyclomatic agrees with mccabe on the standard library', functio
       const reference = new Map(runMccabe(python, file).map((s) => [s.line, s]));
       const parsed = await parser.parse(readFileSync(file, 'utf8'), 'python');
       const units = pythonMetrics.measure(parsed.snapshot).units;
+      for (const unit of units)
+        increments.check(`${file.slice(stdlib.length + 1)}:${unit.startLine} ${unit.name}`, unit);
       const functions = units.filter((u) => u.kind !== 'class' && u.kind !== 'lambda');
       const enclosing = (u: UnitMetrics) => units.some((v) => v.kind !== 'class' && contains(v.node, u.node));
       for (const fn of functions) {
@@ -127,6 +131,12 @@ describe('Python cyclomatic agrees with mccabe on the standard library', functio
       }
     }
     parser.dispose();
+  });
+
+  it("explains every unit's numbers with increments that add up to them", () => {
+    console.log(`      ${increments.summary()}`);
+    assert.deepEqual(increments.problems.slice(0, 10), []);
+    assert.ok(increments.units >= 300, `only ${increments.units} units`);
   });
 
   it('matches mccabe on ≥98% of the functions it can see', () => {

@@ -29,6 +29,7 @@ import {
   timeComplexity,
   walkthrough,
 } from './sections.js';
+import { whyTheseNumbers } from './why.js';
 import { MAX_EXPLANATION_CHARS } from '../budget.js';
 import { count, firstOf, moreFunctions, sentences } from './text.js';
 import { describeClass, describeUnit } from './walkthrough.js';
@@ -82,6 +83,8 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
   return [opening, ...classTexts, ...unitTexts, standout, voice.glossary()].filter(Boolean).join('\n\n');
 }
 
+const optional = (section: Section | undefined): Section[] => (section ? [section] : []);
+
 function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] {
   switch (mode) {
     case 'quick':
@@ -91,6 +94,7 @@ function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] 
         overview(input, voice),
         walkthrough(input, voice, false),
         complexity(input, voice),
+        ...optional(whyTheseNumbers(input, voice)),
         suggestionsSection(input),
       ];
     case 'detailed':
@@ -102,6 +106,7 @@ function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] 
         errorPaths(input),
         walkthrough(input, voice, true),
         complexity(input, voice),
+        ...optional(whyTheseNumbers(input, voice)),
         suggestionsSection(input),
       ];
     case 'learning':
@@ -117,6 +122,7 @@ function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] 
         timeComplexity(input, voice),
         hotSpots(input),
         complexity(input, voice),
+        ...optional(whyTheseNumbers(input, voice)),
         suggestionsSection(input),
       ];
     case 'security':

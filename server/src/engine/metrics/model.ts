@@ -28,6 +28,23 @@ export interface HalsteadMeasures extends HalsteadCounts {
   readonly effort: number;
 }
 
+/**
+ * One contribution to a unit's cyclomatic or cognitive number: a unit's
+ * increments of one metric sum to that metric.
+ */
+// A type rather than an interface: the contract's loose objects take it as it is.
+export type MetricIncrement = {
+  readonly metric: 'cognitive' | 'cyclomatic';
+  /** 1-based line of the code that adds it. */
+  readonly line: number;
+  /** Usually positive; negative where a language counts a construct one less than its parts. */
+  readonly points: number;
+  /** What adds it, in words (code quoted in backticks is text of the snippet). */
+  readonly reason: string;
+  /** For a cognitive increment that grows with nesting: the nesting level it includes. */
+  readonly nesting?: number;
+};
+
 export interface Complexity {
   readonly cognitive: number;
   readonly cyclomatic: number;
@@ -43,6 +60,8 @@ export interface UnitMetrics extends Complexity {
   readonly endLine: number;
   /** The unit's syntax node, for later stages (facts, rules); valid while its tree lives. */
   readonly node: Node;
+  /** Why its cyclomatic and cognitive numbers are what they are, in source order. */
+  readonly increments: readonly MetricIncrement[];
 }
 
 export interface SnippetMetrics extends Complexity {

@@ -12,8 +12,15 @@
  *   everything; tokens = every lexical token, comments excluded.
  */
 import type { SnapshotNode as Node } from '../../parsing/node.js';
-import type { HalsteadMeasures, LanguageMetrics, SnippetMetrics, UnitMetrics } from '../model.js';
+import type {
+  HalsteadMeasures,
+  LanguageMetrics,
+  MetricIncrement,
+  SnippetMetrics,
+  UnitMetrics,
+} from '../model.js';
 import { lineSpan } from '../../walk.js';
+import { entryIncrement, inSourceOrder, lineOf, recursionIncrement } from './increments.js';
 import { regionAt, scan, type LanguageRules, type Region } from './scan.js';
 
 export interface LanguageDefinition {
@@ -25,6 +32,8 @@ export interface LanguageDefinition {
 interface UnitTotals {
   cyclomatic: number;
   cognitive: number;
+  /** What makes up the two numbers (a class: its members' increments). */
+  readonly increments: MetricIncrement[];
   /** Nearest enclosing class region, -1 if none. */
   readonly owner: number;
   halstead: HalsteadMeasures | null;
@@ -44,16 +53,20 @@ export function measureSnippet(definition: LanguageDefinition, root: Node): Snip
     cognitive += own;
     const parent = regions[region.parent];
     const owner = parent?.unit?.kind === 'class' ? parent.index : (totals[region.parent]?.owner ?? -1);
-    const entry: UnitTotals = { cyclomatic: 0, cognitive: 0, owner, halstead: null };
+    const entry: UnitTotals = { cyclomatic: 0, cognitive: 0, increments: [], owner, halstead: null };
     totals.push(entry);
     if (!region.unit || region.unit.kind === 'class') continue;
     entry.cyclomatic = 1 + region.decisions;
     entry.cognitive = own;
     entry.halstead = region.halstead.measures();
+    const start = lineOf(region.node);
+    entry.increments.push(entryIncrement(start), ...region.increments);
+    if (recursive.has(region.index)) entry.increments.push(recursionIncrement(start));
     const ownerTotals = totals[owner];
     if (ownerTotals) {
       ownerTotals.cyclomatic += entry.cyclomatic;
       ownerTotals.cognitive += own;
+      ownerTotals.increments.push(...entry.increments);
     }
   }
 
@@ -77,6 +90,7 @@ export function measureSnippet(definition: LanguageDefinition, root: Node): Snip
       cyclomatic: entry.cyclomatic,
       cognitive: entry.cognitive,
       halstead: entry.halstead,
+      increments: inSourceOrder(entry.increments),
     });
   }
   return {

@@ -9,8 +9,9 @@
  * and the logical-operator sequences use explicit stacks.
  */
 import type { SnapshotNode as Node } from '../../parsing/node.js';
-import type { UnitKind } from '../model.js';
+import type { MetricIncrement, UnitKind } from '../model.js';
 import { HalsteadTally } from './halstead.js';
+import { cyclomaticIncrement, flatIncrement, lineOf, nestedIncrement, nodeLabel } from './increments.js';
 
 /** A node on the walk's stack, with what the walk knows about where it sits. */
 export interface Frame {
@@ -59,6 +60,8 @@ export interface Region {
   readonly scopeName: string;
   decisions: number;
   cognitive: number;
+  /** What makes up `decisions` and `cognitive`, one entry per contribution. */
+  readonly increments: MetricIncrement[];
   tokens: number;
   readonly halstead: HalsteadTally;
   readonly calls: CallRef[];
@@ -131,6 +134,7 @@ function newRegion(index: number, node: Node, parent: Region | null, unit: UnitS
     scopeName,
     decisions: 0,
     cognitive: 0,
+    increments: [],
     tokens: 0,
     halstead: new HalsteadTally(),
     calls: [],
@@ -162,12 +166,24 @@ export function scan(rules: LanguageRules, root: Node, options: ScanOptions = {}
     }
     const region = regionAt(regions, frame.region);
     const node = frame.node;
-    region.decisions += rules.decisions(frame);
+    const decisions = rules.decisions(frame);
+    if (decisions !== 0) {
+      region.decisions += decisions;
+      region.increments.push(cyclomaticIncrement(node, decisions));
+    }
     const increment = rules.increment(frame);
-    if (increment === 'nesting') region.cognitive += 1 + frame.nesting;
-    else if (increment === 'flat') region.cognitive += 1;
+    if (increment === 'nesting') {
+      region.cognitive += 1 + frame.nesting;
+      region.increments.push(nestedIncrement(node, frame.nesting));
+    } else if (increment === 'flat') {
+      region.cognitive += 1;
+      region.increments.push(flatIncrement(lineOf(node), nodeLabel(node)));
+    }
     if (rules.logicalOperator(node, frame.type) !== null && !consumed.has(node.id)) {
-      region.cognitive += logicalSequences(rules, node, consumed);
+      for (const run of logicalSequences(rules, node, consumed)) {
+        region.cognitive += 1;
+        region.increments.push(flatIncrement(run.line, `a sequence of \`${run.operator}\``));
+      }
     }
     const call = rules.call(frame);
     if (call) region.calls.push(call);
@@ -226,21 +242,27 @@ function countLeaf(rules: LanguageRules, frame: Frame, region: Region): void {
   }
 }
 
+/** One run of like logical operators: where it starts and what it is. */
+interface OperatorRun {
+  readonly operator: string;
+  readonly line: number;
+}
+
 /**
  * Cognitive increments of the logical-operator sequence rooted at `start`:
  * operators are read left to right through the links the language allows, and
  * each run of like operators adds one (`a && b && c || d` adds 2). Every
  * logical node reached is marked so it is not counted again.
  */
-function logicalSequences(rules: LanguageRules, start: Node, consumed: Set<number>): number {
-  let increments = 0;
+function logicalSequences(rules: LanguageRules, start: Node, consumed: Set<number>): OperatorRun[] {
+  const runs: OperatorRun[] = [];
   let previous: string | null = null;
-  // Nodes to expand, and operators (strings) to emit, in in-order sequence.
-  const stack: (Node | string)[] = [start];
+  // Nodes to expand, and operators to emit, in in-order sequence.
+  const stack: (Node | OperatorRun)[] = [start];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    if (typeof item === 'string') {
-      if (item !== previous) increments++;
-      previous = item;
+    if (!('type' in item)) {
+      if (item.operator !== previous) runs.push(item);
+      previous = item.operator;
       continue;
     }
     const type = item.type;
@@ -254,11 +276,21 @@ function logicalSequences(rules: LanguageRules, start: Node, consumed: Set<numbe
       const left = item.childForFieldName('left');
       const right = item.childForFieldName('right');
       if (right) stack.push(right);
-      if (operator !== null) stack.push(operator);
+      if (operator !== null) stack.push({ operator, line: operatorLine(item, left, right) });
       if (left) stack.push(left);
     }
   }
-  return increments;
+  return runs;
+}
+
+/** The line of a binary node's operator: its first token between the two operands. */
+function operatorLine(node: Node, left: Node | null, right: Node | null): number {
+  const from = left?.endIndex ?? node.startIndex;
+  const to = right?.startIndex ?? node.endIndex;
+  for (const child of node.children) {
+    if (child && !child.isNamed && child.startIndex >= from && child.endIndex <= to) return lineOf(child);
+  }
+  return lineOf(right ?? node);
 }
 
 function firstCode(node: Node, rules: LanguageRules): Node | null {

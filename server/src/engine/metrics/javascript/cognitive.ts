@@ -38,12 +38,16 @@ import {
 } from './tree.js';
 import { FUNCTION_OWN_FIELDS, isIgnored, isLogical, operatorOf } from './syntax.js';
 import type { UnitTable } from './units.js';
+import type { MetricIncrement } from '../model.js';
+import { flatIncrement, lineOf, nestedIncrement, nodeLabel } from '../common/increments.js';
 
 export interface CognitiveScores {
   /** Per unit candidate; classes stay 0 (they are summed from their members later). */
   readonly perUnit: Int32Array;
   /** The code outside every function. */
   readonly topLevel: number;
+  /** Each unit candidate's increments. */
+  readonly increments: MetricIncrement[][];
 }
 
 const TOP_LEVEL = -1;
@@ -112,16 +116,29 @@ function childContext(
 
 export function scoreCognitive(tree: SyntaxTree, table: UnitTable): CognitiveScores {
   const perUnit = new Int32Array(table.units.length);
+  const increments: MetricIncrement[][] = table.units.map(() => []);
   let topLevel = 0;
   const contexts: Context[] = new Array<Context>(tree.nodes.length);
 
-  const add = (context: Context, structural: boolean): void => {
+  const add = (
+    context: Context,
+    structural: boolean,
+    node: SyntaxNode,
+    label: string,
+    line = lineOf(node),
+  ): void => {
+    const increment = (nesting: number) =>
+      structural ? nestedIncrement(node, nesting, label) : flatIncrement(line, label);
     const own = structural ? context.nesting + 1 : 1;
     if (context.owner === TOP_LEVEL) topLevel += own;
-    else perUnit[context.owner] = (perUnit[context.owner] ?? 0) + own;
+    else {
+      perUnit[context.owner] = (perUnit[context.owner] ?? 0) + own;
+      increments[context.owner]?.push(increment(context.nesting));
+    }
     if (context.implicit !== NONE) {
       perUnit[context.implicit] =
         (perUnit[context.implicit] ?? 0) + (structural ? context.implicitNesting + 1 : 1);
+      increments[context.implicit]?.push(increment(context.implicitNesting));
     }
   };
 
@@ -148,10 +165,11 @@ export function scoreCognitive(tree: SyntaxTree, table: UnitTable): CognitiveSco
     switch (node.type) {
       case 'if_statement':
         // `else if`: +1, no nesting bonus.
-        add(context, parent?.type !== 'else_clause');
+        if (parent?.type === 'else_clause') add(context, false, node, 'an `if` after `else`', lineOf(parent));
+        else add(context, true, node, '`if`');
         break;
       case 'else_clause':
-        if (namedChildren(node).some((c) => c.type !== 'if_statement')) add(context, false);
+        if (namedChildren(node).some((c) => c.type !== 'if_statement')) add(context, false, node, '`else`');
         break;
       case 'for_statement':
       case 'for_in_statement':
@@ -159,21 +177,24 @@ export function scoreCognitive(tree: SyntaxTree, table: UnitTable): CognitiveSco
       case 'do_statement':
       case 'switch_statement':
       case 'catch_clause':
+        add(context, true, node, nodeLabel(node));
+        break;
       case 'ternary_expression':
-        add(context, true);
+        add(context, true, node, 'a conditional expression (`?`)');
         break;
       case 'break_statement':
       case 'continue_statement':
-        if (fieldChild(node, 'label')) add(context, false);
+        if (fieldChild(node, 'label')) add(context, false, node, `${nodeLabel(node)} to a label`);
         break;
       case 'binary_expression':
         if (isLogical(node) && !isLogicalOperand(node)) {
-          for (let i = logicalSequenceIncrements(node); i > 0; i--) add(context, false);
+          for (const line of logicalSequenceIncrements(node))
+            add(context, false, node, 'a sequence of `&&`', line);
         }
         break;
     }
   }
-  return { perUnit, topLevel };
+  return { perUnit, topLevel, increments };
 }
 
 /** Whether sonarjs nests this node: it is a branch/body, parentheses being transparent. */
@@ -201,9 +222,9 @@ function operands(node: SyntaxNode): [SyntaxNode | undefined, SyntaxNode | undef
  * each `&&` not preceded by another `&&`. Inside JSX `{…}`, a sequence of one
  * operator without `?:` operands counts nothing.
  */
-function logicalSequenceIncrements(root: SyntaxNode): number {
-  if (estreeParent(root)?.type === 'jsx_expression' && isUniformJsxShortCircuit(root)) return 0;
-  let count = 0;
+function logicalSequenceIncrements(root: SyntaxNode): number[] {
+  if (estreeParent(root)?.type === 'jsx_expression' && isUniformJsxShortCircuit(root)) return [];
+  const lines: number[] = [];
   let previous: string | undefined;
   const stack: SyntaxNode[] = [];
   let current: SyntaxNode | undefined = root;
@@ -215,11 +236,17 @@ function logicalSequenceIncrements(root: SyntaxNode): number {
     const node = stack.pop();
     if (!node) break;
     const operator = operatorOf(node);
-    if (operator === '&&' && previous !== '&&') count++;
+    if (operator === '&&' && previous !== '&&') lines.push(operatorLine(node));
     previous = operator;
     current = operands(node)[1];
   }
-  return count;
+  return lines;
+}
+
+/** The line of a binary expression's operator token. */
+function operatorLine(node: SyntaxNode): number {
+  const token = node.children.find((c) => !c.named && c.type === operatorOf(node));
+  return lineOf(token ?? node);
 }
 
 /** sonarjs's `getJsxShortCircuitNodes`: one operator throughout and no `?:` among the operands. */

@@ -10,6 +10,8 @@
  * method's computed key, which run outside it), a class field initializer, a
  * class static block, or the program.
  */
+import type { MetricIncrement } from '../model.js';
+import { cyclomaticIncrement, lineOf } from '../common/increments.js';
 import { fieldChild, type SyntaxNode, type SyntaxTree } from './tree.js';
 import { FUNCTION_OWN_FIELDS, isDefaultValue, isLogical, isOptionalChainStep, operatorOf } from './syntax.js';
 import type { UnitTable } from './units.js';
@@ -19,6 +21,25 @@ export interface DecisionCounts {
   readonly perUnit: Int32Array;
   /** Decision points anywhere in the snippet. */
   readonly total: number;
+  /** Each unit candidate's decision points, as increments. */
+  readonly increments: MetricIncrement[][];
+}
+
+/** A decision point in words: the snippet's own operator or keyword where it has one. */
+function decisionIncrement(node: SyntaxNode): MetricIncrement {
+  if (node.type === 'switch_case')
+    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: '`case`' };
+  if (node.type === 'ternary_expression') {
+    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: 'a conditional expression (`?`)' };
+  }
+  if (node.type === 'binary_expression' || node.type === 'augmented_assignment_expression') {
+    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: `\`${operatorOf(node) ?? '?'}\`` };
+  }
+  if (isDefaultValue(node))
+    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: 'a default value' };
+  if (isOptionalChainStep(node))
+    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: '`?.`' };
+  return cyclomaticIncrement(node, 1);
 }
 
 const LOGICAL_ASSIGNMENTS = new Set(['&&=', '||=', '??=']);
@@ -51,6 +72,7 @@ const PROGRAM = -1;
 
 export function countDecisions(tree: SyntaxTree, table: UnitTable): DecisionCounts {
   const perUnit = new Int32Array(table.units.length);
+  const increments: MetricIncrement[][] = table.units.map(() => []);
   let total = 0;
   // owner[id]: the code path a node belongs to (a unit index, PROGRAM, or SKIPPED).
   const owner = new Int32Array(tree.nodes.length);
@@ -81,8 +103,11 @@ export function countDecisions(tree: SyntaxTree, table: UnitTable): DecisionCoun
     owner[node.id] = own;
     if (isDecisionPoint(node)) {
       total++;
-      if (own >= 0) perUnit[own] = (perUnit[own] ?? 0) + 1;
+      if (own >= 0) {
+        perUnit[own] = (perUnit[own] ?? 0) + 1;
+        increments[own]?.push(decisionIncrement(node));
+      }
     }
   }
-  return { perUnit, total };
+  return { perUnit, total, increments };
 }

@@ -24,7 +24,14 @@
  * ERROR nodes are walked like any other node (their contents still count).
  */
 import { lineSpan } from '../../walk.js';
-import { halsteadMeasures, type LanguageMetrics, type SnippetMetrics, type UnitMetrics } from '../model.js';
+import { entryIncrement, inSourceOrder, lineOf } from '../common/increments.js';
+import {
+  halsteadMeasures,
+  type LanguageMetrics,
+  type MetricIncrement,
+  type SnippetMetrics,
+  type UnitMetrics,
+} from '../model.js';
 import { scoreCognitive } from './cognitive.js';
 import { countDecisions } from './cyclomatic.js';
 import { countHalstead } from './halstead.js';
@@ -59,6 +66,15 @@ export const javascriptMetrics: LanguageMetrics = {
     const own: OwnScores = { decisions: decisions.perUnit, cognitive: cognitive.perUnit };
     const cyclomatic = units.map((u) => (u.role === 'class' ? 0 : 1 + (own.decisions[u.index] ?? 0)));
     const cognitiveOf = units.map((u) => (u.role === 'class' ? 0 : (own.cognitive[u.index] ?? 0)));
+    const incrementsOf: MetricIncrement[][] = units.map((u) =>
+      u.role === 'class'
+        ? []
+        : [
+            entryIncrement(lineOf(u.node)),
+            ...(decisions.increments[u.index] ?? []),
+            ...(cognitive.increments[u.index] ?? []),
+          ],
+    );
     // Classes sum their members (the units directly inside them); inner before outer.
     for (let i = units.length - 1; i >= 0; i--) {
       const unit = units[i];
@@ -68,6 +84,7 @@ export const javascriptMetrics: LanguageMetrics = {
       if (owner?.role === 'class') {
         cyclomatic[owner.index] = (cyclomatic[owner.index] ?? 0) + (cyclomatic[unit.index] ?? 0);
         cognitiveOf[owner.index] = (cognitiveOf[owner.index] ?? 0) + (cognitiveOf[unit.index] ?? 0);
+        incrementsOf[owner.index]?.push(...(incrementsOf[unit.index] ?? []));
       }
     }
 
@@ -86,6 +103,7 @@ export const javascriptMetrics: LanguageMetrics = {
         cyclomatic: cyclomatic[unit.index] ?? 1,
         cognitive: cognitiveOf[unit.index] ?? 0,
         halstead: halsteadMeasures(counts),
+        increments: inSourceOrder(incrementsOf[unit.index] ?? []),
       });
     }
 

@@ -1,0 +1,84 @@
+/**
+ * Words for metric increments: what a node that adds to cyclomatic or
+ * cognitive complexity is, named by the snippet's own text where it has a
+ * keyword or operator (so every quote is code the user wrote), otherwise by
+ * its syntax type in plain words.
+ */
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { MetricIncrement } from '../model.js';
+
+const KEYWORD = /^[a-z][a-z_]*[a-z]$|^[a-z]$/;
+const OPERATOR = /^(&&|\|\||\?\?|and|or|&&=|\|\|=|\?\?=|\?\.|\?)$/;
+
+/** The node's own keyword (`if`, `for`, `case`, `catch`, …) or operator, if it has one among its first tokens. */
+export function keywordOf(node: Node): string | null {
+  let seen = 0;
+  for (const child of node.children) {
+    if (!child || child.isNamed) {
+      if (++seen > 2) break;
+      continue;
+    }
+    const text = child.text;
+    if (KEYWORD.test(text) || OPERATOR.test(text)) return text;
+    if (++seen > 2) break;
+  }
+  return null;
+}
+
+/** A syntax type in plain words: `for_in_statement` → "for in statement". */
+export function typeWords(type: string): string {
+  return type.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** How an increment names the node: its keyword or operator quoted, else its type in words. */
+export function nodeLabel(node: Node): string {
+  const keyword = keywordOf(node);
+  return keyword !== null ? `\`${keyword}\`` : typeWords(node.type);
+}
+
+export const lineOf = (node: Node): number => node.startPosition.row + 1;
+
+export function cyclomaticIncrement(node: Node, points: number): MetricIncrement {
+  // A language may count a construct one less than its parts (Kotlin's `when`: its entries minus one).
+  const reason = points < 0 ? `${nodeLabel(node)} (its first branch adds no path)` : nodeLabel(node);
+  return { metric: 'cyclomatic', line: lineOf(node), points, reason };
+}
+
+/** A structural cognitive increment: one, plus one per enclosing nesting level. */
+export function nestedIncrement(node: Node, nesting: number, label = nodeLabel(node)): MetricIncrement {
+  return nesting > 0
+    ? {
+        metric: 'cognitive',
+        line: lineOf(node),
+        points: 1 + nesting,
+        reason: `${label}, nested ${nesting} level${nesting === 1 ? '' : 's'} deep`,
+        nesting,
+      }
+    : { metric: 'cognitive', line: lineOf(node), points: 1, reason: label };
+}
+
+export function flatIncrement(line: number, reason: string): MetricIncrement {
+  return { metric: 'cognitive', line, points: 1, reason };
+}
+
+/** The one path every function has before any decision. */
+export function entryIncrement(line: number): MetricIncrement {
+  return { metric: 'cyclomatic', line, points: 1, reason: 'the path through the function' };
+}
+
+export function recursionIncrement(line: number): MetricIncrement {
+  return { metric: 'cognitive', line, points: 1, reason: 'recursion (it calls itself)' };
+}
+
+/** Increments in source order, cyclomatic before cognitive on the same line. */
+export function inSourceOrder(increments: readonly MetricIncrement[]): MetricIncrement[] {
+  return [...increments].sort(
+    (a, b) => a.line - b.line || (a.metric === b.metric ? 0 : a.metric === 'cyclomatic' ? -1 : 1),
+  );
+}
+
+export function sumOf(increments: readonly MetricIncrement[], metric: MetricIncrement['metric']): number {
+  let sum = 0;
+  for (const increment of increments) if (increment.metric === metric) sum += increment.points;
+  return sum;
+}
