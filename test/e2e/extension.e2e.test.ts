@@ -372,6 +372,21 @@ describe('extension end to end in code-server (real VS Code)', function () {
     await unit.locator('button[data-action="reveal"]').click();
     await waitForSelection(page, /^Ln 17, Col 2 \(\d+ selected\)/);
 
+    // Why its numbers: under its row, what adds up to each, and each increment's line selects it.
+    const why = view.locator('tr.increments').first();
+    await why.locator('summary', { hasText: /^Why cognitive \d+, cyclomatic \d+$/ }).click();
+    const nestedIf = why.locator('li', { hasText: 'nested 2 levels deep' }).first();
+    assert.match(await nestedIf.innerText(), /^\+3\s+if, nested 2 levels deep\s+line 5$/);
+    await nestedIf.locator('button[data-action="reveal"]').click();
+    await waitForSelection(page, /^Ln 5, Col \d+ \(\d+ selected\)/);
+    const savedRecord = (await saved()).items[0]!;
+    const processOrders = savedRecord.metadata.units?.find((u) => u.name === 'processOrders');
+    assert.equal(
+      await why.locator('li').count(),
+      processOrders?.increments?.length,
+      'every increment the service sent is shown',
+    );
+
     await view.locator('h1').scrollIntoViewIfNeeded();
     await clearNotifications(page);
     await page.screenshot({ path: join(ARTIFACTS, 'explanation-light.png') });

@@ -10,6 +10,7 @@ import {
   languageInfo,
   readingOf,
   type FocusArea,
+  type Increment,
   type Metric,
   type Reading,
   type Suggestion,
@@ -129,6 +130,33 @@ function lineButton(
   return `<button type="button" class="link" data-action="reveal" data-line="${start}"${endAttr} aria-label="${esc(name)}">${esc(text)}</button>`;
 }
 
+/** One increment: its points, what adds them (quoted code rendered as code), and its line. */
+function renderIncrement(view: ExplanationView, unit: Unit, i: Increment): string {
+  const points = i.points < 0 ? `−${-i.points}` : `+${i.points}`;
+  const where = lineButton(
+    view,
+    i.line,
+    undefined,
+    `line ${i.line}`,
+    `Show line ${i.line} of ${unit.name} in the editor`,
+  );
+  return `<li><span class="points">${esc(points)}</span> ${renderInline(i.reason)} ${where}</li>`;
+}
+
+/** A row under a function: what adds up to its cognitive and cyclomatic numbers, collapsed. */
+function renderIncrements(view: ExplanationView, unit: Unit, increments: readonly Increment[]): string {
+  const list = (metric: Increment['metric'], title: string) => {
+    const items = increments.filter((i) => i.metric === metric);
+    if (items.length === 0) return '';
+    return `<h4>${title} ${esc(String(unit.complexity[metric]))}</h4>\n<ul>${items.map((i) => renderIncrement(view, unit, i)).join('')}</ul>`;
+  };
+  return `<tr class="increments"><td colspan="6"><details>
+<summary>Why cognitive ${esc(String(unit.complexity.cognitive))}, cyclomatic ${esc(String(unit.complexity.cyclomatic))}</summary>
+${list('cognitive', 'Cognitive')}
+${list('cyclomatic', 'Cyclomatic')}
+</details></td></tr>`;
+}
+
 function renderUnits(view: ExplanationView, units: readonly Unit[]): string {
   if (units.length === 0) return '';
   const rows = units
@@ -145,7 +173,10 @@ function renderUnits(view: ExplanationView, units: readonly Unit[]): string {
         const value = u.complexity[metric];
         return `<td class="number">${esc(formatNumber(metric, value))} <span class="muted">(${readingOf(metric, value)})</span></td>`;
       };
-      return `<tr><th scope="row">${name}</th><td>${esc(u.kind)}</td><td>${esc(lines)}</td>${cell('cognitive')}${cell('cyclomatic')}${cell('halstead')}</tr>`;
+      const row = `<tr><th scope="row">${name}</th><td>${esc(u.kind)}</td><td>${esc(lines)}</td>${cell('cognitive')}${cell('cyclomatic')}${cell('halstead')}</tr>`;
+      return u.increments && u.increments.length > 0
+        ? `${row}\n${renderIncrements(view, u, u.increments)}`
+        : row;
     })
     .join('\n');
   return `<table class="units">

@@ -47,6 +47,11 @@ details.section > summary { cursor: pointer; padding: 4px 0; }
 .reading-moderate .badge.reading, .severity-medium { color: var(--vscode-editor-background); background: var(--vscode-editorWarning-foreground); }
 .reading-high .badge.reading, .severity-high, .severity-critical { color: var(--vscode-editor-background); background: var(--vscode-editorError-foreground); }
 .severity-info, .severity-low { color: var(--vscode-editor-background); background: var(--vscode-editorInfo-foreground); }
+tr.increments td { padding-top: 0; }
+tr.increments summary { cursor: pointer; color: var(--vscode-textLink-foreground); }
+tr.increments h4 { margin: 8px 0 4px; font-size: 0.95em; }
+tr.increments ul { margin: 0; padding-left: 20px; }
+tr.increments .points { font-variant-numeric: tabular-nums; font-weight: 600; }
 table { border-collapse: collapse; margin-top: 12px; width: 100%; }
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); }

@@ -186,6 +186,53 @@ describe('extension: explanation view HTML', () => {
     assert.ok(all.some((el) => el.tagName === 'label' && attr(el, 'for') === 'rerun-mode'));
   });
 
+  it('shows what adds up to a function’s numbers under its row, each line a button, everything escaped', () => {
+    const withIncrements = response({
+      metadata: {
+        tokens: 95,
+        complexity: { cognitive: 3, cyclomatic: 3, halstead: 10 },
+        units: [
+          {
+            name: 'fizz<img src=x onerror=alert(1)>',
+            kind: 'function',
+            startLine: 1,
+            endLine: 11,
+            complexity: { cognitive: 3, cyclomatic: 3, halstead: 10 },
+            increments: [
+              { metric: 'cyclomatic', line: 1, points: 1, reason: 'the path through the function' },
+              { metric: 'cyclomatic', line: 3, points: 1, reason: '`if`' },
+              { metric: 'cognitive', line: 3, points: 1, reason: '`if`' },
+              { metric: 'cyclomatic', line: 4, points: 1, reason: '`<script>alert(1)</script>`' },
+              { metric: 'cognitive', line: 4, points: 2, reason: '`for`, nested 1 level deep' },
+            ],
+          },
+        ],
+      },
+    });
+    const html = renderExplanationPage(view(withIncrements), RESOURCES);
+    const all = assertInert(html);
+    const row = all.find((el) => el.tagName === 'tr' && attr(el, 'class') === 'increments');
+    assert.ok(row, 'an increments row');
+    const text = textOf(row);
+    assert.match(text, /Why cognitive 3, cyclomatic 3/);
+    assert.match(text, /Cognitive 3\s*\+1 if line 3\s*\+2 for, nested 1 level deep line 4/);
+    assert.match(text, /Cyclomatic 3\s*\+1 the path through the function line 1/);
+    const lines = all
+      .filter(
+        (el) =>
+          attr(el, 'data-action') === 'reveal' && /^Show line \d+ of fizz/.test(attr(el, 'aria-label') ?? ''),
+      )
+      .map((el) => attr(el, 'data-line'));
+    assert.deepEqual(
+      lines,
+      ['3', '4', '1', '3', '4'],
+      'cognitive first, then cyclomatic, each a line button',
+    );
+    // Without a source to reveal, the same rows have no buttons.
+    const history = elements(parse(renderExplanationPage(view(withIncrements, false), RESOURCES)));
+    assert.equal(history.filter((el) => attr(el, 'data-action') === 'reveal').length, 0);
+  });
+
   it('offers no line buttons when there is no source to reveal (a history item)', () => {
     const all = assertInert(renderExplanationPage(view(response(), false), RESOURCES));
     assert.equal(all.filter((el) => attr(el, 'data-action') === 'reveal').length, 0);
