@@ -19,17 +19,22 @@ export const complexitySchema = z.looseObject({
  * One contribution to a unit's cyclomatic or cognitive number: the unit's
  * increments of one metric sum to that metric.
  */
-export const incrementSchema = z.looseObject({
-  metric: z.enum(['cognitive', 'cyclomatic']),
-  /** 1-based line of the code that adds it (for a summed entry, the first of its lines). */
-  line: z.number().int().positive(),
-  /** Usually positive; -1 where a language counts a construct one less than its parts (Kotlin's `when`). */
-  points: z.number().int(),
-  /** What adds it, in words: "`if`, nested 1 level deep", "a sequence of `&&`", "3 more places (lines 40–52)". */
-  reason: z.string(),
-  /** For a cognitive increment that grows with nesting: the nesting level included in `points`. */
-  nesting: z.number().int().nonnegative().optional(),
-});
+export const incrementSchema = z
+  .looseObject({
+    metric: z.enum(['cognitive', 'cyclomatic']),
+    /** 1-based line of the code that adds it (for a summed entry, the first of its lines). */
+    line: z.number().int().positive(),
+    /** Usually positive; -1 where a language counts a construct one less than its parts (Kotlin's `when`). */
+    points: z.number().int(),
+    /** What adds it, in words: "`if`, nested 1 level deep", "a sequence of `&&`", "3 more places (lines 40–52)". */
+    reason: z.string(),
+    /** For a cognitive increment that grows with nesting: the nesting level included in `points`. */
+    nesting: z.number().int().nonnegative().optional(),
+  })
+  .meta({
+    description:
+      'One contribution to a unit\'s cyclomatic or cognitive number; a unit\'s increments of one metric sum to that metric. `reason` says what adds it, quoting the code\'s own keyword or operator ("`if`, nested 1 level deep", "a sequence of `&&`").',
+  });
 
 export const unitSchema = z.looseObject({
   name: z.string(),
@@ -42,7 +47,10 @@ export const unitSchema = z.looseObject({
    * most complex units (at most 30), at most 30 entries each (the rest of a
    * metric's summed into one entry, so sums still hold).
    */
-  increments: z.array(incrementSchema).optional(),
+  increments: z.array(incrementSchema).optional().meta({
+    description:
+      "What adds up to the unit's numbers, in source order. Carried for the most complex units (at most 30), at most 30 entries each; the rest of a metric's increments are summed into one entry, so sums still hold.",
+  }),
 });
 
 export const metadataSchema = z.looseObject({

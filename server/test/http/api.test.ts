@@ -763,6 +763,13 @@ for (const backend of BACKENDS) {
         assert.deepEqual(query.sort(), ['language', 'limit', 'mode', 'page']);
         assert.ok(doc.paths['/api/explanations/{id}'].delete.responses['204'], 'DELETE documents its 204');
         assert.ok(doc.components.securitySchemes.apiKey, 'the API key scheme is documented');
+        // Per-unit increments are part of the documented response.
+        const explained = doc.paths['/api/explain'].post.responses['200'].content['application/json'].schema;
+        const unit = explained.properties.metadata.properties.units.items;
+        const increments = unit.properties.increments;
+        assert.match(increments.description, /sum/);
+        assert.deepEqual(increments.items.properties.metric.enum, ['cognitive', 'cyclomatic']);
+        assert.deepEqual(increments.items.required.sort(), ['line', 'metric', 'points', 'reason']);
       });
     });
 
