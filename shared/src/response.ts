@@ -108,24 +108,20 @@ export const savedExplanationSchema = z.looseObject({
  * was explained. The code, sections, suggestions and per-unit metrics come
  * from `GET /api/explanations/{id}`.
  */
-export const explanationSummarySchema = z.looseObject({
-  id: z.string(),
-  createdAt: z.iso.datetime(),
-  language: z.enum(LANGUAGE_IDS),
-  mode: modeSchema,
-  audience: audienceSchema,
-  focus: z.array(focusAreaSchema),
-  /** The code's first lines: at most 12 lines and 600 characters. */
-  codePreview: z.string(),
-  /** How many lines the code has. */
-  codeLines: count,
-  explanation: z.string(),
-  /** True when `explanation` is only the start of a very long one (the record has it whole). */
-  explanationClipped: z.boolean().optional(),
-  suggestionCount: count,
-  /** The metadata without `units`. */
-  metadata: metadataSchema,
-});
+export const explanationSummarySchema = savedExplanationSchema
+  .pick({ id: true, createdAt: true, language: true, mode: true, audience: true, focus: true })
+  .extend({
+    /** The code's first lines: at most 12 lines and 600 characters. */
+    codePreview: z.string(),
+    /** How many lines the code has. */
+    codeLines: count,
+    explanation: z.string(),
+    /** True when `explanation` is only the start of a very long one (the record has it whole). */
+    explanationClipped: z.boolean().optional(),
+    suggestionCount: count,
+    /** The metadata without `units`. */
+    metadata: metadataSchema,
+  });
 
 export type Complexity = z.infer<typeof complexitySchema>;
 export type Unit = z.infer<typeof unitSchema>;

@@ -4,6 +4,8 @@
  * Each request says what kind it is, so a failure names what was sent.
  */
 import { gzipSync, deflateSync } from 'node:zlib';
+import { LANGUAGE_IDS } from '../../shared/src/languages.js';
+import { AUDIENCES, FOCUS_AREAS, MODES } from '../../shared/src/options.js';
 
 /** mulberry32: small, fast, good enough to spread cases; the same seed gives the same requests. */
 export function seededRandom(seed: number): () => number {
@@ -40,44 +42,10 @@ export const HARD_INPUTS: readonly { readonly language: string; readonly code: s
   { language: 'typescript', code: `let a: ${'Array<'.repeat(2000)}number${'>'.repeat(2000)};` },
 ];
 
-const LANGUAGES = [
-  'javascript',
-  'typescript',
-  'tsx',
-  'python',
-  'java',
-  'go',
-  'c',
-  'cpp',
-  'csharp',
-  'rust',
-  'php',
-  'ruby',
-  'kotlin',
-  'swift',
-  'bash',
-  'js',
-  'PY',
-  'C++',
-  'golang',
-  'cobol',
-  '',
-  'JavaScript ',
-  'x'.repeat(300),
-];
-const MODES = ['quick', 'standard', 'detailed', 'learning', 'performance', 'security', 'comparative'];
-const AUDIENCES = ['beginner', 'intermediate', 'advanced', 'expert'];
-const FOCUS = [
-  'performance',
-  'security',
-  'readability',
-  'best_practices',
-  'architecture',
-  'testing',
-  'documentation',
-  'scalability',
-  'maintainability',
-];
+// The contract's own vocabularies, so the fuzz follows it; plus aliases and names it must refuse.
+const VALID_LANGUAGES = [...LANGUAGE_IDS, 'js', 'PY', 'C++', 'golang'];
+const LANGUAGES = [...VALID_LANGUAGES, 'cobol', '', 'JavaScript ', 'x'.repeat(300)];
+const FOCUS = FOCUS_AREAS;
 
 const FRAGMENTS = [
   'function add(a, b) { return a + b; }',
@@ -137,7 +105,7 @@ export function* fuzzRequests(options: FuzzOptions): Generator<FuzzRequest> {
   };
   const validBody = () => ({
     code: code(),
-    ...(chance(0.8) ? { language: pick(LANGUAGES.slice(0, 19)) } : {}),
+    ...(chance(0.8) ? { language: pick(VALID_LANGUAGES) } : {}),
     ...(chance(0.7) ? { mode: pick(MODES) } : {}),
     ...(chance(0.5) ? { audience: pick(AUDIENCES) } : {}),
     ...(chance(0.5) ? { focus: Array.from({ length: int(5) }, () => pick(FOCUS)) } : {}),

@@ -98,15 +98,13 @@ export function metadataOf(
   parseErrors: number,
 ) {
   const omitted = Math.max(0, metrics.units.length - MAX_UNITS);
+  const listed = metrics.units.slice(0, MAX_UNITS);
+  const explained = withIncrements(listed);
   return {
     tokens: metrics.tokens,
     complexity: complexityOf(metrics),
     halstead: halsteadDetails(metrics.halstead),
-    units: (() => {
-      const listed = metrics.units.slice(0, MAX_UNITS);
-      const explained = withIncrements(listed);
-      return listed.map((u) => unitOf(u, explained.has(u)));
-    })(),
+    units: listed.map((u) => unitOf(u, explained.has(u))),
     ...(omitted > 0 ? { unitsOmitted: omitted } : {}),
     language,
     lines: facts.lines,

@@ -15,22 +15,15 @@
  * selection, timeouts, a primary stepping down) become StoreUnavailableError;
  * anything else is a bug and stays what it is.
  */
-import {
-  audienceSchema,
-  focusAreaSchema,
-  metadataSchema,
-  sectionSchema,
-  suggestionSchema,
-  type Plan,
-} from '@code-explain/shared';
+import type { Plan } from '@code-explain/shared';
 import mongoose, { Schema, type Connection, type Model } from 'mongoose';
-import { z } from 'zod';
 import {
   accountRecord,
   apiKeyRecord,
   decodeExplanation,
   decodeSummary,
   encodeExplanation,
+  legacyContentSchema,
   summaryOf,
   type StoredExplanationFields,
 } from './records.js';
@@ -95,17 +88,6 @@ interface DetailDoc {
 }
 
 const DETAILS_COLLECTION = 'explanation_details';
-
-/** What an older version stored: every field of the record, no summary/detail texts. */
-const legacyExplanationSchema = z.looseObject({
-  audience: audienceSchema,
-  focus: z.array(focusAreaSchema),
-  code: z.string(),
-  explanation: z.string(),
-  sections: z.array(sectionSchema),
-  suggestions: z.array(suggestionSchema),
-  metadata: metadataSchema,
-});
 
 const accountSchema = new Schema<AccountDoc>(
   {
@@ -209,7 +191,7 @@ function fieldsOf(doc: ReadDoc): StoredExplanationFields {
 
 /** A document written before summary/detail existed: every field of the record at top level. */
 function legacyRecord(doc: ReadDoc): ExplanationRecord {
-  const body = legacyExplanationSchema.parse(doc);
+  const body = legacyContentSchema.parse(doc);
   const { id, accountId, createdAt, language, mode } = decodeSummary(
     fieldsOf(doc),
     JSON.stringify({

@@ -16,20 +16,11 @@
  */
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  audienceSchema,
-  focusAreaSchema,
-  LANGUAGE_IDS,
-  metadataSchema,
-  modeSchema,
-  PLANS,
-  sectionSchema,
-  suggestionSchema,
-} from '@code-explain/shared';
+import { LANGUAGE_IDS, modeSchema, PLANS } from '@code-explain/shared';
 import type Database from 'libsql';
 import { z } from 'zod';
 import type { Logger } from '../logging.js';
-import { encodeExplanation } from './records.js';
+import { encodeExplanation, legacyContentSchema } from './records.js';
 
 type Db = InstanceType<typeof Database>;
 
@@ -54,19 +45,12 @@ const apiKeyDocSchema = z.object({
   revokedAt: date.nullable().optional(),
 });
 
-const explanationDocSchema = z.object({
+const explanationDocSchema = legacyContentSchema.extend({
   _id: z.string().min(1),
   accountId: z.string(),
   createdAt: date,
   language: z.enum(LANGUAGE_IDS),
   mode: modeSchema,
-  audience: audienceSchema,
-  focus: z.array(focusAreaSchema),
-  code: z.string(),
-  explanation: z.string(),
-  sections: z.array(sectionSchema),
-  suggestions: z.array(suggestionSchema),
-  metadata: metadataSchema,
 });
 
 /** NeDB's serialisation: dates are `{"$$date": milliseconds}`. */

@@ -18,6 +18,7 @@ import {
   LANGUAGE_IDS,
   metadataSchema,
   modeSchema,
+  savedExplanationSchema,
   sectionSchema,
   suggestionSchema,
   unitSchema,
@@ -94,6 +95,20 @@ const detailBodySchema = z.looseObject({
   suggestions: z.array(suggestionSchema),
   units: z.array(unitSchema).optional(),
   explanation: z.string().optional(),
+});
+
+/**
+ * What versions before 0.2.0 stored of an explanation, every field at top
+ * level (MongoDB documents, NeDB lines): the saved explanation's content.
+ */
+export const legacyContentSchema = savedExplanationSchema.pick({
+  audience: true,
+  focus: true,
+  code: true,
+  explanation: true,
+  sections: true,
+  suggestions: true,
+  metadata: true,
 });
 
 /** The two JSON texts an explanation is stored as. */
