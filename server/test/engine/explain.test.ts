@@ -60,7 +60,7 @@ describe('engine: explain()', () => {
     assert.match(explanation, /`totalFor\(orders, customerId, currency\)`/);
     assert.match(explanation, /async function/);
     assert.match(explanation, /loops over `orders`/);
-    assert.match(explanation, /checks whether `order\.customerId !== customerId`/);
+    assert.match(explanation, /skips to the next iteration if `order\.customerId !== customerId`/);
     assert.match(explanation, /waits for `db\.rate\(order\.currency, currency\)`/);
     assert.match(explanation, /throws `new Error\('negative total'\)`/);
     assert.match(explanation, /returns `total`/);
@@ -263,7 +263,10 @@ describe('engine: explain()', () => {
   it('writes for the audience: beginners get steps and definitions, experts get less', async () => {
     const beginner = await run({ code: ORDERS, audience: 'beginner' });
     const expert = await run({ code: ORDERS, audience: 'expert' });
-    assert.match(beginner.explanation, /Step by step:\n1\. It loops over `orders`\.\n2\. It checks whether/);
+    assert.match(
+      beginner.explanation,
+      /Step by step:\n1\. It loops over `orders`\.\n2\. It skips to the next iteration if `order\.customerId !== customerId`\./,
+    );
     assert.match(
       beginner.explanation,
       /Terms used here:\n(- .*\n)*- \*\*condition\*\*: a yes\/no test that decides which code runs next\./,
@@ -313,7 +316,8 @@ describe('engine: explain()', () => {
       language: 'java',
     });
     assert.doesNotMatch(java.explanation, /returns `log\(x\)`/);
-    assert.match(java.explanation, /takes 1 parameter \(`x`\)\. It calls `log`\./);
+    // A one-line lambda is told inside its method's paragraph, named in words.
+    assert.match(java.explanation, /The lambda passed to `items\.forEach` on line 3 calls `log`\./);
   });
 
   it('counts an else-if / elif chain as one level of nesting, not one per arm', async () => {
@@ -386,7 +390,8 @@ describe('engine: explain()', () => {
         assert.ok(explanation.includes(`takes 2 parameters ${params}`), explanation);
         assert.ok(explanation.includes(loop), explanation);
         assert.doesNotMatch(explanation, /takes no parameters|ends only by breaking out/);
-        assert.match(explanation, /checks whether `\*?\$?[xb][^`]*> \$?a` is true/);
+        // The condition stays with what it guards.
+        assert.match(explanation, /returns `\*?\$?[xb][^`]*` if `\*?\$?[xb][^`]*> \$?a`/);
         assert.match(explanation, /returns `\$?a( \+ 1)?`/);
       });
     }

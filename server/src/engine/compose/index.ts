@@ -13,8 +13,10 @@ import {
   dependenciesSentence,
   overviewSentence,
   parseErrorsSentence,
+  purposeOverview,
   standouts,
 } from './overview.js';
+import { unitParagraphs } from './units.js';
 import {
   complexity,
   dependencies,
@@ -31,8 +33,8 @@ import {
 } from './sections.js';
 import { whyTheseNumbers } from './why.js';
 import { MAX_EXPLANATION_CHARS } from '../budget.js';
-import { count, firstOf, moreFunctions, sentences } from './text.js';
-import { describeClass, describeUnit } from './walkthrough.js';
+import { count, firstOf, sentences } from './text.js';
+import { describeClass } from './walkthrough.js';
 
 export type { ComposeInput } from './input.js';
 
@@ -45,13 +47,14 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
     parseErrorsSentence(input),
     voice.expert ? notes[0] : undefined,
     overviewSentence(input, voice),
+    purposeOverview(input),
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
   if (mode === 'quick') return [opening, voice.glossary()].filter(Boolean).join('\n\n');
   const raises = input.request.language === 'python' || input.request.language === 'ruby';
   const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
-  const maxUnits = voice.expert ? 4 : 8;
+  const maxUnits = voice.expert ? 6 : 8;
   const rest = voice.expert ? notes.slice(1) : notes;
   const standout = rest.length ? `What stands out: ${rest.join(' ')}` : undefined;
   const classTexts = [
@@ -66,20 +69,17 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
   const room =
     MAX_EXPLANATION_CHARS -
     [opening, ...classTexts, standout].join('\n\n').length -
-    (voice.beginner ? MAX_GLOSSARY_CHARS : 0);
-  const options = { withLines: false, maxSteps: voice.beginner ? 12 : voice.expert ? 4 : 8 };
-  const described: string[] = [];
-  let used = 0;
-  for (const u of units.slice(0, maxUnits)) {
-    // Measured with a scratch voice first, so a unit left out adds no terms to the glossary.
-    const length = describeUnit(u, new Voice(voice.audience), options, raises).length + 2;
-    if (used + length > room) break;
-    described.push(describeUnit(u, voice, options, raises));
-    used += length;
-  }
-  const left = units.length - described.length;
-  const unitTexts =
-    left > 0 ? [...described, `${moreFunctions(left, described.length > 0)} not described here.`] : described;
+    (voice.beginner ? MAX_GLOSSARY_CHARS : 0) -
+    600;
+  const options = {
+    withLines: false,
+    maxSteps: voice.beginner ? 12 : voice.expert ? 16 : 8,
+    maxPurpose: voice.expert ? 5 : 3,
+    maxUnits,
+    room,
+    raises,
+  };
+  const unitTexts = unitParagraphs(units, voice, options).paragraphs;
   return [opening, ...classTexts, ...unitTexts, standout, voice.glossary()].filter(Boolean).join('\n\n');
 }
 

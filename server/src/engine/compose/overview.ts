@@ -9,6 +9,7 @@ import type { ComposeInput } from './input.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
 import { code, count, firstOf, lineRange, listOf, listUpTo } from './text.js';
 import { describeSteps, kindName, signature } from './walkthrough.js';
+import { docSentence, purposeSentences } from './purpose.js';
 
 export function callables(input: ComposeInput): UnitFacts[] {
   return input.facts.units.filter((u) => u.metrics.kind !== 'class');
@@ -29,13 +30,85 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
       stepsText ? ` that ${stepsText}` : ''
     }.`;
   }
-  const shown = top.slice(0, 6).map((u) => `${kindName(u.metrics.kind)} ${signature(u)}`);
+  const shown = top
+    .slice(0, 6)
+    .map((u) =>
+      u.metrics.name.startsWith('<') ? signature(u) : `${kindName(u.metrics.kind)} ${signature(u)}`,
+    );
   const rest = top.length - shown.length;
   const defs = rest > 0 ? [...shown, `${rest} more`] : shown;
   const nested = facts.units.length - top.length;
   const nestedText =
     nested > 0 ? `, with ${count(nested, 'nested unit')} inside ${top.length === 1 ? 'it' : 'them'}` : '';
   return `This ${languageName} snippet (${lines}) defines ${listOf(defs)}${nestedText}.`;
+}
+
+/** Top-level units whose purpose the overview states, most important first. */
+const OVERVIEW_PURPOSES = 3;
+
+/**
+ * What the snippet is for: its module docstring or opening comment, the lead
+ * purpose of its most important top-level units, and the domain its names
+ * are about.
+ */
+export function purposeOverview(input: ComposeInput): string | undefined {
+  const { facts } = input;
+  const raises = input.request.language === 'python' || input.request.language === 'ruby';
+  const parts: string[] = [];
+  if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
+  const top = ranked(facts.units.filter((u) => u.parent === undefined));
+  for (const u of top.slice(0, OVERVIEW_PURPOSES)) {
+    const [lead] = purposeSentences(u, signature(u), { max: 1, raises });
+    if (!lead) continue;
+    // Sentences written about "it" name the unit when several are described.
+    if (/^It /.test(lead)) parts.push(`${capitalizeFirst(signature(u))} ${lead.slice(3)}`);
+    else if (/^Its /.test(lead))
+      parts.push(`For ${signature(u)}: ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
+    else parts.push(lead);
+  }
+  if (facts.domainWords.length >= 2)
+    parts.push(`The names in the code are mostly about ${listOf(facts.domainWords.map((w) => `“${w}”`))}.`);
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+const capitalizeFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A lambda or accessor too small to deserve its own paragraph: its parent's describes it. */
+export function isTrivial(u: UnitFacts): boolean {
+  if (u.parent === undefined) return false;
+  const lines = u.metrics.endLine - u.metrics.startLine + 1;
+  if (u.metrics.cognitive > 0 || u.steps.some((s) => s.kind === 'loop')) return false;
+  // Routes, tests and event handlers are what the code is for, however short.
+  if (u.purpose.declarations.some((d) => d.kind !== 'callback')) return false;
+  if (u.metrics.kind === 'arrow' || u.metrics.kind === 'lambda' || u.metrics.kind === 'closure')
+    return lines <= 2;
+  if (u.metrics.kind === 'getter' || u.metrics.kind === 'setter') return lines <= 3;
+  const short = u.metrics.name.split(/[.#:]/).pop() ?? '';
+  return (
+    u.metrics.kind === 'method' && lines <= 3 && !u.purpose.doc && /^(get|set|is|has)([A-Z_]|$)/.test(short)
+  );
+}
+
+/**
+ * Units in order of importance: the hardest first (never dropped), then
+ * exported or public ones, then the rest by complexity; document order breaks
+ * ties.
+ */
+export function ranked(units: readonly UnitFacts[]): UnitFacts[] {
+  const hardness = (u: UnitFacts) => u.metrics.cognitive * 1000 + u.metrics.cyclomatic;
+  const hardest = units.reduce<UnitFacts | undefined>(
+    (a, u) => (!a || hardness(u) > hardness(a) ? u : a),
+    undefined,
+  );
+  return [...units].sort((a, b) => {
+    if (a === hardest && hardness(a) > hardness(b)) return -1;
+    if (b === hardest && hardness(b) > hardness(a)) return 1;
+    return (
+      Number(b.exported) - Number(a.exported) ||
+      hardness(b) - hardness(a) ||
+      a.metrics.startLine - b.metrics.startLine
+    );
+  });
 }
 
 export function dependenciesSentence(input: ComposeInput): string | undefined {

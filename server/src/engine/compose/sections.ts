@@ -13,8 +13,10 @@ import {
   dependenciesSentence,
   overviewSentence,
   parseErrorsSentence,
+  purposeOverview,
   standouts,
 } from './overview.js';
+import { unitParagraphs } from './units.js';
 import {
   bulletList,
   bulletListUpTo,
@@ -24,10 +26,9 @@ import {
   lineRange,
   listOf,
   listUpTo,
-  moreFunctions,
   sentences,
 } from './text.js';
-import { describeClass, describeSteps, describeUnit, signature } from './walkthrough.js';
+import { describeClass, describeSteps, signature } from './walkthrough.js';
 
 const MAX_UNITS = 12;
 /** Throws, catches and early returns the error-paths section lists. */
@@ -60,6 +61,7 @@ export function overview(input: ComposeInput, voice: Voice): Section {
   const content = sentences(
     parseErrorsSentence(input),
     overviewSentence(input, voice),
+    purposeOverview(input),
     ...cls.shown.map((c) => describeClass(c, input.facts, voice)),
     cls.rest > 0
       ? `${count(cls.rest, 'more class', 'more classes')} ${cls.rest === 1 ? 'is' : 'are'} not described here.`
@@ -75,17 +77,15 @@ export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolea
   const top = describeSteps(input.facts.topLevel, voice, { withLines, maxSteps: 8 }, raisesIn(input));
   const topText = top ? `At the top level, the code ${top}.` : undefined;
   // The units share what the closing sentences (top-level steps, "N more …") leave.
-  const room = MAX_SECTION_CHARS - (topText?.length ?? 0) - 100;
-  const paragraphs: string[] = [];
-  let used = 0;
-  for (const u of units.slice(0, MAX_UNITS)) {
-    const text = describeUnit(u, voice, { withLines, maxSteps: voice.expert ? 5 : 10 }, raisesIn(input));
-    if (used + text.length + 2 > room) break;
-    paragraphs.push(text);
-    used += text.length + 2;
-  }
-  const left = units.length - paragraphs.length;
-  if (left > 0) paragraphs.push(`${moreFunctions(left, paragraphs.length > 0)} not described here.`);
+  const room = MAX_SECTION_CHARS - (topText?.length ?? 0) - 1200;
+  const { paragraphs } = unitParagraphs(units, voice, {
+    withLines,
+    maxSteps: voice.expert ? 20 : 10,
+    maxPurpose: voice.expert ? 5 : 3,
+    maxUnits: MAX_UNITS,
+    room,
+    raises: raisesIn(input),
+  });
   if (topText) paragraphs.push(topText);
   if (paragraphs.length === 0)
     paragraphs.push('The code has no loops, branches, calls or returns to walk through.');

@@ -3,11 +3,12 @@
  * the subjects quoted are the code's own text.
  */
 import type { UnitKind } from '../metrics/model.js';
-import type { SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import type { Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
 import { capitalize, code, count, lineRange, listOf, listUpTo } from './text.js';
+import { callbackName, purposeSentences } from './purpose.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -35,6 +36,12 @@ const SIGNATURE_PARAMS = 8;
  */
 export function signature(unit: UnitFacts): string {
   const { name, kind } = unit.metrics;
+  // A unit without a name in the source is described in words, never shown as if it were code.
+  if (name.startsWith('<'))
+    return (
+      callbackName(unit) ??
+      `the ${kindName(kind)} on ${lineRange(unit.metrics.startLine, unit.metrics.startLine)}`
+    );
   if (kind === 'class' || !unit.paramsKnown) return code(name);
   const head = clip(name, MAX_QUOTE_CHARS / 2);
   const shown: string[] = [];
@@ -47,6 +54,23 @@ export function signature(unit: UnitFacts): string {
   }
   const params = shown.length < unit.params.length ? [...shown, '…'] : shown;
   return code(`${head}(${params.join(', ')})`);
+}
+
+/** What a branch's single-jump arm does: "returns `x`", "raises `ValueError(...)`", "stops the loop". */
+function jumpPhrase(jump: Jump, voice: Voice, raises: boolean): string {
+  const s = jump.subject;
+  switch (jump.kind) {
+    case 'return':
+      return s ? `${voice.term('return', 'returns')} ${code(s)}` : `${voice.term('return', 'returns')}`;
+    case 'throw': {
+      const verb = raises ? 'raises' : 'throws';
+      return s ? `${voice.term('exception', verb)} ${code(s)}` : `${voice.term('exception', verb)} an error`;
+    }
+    case 'break':
+      return 'leaves the loop';
+    case 'continue':
+      return 'skips to the next iteration';
+  }
 }
 
 function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefined {
@@ -76,10 +100,17 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
           return s ? `runs a ${voice.term('loop')} while ${code(s)}` : `runs a ${voice.term('loop')}`;
       }
     case 'branch':
+      if (step.then) {
+        const when = s ? ` if ${code(s)}${voice.term('condition', '')}` : ' under a condition';
+        const otherwise = step.otherwise
+          ? `, and otherwise ${jumpPhrase(step.otherwise, voice, raises)}`
+          : '';
+        return `${jumpPhrase(step.then, voice, raises)}${when}${otherwise}`;
+      }
       if (!s) return `branches on a ${voice.term('condition')}`;
       return step.detail === 'elif'
-        ? `otherwise checks whether ${code(s)}`
-        : `checks whether ${code(s)} is true${voice.term('condition', '')}`;
+        ? `otherwise branches on ${code(s)}`
+        : `branches on whether ${code(s)}${voice.term('condition', '')}`;
     case 'switch':
       if (step.detail === 'select') return 'waits on several channel operations at once (`select`)';
       if (step.detail === 'type') return s ? `branches on the type of ${code(s)}` : 'branches on a type';
@@ -116,6 +147,8 @@ export interface WalkthroughOptions {
   readonly withLines: boolean;
   /** At most this many steps are spelled out. */
   readonly maxSteps: number;
+  /** At most this many sentences about what the unit is for (default 3). */
+  readonly maxPurpose?: number;
 }
 
 /** "It loops over `items`, checks whether `x > 0` and returns `total`." */
@@ -128,6 +161,7 @@ function stepPhrases(
   const phrases: string[] = [];
   let skipped = 0;
   for (const step of steps) {
+    if (step.guarded) continue;
     const phrase = stepPhrase(step, voice, raises);
     if (!phrase) continue;
     if (phrases.length >= options.maxSteps) {
@@ -181,7 +215,12 @@ export function describeUnit(
   const inside =
     unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
   const described = traits ? `${traits} ${kind}` : kind;
-  const head = `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
+  const head = [
+    capitalize(
+      `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`,
+    ),
+    ...purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises }),
+  ].join(' ');
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.
@@ -224,5 +263,9 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
   const what = members.length
     ? `${count(members.length, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
     : 'no methods';
-  return `${capitalize(voice.term('class'))} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) has ${what.replace(/^with /, '')}.`;
+  const purpose = purposeSentences(cls, 'it', { max: 2, raises: false });
+  return [
+    `${capitalize(voice.term('class'))} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) has ${what.replace(/^with /, '')}.`,
+    ...purpose,
+  ].join(' ');
 }

@@ -11,6 +11,9 @@ import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
 import { isComment, syntaxTableFor } from './syntax.js';
+import { domainWords } from './domain.js';
+import { isExported } from './visibility.js';
+import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
 
 export { clip } from './subjects.js';
 
@@ -41,7 +44,12 @@ function unitFacts(
   snapshot: Snapshot,
   unit: Located,
   isUnit: Uint8Array,
-  parent: string | undefined,
+  parent: Located | undefined,
+  context: {
+    readonly imports: readonly string[];
+    readonly registered: ReadonlyMap<string, Declaration>;
+    readonly snippetExports: boolean;
+  },
 ): UnitFacts {
   const metrics = unit.metrics;
   const table = syntaxTableFor(language);
@@ -70,9 +78,10 @@ function unitFacts(
       selfCallSites++;
     }
   }
+  const params = paramsOf(language, metrics);
   return {
     metrics,
-    ...paramsOf(language, metrics),
+    ...params,
     isAsync: table ? hasDirectChild(unit.node, table.asyncMarkers) : false,
     isGenerator:
       (table ? hasDirectChild(unit.node, table.generatorMarkers) : false) ||
@@ -83,7 +92,17 @@ function unitFacts(
     selfCallSites,
     maxLoopDepth,
     maxNesting,
-    parent,
+    parent: parent?.metrics.name,
+    purpose: purposeOf(unit.node, {
+      language,
+      kind: metrics.kind,
+      name: metrics.name,
+      params: params.params,
+      steps,
+      imports: context.imports,
+      registered: context.registered,
+    }),
+    exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
   };
 }
 
@@ -142,16 +161,21 @@ export function extractFacts(
   const isUnit = new Uint8Array(snapshot.nodes.length);
   for (const unit of located) isUnit[unit.node.id] = 1;
   // Units arrive outer before inner; the innermost enclosing unit is the parent.
+  const { deps, commentRows } = dependencies(language, snapshot);
+  const context = {
+    imports: deps.map((d) => d.source),
+    snippetExports: /\bexport\b/.test(snapshot.source),
+    registered: metrics.units.length > 0 ? registrations(snapshot.root) : new Map<string, Declaration>(),
+  };
   const units: UnitFacts[] = [];
   const open: Located[] = [];
   for (const unit of located) {
     while (open.length > 0 && open[open.length - 1]!.node.end <= unit.node.start) open.pop();
     const parent = open[open.length - 1];
-    units.push(unitFacts(language, snapshot, unit, isUnit, parent?.metrics.name));
+    units.push(unitFacts(language, snapshot, unit, isUnit, parent, context));
     open.push(unit);
   }
   const topLevel = collectSteps(language, snapshot, snapshot.root, isUnit).steps;
-  const { deps, commentRows } = dependencies(language, snapshot);
   const lines = snapshot.source.split(/\r\n|\r|\n/);
   // A final newline ends the last line; it does not start another.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
@@ -163,5 +187,7 @@ export function extractFacts(
     units,
     dependencies: deps,
     topLevel,
+    doc: snippetDoc(language, snapshot.root),
+    domainWords: domainWords(snapshot),
   };
 }

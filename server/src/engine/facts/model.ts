@@ -4,6 +4,7 @@
  * ever record what is literally in the code.
  */
 import type { UnitMetrics } from '../metrics/model.js';
+import type { DocComment, UnitPurpose } from '../purpose/model.js';
 
 export type StepKind =
   | 'loop'
@@ -32,6 +33,18 @@ export interface Step {
   readonly subject: string | undefined;
   /** For loops: for, for-each, while, do-while, comprehension. */
   readonly detail?: string;
+  /** For a branch whose arm is a single jump: what it does when the condition holds. */
+  readonly then?: Jump;
+  /** …and, with an `else` that is a single jump too, what it does otherwise. */
+  readonly otherwise?: Jump;
+  /** A jump that is all of a branch's arm: the branch's step tells it. */
+  readonly guarded?: true;
+}
+
+/** A return, throw, break or continue that is all a branch's arm does. */
+export interface Jump {
+  readonly kind: 'return' | 'throw' | 'break' | 'continue';
+  readonly subject: string | undefined;
 }
 
 export interface UnitFacts {
@@ -54,6 +67,10 @@ export interface UnitFacts {
   readonly maxNesting: number;
   /** The unit that lexically contains this one, if any. */
   readonly parent: string | undefined;
+  /** What its own code says it is for: doc comment, declarations, idioms, known APIs, name. */
+  readonly purpose: UnitPurpose;
+  /** Exported or public (or top-level in a language without visibility). */
+  readonly exported: boolean;
 }
 
 export interface Dependency {
@@ -71,4 +88,8 @@ export interface SnippetFacts {
   readonly dependencies: readonly Dependency[];
   /** Steps in top-level code, outside every unit. */
   readonly topLevel: readonly Step[];
+  /** The module docstring or the file's opening comment. */
+  readonly doc: DocComment | undefined;
+  /** The words its names use most, most frequent first: what the code is about. */
+  readonly domainWords: readonly string[];
 }

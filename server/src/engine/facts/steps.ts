@@ -7,7 +7,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import type { Step } from './model.js';
+import type { Jump, Step } from './model.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxTableFor } from './syntax.js';
 import { JUMP_TYPES, jumpKind, tier2Loop } from './tier2.js';
@@ -85,6 +85,89 @@ function continuesChain(node: SnapshotNode): boolean {
   return parent?.type === 'else_clause' || (parent?.type === 'if_statement' && node.field === 'alternative');
 }
 
+const JUMPS: Readonly<Record<string, Jump['kind']>> = {
+  return_statement: 'return',
+  return_expression: 'return',
+  return: 'return',
+  throw_statement: 'throw',
+  throw_expression: 'throw',
+  raise_statement: 'throw',
+  break_statement: 'break',
+  break_expression: 'break',
+  continue_statement: 'continue',
+  continue_expression: 'continue',
+};
+
+/** Kotlin's `jump_expression` and Swift's `control_transfer_statement` say which jump by their keyword. */
+function jumpType(node: SnapshotNode): Jump['kind'] | undefined {
+  const direct = JUMPS[node.type];
+  if (direct) return direct;
+  if (!JUMP_TYPES.has(node.type)) return undefined;
+  const keyword = node.children.find((c) => !c.named)?.type.replace(/@$/, '');
+  return keyword === 'return' || keyword === 'throw' || keyword === 'break' || keyword === 'continue'
+    ? keyword
+    : undefined;
+}
+
+/** The single jump statement an arm consists of, if that is all it is. */
+function soleJump(arm: SnapshotNode | null | undefined): SnapshotNode | undefined {
+  if (!arm) return undefined;
+  let node: SnapshotNode | undefined = arm;
+  // Unwrap `else` clauses, blocks and expression statements holding exactly one thing.
+  for (let i = 0; i < 4 && node && !jumpType(node); i++) {
+    const inner: SnapshotNode[] = node.namedChildren.filter((c) => !c.type.includes('comment'));
+    if (inner.length !== 1) return undefined;
+    if (
+      !/^(else_clause|else|block|statement_block|compound_statement|expression_statement|body|control_structure_body|statements)$/.test(
+        node.type,
+      ) &&
+      node !== arm
+    )
+      return undefined;
+    node = inner[0];
+  }
+  return node && jumpType(node) ? node : undefined;
+}
+
+/**
+ * Kotlin and Swift leave an `if`'s arm without a field name: it is the named
+ * child after the condition, when there is no `else`.
+ */
+function unlabelledArm(node: SnapshotNode): SnapshotNode | undefined {
+  if (node.children.some((c) => !c.named && c.type === 'else')) return undefined;
+  const condition = node.childForFieldName('condition');
+  if (!condition) return undefined;
+  return node.namedChildren.find((c) => c.startIndex >= condition.endIndex && !c.type.includes('comment'));
+}
+
+/** For an `if`: the jumps its arms consist of, when they are single jumps. */
+function guardArms(
+  node: SnapshotNode,
+): { then: SnapshotNode; otherwise: SnapshotNode | undefined } | undefined {
+  const consequence =
+    node.childForFieldName('consequence') ?? node.childForFieldName('body') ?? unlabelledArm(node);
+  const then = soleJump(consequence);
+  if (!then) return undefined;
+  const alternative = node.childForFieldName('alternative');
+  if (!alternative) return { then, otherwise: undefined };
+  // An `else if` continues a chain; only a plain `else` that jumps is its other arm.
+  if (
+    /elif|else_if|if_statement/.test(alternative.type) ||
+    alternative.namedChildren.some((c) => c.type === 'if_statement')
+  )
+    return undefined;
+  const otherwise = soleJump(alternative);
+  return otherwise ? { then, otherwise } : undefined;
+}
+
+function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
+  const kind = jumpType(node) ?? 'return';
+  return {
+    kind,
+    subject: kind === 'return' || kind === 'throw' ? subjectOf(language, kind, node) : undefined,
+  };
+}
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -109,6 +192,8 @@ export function collectSteps(
   const nesting = new Int32Array(container.lastId - first + 1);
   const loops = new Int32Array(container.lastId - first + 1);
   const nodes = snapshot.nodes;
+  // Jumps told as part of the branch that guards them ("returns `x` if `c`").
+  const absorbed = new Set<number>();
   for (let id = first; id <= container.lastId; id++) {
     const node = nodes[id];
     if (!node) continue;
@@ -124,14 +209,22 @@ export function collectSteps(
     let childLoops = loopDepth;
     // A for-each loop evaluates its iterable once, before repeating anything.
     let once: SnapshotNode | undefined;
+    const arms = step?.kind === 'branch' && !continuesChain(node) ? guardArms(node) : undefined;
+    if (arms) {
+      absorbed.add(arms.then.id);
+      if (arms.otherwise) absorbed.add(arms.otherwise.id);
+    }
     if (step) {
       steps.push({
+        ...(absorbed.has(id) ? { guarded: true as const } : {}),
         kind: step.kind,
         line: snapshot.startRow(node) + 1,
         depth,
         loopDepth,
         subject: subjectOf(language, step.kind, node),
         ...(step.detail ? { detail: step.detail } : {}),
+        ...(arms ? { then: jumpOf(language, arms.then) } : {}),
+        ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;

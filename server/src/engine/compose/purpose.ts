@@ -1,0 +1,220 @@
+/**
+ * Purpose sentences: what a unit is for, told from the evidence its code
+ * gives (purpose/), strongest first, each citing the line it comes from.
+ * Where the evidence is thin, they say less; a reading of the name comes
+ * last and is said as such.
+ */
+import type { Declaration, DocComment, Idiom, UnitPurpose } from '../purpose/model.js';
+import { EFFECT_PHRASES } from '../purpose/apis.js';
+import type { UnitFacts } from '../facts/model.js';
+import type { Voice } from './audience.js';
+import { code, count, listOf } from './text.js';
+
+/** Verbs a doc comment or a name may start with, in their base form. */
+const VERBS = new Set(
+  `accept add adjust advance allocate append apply assert assign attach build calculate call cancel check clean clear clone close collect combine compare compile compute configure connect construct consume convert copy count create decode delete deserialize deserialise detect determine dispatch do download dump emit encode ensure enqueue escape evaluate execute expand extract fetch filter find finish flatten flush format generate get group handle hash increment initialize initialise insert install invoke iterate join load lock log look make map mark match measure merge move normalize normalise notify open parse perform pop prepare print process produce publish push put query quote read receive record reduce refresh register reject release reload remove render replace report request reset resolve restore retry return reverse run save scan schedule search select send serialize serialise set setup show sort split start stop store strip submit subscribe swap take tear test throw tokenize tokenise transform translate traverse trim truncate try unlock unpack unregister update upload validate verify visit wait walk wrap write yield`.split(
+    ' ',
+  ),
+);
+
+/** `return` → `returns`, `apply` → `applies`, `push` → `pushes`; other words unchanged. */
+function thirdPerson(verb: string): string {
+  if (/(s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/**
+ * A doc sentence as a predicate about the unit: "Return a shell-escaped
+ * version" → "returns a shell-escaped version"; "Quote returns …" (Go's
+ * convention of starting with the name) → "returns …". Undefined when the
+ * sentence does not start with a verb, to be quoted instead.
+ */
+function predicateOf(sentence: string, name: string | undefined): string | undefined {
+  let text = sentence.trim();
+  if (name) {
+    const lead = new RegExp(
+      `^(The\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\(\\))?\\s+(function|method)?\\s*`,
+      'i',
+    );
+    text = text.replace(lead, '');
+  }
+  text = text.replace(/^(This (function|method|class|helper|routine)|It)\s+/i, '');
+  const first = /^([A-Za-z]+)\b/.exec(text)?.[1];
+  if (!first) return undefined;
+  const lower = first.toLowerCase();
+  const rest = text.slice(first.length);
+  if (VERBS.has(lower)) return `${thirdPerson(lower)}${rest}`;
+  if (
+    lower.endsWith('s') &&
+    (VERBS.has(lower.slice(0, -1)) || VERBS.has(lower.slice(0, -2)) || VERBS.has(`${lower.slice(0, -3)}y`))
+  )
+    return `${lower}${rest}`;
+  if (/^(is|are|was|has|can|may|should|will|gets|sets)$/.test(lower)) return `${lower}${rest}`;
+  return undefined;
+}
+
+function docName(doc: DocComment, snippet: boolean): string {
+  if (snippet) return doc.style === 'docstring' ? 'module docstring' : `opening ${doc.style}`;
+  return doc.style === 'comment' ? 'comment above it' : doc.style;
+}
+
+/** "According to its docstring (line 2), `quote(s)` returns a shell-escaped version of the string s." */
+export function docSentence(
+  doc: DocComment,
+  subject: string,
+  name: string | undefined,
+  snippet = false,
+): string {
+  const predicate = predicateOf(doc.sentence, name);
+  const where = `its ${docName(doc, snippet)} (line ${doc.line})`;
+  if (predicate) return `According to ${where}, ${subject} ${predicate.replace(/[.:;,]+$/, '')}.`;
+  return `${capital(where)} says: “${doc.sentence.replace(/[.:;,]+$/, '')}.”`;
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+function routeText(d: Extract<Declaration, { kind: 'route' }>): string {
+  const methods = d.methods.length ? `${listOf(d.methods, 'and')} ` : '';
+  const path = d.path !== undefined ? ` to ${code(d.path)}` : '';
+  return `It handles ${methods}requests${path} (${code(d.via)}, line ${d.line}).`;
+}
+
+function declarationSentence(d: Declaration): string | undefined {
+  switch (d.kind) {
+    case 'route':
+      return routeText(d);
+    case 'test':
+      return d.title !== undefined
+        ? `It is a test case, ${code(d.title)} (${code(d.via)}, line ${d.line}).`
+        : d.via === 'name'
+          ? `It is a test: its name marks it as one for the test runner (line ${d.line}).`
+          : `It is a test (${code(d.via)}, line ${d.line}).`;
+    case 'entry-point':
+      return `It is the program's entry point (${code(d.via)}, line ${d.line}).`;
+    case 'command':
+      return `It runs the ${code(d.name)} command${d.summary ? ` (“${d.summary}”)` : ''} (line ${d.line}).`;
+    case 'component':
+      return `It is a React component: it returns JSX (line ${d.line}).`;
+    case 'hook':
+      return `Its name starts with ${code('use')}, React's convention for a hook (line ${d.line}).`;
+    case 'event-handler':
+      return `It handles ${code(d.event)} events on ${code(d.target)} (line ${d.line}).`;
+    case 'extends':
+      return d.relation === 'implements'
+        ? `It implements ${listOf(d.types.map(code))} (line ${d.line}).`
+        : `It is a kind of ${listOf(d.types.map(code))}: it extends ${d.types.length === 1 ? 'it' : 'them'} (line ${d.line}).`;
+    case 'override':
+      return `It overrides a method it inherits (line ${d.line}).`;
+    case 'memoised':
+      return `Its results are cached (${code(d.via)}, line ${d.line}).`;
+    case 'property':
+      return `It is read like an attribute, as a property (line ${d.line}).`;
+    case 'fixture':
+      return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
+    case 'callback':
+      return undefined;
+  }
+}
+
+const from = (subject: string | undefined): string => (subject ? ` ${code(subject)}` : '');
+
+function idiomSentence(i: Idiom, raises: boolean): string {
+  const of = i.subject ? ` of ${code(i.subject)}` : '';
+  const target = i.target ? code(i.target) : 'a result';
+  switch (i.kind) {
+    case 'guard-clauses':
+      return `It starts with ${count(i.count ?? 1, 'guard clause')} that return${i.count === 1 ? 's' : ''} early (from line ${i.line}).`;
+    case 'validation':
+      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'} an error (from line ${i.line}).`;
+    case 'count':
+      return `It counts items${of} in ${target} and returns the count (loop on line ${i.line}).`;
+    case 'accumulate':
+      return `It adds up values${of ? ` from${from(i.subject)}` : ''} into ${target} and returns the total (loop on line ${i.line}).`;
+    case 'filter':
+      return `It collects the items${of} that pass a test into ${target} and returns it (loop on line ${i.line}).`;
+    case 'map':
+      return `It builds ${target} from each item${of} and returns it (loop on line ${i.line}).`;
+    case 'dedupe':
+      return `It removes duplicates${of}, keeping what it has not seen yet in ${target} (loop on line ${i.line}).`;
+    case 'group-by':
+      return `It groups the items${of} by key into ${target} (loop on line ${i.line}).`;
+    case 'find-first':
+      return `It searches${from(i.subject) || ' a collection'} and returns the first match, ${code(i.target ?? '')} (loop on line ${i.line}).`;
+    case 'any':
+      return `It checks whether any item${of} passes a test (loop on line ${i.line}).`;
+    case 'all':
+      return `It checks whether every item${of} passes a test (loop on line ${i.line}).`;
+    case 'memoise':
+      return `It caches results in ${target}, so a repeated call is answered without recomputing (line ${i.line}).`;
+    case 'binary-search':
+      return `It runs a binary search, halving the range while ${code(i.subject ?? '')} (line ${i.line}).`;
+    case 'tree-recursion':
+      return `It walks a tree recursively (line ${i.line}).`;
+    case 'retry':
+      return `It retries: a loop that catches failures and waits between attempts (line ${i.line}).`;
+    case 'debounce':
+      return `It debounces: each call cancels the pending timer (${code('clearTimeout')}) and starts a new one (${code('setTimeout')}), so only the last call in a burst runs.`;
+    case 'state-machine':
+      return `It is a state machine: a ${code('switch')} on ${code(i.subject ?? '')} inside a loop, whose cases change ${code(i.subject ?? '')} (line ${i.line}).`;
+    case 'lazy-init':
+      return `It creates ${target} on first use and reuses it afterwards (line ${i.line}).`;
+    case 'builder':
+      return `It returns the object itself, so calls can be chained (line ${i.line}).`;
+  }
+}
+
+function effectsSentence(p: UnitPurpose): string | undefined {
+  if (p.effects.length === 0) return undefined;
+  const parts = p.effects
+    .slice(0, 6)
+    .map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
+  return `It ${listOf(parts)}.`;
+}
+
+function nameSentence(p: UnitPurpose, name: string): string | undefined {
+  const [verb, ...rest] = p.nameWords;
+  if (!verb || !VERBS.has(verb) || rest.length === 0) return undefined;
+  return `Its name, ${code(name)}, suggests it ${thirdPerson(verb)} ${rest.join(' ')}.`;
+}
+
+/** What the code says a unit is for: at most `max` sentences, strongest evidence first. */
+export function purposeSentences(
+  unit: UnitFacts,
+  subject: string,
+  options: { readonly max: number; readonly raises: boolean; readonly voice?: Voice },
+): string[] {
+  const p = unit.purpose;
+  const short = unit.metrics.name.startsWith('<') ? undefined : unit.metrics.name.split(/[.#:]/).pop();
+  const out: string[] = [];
+  if (p.doc) out.push(docSentence(p.doc, subject, short));
+  for (const d of p.declarations) {
+    const s = declarationSentence(d);
+    if (s) out.push(s);
+  }
+  for (const i of p.idioms) out.push(idiomSentence(i, options.raises));
+  const effects = effectsSentence(p);
+  if (effects) out.push(effects);
+  if (out.length === 0 && short) {
+    const n = nameSentence(p, short);
+    if (n) out.push(n);
+  }
+  return out.slice(0, options.max);
+}
+
+/** The anonymous function passed to a call, in words: "the function passed to `rows.map` on line 7". */
+export function callbackName(unit: UnitFacts): string | undefined {
+  const d = unit.purpose.declarations.find(
+    (x) => x.kind === 'callback' || x.kind === 'route' || x.kind === 'test' || x.kind === 'event-handler',
+  );
+  if (!d) return undefined;
+  const what =
+    unit.metrics.kind === 'arrow' ? 'arrow function' : unit.metrics.kind === 'lambda' ? 'lambda' : 'function';
+  if (d.kind === 'callback') return `the ${what} passed to ${code(d.callee)} on line ${d.line}`;
+  if (d.kind === 'route')
+    return `the ${what} that handles ${d.methods.join('/') || 'requests to'} ${code(d.path ?? '')}`.replace(
+      / ``$/,
+      '',
+    );
+  return `the ${what} on line ${unit.metrics.startLine}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * The words a snippet's names use most: the overview says what the code is
+ * about (orders, customers, tokens) in the code's own words.
+ */
+import type { Snapshot } from '../parsing/snapshot.js';
+import { wordsOf } from '../purpose/index.js';
+
+/** Words that name programming, not a domain. */
+const GENERIC = new Set(
+  `the and for with from into this that self cls args kwargs arg param params value values val var tmp temp res result results ret data item items obj object elem element str string int num number len length size count index idx key keys list array map dict set get has new old err error errors exception ctx context func function fn callback cb handler opts options option config cfg util utils helper impl init main test type types name names node nodes out input output buf buffer max min lhs rhs left right first last next prev start end begin pos offset flag flags info msg message state status ok true false null none nil void return println printf print log logger console string0 java lang util io os sys fmt http json len append make push pop add sub run call bool boolean float double char byte long short auto const let def class public private static final string_ std vec box option some ref mut`.split(
+    ' ',
+  ),
+);
+
+/** At most this many words. */
+const MAX_WORDS = 4;
+
+export function domainWords(snapshot: Snapshot): string[] {
+  const counts = new Map<string, number>();
+  const seenNames = new Set<string>();
+  for (const node of snapshot.nodes) {
+    if (
+      !node.named ||
+      !/identifier$|^(name|constant|field_identifier|property_identifier|type_identifier)$/.test(node.type)
+    )
+      continue;
+    if (node.children.length > 0) continue;
+    const text = node.text;
+    if (text.length < 3 || seenNames.size > 5000) continue;
+    // Each distinct name counts once per occurrence, its words once each.
+    seenNames.add(text);
+    for (const word of new Set(wordsOf(text))) {
+      if (word.length < 3 || GENERIC.has(word) || /^\d/.test(word)) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .filter(([, n]) => n >= 3)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, MAX_WORDS)
+    .map(([w]) => w);
+}

@@ -1,0 +1,287 @@
+/**
+ * Declarations that say what a unit is: route decorators and registrations,
+ * tests, entry points, CLI commands, React components and hooks, event
+ * handlers, superclasses and interfaces. Each is read from the tree around
+ * the unit: its decorators, annotations or attributes, the call it is passed
+ * to, or its class's heritage.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { UnitKind } from '../metrics/model.js';
+import type { Declaration } from './model.js';
+
+const HTTP_METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'] as const;
+const HTTP_VERB = new Set<string>(HTTP_METHODS);
+
+const line = (node: Node): number => node.startPosition.row + 1;
+
+/** A string literal's contents (any quotes, no interpolation). */
+function stringValue(node: Node | undefined | null): string | undefined {
+  if (!node) return undefined;
+  const m = /^[a-zA-Z]*(["'`])([^"'`\n]*)\1$/.exec(node.text.trim());
+  return m?.[2];
+}
+
+/** Decorators, annotations and attributes written on a unit, as nodes. */
+function markers(node: Node): Node[] {
+  const found: Node[] = [];
+  if (node.parent?.type === 'decorated_definition')
+    found.push(...node.parent.namedChildren.filter((c) => c.type === 'decorator'));
+  for (const child of node.namedChildren) {
+    if (child.type === 'decorator' || child.type === 'attribute_list') found.push(child);
+    if (child.type === 'modifiers')
+      found.push(...child.namedChildren.filter((c) => /annotation|attribute/.test(c.type)));
+  }
+  // Rust attributes (`#[test]`) are siblings written above the item.
+  for (let p = node.previousNamedSibling; p?.type === 'attribute_item'; p = p.previousNamedSibling)
+    found.push(p);
+  return found;
+}
+
+/** `@app.route('/x', methods=['POST'])`, `@router.get("/x")`, `@GetMapping("/x")`, `[HttpPost("x")]`, `#[get("/x")]`. */
+function routeFromMarker(text: string, at: number): Declaration | undefined {
+  const body = text.replace(/^[@#[\]!]+|\]$/g, '').trim();
+  const call = /^([\w.]+)\s*(?:\(([\s\S]*)\))?$/.exec(body);
+  if (!call) return undefined;
+  const name = call[1] ?? '';
+  const args = call[2] ?? '';
+  const last = name.split('.').pop() ?? '';
+  const firstString = /(["'])([^"']*)\1/.exec(args)?.[2];
+  const valueString = /\b(?:value|path)\s*=\s*(?:\{\s*)?(["'])([^"']*)\1/.exec(args)?.[2];
+  const path = valueString ?? firstString;
+  // Python web frameworks: a method of an app or router object.
+  if (name.includes('.') && (last === 'route' || HTTP_VERB.has(last) || last === 'websocket')) {
+    if (!path?.startsWith('/') && path !== '') return undefined;
+    const listed = /methods\s*=\s*[[(]([^\])]*)[\])]/.exec(args)?.[1];
+    const methods =
+      last === 'route'
+        ? listed
+          ? [...listed.matchAll(/["'](\w+)["']/g)].map((m) => (m[1] ?? '').toUpperCase())
+          : ['GET']
+        : [last.toUpperCase()];
+    return { kind: 'route', line: at, methods, path, via: `@${name}` };
+  }
+  // Spring and ASP.NET.
+  const spring = /^(Get|Post|Put|Delete|Patch|Request)Mapping$/.exec(name);
+  if (spring) {
+    const method =
+      spring[1] === 'Request' ? /RequestMethod\.(\w+)/.exec(args)?.[1] : spring[1]?.toUpperCase();
+    return { kind: 'route', line: at, methods: method ? [method.toUpperCase()] : [], path, via: `@${name}` };
+  }
+  const aspnet = /^Http(Get|Post|Put|Delete|Patch)$/.exec(name);
+  if (aspnet) return { kind: 'route', line: at, methods: [aspnet[1]!.toUpperCase()], path, via: `[${name}]` };
+  // Rust's actix-web and Rocket.
+  if (HTTP_VERB.has(name) && path?.startsWith('/'))
+    return { kind: 'route', line: at, methods: [name.toUpperCase()], path, via: `#[${name}]` };
+  return undefined;
+}
+
+const TEST_MARKERS =
+  /^(Test|ParameterizedTest|RepeatedTest|Fact|Theory|TestMethod|TestCase|test|tokio::test|pytest\.mark\.\w+)$/;
+const MEMO_MARKERS = /^((functools\.)?(lru_cache|cache|cached_property)|Memoize|memoize|Cacheable)$/;
+
+function fromMarkers(node: Node): Declaration[] {
+  const found: Declaration[] = [];
+  for (const marker of markers(node)) {
+    const at = line(marker);
+    // An attribute list may hold several: `[HttpPost, Route("x")]`.
+    const texts =
+      marker.type === 'attribute_list'
+        ? marker.namedChildren.filter((c) => c.type === 'attribute').map((c) => c.text)
+        : [marker.text];
+    for (const text of texts) {
+      const route = routeFromMarker(text, at);
+      if (route) {
+        found.push(route);
+        continue;
+      }
+      const name = /^[@#[\]!]*\s*([\w.:]+)/.exec(text)?.[1] ?? '';
+      if (TEST_MARKERS.test(name))
+        found.push({ kind: 'test', line: at, title: undefined, via: text.split('(')[0]! });
+      else if (MEMO_MARKERS.test(name)) found.push({ kind: 'memoised', line: at, via: text.split('(')[0]! });
+      else if (name === 'Override' || name === 'override') found.push({ kind: 'override', line: at });
+      else if (name === 'property') found.push({ kind: 'property', line: at });
+      else if (/^(pytest\.)?fixture$/.test(name)) found.push({ kind: 'fixture', line: at, via: `@${name}` });
+    }
+  }
+  return found;
+}
+
+/** The call a function literal is passed to, and its position among the arguments. */
+function enclosingCall(node: Node): { call: Node; callee: string; args: Node[]; index: number } | undefined {
+  const args = node.parent;
+  if (!args || !/^(arguments|argument_list|value_arguments)$/.test(args.type)) return undefined;
+  const call = args.parent;
+  if (!call) return undefined;
+  // Java splits `items.forEach(…)` into `object` and `name`.
+  const object = call.type === 'method_invocation' ? call.childForFieldName('object') : null;
+  const method = call.type === 'method_invocation' ? call.childForFieldName('name') : null;
+  const fn = call.childForFieldName('function') ?? method ?? call.namedChildren[0];
+  if (!fn) return undefined;
+  const callee = object && method ? `${object.text}.${method.text}` : fn.text;
+  const list = args.namedChildren.filter((c) => !c.type.includes('comment'));
+  return { call, callee, args: list, index: list.findIndex((a) => a.id === node.id) };
+}
+
+const TEST_CALLS =
+  /^(it|test|describe|context|specify|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(only|skip|each))?$/;
+const EVENT_CALLS = /^(.+)\.(addEventListener|on|once|addListener)$/;
+
+/** Express/Koa/Go registrations, tests and event handlers that take a function literal. */
+function fromCall(node: Node): Declaration[] {
+  const site = enclosingCall(node);
+  if (!site || site.index < 0) return [];
+  const { callee, args } = site;
+  const at = line(site.call);
+  const member = /^(.+)\.(\w+)$/.exec(callee);
+  const first = stringValue(args[0]);
+  if (member && (HTTP_VERB.has(member[2]!) || member[2] === 'all') && first?.startsWith('/'))
+    return [
+      {
+        kind: 'route',
+        line: at,
+        methods: member[2] === 'all' ? [] : [member[2]!.toUpperCase()],
+        path: first,
+        via: `${callee}`,
+      },
+    ];
+  if (/^(http\.)?HandleFunc$|\.HandleFunc$|\.Handle$/.test(callee) && first?.startsWith('/'))
+    return [{ kind: 'route', line: at, methods: [], path: first, via: callee }];
+  if (TEST_CALLS.test(callee) && site.index > 0)
+    return [{ kind: 'test', line: at, title: first, via: callee.split('.')[0]! }];
+  const event = EVENT_CALLS.exec(callee);
+  if (event && first) return [{ kind: 'event-handler', line: at, event: first, target: event[1]! }];
+  return [{ kind: 'callback', line: at, callee }];
+}
+
+/** Go: a unit passed by name to `http.HandleFunc("/x", name)` anywhere in the snippet. */
+export function registrations(root: Node): Map<string, Declaration> {
+  const found = new Map<string, Declaration>();
+  for (const call of root.descendantsOfType(['call_expression'])) {
+    const callee = call.childForFieldName('function')?.text ?? '';
+    const member = /^(.+)\.(\w+)$/.exec(callee);
+    if (!member) continue;
+    const verb = member[2]!;
+    const isRoute = HTTP_VERB.has(verb) || verb === 'all' || verb === 'HandleFunc' || verb === 'Handle';
+    if (!isRoute) continue;
+    const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+    const path = stringValue(args[0]);
+    if (!path?.startsWith('/')) continue;
+    const methods = HTTP_VERB.has(verb) ? [verb.toUpperCase()] : [];
+    for (const arg of args.slice(1)) {
+      if (arg.type === 'identifier' || arg.type === 'member_expression' || arg.type === 'selector_expression')
+        found.set(arg.text.replace(/^(this|self)\./, ''), {
+          kind: 'route',
+          line: line(call),
+          methods,
+          path,
+          via: callee,
+        });
+    }
+  }
+  return found;
+}
+
+function heritage(language: LanguageId, node: Node): Extract<Declaration, { kind: 'extends' }> | undefined {
+  const at = line(node);
+  const names = (n: Node | null | undefined): string[] =>
+    n
+      ? n.namedChildren
+          .filter((c) => !c.type.includes('comment') && c.type !== 'keyword_argument')
+          .map((c) => c.text.replace(/<.*$/s, ''))
+      : [];
+  switch (language) {
+    case 'python': {
+      const types = names(node.childForFieldName('superclasses')).filter((t) => t !== 'object');
+      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
+    }
+    case 'java': {
+      const sup = node.childForFieldName('superclass')?.namedChildren[0]?.text.replace(/<.*$/s, '');
+      const ifaces = node.childForFieldName('interfaces');
+      const list = ifaces?.namedChildren.find((c) => c.type === 'type_list');
+      if (sup) return { kind: 'extends', line: at, types: [sup], relation: 'extends' };
+      const types = names(list);
+      return types.length ? { kind: 'extends', line: at, types, relation: 'implements' } : undefined;
+    }
+    case 'javascript':
+    case 'typescript':
+    case 'tsx': {
+      const clause = node.namedChildren.find((c) => c.type === 'class_heritage');
+      const ext =
+        clause?.namedChildren.find((c) => c.type === 'extends_clause') ??
+        (clause?.text.startsWith('extends') ? clause : undefined);
+      const value =
+        ext?.type === 'extends_clause' ? ext.childForFieldName('value')?.text : ext?.namedChildren[0]?.text;
+      if (value)
+        return { kind: 'extends', line: at, types: [value.replace(/<.*$/s, '')], relation: 'extends' };
+      const impl = clause?.namedChildren.find((c) => c.type === 'implements_clause');
+      const types = names(impl);
+      return types.length ? { kind: 'extends', line: at, types, relation: 'implements' } : undefined;
+    }
+    case 'csharp': {
+      const types = names(node.namedChildren.find((c) => c.type === 'base_list'));
+      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
+    }
+    case 'kotlin': {
+      const types = node.namedChildren
+        .filter((c) => c.type === 'delegation_specifier')
+        .map((c) => c.text.replace(/[(<].*$/s, ''));
+      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a function body holds JSX: a React component when its name is capitalised. */
+function rendersJsx(node: Node): boolean {
+  return node.descendantsOfType(['jsx_element', 'jsx_self_closing_element', 'jsx_fragment']).length > 0;
+}
+
+export interface DeclarationContext {
+  readonly language: LanguageId;
+  readonly kind: UnitKind;
+  /** The unit's own name (last part of a qualified name), if it has one. */
+  readonly shortName: string | undefined;
+  readonly params: readonly string[];
+  /** Units registered by name elsewhere in the snippet. */
+  readonly registered: ReadonlyMap<string, Declaration>;
+}
+
+/** What the declarations around a unit say it is. */
+export function declarationsOf(node: Node, context: DeclarationContext): Declaration[] {
+  const { language, kind, shortName: name } = context;
+  const found: Declaration[] = fromMarkers(node);
+  const at = line(node);
+  if (kind === 'class') {
+    const h = heritage(language, node);
+    if (h) found.push(h);
+    const base = h?.kind === 'extends' ? h.types.find((t) => /TestCase$/.test(t)) : undefined;
+    if (name && /^Test/.test(name) && base)
+      found.push({ kind: 'test', line: at, title: undefined, via: base });
+    return found;
+  }
+  if (!name || name.startsWith('<')) {
+    found.push(...fromCall(node));
+    return found;
+  }
+  const registered = context.registered.get(name);
+  if (registered) found.push(registered);
+  if (
+    name === 'main' &&
+    (context.params.length === 0 || language === 'java' || language === 'csharp' || language === 'kotlin')
+  )
+    found.push({ kind: 'entry-point', line: at, via: 'main' });
+  if (name === 'Main' && language === 'csharp') found.push({ kind: 'entry-point', line: at, via: 'Main' });
+  if (!found.some((d) => d.kind === 'test')) {
+    if ((language === 'python' || language === 'ruby') && /^test_?/.test(name))
+      found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
+    if (language === 'go' && /^Test[A-Z_]/.test(name) && context.params.length === 1)
+      found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
+  }
+  if (language === 'javascript' || language === 'typescript' || language === 'tsx') {
+    if (/^use[A-Z]/.test(name)) found.push({ kind: 'hook', line: at });
+    else if (/^[A-Z]/.test(name) && rendersJsx(node)) found.push({ kind: 'component', line: at });
+  }
+  return found;
+}

@@ -1,0 +1,212 @@
+/**
+ * Doc comments: the comment block a unit's author wrote to say what it is
+ * for. Reads Python docstrings (the body's first string) and the comments
+ * directly above a declaration (JSDoc, Javadoc, KDoc, C# XML docs, rustdoc,
+ * Go doc comments, and plain leading comments), and keeps the first sentence
+ * of their prose.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { DocComment, DocStyle } from './model.js';
+
+/** Nodes that sit between a declaration and its doc comment without separating them. */
+const BETWEEN =
+  /^(attribute_item|attribute_list|attribute|decorator|annotation|marker_annotation|modifiers)$/;
+
+/** Wrappers a declaration is written inside, whose own comment above documents it. */
+function anchorOf(node: Node): Node {
+  let anchor = node;
+  for (;;) {
+    const parent = anchor.parent;
+    if (!parent) return anchor;
+    const lift =
+      parent.type === 'export_statement' ||
+      parent.type === 'decorated_definition' ||
+      (parent.type === 'variable_declarator' && anchor.field === 'value') ||
+      ((parent.type === 'lexical_declaration' || parent.type === 'variable_declaration') &&
+        anchor.type === 'variable_declarator') ||
+      (parent.type === 'assignment_expression' && anchor.field === 'right') ||
+      (parent.type === 'expression_statement' && anchor.type === 'assignment_expression') ||
+      (parent.type === 'pair' && anchor.field === 'value') ||
+      (parent.type === 'public_field_definition' && anchor.field === 'value') ||
+      (parent.type === 'field_definition' && anchor.field === 'value');
+    if (!lift) return anchor;
+    anchor = parent;
+  }
+}
+
+function isCommentNode(node: Node): boolean {
+  return node.type.includes('comment');
+}
+
+/** Comments that are tool directives or notes to self, not a description. */
+const NOT_PROSE =
+  /^(TODO|FIXME|XXX|HACK|NOTE:|eslint|prettier|@ts-|istanbul|c8 |noqa|type:|pylint|nolint|go:|#region|#endregion|region\b|endregion\b|-\*-|!|\/|SPDX|Copyright|\(c\))/i;
+
+/** The block of comments directly above `anchor` (no blank line between), first to last. */
+function commentsAbove(anchor: Node): Node[] {
+  const block: Node[] = [];
+  let next = anchor;
+  for (let c = anchor.previousSibling; c; c = c.previousSibling) {
+    if (BETWEEN.test(c.type) && !isCommentNode(c)) {
+      next = c;
+      continue;
+    }
+    if (!isCommentNode(c)) break;
+    if (next.startPosition.row - c.endPosition.row > 1) break;
+    // A trailing comment on the previous statement's line belongs to that statement.
+    const before = c.previousSibling;
+    if (before && !isCommentNode(before) && before.endPosition.row === c.startPosition.row) break;
+    block.unshift(c);
+    next = c;
+  }
+  return block;
+}
+
+/** Python: the string that is the first statement of a body. */
+function docstringOf(node: Node): Node | undefined {
+  const body = node.childForFieldName('body');
+  const first = body?.namedChildren.find((c) => !isCommentNode(c));
+  if (first?.type !== 'expression_statement') return undefined;
+  const value = first.namedChildren[0];
+  return value?.type === 'string' ? value : undefined;
+}
+
+/** A module's docstring, or a file's leading comment block before any code. */
+export function snippetDoc(language: LanguageId, root: Node): DocComment | undefined {
+  const first = root.namedChildren[0];
+  if (!first) return undefined;
+  if (
+    language === 'python' &&
+    first.type === 'expression_statement' &&
+    first.namedChildren[0]?.type === 'string'
+  )
+    return fromText(first.namedChildren[0].text, 'docstring', first.startPosition.row + 1);
+  if (!isCommentNode(first)) return undefined;
+  const block: Node[] = [];
+  for (let c: Node | null = first; c && isCommentNode(c); c = c.nextSibling) {
+    const last = block[block.length - 1];
+    if (last && c.startPosition.row - last.endPosition.row > 1) break;
+    block.push(c);
+  }
+  // A block that runs straight into a declaration documents that declaration, not the file.
+  const after = block[block.length - 1]?.nextSibling;
+  if (after && after.startPosition.row - (block[block.length - 1]?.endPosition.row ?? 0) <= 1)
+    return undefined;
+  return fromComments(block, language);
+}
+
+/** The doc comment of a unit, if its author wrote one. */
+export function unitDoc(language: LanguageId, node: Node): DocComment | undefined {
+  if (language === 'python') {
+    const docstring = docstringOf(node);
+    if (docstring) return fromText(docstring.text, 'docstring', docstring.startPosition.row + 1);
+  }
+  return fromComments(commentsAbove(anchorOf(node)), language);
+}
+
+function styleOf(language: LanguageId, raw: string): DocStyle {
+  if (language === 'csharp' && raw.startsWith('///')) return 'XML doc comment';
+  if (language === 'rust' && /^\/\/[/!]/.test(raw)) return 'doc comment';
+  if (language === 'swift' && raw.startsWith('///')) return 'doc comment';
+  if (raw.startsWith('/**')) {
+    switch (language) {
+      case 'java':
+        return 'Javadoc';
+      case 'kotlin':
+        return 'KDoc';
+      case 'javascript':
+        return 'JSDoc';
+      case 'typescript':
+      case 'tsx':
+        return 'TSDoc';
+      case 'php':
+        return 'PHPDoc';
+      default:
+        return 'doc comment';
+    }
+  }
+  // Go's convention: the comment directly above a declaration is its documentation.
+  if (language === 'go') return 'doc comment';
+  return 'comment';
+}
+
+function fromComments(block: readonly Node[], language: LanguageId): DocComment | undefined {
+  const first = block[0];
+  if (!first) return undefined;
+  const text = block.map((c) => stripMarkers(c.text)).join('\n');
+  return fromProse(text, styleOf(language, first.text), first.startPosition.row + 1);
+}
+
+function fromText(literal: string, style: DocStyle, line: number): DocComment | undefined {
+  // Python string prefixes and quotes: r"""…""", '''…''', "…".
+  const body = literal.replace(/^[rRuUbBfF]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '');
+  return fromProse(body, style, line);
+}
+
+/** Comment markers off every line: `//`, `///`, `#`, `/*`, `*`, `*\/`, `--`. */
+function stripMarkers(comment: string): string {
+  return comment
+    .replace(/^\/\*+!?|\*+\/$/g, '')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(\/\/[/!]?|#+|--|\*(?!\*))\s?/, '').replace(/^\s*\*\s?/, ''))
+    .join('\n');
+}
+
+/** Inline markup reduced to its words: Javadoc `{@code x}`, XML doc `<see cref="x"/>`, HTML tags, Markdown. */
+function plain(text: string): string {
+  return text
+    .replace(/\{@(?:code|link|linkplain|literal|value)\s+([^}]*)\}/g, (_m, inner: string) =>
+      inner.replace(/^[\w.]*#/, '').trim(),
+    )
+    .replace(/<(?:see|seealso)\s+(?:cref|langword|href)="(?:[A-Z]:)?([^"]+)"\s*\/>/g, '$1')
+    .replace(/<(?:paramref|typeparamref)\s+name="([^"]+)"\s*\/>/g, '$1')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[`?([^\]`]+)`?\]/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*?([^*]+)\*\*?/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Lines that start the reference part of a doc: tags, argument lists, examples. */
+const REFERENCE =
+  /^\s*(@\w+|:(param|type|return|returns|raises|rtype)\b|(Args|Arguments|Parameters|Returns|Raises|Yields|Example|Examples|Note|Notes|See Also|Usage)\s*:?\s*$|-{3,}|={3,}|>>>|```)/;
+
+/** Longest first sentence kept, in characters; the rest is cut at a word. */
+export const MAX_DOC_SENTENCE = 220;
+
+function firstSentence(text: string): string | undefined {
+  const lines: string[] = [];
+  const xmlSummary = /<summary>([\s\S]*?)<\/summary>/.exec(text)?.[1];
+  for (const line of (xmlSummary ?? text).split('\n')) {
+    if (REFERENCE.test(line)) break;
+    // The first paragraph ends at a blank line.
+    if (line.trim() === '') {
+      if (lines.length > 0) break;
+      continue;
+    }
+    lines.push(line.trim());
+  }
+  const paragraph = plain(lines.join(' ')).replace(/\s+/g, ' ').trim();
+  if (!paragraph || !/[a-z]{2}/i.test(paragraph)) return undefined;
+  // A sentence ends at ". " before a capital letter or the end: "e.g. x" and "1.5" do not end one.
+  const end = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))[.!?](?=\s+[A-Z(]|\s*$)/.exec(paragraph);
+  const sentence = (end ? paragraph.slice(0, end.index) : paragraph).trim();
+  if (sentence.length <= MAX_DOC_SENTENCE) return sentence;
+  const cut = sentence.lastIndexOf(' ', MAX_DOC_SENTENCE - 1);
+  return `${sentence.slice(0, cut > 40 ? cut : MAX_DOC_SENTENCE - 1)}…`;
+}
+
+function fromProse(text: string, style: DocStyle, line: number): DocComment | undefined {
+  const trimmed = text.trim();
+  if (!trimmed || NOT_PROSE.test(trimmed)) return undefined;
+  const sentence = firstSentence(trimmed);
+  if (!sentence) return undefined;
+  // Commented-out code is not a description.
+  if (/[;{}]\s*$|^\s*(if|for|while|return|import|def|function|var|let|const)\b.*[({:=]/.test(sentence))
+    return undefined;
+  return { style, line, sentence };
+}

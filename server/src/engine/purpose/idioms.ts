@@ -1,0 +1,250 @@
+/**
+ * Idioms recognised from a unit's tree: the loops that count, add up, filter,
+ * transform, group or de-duplicate into a variable they then return; the
+ * loops that find the first match or test any/all; guard clauses and
+ * validation; memoisation, binary search, retries, debouncing, state
+ * machines, lazy initialisation and builders. Each needs the whole shape (a
+ * variable set up before a loop, changed in it, returned after it), so a
+ * pattern is named only when the code has all of it.
+ */
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { Step } from '../facts/model.js';
+import type { Idiom } from './model.js';
+
+const LOOP = /^(for|while|for_in|enhanced_for|foreach|for_range)_(statement|loop|expression)$|^for$/;
+const IF = /^if_(statement|expression)$|^if$/;
+const RETURN = /^return(_statement|_expression)?$/;
+const THROW = /^(throw|raise)(_statement|_expression)?$/;
+
+const line = (node: Node): number => node.startPosition.row + 1;
+const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The statements of a body, comments left out; a lone statement counts as a body of one. */
+function statementsOf(body: Node | null | undefined): Node[] {
+  if (!body) return [];
+  if (/block|body|statements|compound_statement|statement_block/.test(body.type))
+    return body.namedChildren.filter((c) => !c.type.includes('comment'));
+  return [body];
+}
+
+function bodyOf(unit: Node): Node[] {
+  return statementsOf(
+    unit.childForFieldName('body') ?? unit.namedChildren.find((c) => /body|block/.test(c.type)),
+  );
+}
+
+/** An `if` with no `else`, whose consequence is a single return or throw. */
+function guardOf(statement: Node): { kind: 'return' | 'throw' } | undefined {
+  if (!IF.test(statement.type)) return undefined;
+  if (statement.childForFieldName('alternative') || statement.namedChildren.some((c) => /else/.test(c.type)))
+    return undefined;
+  const consequence = statement.childForFieldName('consequence') ?? statement.childForFieldName('body');
+  const inner = statementsOf(consequence);
+  const only = inner.length === 1 ? inner[0] : undefined;
+  if (!only) return undefined;
+  const jump = only.type === 'expression_statement' ? only.namedChildren[0] : only;
+  if (jump && RETURN.test(jump.type)) return { kind: 'return' };
+  if (jump && THROW.test(jump.type)) return { kind: 'throw' };
+  return undefined;
+}
+
+function guards(unit: Node, idioms: Idiom[]): void {
+  const body = bodyOf(unit);
+  let returns = 0;
+  let throws = 0;
+  let first: Node | undefined;
+  // A docstring or local declarations may come first; guards are the leading ifs after them.
+  for (const statement of body) {
+    const guard = guardOf(statement);
+    if (!guard) {
+      if (
+        returns + throws === 0 &&
+        /^(expression_statement|string)$/.test(statement.type) &&
+        /^[rRbBuU]*["']/.test(statement.text)
+      )
+        continue;
+      break;
+    }
+    first ??= statement;
+    if (guard.kind === 'return') returns++;
+    else throws++;
+  }
+  // A single leading check on a short function is its logic, not a guard.
+  if (!first || body.length - returns - throws < 1) return;
+  if (throws > 0) idioms.push({ kind: 'validation', line: line(first), count: throws });
+  if (returns > 0) idioms.push({ kind: 'guard-clauses', line: line(first), count: returns });
+}
+
+/** The name a loop walks over, as written: `for x in xs` → `xs`. */
+function iterableOf(loop: Node): string | undefined {
+  const value =
+    loop.childForFieldName('right') ??
+    loop.childForFieldName('value') ??
+    loop.namedChildren.find((c) => c.type === 'range_clause')?.childForFieldName('right');
+  return value?.text;
+}
+
+const INIT_EMPTY =
+  /^(\[\]|\{\}|set\(\)|dict\(\)|list\(\)|new (ArrayList|HashMap|HashSet|LinkedList|TreeMap|Set|Map|Array)\b.*\(\)|\[\]\w+\{\}|make\(.*\)|map\[.*\]\w+\{\}|""|''|0|0\.0|0L|Vec::new\(\)|HashMap::new\(\)|HashSet::new\(\)|vec!\[\]|String::new\(\)|\w+\{\})$/;
+
+/** Variables given an empty or zero value among the statements before `index`. */
+function initialised(statements: readonly Node[], index: number): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const s of statements.slice(0, index)) {
+    const m =
+      /^(?:(?:const|let|var|final|auto|val|mut)\s+)?(?:[\w<>[\],.? ]+\s+)?(\w+)\s*(?::[^=]+)?(?::=|=)\s*([\s\S]+?);?$/.exec(
+        s.text.trim(),
+      );
+    if (m && INIT_EMPTY.test(m[2]!.trim())) found.set(m[1]!, m[2]!.trim());
+  }
+  return found;
+}
+
+function returnsName(statements: readonly Node[], from: number, name: string): boolean {
+  const re = new RegExp(`^return\\s+(${escape(name)}|\\(${escape(name)}\\))\\s*;?$`);
+  return statements.slice(from).some((s) => re.test(s.text.trim()));
+}
+
+/** What a loop body does to `name`, from its text. */
+function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
+  const n = escape(name);
+  if (
+    new RegExp(
+      `\\b${n}\\s*\\[[^\\]]+\\]\\s*\\.\\s*(append|push|add)\\(|\\b${n}\\.setdefault\\(|\\b${n}\\.computeIfAbsent\\(|\\b${n}\\s*\\[[^\\]]+\\]\\s*=\\s*append\\(`,
+    ).test(loopBody)
+  )
+    return 'group-by';
+  if (
+    new RegExp(`\\b${n}\\s*(\\+=\\s*1\\b|\\+\\+)|\\+\\+${n}\\b|\\b${n}\\s*=\\s*${n}\\s*\\+\\s*1\\b`).test(
+      loopBody,
+    )
+  )
+    return 'count';
+  if (new RegExp(`\\b${n}\\s*(\\+=|\\*=|-=)|\\b${n}\\s*=\\s*${n}\\s*[-+*]`).test(loopBody))
+    return 'accumulate';
+  if (
+    new RegExp(
+      `\\b${n}\\s*\\.\\s*(append|push|add|Add|insert|extend|push_back|put)\\s*\\(|\\b${n}\\s*=\\s*append\\(\\s*${n}\\b|\\b${n}\\s*\\[[^\\]]+\\]\\s*=`,
+    ).test(loopBody)
+  )
+    return 'map';
+  return undefined;
+}
+
+function loops(unit: Node, idioms: Idiom[]): void {
+  const body = bodyOf(unit);
+  body.forEach((statement, index) => {
+    if (!LOOP.test(statement.type)) return;
+    const loopBody = statement.childForFieldName('body')?.text ?? statement.text;
+    const subject = iterableOf(statement);
+    for (const [name] of initialised(body, index)) {
+      const change = changeOf(loopBody, name);
+      if (!change || !returnsName(body, index + 1, name)) continue;
+      let kind = change;
+      if (change === 'map') {
+        const seenCheck = new RegExp(
+          `not in ${escape(name)}\\b|!${escape(name)}\\.(has|contains|includes)\\(|!\\s*${escape(name)}\\.contains`,
+        ).test(loopBody);
+        const conditional =
+          /^\s*(if|unless)\b/m.test(loopBody) || /\bif\s*\(/.test(loopBody) || /\bif\s/.test(loopBody);
+        kind = seenCheck ? 'dedupe' : conditional ? 'filter' : 'map';
+      }
+      idioms.push({ kind, line: line(statement), target: name, ...(subject ? { subject } : {}) });
+      return;
+    }
+    // Find-first and any/all: the loop returns from inside, and something else after it.
+    const inner = statement.descendantsOfType(['return_statement', 'return_expression', 'return']);
+    const after = body
+      .slice(index + 1)
+      .find((s) => RETURN.test(s.type) || RETURN.test(s.namedChildren[0]?.type ?? ''));
+    if (inner.length !== 1 || !after) return;
+    const inside = inner[0]!.text
+      .replace(/^return\s*/, '')
+      .replace(/;$/, '')
+      .trim();
+    const outside = after.text
+      .replace(/^return\s*/, '')
+      .replace(/;$/, '')
+      .trim();
+    const truthy = /^(True|true)$/;
+    const falsy = /^(False|false)$/;
+    if (truthy.test(inside) && falsy.test(outside))
+      idioms.push({ kind: 'any', line: line(statement), ...(subject ? { subject } : {}) });
+    else if (falsy.test(inside) && truthy.test(outside))
+      idioms.push({ kind: 'all', line: line(statement), ...(subject ? { subject } : {}) });
+    else if (
+      /^(None|null|nil|undefined|-1|Optional\.empty\(\)|None\s*,.*|nil,.*|"",\s*false)$/.test(outside) &&
+      inside &&
+      !/^(None|null|nil)$/.test(inside)
+    )
+      idioms.push({
+        kind: 'find-first',
+        line: line(statement),
+        target: inside,
+        ...(subject ? { subject } : {}),
+      });
+  });
+}
+
+function memo(unitText: string, line0: number, idioms: Idiom[]): void {
+  for (const m of unitText.matchAll(/\b((?:self\.|this\.)?\w*(?:cache|memo|Cache|Memo)\w*)\b/g)) {
+    const name = escape(m[1]!);
+    const looks = new RegExp(
+      `\\bin\\s+${name}\\b|${name}\\.(has|get|containsKey|ContainsKey|TryGetValue)\\(|${name}\\s*\\[[^\\]]+\\]\\s*(?:,\\s*ok|!=|is not)|,\\s*ok\\s*:?=\\s*${name}\\[`,
+    ).test(unitText);
+    const stores = new RegExp(`${name}\\s*\\[[^\\]]+\\]\\s*=[^=]|${name}\\.(set|put|insert|Add)\\(`).test(
+      unitText,
+    );
+    if (looks && stores) {
+      idioms.push({
+        kind: 'memoise',
+        line: line0 + unitText.slice(0, m.index).split('\n').length - 1,
+        target: m[1]!,
+      });
+      return;
+    }
+  }
+}
+
+function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[]): void {
+  const text = unit.text;
+  const at = line(unit);
+  const whileLoop = steps.find(
+    (s) => s.kind === 'loop' && s.subject && /^\(?\s*\w+\s*<=?\s*\w+\s*\)?$/.test(s.subject),
+  );
+  if (whileLoop && /\bmid\w*\s*:?=\s*.*(\/\s*2|>>>?\s*1|\/\/\s*2)/.test(text))
+    idioms.push({ kind: 'binary-search', line: whileLoop.line, subject: whileLoop.subject! });
+  const loopLines = steps.filter((s) => s.kind === 'loop');
+  const sleeps =
+    /\b(time\.sleep|asyncio\.sleep|Thread\.sleep|time\.Sleep|setTimeout|sleep|Task\.Delay|thread::sleep)\s*\(/.test(
+      text,
+    );
+  if (loopLines.length > 0 && steps.some((s) => s.kind === 'try' || s.kind === 'catch') && sleeps)
+    idioms.push({ kind: 'retry', line: loopLines[0]!.line });
+  if (/\bclearTimeout\s*\(/.test(text) && /\bsetTimeout\s*\(/.test(text))
+    idioms.push({ kind: 'debounce', line: at });
+  const sw = steps.find(
+    (s) => s.kind === 'switch' && s.loopDepth > 0 && s.subject && /^\w+$/.test(s.subject),
+  );
+  if (sw && new RegExp(`\\b${escape(sw.subject!)}\\s*=[^=]`).test(text))
+    idioms.push({ kind: 'state-machine', line: sw.line, subject: sw.subject! });
+  const lazy =
+    /if\s*\(?\s*((?:self|this)\.\w+)\s*(?:is None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?\s*:?\s*\{?\s*\n?\s*\1\s*=[^=]/.exec(
+      text,
+    );
+  if (lazy && new RegExp(`return\\s+${escape(lazy[1]!)}\\b`).test(text))
+    idioms.push({ kind: 'lazy-init', line: at, target: lazy[1]! });
+  const returns = steps.filter((s) => s.kind === 'return');
+  if (returns.length > 0 && returns.every((s) => s.subject === 'this' || s.subject === 'self'))
+    idioms.push({ kind: 'builder', line: returns[0]!.line });
+}
+
+/** The idioms a callable unit's code shows. */
+export function idiomsOf(unit: Node, steps: readonly Step[]): Idiom[] {
+  const idioms: Idiom[] = [];
+  guards(unit, idioms);
+  loops(unit, idioms);
+  memo(unit.text, line(unit), idioms);
+  shapes(unit, steps, idioms);
+  return idioms;
+}

@@ -1,0 +1,133 @@
+/**
+ * What the code says about its own purpose, as evidence: each item records
+ * where in the code it was found, so every purpose sentence can cite it.
+ */
+
+export type DocStyle =
+  | 'docstring'
+  | 'JSDoc'
+  | 'TSDoc'
+  | 'Javadoc'
+  | 'KDoc'
+  | 'PHPDoc'
+  | 'XML doc comment'
+  | 'doc comment'
+  | 'comment';
+
+export interface DocComment {
+  readonly style: DocStyle;
+  /** Line the comment or docstring starts on. */
+  readonly line: number;
+  /** Its first sentence, markup removed, without the final full stop. */
+  readonly sentence: string;
+}
+
+/** A declaration that says what a unit is: a route, a test, an entry point, a subclass. */
+export type Declaration =
+  | {
+      readonly kind: 'route';
+      readonly line: number;
+      readonly methods: readonly string[];
+      readonly path: string | undefined;
+      readonly via: string;
+    }
+  | { readonly kind: 'test'; readonly line: number; readonly title: string | undefined; readonly via: string }
+  | { readonly kind: 'entry-point'; readonly line: number; readonly via: string }
+  | {
+      readonly kind: 'command';
+      readonly line: number;
+      readonly name: string;
+      readonly summary: string | undefined;
+    }
+  | { readonly kind: 'component'; readonly line: number }
+  | { readonly kind: 'hook'; readonly line: number }
+  | { readonly kind: 'event-handler'; readonly line: number; readonly event: string; readonly target: string }
+  | {
+      readonly kind: 'extends';
+      readonly line: number;
+      readonly types: readonly string[];
+      readonly relation: 'extends' | 'implements';
+    }
+  | { readonly kind: 'override'; readonly line: number }
+  | { readonly kind: 'memoised'; readonly line: number; readonly via: string }
+  | { readonly kind: 'property'; readonly line: number }
+  | { readonly kind: 'fixture'; readonly line: number; readonly via: string }
+  | { readonly kind: 'callback'; readonly line: number; readonly callee: string };
+
+export type EffectKind =
+  | 'reads-file'
+  | 'writes-file'
+  | 'file-system'
+  | 'shell'
+  | 'process'
+  | 'http-request'
+  | 'http-server'
+  | 'database'
+  | 'dom-read'
+  | 'dom-write'
+  | 'log'
+  | 'print'
+  | 'stdin'
+  | 'crypto'
+  | 'clock'
+  | 'sleep'
+  | 'random'
+  | 'thread'
+  | 'lock'
+  | 'env'
+  | 'network'
+  | 'timer'
+  | 'exit'
+  | 'eval'
+  | 'serialise'
+  | 'parse-data';
+
+/** A call to a well-known API and what calling it means. */
+export interface Effect {
+  readonly kind: EffectKind;
+  readonly callee: string;
+  readonly line: number;
+}
+
+export type IdiomKind =
+  | 'guard-clauses'
+  | 'validation'
+  | 'accumulate'
+  | 'count'
+  | 'filter'
+  | 'map'
+  | 'find-first'
+  | 'any'
+  | 'all'
+  | 'dedupe'
+  | 'memoise'
+  | 'binary-search'
+  | 'tree-recursion'
+  | 'retry'
+  | 'debounce'
+  | 'state-machine'
+  | 'lazy-init'
+  | 'builder'
+  | 'group-by';
+
+/** A pattern recognised from the tree, with the code it rests on. */
+export interface Idiom {
+  readonly kind: IdiomKind;
+  readonly line: number;
+  /** The collection or variable it acts on, as written in the code. */
+  readonly subject?: string;
+  /** What it produces or fills, as written in the code. */
+  readonly target?: string;
+  /** How many (guard clauses, checks). */
+  readonly count?: number;
+}
+
+/** Everything a unit's own code says about what it is for. */
+export interface UnitPurpose {
+  readonly doc: DocComment | undefined;
+  readonly declarations: readonly Declaration[];
+  readonly effects: readonly Effect[];
+  readonly idioms: readonly Idiom[];
+  /** The words of its name, split from camelCase and snake_case, lower case. */
+  readonly nameWords: readonly string[];
+}
