@@ -12,7 +12,7 @@ import { code, count, listOf } from './text.js';
 
 /** Verbs a doc comment or a name may start with, in their base form. */
 const VERBS = new Set(
-  `accept add adjust advance allocate append apply assert assign attach build calculate call cancel check clean clear clone close collect combine compare compile compute configure connect construct consume convert copy count create decode delete deserialize deserialise detect determine dispatch do download dump emit encode ensure enqueue escape evaluate execute expand extract fetch filter find finish flatten flush format generate get group handle hash increment initialize initialise insert install invoke iterate join load lock log look make map mark match measure merge move normalize normalise notify open parse perform pop prepare print process produce publish push put query quote read receive record reduce refresh register reject release reload remove render replace report request reset resolve restore retry return reverse run save scan schedule search select send serialize serialise set setup show sort split start stop store strip submit subscribe swap take tear test throw tokenize tokenise transform translate traverse trim truncate try unlock unpack unregister update upload validate verify visit wait walk wrap write yield`.split(
+  `accept add adjust allow append advance allocate apply assert assign attach build calculate call cancel check clamp clean clear clone close collect combine compare compile compute configure connect construct consume convert copy count create decode delete deserialize deserialise detect determine dispatch do download dump emit encode ensure enqueue escape evaluate execute expand extract fetch filter find finish flatten flush format generate get group handle hash increase increment indicate initialize initialise insert install invoke iterate join load lock log look make map mark match measure merge move normalize normalise notify open parse perform pop prepare print process produce publish push permute put query quote read receive record reduce refresh register reject release reload remove render replace report request reset resolve restore retrieve retry return reverse run save scan schedule search select send serialize serialise set setup show shuffle sort split start stop strip store submit subscribe swap take tear test throw tokenize tokenise transform translate traverse trim truncate try unlock unpack unregister update upload use validate verify visit wait walk wrap write yield`.split(
     ' ',
   ),
 );
@@ -24,6 +24,19 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
+/** Words that follow a verb at the start of a doc sentence: "Put *an* item", "Reports *whether* …". */
+const OBJECT_START =
+  /^(a|an|the|this|that|these|those|all|any|each|every|whether|if|true|false|its|their|one|two|multiple|several|some|no|it|given|specified|new|and|or)$/i;
+
+/** The base form of a verb as a doc comment's first word spells it: `returns` → `return`, `applies` → `apply`. */
+function baseOf(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (VERBS.has(lower)) return lower;
+  for (const base of [lower.slice(0, -1), lower.slice(0, -2), `${lower.slice(0, -3)}y`])
+    if (lower.endsWith('s') && VERBS.has(base)) return base;
+  return undefined;
+}
+
 /**
  * A doc sentence as a predicate about the unit: "Return a shell-escaped
  * version" → "returns a shell-escaped version"; "Quote returns …" (Go's
@@ -31,27 +44,35 @@ function thirdPerson(verb: string): string {
  * sentence does not start with a verb, to be quoted instead.
  */
 function predicateOf(sentence: string, name: string | undefined): string | undefined {
-  let text = sentence.trim();
+  let text = sentence.trim().replace(/^(This (function|method|class|helper|routine)|It)\s+/i, '');
+  const words = (t: string) => t.split(/\s+/);
+  // Go and Javadoc often start with the name: "Quote returns …". Drop it only when a verb follows.
   if (name) {
-    const lead = new RegExp(
-      `^(The\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\(\\))?\\s+(function|method)?\\s*`,
-      'i',
-    );
-    text = text.replace(lead, '');
+    const [first, second] = words(text);
+    if (first?.replace(/\(\)$/, '').toLowerCase() === name.toLowerCase() && second && /s$/.test(second))
+      text = text.slice(first.length).trim();
   }
-  text = text.replace(/^(This (function|method|class|helper|routine)|It)\s+/i, '');
-  const first = /^([A-Za-z]+)\b/.exec(text)?.[1];
-  if (!first) return undefined;
-  const lower = first.toLowerCase();
-  const rest = text.slice(first.length);
-  if (VERBS.has(lower)) return `${thirdPerson(lower)}${rest}`;
-  if (
-    lower.endsWith('s') &&
-    (VERBS.has(lower.slice(0, -1)) || VERBS.has(lower.slice(0, -2)) || VERBS.has(`${lower.slice(0, -3)}y`))
-  )
-    return `${lower}${rest}`;
-  if (/^(is|are|was|has|can|may|should|will|gets|sets)$/.test(lower)) return `${lower}${rest}`;
-  return undefined;
+  const all = words(text);
+  let index = 0;
+  // "Randomly permutes …", "Synchronously generate …": an adverb before the verb.
+  if (/^[A-Z]?[a-z]+ly$/.test(all[0] ?? '') && all[1]) index = 1;
+  const verb = all[index] ?? '';
+  if (!/^[A-Za-z]+$/.test(verb)) return undefined;
+  const next = all[index + 1] ?? '';
+  const base = baseOf(verb);
+  const thirdPersonAlready = /s$/i.test(verb) && (base !== undefined || OBJECT_START.test(next));
+  const imperative = !thirdPersonAlready && (base !== undefined || OBJECT_START.test(next));
+  if (!thirdPersonAlready && !imperative) return undefined;
+  const lead = all.slice(0, index).map((w) => w.toLowerCase());
+  const head = thirdPersonAlready ? verb.toLowerCase() : thirdPerson(verb.toLowerCase());
+  let rest = all.slice(index + 1).join(' ');
+  // An imperative sentence keeps its mood through "and"/"or": "Remove and return an item".
+  if (imperative)
+    rest = rest.replace(/\b(and|or|then)\s+([a-z]+)\b/g, (m, conj: string, w: string) =>
+      VERBS.has(w) ? `${conj} ${thirdPerson(w)}` : m,
+    );
+  const predicate = [...lead, head, rest].filter(Boolean).join(' ');
+  return predicate;
 }
 
 function docName(doc: DocComment, snippet: boolean): string {

@@ -150,6 +150,11 @@ function dependencies(
   return { deps, commentRows };
 }
 
+function fileDoc(language: LanguageId, snapshot: Snapshot, units: readonly UnitFacts[]) {
+  const doc = snippetDoc(language, snapshot.root);
+  return doc && units.some((u) => u.purpose.doc?.line === doc.line) ? undefined : doc;
+}
+
 /** Facts about a parsed snippet, given its metrics. */
 export function extractFacts(
   language: LanguageId,
@@ -187,7 +192,8 @@ export function extractFacts(
     units,
     dependencies: deps,
     topLevel,
-    doc: snippetDoc(language, snapshot.root),
+    // An opening comment that documents the first unit is that unit's, not the file's.
+    doc: fileDoc(language, snapshot, units),
     domainWords: domainWords(snapshot),
   };
 }

@@ -27,6 +27,11 @@ function anchorOf(node: Node): Node {
         anchor.type === 'variable_declarator') ||
       (parent.type === 'assignment_expression' && anchor.field === 'right') ||
       (parent.type === 'expression_statement' && anchor.type === 'assignment_expression') ||
+      // A function passed to a call (`var f = wrap(function …)`, `app.get('/x', (req, res) => …)`)
+      // is documented by the comment above the call.
+      (parent.type === 'arguments' && anchor.type !== 'arguments') ||
+      (parent.type === 'call_expression' && anchor.type === 'arguments') ||
+      (parent.type === 'expression_statement' && anchor.type === 'call_expression') ||
       (parent.type === 'pair' && anchor.field === 'value') ||
       (parent.type === 'public_field_definition' && anchor.field === 'value') ||
       (parent.type === 'field_definition' && anchor.field === 'value');
@@ -53,7 +58,9 @@ function commentsAbove(anchor: Node): Node[] {
       continue;
     }
     if (!isCommentNode(c)) break;
-    if (next.startPosition.row - c.endPosition.row > 1) break;
+    // A `/** … */` block documents the declaration after it across one blank line, as JSDoc and javadoc read it.
+    const gap = block.length === 0 && c.text.startsWith('/**') ? 2 : 1;
+    if (next.startPosition.row - c.endPosition.row > gap) break;
     // A trailing comment on the previous statement's line belongs to that statement.
     const before = c.previousSibling;
     if (before && !isCommentNode(before) && before.endPosition.row === c.startPosition.row) break;

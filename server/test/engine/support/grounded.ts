@@ -23,7 +23,8 @@ const VOCABULARY = new Set([
 
 function inlineCode(text: string): string[] {
   const withoutFences = text.replace(/```[\s\S]*?```/g, '');
-  return [...withoutFences.matchAll(/``? ?([^`]+?) ?``?/g)].map((m) => m[1]!.trim());
+  // A span holding a backtick is fenced with two and padded: `` a`b ``.
+  return [...withoutFences.matchAll(/`` (.+?) ``|`([^`]+)`/g)].map((m) => (m[1] ?? m[2]!).trim());
 }
 
 // Sections that carry rule findings or proposed alternatives may quote code the

@@ -1,0 +1,217 @@
+/**
+ * The purpose corpus: real functions in the five tier-1 languages, cut at test
+ * time from installed sources (Debian's Python standard library, the JDK's
+ * src.zip from Debian's openjdk-17-source, Go's standard library, packages in
+ * node_modules). For each, the words its overview must contain, drawn from its
+ * own doc comment or body. The test prints the pass rate and needs 85 %.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { LanguageId } from '@code-explain/shared';
+import { explainRequestSchema } from '@code-explain/shared';
+import { createEngine } from '../../src/engine/engine.js';
+import { SourceParser } from '../../src/engine/parsing/parser.js';
+import { cutUnit, type CorpusSource } from './support/corpus.js';
+import { ungrounded } from './support/grounded.js';
+
+const require = createRequire(import.meta.url);
+
+const PY = '/usr/lib/python3.11';
+const GO = '/usr/local/go/src';
+const JDK_ZIP = '/usr/lib/jvm/openjdk-17/src.zip';
+const pkg = (name: string) => dirname(require.resolve(`${name}/package.json`));
+/** mongodb is mongoose's dependency: resolved from where mongoose is installed. */
+const mongodbSrc = () => join(dirname(realpathSync(pkg('mongoose'))), 'mongodb', 'src');
+
+interface Case extends Omit<CorpusSource, 'file'> {
+  readonly file: () => string;
+  /** Words (lower case) its overview must contain. */
+  readonly words: readonly string[];
+}
+
+const py = (file: string, unit: string, words: string[]): Case => ({
+  language: 'python',
+  file: () => `${PY}/${file}`,
+  unit,
+  words,
+});
+const go = (file: string, unit: string, words: string[]): Case => ({
+  language: 'go',
+  file: () => `${GO}/${file}`,
+  unit,
+  words,
+});
+let jdkDir = '';
+const java = (file: string, unit: string, words: string[], contains?: string): Case => ({
+  language: 'java',
+  file: () => join(jdkDir, 'java.base', file),
+  unit,
+  words,
+  ...(contains ? { contains } : {}),
+});
+const js = (pkgName: string, file: string, unit: string, words: string[]): Case => ({
+  language: 'javascript',
+  file: () => join(pkg(pkgName), file),
+  unit,
+  words,
+});
+const ts = (file: string, unit: string, words: string[]): Case => ({
+  language: 'typescript',
+  file: () => join(mongodbSrc(), file),
+  unit,
+  words,
+});
+
+const CORPUS: readonly Case[] = [
+  py('shlex.py', 'quote', ['shell-escaped', 'string']),
+  py('textwrap.py', 'dedent', ['leading whitespace', 'line']),
+  py('textwrap.py', 'indent', ['prefix', 'lines']),
+  py('queue.py', 'Queue.put', ['item', 'queue']),
+  py('queue.py', 'Queue.get', ['remove', 'item', 'queue']),
+  py('queue.py', 'Queue.task_done', ['task']),
+  py('base64.py', 'b64encode', ['encode', 'base64']),
+  py('posixpath.py', 'join', ['join', 'pathname components']),
+  py('fnmatch.py', 'fnmatch', ['filename', 'pattern']),
+  py('heapq.py', 'heappush', ['push', 'heap']),
+  py('bisect.py', 'insort_right', ['insert', 'sorted']),
+  py('statistics.py', 'mean', ['mean', 'data']),
+  py('glob.py', 'escape', ['escape', 'special characters']),
+  py('html/__init__.py', 'escape', ['special characters', 'html-safe']),
+  py('calendar.py', 'isleap', ['leap years']),
+  py('difflib.py', 'get_close_matches', ['matches']),
+  py('ipaddress.py', 'ip_address', ['ip']),
+  py('secrets.py', 'token_hex', ['random', 'hexadecimal']),
+  py('tempfile.py', 'mkdtemp', ['temporary', 'directory']),
+  py('functools.py', 'cmp_to_key', ['key']),
+  py('random.py', 'Random.shuffle', ['shuffle', 'list']),
+
+  java('java/util/Collections.java', 'Collections.reverse', ['reverses', 'order', 'list']),
+  java('java/util/Collections.java', 'Collections.frequency', ['number of elements', 'collection']),
+  java('java/util/Collections.java', 'Collections.swap', ['swaps', 'elements']),
+  java('java/util/Collections.java', 'Collections.shuffle', ['permutes', 'list'], 'shuffle(List<?> list)'),
+  java('java/util/Arrays.java', 'Arrays.binarySearch', ['binary search', 'array'], 'int[] a, int key)'),
+  java('java/util/Arrays.java', 'Arrays.toString', ['string representation', 'array'], 'int[] a)'),
+  java('java/util/Objects.java', 'Objects.requireNonNull', ['object reference', 'null'], 'T obj)'),
+  java('java/util/Objects.java', 'Objects.isNull', ['null']),
+  java('java/util/ArrayList.java', 'ArrayList.trimToSize', ['capacity', 'size']),
+  java('java/util/ArrayList.java', 'ArrayList.ensureCapacity', ['capacity']),
+  java('java/util/Optional.java', 'Optional.orElse', ['value', 'present']),
+  java('java/util/StringJoiner.java', 'StringJoiner.add', ['adds', 'element']),
+  java('java/util/BitSet.java', 'BitSet.cardinality', ['number of bits']),
+  java('java/util/UUID.java', 'UUID.randomUUID', ['uuid']),
+  java('java/util/HashMap.java', 'HashMap.hash', ['hashcode', 'bits']),
+  java('java/util/ArrayDeque.java', 'ArrayDeque.addFirst', ['inserts', 'front']),
+  java('java/lang/Integer.java', 'Integer.bitCount', ['one-bits']),
+  java('java/lang/String.java', 'String.isBlank', ['empty', 'white space']),
+
+  go('strings/strings.go', 'TrimSpace', ['leading and trailing white space']),
+  go('strings/strings.go', 'Repeat', ['copies']),
+  go('strings/strings.go', 'HasPrefix', ['prefix']),
+  go('strings/strings.go', 'Fields', ['white space']),
+  go('path/path.go', 'Clean', ['shortest path name']),
+  go('path/path.go', 'Ext', ['extension']),
+  go('path/path.go', 'Base', ['last element']),
+  go('net/url/url.go', 'QueryEscape', ['escapes', 'url query']),
+  go('io/io.go', 'ReadAll', ['reads', 'eof']),
+  go('os/env.go', 'Getenv', ['environment variable']),
+  go('html/escape.go', 'EscapeString', ['escapes', 'special characters']),
+  go('sort/search.go', 'Search', ['binary search']),
+  go('strconv/quote.go', 'Quote', ['quoted', 'string literal']),
+  go('errors/wrap.go', 'Is', ['error', 'matches']),
+  go('bytes/bytes.go', 'Equal', ['same length', 'bytes']),
+  go('net/http/server.go', 'Error', ['replies', 'error message']),
+  go('unicode/letter.go', 'IsUpper', ['upper case']),
+  go('time/time.go', 'Since', ['time elapsed']),
+
+  js('lodash', 'debounce.js', 'debounce', ['debounced function', 'delays']),
+  js('lodash', 'throttle.js', 'throttle', ['throttled function']),
+  js('lodash', 'chunk.js', 'chunk', ['array', 'groups', 'size']),
+  js('lodash', 'uniq.js', 'uniq', ['duplicate-free']),
+  js('lodash', 'memoize.js', 'memoize', ['memoizes']),
+  js('lodash', 'clamp.js', 'clamp', ['clamps', 'bounds']),
+  js('lodash', 'escape.js', 'escape', ['html entities']),
+  js('lodash', 'camelCase.js', '<anonymous function in createCompounder()>', ['camel case']),
+  js('lodash', 'flatten.js', 'flatten', ['flattens', 'array']),
+  js('express', 'lib/utils.js', 'exports.normalizeType', ['normalize', 'type']),
+  js('express', 'lib/utils.js', 'setCharset', ['charset', 'content-type']),
+  js('express', 'lib/utils.js', 'createETagGenerator', ['etag generator']),
+  js('express', 'lib/response.js', 'status', ['status']),
+
+  ts('utils.ts', 'isUint8Array', ['uint8array', 'buffer']),
+  ts('utils.ts', 'hostMatchesWildcards', ['address', 'wildcards']),
+  ts('utils.ts', 'setDifference', ['items', 'seta']),
+  ts('utils.ts', 'enumToString', ['joins', 'string']),
+  ts('utils.ts', 'shuffle', ['shuffle', 'sequence']),
+  ts('utils.ts', 'uuidV4', ['uuidv4']),
+];
+
+/** The pass rate the corpus must reach. */
+const REQUIRED = 0.85;
+
+describe('engine: purpose corpus (real functions, overview names their domain)', function () {
+  this.timeout(300_000);
+  const parser = new SourceParser({ timeoutMs: 20_000 });
+  const engine = createEngine();
+
+  before(() => {
+    assert.ok(existsSync(JDK_ZIP), `${JDK_ZIP} is missing: apt-get install openjdk-17-source`);
+    assert.ok(existsSync(`${PY}/shlex.py`), `${PY} is missing: apt-get install libpython3.11-stdlib`);
+    assert.ok(existsSync(`${GO}/strings/strings.go`), `${GO} is missing: Go is installed on these machines`);
+    jdkDir = mkdtempSync(join(tmpdir(), 'cex-purpose-jdk-'));
+    const wanted = [...new Set(CORPUS.filter((c) => c.language === 'java').map((c) => c.file()))].map((f) =>
+      f.slice(jdkDir.length + 1),
+    );
+    execFileSync('python3', [
+      '-c',
+      'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); [z.extract(n, sys.argv[2]) for n in sys.argv[3:]]',
+      JDK_ZIP,
+      jdkDir,
+      ...wanted,
+    ]);
+  });
+  after(async () => {
+    parser.dispose();
+    await engine.dispose();
+    if (jdkDir) rmSync(jdkDir, { recursive: true, force: true });
+  });
+
+  it(`holds at least 60 functions across the five tier-1 languages, and ${REQUIRED * 100} % of overviews name their domain`, async () => {
+    assert.ok(CORPUS.length >= 60, `the corpus holds ${CORPUS.length} functions`);
+    const languages = new Set<LanguageId>(CORPUS.map((c) => c.language));
+    assert.deepEqual([...languages].sort(), ['go', 'java', 'javascript', 'python', 'typescript']);
+    const misses: string[] = [];
+    const overviews: string[] = [];
+    const perLanguage = new Map<LanguageId, { pass: number; all: number }>();
+    for (const c of CORPUS) {
+      const code = await cutUnit(parser, { ...c, file: c.file() });
+      const response = await engine.explain(explainRequestSchema.parse({ code, language: c.language }));
+      const overview = response.sections.find((s) => s.title === 'Overview')?.content ?? '';
+      // Everything the purpose sentences quote is the code's own text.
+      assert.deepEqual(ungrounded(response, code), [], `${c.unit}: quotes only its code`);
+      overviews.push(`${c.unit}: ${overview.replace(/\n/g, ' ')}`);
+      const missing = c.words.filter((w) => !overview.toLowerCase().includes(w));
+      const tally = perLanguage.get(c.language) ?? { pass: 0, all: 0 };
+      tally.all++;
+      if (missing.length === 0) tally.pass++;
+      else
+        misses.push(
+          `${c.language} ${c.unit}: missing ${missing.join(', ')}\n    ${overview.replace(/\n/g, ' ')}`,
+        );
+      perLanguage.set(c.language, tally);
+    }
+    const passed = CORPUS.length - misses.length;
+    const rate = passed / CORPUS.length;
+    console.log(
+      `      purpose corpus: ${passed}/${CORPUS.length} (${(rate * 100).toFixed(1)} %) — ${[...perLanguage]
+        .map(([l, t]) => `${l} ${t.pass}/${t.all}`)
+        .join(', ')}`,
+    );
+    if (process.env.PURPOSE_VERBOSE) for (const o of overviews) console.log(`    ${o}`);
+    if (misses.length) console.log(`      misses:\n    ${misses.join('\n    ')}`);
+    assert.ok(rate >= REQUIRED, `pass rate ${(rate * 100).toFixed(1)} % is below ${REQUIRED * 100} %`);
+  });
+});
