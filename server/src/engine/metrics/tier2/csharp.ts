@@ -19,9 +19,13 @@
  * methods, constructors (named after the class), destructors (`~Stack`),
  * operators (`operator +`), local functions; property, indexer (`this[]`)
  * and event accessors with a body, and expression-bodied properties, named
- * after the property (`Stack.Count`, kind getter or setter); lambdas and
- * anonymous methods. Recursion: `f(…)` and `this.f(…)` reach the methods
- * named `f` beside the caller.
+ * after the property (`Stack.Count`, kind getter or setter). Lambdas and
+ * anonymous methods belong to the member around them, as in lizard and
+ * Roslyn's code metrics: their decisions count in it and their code sits one
+ * cognitive nesting level deeper (Sonar's view). Only one with no member
+ * around it (a field initializer, a top-level statement) is a unit of its own
+ * (`<lambda assigned to Pick>`). Recursion: `f(…)` and `this.f(…)` reach the
+ * methods named `f` beside the caller.
  *
  * Halstead: operands are names, literals (a string is one, interpolated
  * strings too, with the code in their braces counted as code) and predefined
@@ -226,7 +230,12 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
     }
     case 'lambda_expression':
     case 'anonymous_method_expression':
-      return { kind: 'lambda', name: null, label: standIn('lambda', lambdaContext(frame), scope) };
+      return {
+        kind: 'lambda',
+        name: null,
+        label: standIn('lambda', lambdaContext(frame), scope),
+        folded: true,
+      };
     default:
       return null;
   }
