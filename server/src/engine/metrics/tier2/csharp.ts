@@ -38,6 +38,7 @@ import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';
+import { CSHARP_LAMBDAS } from './folded.js';
 import {
   inDirective,
   interpolated,
@@ -198,6 +199,14 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
   const node = frame.node;
   const type = frame.type;
   if (TYPES.has(type)) return { kind: 'class', name: nameOf(node, '<type>') };
+  if (CSHARP_LAMBDAS.has(type)) {
+    return {
+      kind: 'lambda',
+      name: null,
+      label: standIn('lambda', lambdaContext(frame), scope),
+      folded: true,
+    };
+  }
   switch (type) {
     case 'method_declaration':
     case 'local_function_statement':
@@ -228,14 +237,6 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
       if (owner?.type === 'indexer_declaration') return { kind: 'getter', name: 'this[]' };
       return null;
     }
-    case 'lambda_expression':
-    case 'anonymous_method_expression':
-      return {
-        kind: 'lambda',
-        name: null,
-        label: standIn('lambda', lambdaContext(frame), scope),
-        folded: true,
-      };
     default:
       return null;
   }

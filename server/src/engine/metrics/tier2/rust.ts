@@ -41,6 +41,7 @@ import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';
+import { RUST_CLOSURES } from './folded.js';
 import {
   memberLabel,
   operatorKeys,
@@ -155,6 +156,14 @@ function closureContext(frame: Frame): AnonymousContext {
 
 function rustUnitStart(frame: Frame, scope: string): UnitStart | null {
   const node = frame.node;
+  if (RUST_CLOSURES.has(frame.type)) {
+    return {
+      kind: 'closure',
+      name: null,
+      label: standIn('closure', closureContext(frame), scope),
+      folded: true,
+    };
+  }
   switch (frame.type) {
     case 'function_item': {
       const owner = frame.parent?.parent?.type;
@@ -167,13 +176,6 @@ function rustUnitStart(frame: Frame, scope: string): UnitStart | null {
       return node.childForFieldName('body') ? { kind: 'class', name: implName(node) } : null;
     case 'trait_item':
       return { kind: 'class', name: node.childForFieldName('name')?.text ?? '<trait>' };
-    case 'closure_expression':
-      return {
-        kind: 'closure',
-        name: null,
-        label: standIn('closure', closureContext(frame), scope),
-        folded: true,
-      };
     default:
       return null;
   }
