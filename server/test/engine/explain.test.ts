@@ -419,6 +419,33 @@ describe('engine: explain()', () => {
     });
   });
 
+  describe('C# lambdas and Rust closures, read as part of their function', () => {
+    const SAMPLES: readonly [LanguageId, string, string][] = [
+      [
+        'csharp',
+        'class Orders {\n  int Paid(List<Order> orders) {\n    return orders.Count(o =>\n    {\n      if (o.Paid)\n        return true;\n      throw new InvalidOperationException();\n    });\n  }\n}\n',
+        '`o.Paid`',
+      ],
+      [
+        'rust',
+        'fn paid(orders: &[Order]) -> usize {\n    orders.iter().filter(|o| {\n        if o.paid {\n            return true;\n        }\n        false\n    }).count()\n}\n',
+        '`o.paid`',
+      ],
+    ];
+    for (const [language, code, condition] of SAMPLES) {
+      it(`${language}: the lambda's checks are the function's, its returns and throws are not`, async () => {
+        const response = await run({ code, language, mode: 'detailed' });
+        assert.deepEqual(
+          (response.metadata.units ?? []).filter((u) => u.kind !== 'class').map((u) => u.name),
+          [language === 'csharp' ? 'Orders.Paid' : 'paid'],
+        );
+        assert.ok(response.explanation.includes(`checks whether ${condition}`), response.explanation);
+        assert.doesNotMatch(response.explanation, /leaves early|returns `true`|throws/);
+        assert.deepEqual(ungrounded(response, code), []);
+      });
+    }
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -117,6 +117,73 @@ describe('metric increments', function () {
     assert.deepEqual(check.problems.slice(0, 10), []);
   });
 
+  it("put a C# lambda's increments in its method, on the lambda's lines, one nesting level deeper", async () => {
+    const units = await unitsOf(
+      'csharp',
+      dedent(`
+        class Orders {
+          int Count(List<Order> orders, bool strict) {
+            return orders.Count(o =>
+            {
+              if (o.Paid && strict)
+                return true;
+              return o.Total > 0 ? o.Open : false;
+            });
+          }
+        }
+      `),
+    );
+    assert.deepEqual(
+      units.map((u) => u.name),
+      ['Orders', 'Orders.Count'],
+    );
+    const count = units[1]!;
+    assert.deepEqual(compact(count.increments), [
+      'cyclomatic +1 line 2: the path through the function',
+      'cyclomatic +1 line 5: `if`',
+      'cyclomatic +1 line 5: `&&`',
+      'cognitive +2 line 5: `if`, nested 1 level deep',
+      'cognitive +1 line 5: a sequence of `&&`',
+      'cyclomatic +1 line 7: `?`',
+      'cognitive +2 line 7: `?`, nested 1 level deep',
+    ]);
+    assert.deepEqual([count.cyclomatic, count.cognitive], [4, 5]);
+    const check = new IncrementCheck();
+    for (const unit of units) check.check(unit.name, unit);
+    assert.deepEqual(check.problems, []);
+  });
+
+  it("put a Rust closure's increments in its fn, on the closure's lines, one nesting level deeper", async () => {
+    const units = await unitsOf(
+      'rust',
+      dedent(`
+        fn total(items: &[i32], limit: i32) -> i32 {
+            items
+                .iter()
+                .map(|x| match x {
+                    n if *n > limit => limit,
+                    _ => *x,
+                })
+                .sum()
+        }
+      `),
+    );
+    assert.deepEqual(
+      units.map((u) => u.name),
+      ['total'],
+    );
+    assert.deepEqual(compact(units[0]!.increments), [
+      'cyclomatic +1 line 1: the path through the function',
+      'cyclomatic +1 line 4: `match`',
+      'cognitive +2 line 4: `match`, nested 1 level deep',
+      'cyclomatic +1 line 5: `if`',
+    ]);
+    assert.deepEqual([units[0]!.cyclomatic, units[0]!.cognitive], [3, 2]);
+    const check = new IncrementCheck();
+    check.check('total', units[0]!);
+    assert.deepEqual(check.problems, []);
+  });
+
   it('count a Kotlin `when` as its entries minus one, and say so', async () => {
     const [unit] = await unitsOf(
       'kotlin',

@@ -188,16 +188,28 @@ describe('tier-2 metrics', () => {
       ],
       ['nullable types add nothing', 'int? n = null; string? s = null;', 1, 0],
       ['goto', 'goto done; done: return;', 1, 1],
+      [
+        "a lambda's if, && and ?: count in the method, one nesting level deeper",
+        'Func<int, int> g = v => { if (a && b) { return v > 0 ? 1 : 0; } return 0; };',
+        1 + 3,
+        2 + 1 + 3,
+      ],
+      [
+        'an anonymous method and a lambda inside a lambda nest once more each',
+        'Action h = delegate { while (a) { } };\nitems.ForEach(p => items.ForEach(q => { if (q) { } }));',
+        1 + 2,
+        2 + 3,
+      ],
     ]);
 
-    it('names types, members, accessors and lambdas', async () => {
+    it('names types, members and accessors; lambdas in a member are part of it', async () => {
       const m = await measure(
         'csharp',
         `
         class Stack<T> {
           public Stack() { }
           ~Stack() { }
-          public int Count => items.Count;
+          public int Count => items.Count(x => x != null && x.Ok);
           public int Size { get { return n; } set { n = value > 0 ? value : 0; } }
           public static Stack<T> operator +(Stack<T> a, Stack<T> b) => a;
           public void Each(Action<T> f) {
@@ -219,9 +231,31 @@ describe('tier-2 metrics', () => {
           ['Stack.Size', 'setter', 5, 5],
           ['Stack.operator +', 'method', 6, 6],
           ['Stack.Each', 'method', 7, 10],
-          ['<lambda in items.ForEach()>', 'lambda', 8, 8],
           ['Stack.Each.Local', 'function', 9, 9],
           ['IShape', 'class', 12, 12],
+        ],
+      );
+      assert.equal(m.unit('Stack.Count').cyclomatic, 2, "the getter's lambda counts in it");
+    });
+
+    it('keeps a lambda with no method around it as a unit: a field initializer, a top-level statement', async () => {
+      const m = await measure(
+        'csharp',
+        `
+        var top = (int x) => x > 0 && x < 9;
+        class Rules {
+          Func<int, int> Pick = x => x > 0 ? x : items.Select(y => y ?? 0).Sum();
+          int Use() => Pick(1);
+        }
+      `,
+      );
+      assert.deepEqual(
+        m.units.map((u) => [u.name, u.kind, u.startLine, u.cyclomatic, u.cognitive]),
+        [
+          ['<lambda assigned to top>', 'lambda', 1, 2, 1],
+          ['Rules', 'class', 2, 3 + 1, 1],
+          ['<lambda assigned to Pick>', 'lambda', 3, 3, 1],
+          ['Rules.Use', 'method', 4, 1, 0],
         ],
       );
     });
@@ -259,7 +293,18 @@ describe('tier-2 metrics', () => {
       ],
       ['tokens inside macro arguments', 'assert!(a && b || c);', 3, 0],
       ['labelled break', "'outer: for i in 0..3 { for j in 0..3 { break 'outer; } }", 3, 1 + 2 + 1],
-      ['closures are units of their own', 'let g = |v: i32| if v > 0 { 1 } else { 0 };', 1, 0],
+      [
+        "a closure's if and match (with its guard) count in the fn, one nesting level deeper",
+        'let g = |v: i32| if v > 0 { 1 } else { match v { n if n < -5 => 2, _ => 3 } };',
+        1 + 3,
+        2 + 1 + 3,
+      ],
+      [
+        'a closure inside a closure nests once more',
+        'let h = |v: Vec<i32>| v.iter().map(|x| if *x > 0 && a { 1 } else { 0 }).sum::<i32>();',
+        1 + 2,
+        3 + 1 + 1,
+      ],
     ]);
 
     it('counts a where clause as lizard does, not ?Sized or a bare closure', async () => {
@@ -272,7 +317,7 @@ describe('tier-2 metrics', () => {
       assert.equal(m.unit('w').cyclomatic, 2);
     });
 
-    it('names impl blocks, trait impls, traits, methods and closures', async () => {
+    it('names impl blocks, trait impls, traits and methods; closures in a fn are part of it', async () => {
       const m = await measure(
         'rust',
         `
@@ -294,12 +339,33 @@ describe('tier-2 metrics', () => {
           ['Stack', 'class', 2, 5],
           ['Stack.new', 'method', 3, 3],
           ['Stack.len', 'method', 4, 4],
-          ['<closure in filter()>', 'closure', 4, 4],
           ['<Stack as fmt::Display>', 'class', 6, 8],
           ['<Stack as fmt::Display>.fmt', 'method', 7, 7],
           ['Shape', 'class', 9, 9],
           ['Shape.name', 'method', 9, 9],
           ['top', 'function', 10, 10],
+        ],
+      );
+    });
+
+    it('keeps a closure with no fn around it as a unit: a static, a const in an impl', async () => {
+      const m = await measure(
+        'rust',
+        `
+        static CLAMP: fn(i32) -> i32 = |x| if x > 0 { x } else { 0 };
+        impl T {
+            const PICK: fn(bool) -> u8 = |b| match b { true => 1, false => 0 };
+            fn f(&self) -> u8 { Self::PICK(true) }
+        }
+      `,
+      );
+      assert.deepEqual(
+        m.units.map((u) => [u.name, u.kind, u.startLine, u.cyclomatic, u.cognitive]),
+        [
+          ['<closure assigned to CLAMP>', 'closure', 1, 2, 2],
+          ['T', 'class', 2, 2 + 1, 1],
+          ['<closure assigned to PICK>', 'closure', 3, 2, 1],
+          ['T.f', 'method', 4, 1, 0],
         ],
       );
     });
@@ -725,8 +791,12 @@ describe('tier-2 metrics', () => {
       assert.deepEqual([swiftAnds.unit('m').cyclomatic, swiftAnds.unit('m').cognitive], [depth + 1, 1]);
       const lists = await measure('bash', `m() {\n${'a && '.repeat(depth)}b\n}`);
       assert.deepEqual([lists.unit('m').cyclomatic, lists.unit('m').cognitive], [depth + 1, 1]);
-      const closures = await measure('rust', `fn m() { let f = ${'|| '.repeat(depth)}0; }`);
-      assert.equal(closures.units.length, depth + 1);
+      const closures = await measure('rust', `fn m() { let f = ${'|| '.repeat(depth)}a && b; }`);
+      assert.deepEqual(
+        closures.units.map((u) => [u.name, u.cyclomatic, u.cognitive]),
+        [['m', 2, 1]],
+        'nested closures fold into the fn',
+      );
     });
 
     const broken: Record<Tier2Language, string> = {

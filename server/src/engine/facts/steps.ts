@@ -6,8 +6,9 @@
  * (for their subjects).
  */
 import type { LanguageId } from '@code-explain/shared';
+import { FOLDED_LAMBDAS } from '../metrics/tier2/folded.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import type { Jump, Step } from './model.js';
+import type { Jump, Step, StepKind } from './model.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxTableFor } from './syntax.js';
 import { JUMP_TYPES, jumpKind, tier2Loop } from './tier2.js';
@@ -168,6 +169,14 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
   };
 }
 
+/**
+ * What a lambda folded into its function does for itself: its `return` ends
+ * the lambda, not the function, and its throws, awaits and yields happen when
+ * (and if) something calls it. Its branches, loops and calls are read as the
+ * function's code, as its metrics count them.
+ */
+const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -176,7 +185,7 @@ export interface StepsOf {
 
 /**
  * Steps inside `container`, leaving out the subtrees of other units
- * (`isUnit[id]`).
+ * (`isUnit[id]`) and what only a folded lambda inside it does.
  */
 export function collectSteps(
   language: LanguageId,
@@ -191,6 +200,9 @@ export function collectSteps(
   // Loop/branch nesting and loop depth of every node in the container, set by its parent.
   const nesting = new Int32Array(container.lastId - first + 1);
   const loops = new Int32Array(container.lastId - first + 1);
+  // 1 for nodes inside a lambda that is folded into the container (not a unit of its own).
+  const inLambda = new Uint8Array(container.lastId - first + 1);
+  const folded = FOLDED_LAMBDAS[language];
   const nodes = snapshot.nodes;
   // Jumps told as part of the branch that guards them ("returns `x` if `c`").
   const absorbed = new Set<number>();
@@ -203,8 +215,10 @@ export function collectSteps(
     }
     const depth = nesting[id - first] ?? 0;
     const loopDepth = loops[id - first] ?? 0;
+    const lambda = inLambda[id - first] === 1 || (id !== first && folded?.has(node.type) === true);
     // Unnamed nodes are tokens: Python names both the `await` expression and its keyword `await`.
-    const step = node.named ? refine(language, node, stepFor(language, node.type)) : undefined;
+    let step = node.named ? refine(language, node, stepFor(language, node.type)) : undefined;
+    if (step && lambda && LAMBDA_ONLY.has(step.kind)) step = undefined;
     let childNesting = depth;
     let childLoops = loopDepth;
     // A for-each loop evaluates its iterable once, before repeating anything.
@@ -239,6 +253,7 @@ export function collectSteps(
     for (const child of node.children) {
       nesting[child.id - first] = childNesting;
       loops[child.id - first] = child === once ? loopDepth : childLoops;
+      if (lambda) inLambda[child.id - first] = 1;
     }
   }
   const implicit = implicitReturn(language, container);

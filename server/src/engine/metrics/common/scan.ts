@@ -1,8 +1,10 @@
 /**
  * One iterative walk that splits a tree into regions — the top level plus one
- * region per unit (function, method, lambda, class, …) — and counts, for each
- * region's own code (nested units excluded): decision points (cyclomatic),
- * cognitive increments, lexical tokens, Halstead operators/operands and calls.
+ * region per unit (function, method, lambda, class, …; a language may fold
+ * lambdas into the function around them, see `UnitStart.folded`) — and
+ * counts, for each region's own code (nested units excluded): decision points
+ * (cyclomatic), cognitive increments, lexical tokens, Halstead
+ * operators/operands and calls.
  * A language supplies `LanguageRules`; nothing here knows node types.
  *
  * Input can nest thousands of levels deep, so nothing here recurses: the walk
@@ -37,6 +39,15 @@ export interface UnitStart {
   readonly receiver?: string | null;
   /** How many arguments a call must pass to reach this unit (Java overloads). */
   readonly arity?: { readonly min: number; readonly max: number };
+  /**
+   * The language's own tools count this unit's code in the function around
+   * it (C# lambdas, Rust closures). Inside a function-like unit it then has
+   * no region of its own and its code sits one cognitive nesting level
+   * deeper, as the whitepaper nests lambdas; with no function around it (a field
+   * initializer, a `static`, a top-level statement) there is nothing to fold
+   * into, so it stays a unit.
+   */
+  readonly folded?: boolean;
 }
 
 /** A call whose target may be a unit of the same snippet. */
@@ -156,7 +167,7 @@ export function scan(rules: LanguageRules, root: Node, options: ScanOptions = {}
     if (frame.parent !== null && frame.node.isNamed) {
       const enclosing = regionAt(regions, frame.region);
       const start = rules.unitStart(frame, enclosing.scopeName);
-      if (start && options.inline) {
+      if (start && (options.inline || (start.folded && isFunctionLike(enclosing)))) {
         frame = { ...frame, nesting: frame.nesting + 1 };
       } else if (start) {
         const index = regions.length;
@@ -220,6 +231,10 @@ export function scan(rules: LanguageRules, root: Node, options: ScanOptions = {}
     }
   }
   return regions;
+}
+
+function isFunctionLike(region: Region): boolean {
+  return region.unit !== null && region.unit.kind !== 'class';
 }
 
 export function regionAt(regions: readonly Region[], index: number): Region {

@@ -19,9 +19,13 @@
  * methods, constructors (named after the class), destructors (`~Stack`),
  * operators (`operator +`), local functions; property, indexer (`this[]`)
  * and event accessors with a body, and expression-bodied properties, named
- * after the property (`Stack.Count`, kind getter or setter); lambdas and
- * anonymous methods. Recursion: `f(…)` and `this.f(…)` reach the methods
- * named `f` beside the caller.
+ * after the property (`Stack.Count`, kind getter or setter). Lambdas and
+ * anonymous methods belong to the member around them, as in lizard and
+ * Roslyn's code metrics: their decisions count in it and their code sits one
+ * cognitive nesting level deeper (Sonar's view). Only one with no member
+ * around it (a field initializer, a top-level statement) is a unit of its own
+ * (`<lambda assigned to Pick>`). Recursion: `f(…)` and `this.f(…)` reach the
+ * methods named `f` beside the caller.
  *
  * Halstead: operands are names, literals (a string is one, interpolated
  * strings too, with the code in their braces counted as code) and predefined
@@ -34,6 +38,7 @@ import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';
+import { CSHARP_LAMBDAS } from './folded.js';
 import {
   inDirective,
   interpolated,
@@ -194,6 +199,14 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
   const node = frame.node;
   const type = frame.type;
   if (TYPES.has(type)) return { kind: 'class', name: nameOf(node, '<type>') };
+  if (CSHARP_LAMBDAS.has(type)) {
+    return {
+      kind: 'lambda',
+      name: null,
+      label: standIn('lambda', lambdaContext(frame), scope),
+      folded: true,
+    };
+  }
   switch (type) {
     case 'method_declaration':
     case 'local_function_statement':
@@ -224,9 +237,6 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
       if (owner?.type === 'indexer_declaration') return { kind: 'getter', name: 'this[]' };
       return null;
     }
-    case 'lambda_expression':
-    case 'anonymous_method_expression':
-      return { kind: 'lambda', name: null, label: standIn('lambda', lambdaContext(frame), scope) };
     default:
       return null;
   }

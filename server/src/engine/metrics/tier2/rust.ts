@@ -16,14 +16,17 @@
  * Cognitive (whitepaper): +1+nesting for `if`, `match`, `for`, `while` and
  * `loop`; +1 for `else if`, `else`, and `break` / `continue` to a label; +1
  * per run of like `&&` / `||`. `?` adds nothing. Loops and `match` nest
- * everything inside them, an `if` its branches. Closures are units of their
- * own.
+ * everything inside them, an `if` its branches, a closure its body.
  *
  * Units: `impl` blocks (class units named after the type, `Stack`, or
  * `<Stack as fmt::Display>` for a trait implementation) and traits (class
- * units); functions (methods inside an impl or trait, with a body); closures
- * (`<closure in items.iter().map()>`, `<closure assigned to f>`). Modules,
- * structs and enums are not units. Recursion: `f(…)`, `self.f(…)` and
+ * units); functions (methods inside an impl or trait, with a body). Closures
+ * belong to the function around them, as in lizard: their decisions count in
+ * it and their code sits one cognitive nesting level deeper (the
+ * whitepaper's and Sonar's view of lambdas). Only a closure with no function
+ * around it (in a `static` or `const`) is a unit of its own (`<closure
+ * assigned to CLAMP>`). Nested `fn` items stay units, as lizard reports them.
+ * Modules, structs and enums are not units. Recursion: `f(…)`, `self.f(…)` and
  * `Self::f(…)` reach the functions named `f` beside the caller or at the top
  * level.
  *
@@ -38,6 +41,7 @@ import type { LanguageMetrics } from '../model.js';
 import { languageMetrics, type LanguageDefinition } from '../common/measure.js';
 import { standIn, type AnonymousContext } from '../common/naming.js';
 import type { CallRef, Frame, Increment, UnitStart } from '../common/scan.js';
+import { RUST_CLOSURES } from './folded.js';
 import {
   memberLabel,
   operatorKeys,
@@ -142,6 +146,8 @@ function closureContext(frame: Frame): AnonymousContext {
   }
   if (outer?.type === 'let_declaration')
     return { assigned: outer.node.childForFieldName('pattern')?.text ?? null };
+  if (outer?.type === 'static_item' || outer?.type === 'const_item')
+    return { assigned: outer.node.childForFieldName('name')?.text ?? null };
   if (outer?.type === 'assignment_expression' && frame.field === 'right') {
     return { assigned: outer.node.childForFieldName('left')?.text ?? null };
   }
@@ -150,6 +156,14 @@ function closureContext(frame: Frame): AnonymousContext {
 
 function rustUnitStart(frame: Frame, scope: string): UnitStart | null {
   const node = frame.node;
+  if (RUST_CLOSURES.has(frame.type)) {
+    return {
+      kind: 'closure',
+      name: null,
+      label: standIn('closure', closureContext(frame), scope),
+      folded: true,
+    };
+  }
   switch (frame.type) {
     case 'function_item': {
       const owner = frame.parent?.parent?.type;
@@ -162,8 +176,6 @@ function rustUnitStart(frame: Frame, scope: string): UnitStart | null {
       return node.childForFieldName('body') ? { kind: 'class', name: implName(node) } : null;
     case 'trait_item':
       return { kind: 'class', name: node.childForFieldName('name')?.text ?? '<trait>' };
-    case 'closure_expression':
-      return { kind: 'closure', name: null, label: standIn('closure', closureContext(frame), scope) };
     default:
       return null;
   }
