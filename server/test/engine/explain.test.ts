@@ -439,7 +439,7 @@ describe('engine: explain()', () => {
           (response.metadata.units ?? []).filter((u) => u.kind !== 'class').map((u) => u.name),
           [language === 'csharp' ? 'Orders.Paid' : 'paid'],
         );
-        assert.ok(response.explanation.includes(`checks whether ${condition}`), response.explanation);
+        assert.ok(response.explanation.includes(`branches on whether ${condition}`), response.explanation);
         assert.doesNotMatch(response.explanation, /leaves early|returns `true`|throws/);
         assert.deepEqual(ungrounded(response, code), []);
       });

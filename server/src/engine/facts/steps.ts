@@ -223,7 +223,8 @@ export function collectSteps(
     let childLoops = loopDepth;
     // A for-each loop evaluates its iterable once, before repeating anything.
     let once: SnapshotNode | undefined;
-    const arms = step?.kind === 'branch' && !continuesChain(node) ? guardArms(node) : undefined;
+    // A folded lambda's return ends the lambda: its branch is not the function's guard.
+    const arms = step?.kind === 'branch' && !lambda && !continuesChain(node) ? guardArms(node) : undefined;
     if (arms) {
       absorbed.add(arms.then.id);
       if (arms.otherwise) absorbed.add(arms.otherwise.id);
