@@ -209,7 +209,7 @@ describe('engine: explain()', () => {
     const plain = await run({ code: 'function id(x) {\n  return x;\n}\n', mode: 'detailed' });
     assert.match(
       plain.sections.find((s) => s.title === 'Error paths and early exits')!.content,
-      /^No throw, catch or early return appears in this code/,
+      /^No throw, catch, error return or early return appears in this code/,
     );
   });
 

@@ -239,3 +239,33 @@ export function callbackName(unit: UnitFacts): string | undefined {
     );
   return `the ${what} on line ${unit.metrics.startLine}`;
 }
+
+/** Where a unit's inputs come from, what it changes in place and which fields it sets. */
+export function dataFlowSentences(unit: UnitFacts, max = 3): string[] {
+  const flow = unit.purpose.dataFlow;
+  const out: string[] = [];
+  const kinds = [...new Set(flow.inputs.map((i) => i.kind))];
+  if (kinds.length > 0) {
+    const parts = kinds.map((kind) => {
+      const reads = flow.inputs.filter((i) => i.kind === kind).slice(0, 3);
+      return `the ${kind} (${listOf(reads.map((r) => `${code(r.text)}, line ${r.line}`))})`;
+    });
+    out.push(`It takes input from ${listOf(parts)}.`);
+  }
+  if (flow.mutatedParams.length > 0)
+    out.push(
+      `It changes ${flow.mutatedParams.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(
+        flow.mutatedParams.map((m) => `${code(m.target)} (${code(m.text)}, line ${m.line})`),
+      )} in place, so the caller sees the change.`,
+    );
+  if (flow.fieldWrites.length > 0)
+    out.push(
+      `It sets ${listOf(flow.fieldWrites.slice(0, 4).map((w) => `${code(w.target)} (line ${w.line})`))}${flow.fieldWrites.length > 4 ? ` and ${count(flow.fieldWrites.length - 4, 'more field')}` : ''}.`,
+    );
+  return out.slice(0, max);
+}
+
+/** What a unit's calls to well-known APIs do, one line each: for the side-effects section. */
+export function effectLines(unit: UnitFacts): string[] {
+  return unit.purpose.effects.map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
+}

@@ -17,6 +17,7 @@ import {
   standouts,
 } from './overview.js';
 import { unitParagraphs } from './units.js';
+import { dataFlowSentences, effectLines } from './purpose.js';
 import {
   bulletList,
   bulletListUpTo,
@@ -243,7 +244,10 @@ export function inputsOutputs(input: ComposeInput): Section {
           : u.isGenerator
             ? 'yields values'
             : 'has no return statement';
-    return `${signature(u)}: ${params ? `${params}; ` : ''}${out}.`;
+    const flow = dataFlowSentences(u)
+      .map((sentence) => ` ${sentence}`)
+      .join('');
+    return `${signature(u)}: ${params ? `${params}; ` : ''}${out}.${flow}`;
   });
   if (units.length > MAX_UNITS) lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}.`);
   return {
@@ -252,18 +256,24 @@ export function inputsOutputs(input: ComposeInput): Section {
   };
 }
 
-// Callees whose names say they leave the function: output, files, network,
-// processes, storage. A name match is what is claimed, nothing more.
-const EFFECT =
-  /(^|\.)(console\.\w+|print|println|printf|fprintf|puts|log|warn|error|write\w*|send\w*|fetch|request|post|put|delete|remove\w*|unlink\w*|mkdir\w*|exec\w*|spawn\w*|system|open|save\w*|insert\w*|update\w*|emit|dispatch|setItem|Print\w*|Fprint\w*|Exit|exit)$/;
-
 export function sideEffects(input: ComposeInput): Section {
   const lines: string[] = [];
   for (const u of callables(input)) {
-    const effects = u.calls.filter((c) => EFFECT.test(c));
-    if (effects.length)
+    // Only calls the catalogue of well-known APIs knows: a side effect is never guessed from a name.
+    const effects = effectLines(u);
+    if (effects.length) lines.push(`${signature(u)} ${listOf(effects)}.`);
+    const mutated = u.purpose.dataFlow.mutatedParams;
+    if (mutated.length)
       lines.push(
-        `${signature(u)} calls ${listUpTo(effects.map(code), 6)}, whose names suggest they write output, files, network or state.`,
+        `${signature(u)} changes ${listOf(mutated.map((m) => `${code(m.target)} (line ${m.line})`))} in place, which its caller passed in.`,
+      );
+    const fields = u.purpose.dataFlow.fieldWrites;
+    if (fields.length)
+      lines.push(
+        `${signature(u)} sets ${listUpTo(
+          fields.map((f) => `${code(f.target)} (line ${f.line})`),
+          4,
+        )}.`,
       );
     const throws = u.steps.filter((s) => s.kind === 'throw').length;
     if (throws) lines.push(`${signature(u)} can end by throwing (${count(throws, 'place')}).`);
@@ -272,22 +282,60 @@ export function sideEffects(input: ComposeInput): Section {
     title: 'Side effects',
     content: lines.length
       ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'of these')
-      : 'No calls whose names suggest output, I/O or state changes were found; side effects through the functions it calls cannot be seen from this snippet alone.',
+      : 'None of its calls is to a well-known API with a side effect (files, processes, network, databases, the page, logging, the clock, randomness, threads, the environment), and it changes no parameter or field in place. What the functions it calls do cannot be seen from this snippet alone.',
   };
+}
+
+/** Whether the snippet binds `name` itself: declares or assigns it (an import is from outside). */
+function boundIn(source: string, name: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  const n = name.replace(/\$/g, '\\$');
+  return new RegExp(
+    `\\b(const|let|var|val|def|func|function|fn|class|struct|type|interface|enum|static|final)\\s+(\\w+\\s+)?${n}\\b|\\b${n}\\s*(:=|=(?!=))`,
+  ).test(source);
 }
 
 export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
   const defined = new Set(input.facts.units.map((u) => u.metrics.name.split('.').pop() ?? ''));
-  for (const u of callables(input)) for (const c of u.calls) if (!defined.has(c)) external.add(c);
+  const source = input.request.code;
+  for (const u of callables(input))
+    for (const c of u.calls) {
+      const bare = /^(?:new\s+)?([\w$]+)$/.exec(c)?.[1];
+      const own = /^(?:this|self|cls)\.([\w$]+)$/.exec(c)?.[1];
+      // A helper, constant, parameter or variable defined anywhere in the snippet is not external.
+      if (defined.has(c) || (own && defined.has(own))) continue;
+      if (bare && (defined.has(bare) || u.params.includes(bare) || boundIn(source, bare))) continue;
+      external.add(c);
+    }
   const parts = [
     deps.length ? `Imports:\n${bulletListUpTo(deps, MAX_IMPORTS, 'imports')}` : 'It imports nothing.',
     external.size
-      ? `Calls to functions not defined in this snippet: ${listUpTo([...external].map(code), 15)}.`
+      ? `Calls to functions defined outside this snippet (imported, built in, or methods of other objects): ${listUpTo([...external].map(code), 15)}.`
       : undefined,
   ];
   return { title: 'Dependencies', content: parts.filter(Boolean).join('\n\n') };
+}
+
+/**
+ * A returned value that is an error by its language's convention: Go's last
+ * result built by `errors.New`/`fmt.Errorf` or passed on as `err`, Rust's
+ * `Err(…)`, JavaScript's `Promise.reject(…)`.
+ */
+function isErrorValue(subject: string): boolean {
+  const last =
+    subject
+      .split(/,\s*(?![^()]*\))/)
+      .pop()
+      ?.trim() ?? '';
+  return (
+    /^Err\(/.test(subject) ||
+    /^Promise\.reject\(/.test(subject) ||
+    (subject.includes(',') || /^(errors\.New|fmt\.Errorf)\(/.test(subject)
+      ? /^(err|errors\.New\(|fmt\.Errorf\(|&?\w*Error\{|\w+\.Wrap\w*\()/.test(last)
+      : false)
+  );
 }
 
 export function errorPaths(input: ComposeInput): Section {
@@ -302,11 +350,18 @@ export function errorPaths(input: ComposeInput): Section {
         lines.push(
           `${signature(u)} catches errors on line ${s.line}${s.subject ? ` as ${code(s.subject)}` : ''}.`,
         );
-      if (s.kind === 'return' && s.depth > 0)
+      if (s.kind === 'return' && s.subject && isErrorValue(s.subject))
+        lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
+      else if (s.kind === 'return' && s.depth > 0)
         lines.push(
           `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : ''} (a guard or a special case, not necessarily an error).`,
         );
     }
+    const propagated = u.purpose.dataFlow.propagates;
+    if (propagated.length)
+      lines.push(
+        `${signature(u)} passes errors up to its caller with ${code('?')} (${propagated.length === 1 ? 'line' : 'lines'} ${listUpTo(propagated.map(String), 6)}).`,
+      );
   }
   const listed = bulletListUpTo(lines, MAX_EXITS, 'throws, catches and early exits');
   const parseErrors = parseErrorsSentence(input);
@@ -315,7 +370,7 @@ export function errorPaths(input: ComposeInput): Section {
     content:
       lines.length || parseErrors
         ? [parseErrors ? `- ${parseErrors}` : '', lines.length ? listed : ''].filter(Boolean).join('\n')
-        : 'No throw, catch or early return appears in this code (errors raised by the functions it calls can still end it early).',
+        : 'No throw, catch, error return or early return appears in this code (errors raised by the functions it calls can still end it early).',
   };
 }
 

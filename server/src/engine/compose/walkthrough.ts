@@ -8,7 +8,7 @@ import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
 import { capitalize, code, count, lineRange, listOf, listUpTo } from './text.js';
-import { callbackName, purposeSentences } from './purpose.js';
+import { callbackName, dataFlowSentences, purposeSentences } from './purpose.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -220,6 +220,7 @@ export function describeUnit(
       `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`,
     ),
     ...purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises }),
+    ...dataFlowSentences(unit),
   ].join(' ');
   const calls = describeCalls(unit);
   if (voice.beginner) {

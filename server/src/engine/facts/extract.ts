@@ -49,6 +49,7 @@ function unitFacts(
     readonly imports: readonly string[];
     readonly registered: ReadonlyMap<string, Declaration>;
     readonly snippetExports: boolean;
+    readonly nested: ReadonlyMap<number, readonly SnapshotNode[]>;
   },
 ): UnitFacts {
   const metrics = unit.metrics;
@@ -101,6 +102,7 @@ function unitFacts(
       steps,
       imports: context.imports,
       registered: context.registered,
+      nested: context.nested.get(unit.node.id) ?? [],
     }),
     exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
   };
@@ -150,6 +152,19 @@ function dependencies(
   return { deps, commentRows };
 }
 
+/** For each unit's node id, the units directly inside it (units arrive outer before inner). */
+function nestedUnits(located: readonly Located[]): Map<number, SnapshotNode[]> {
+  const inside = new Map<number, SnapshotNode[]>();
+  const open: Located[] = [];
+  for (const unit of located) {
+    while (open.length > 0 && open[open.length - 1]!.node.end <= unit.node.start) open.pop();
+    const parent = open[open.length - 1];
+    if (parent) inside.set(parent.node.id, [...(inside.get(parent.node.id) ?? []), unit.node]);
+    open.push(unit);
+  }
+  return inside;
+}
+
 function fileDoc(language: LanguageId, snapshot: Snapshot, units: readonly UnitFacts[]) {
   const doc = snippetDoc(language, snapshot.root);
   return doc && units.some((u) => u.purpose.doc?.line === doc.line) ? undefined : doc;
@@ -170,6 +185,7 @@ export function extractFacts(
   const context = {
     imports: deps.map((d) => d.source),
     snippetExports: /\bexport\b/.test(snapshot.source),
+    nested: nestedUnits(located),
     registered: metrics.units.length > 0 ? registrations(snapshot.root) : new Map<string, Declaration>(),
   };
   const units: UnitFacts[] = [];

@@ -12,8 +12,10 @@ import { effectOf } from './apis.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
 import { idiomsOf } from './idioms.js';
+import { dataFlowOf } from './dataflow.js';
 
 export type { DocComment, Declaration, Effect, Idiom, UnitPurpose } from './model.js';
+export type { DataFlow, InputRead, Write } from './dataflow.js';
 export { snippetDoc } from './doc.js';
 export { registrations } from './declarations.js';
 
@@ -36,6 +38,8 @@ export interface UnitContext {
   readonly steps: readonly Step[];
   readonly imports: readonly string[];
   readonly registered: ReadonlyMap<string, Declaration>;
+  /** Units nested inside this one: their code is theirs. */
+  readonly nested: readonly Node[];
 }
 
 function effectsOf(context: UnitContext): Effect[] {
@@ -65,5 +69,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     effects: context.kind === 'class' ? [] : effectsOf(context),
     idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps),
     nameWords: short ? wordsOf(short) : [],
+    dataFlow:
+      context.kind === 'class'
+        ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
+        : dataFlowOf(node, context.params, context.nested),
   };
 }

@@ -1,3 +1,5 @@
+import type { DataFlow } from './dataflow.js';
+
 /**
  * What the code says about its own purpose, as evidence: each item records
  * where in the code it was found, so every purpose sentence can cite it.
@@ -124,6 +126,8 @@ export interface Idiom {
 
 /** Everything a unit's own code says about what it is for. */
 export interface UnitPurpose {
+  /** Inputs besides parameters, fields written, parameters changed in place. */
+  readonly dataFlow: DataFlow;
   readonly doc: DocComment | undefined;
   readonly declarations: readonly Declaration[];
   readonly effects: readonly Effect[];
