@@ -121,3 +121,63 @@ export function unwrap(node: Node): Node {
   }
   return n;
 }
+
+export const COMPREHENSIONS: ReadonlySet<string> = new Set([
+  'list_comprehension',
+  'set_comprehension',
+  'dictionary_comprehension',
+  'generator_expression',
+]);
+
+/**
+ * The innermost loop or (Python) comprehension that repeats `node`: a
+ * comprehension repeats its element and its `if` clauses, not its first
+ * iterable, which is evaluated once.
+ */
+export function repeaterOf(node: Node): Node | undefined {
+  const loop = enclosingLoop(node);
+  let child = node;
+  for (let p = node.parent; p && (!loop || contains(loop, p)); child = p, p = p.parent) {
+    if ((loop && p.id === loop.id) || FUNCTION_TYPES.has(p.type)) break;
+    if (COMPREHENSIONS.has(p.type)) {
+      // Inside the comprehension's element or its `if` clauses, not the first iterable.
+      const first = p.namedChildren.find((c) => c.type === 'for_in_clause');
+      const once = first?.childForFieldName('right');
+      if (once && contains(once, node)) continue;
+      if (
+        child.type === 'for_in_clause' ||
+        child.type === 'if_clause' ||
+        child.id === p.childForFieldName('body')?.id
+      )
+        return p;
+    }
+  }
+  return loop;
+}
+
+const NUMBER_TYPES = new Set([
+  'number',
+  'integer',
+  'float',
+  'int_literal',
+  'float_literal',
+  'decimal_integer_literal',
+  'decimal_floating_point_literal',
+  'hex_integer_literal',
+  'octal_integer_literal',
+  'binary_integer_literal',
+  'hex_floating_point_literal',
+]);
+
+/** A numeric literal, optionally negated: returns its text (`-5`), or undefined. */
+export function numberLiteral(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (NUMBER_TYPES.has(n.type)) return n.text;
+  if (n.type === 'unary_expression' || n.type === 'unary_operator') {
+    const operand = n.childForFieldName('argument') ?? n.childForFieldName('operand');
+    const op = n.childForFieldName('operator')?.text;
+    if (operand && (op === '-' || op === '+') && NUMBER_TYPES.has(unwrap(operand).type))
+      return `${op === '-' ? '-' : ''}${unwrap(operand).text}`;
+  }
+  return undefined;
+}

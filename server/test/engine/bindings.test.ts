@@ -101,7 +101,7 @@ describe('engine: bindings', () => {
       const loop = p.loop('for_in_statement');
       assert.deepEqual(
         { ...p.bindings.changedIn('seen', loop), node: undefined },
-        { node: undefined, line: 7, how: 'mutation' },
+        { node: undefined, line: 7, how: 'mutation', method: 'push' },
       );
       assert.equal(p.bindings.changedIn('label', loop)?.how, 'append');
       assert.equal(p.bindings.changedIn('allowed', loop), undefined);

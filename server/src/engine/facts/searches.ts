@@ -8,7 +8,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
-import { callArguments, calleeText, contains, enclosingLoop, unwrap } from '../nodes.js';
+import { callArguments, calleeText, contains, enclosingLoop, repeaterOf, unwrap } from '../nodes.js';
 import { bindingsOf, type Binding, type ValueKind } from '../scope/bindings.js';
 
 /** A search callback that compares one key of each element with a value: `(x) => x.id === o.id`. */
@@ -55,12 +55,6 @@ const JS_METHODS = new Set([
 const PY_METHODS = new Set(['index', 'count', 'remove']);
 const JAVA_METHODS = new Set(['contains', 'indexOf', 'lastIndexOf']);
 const GO_SEARCH = /^slices\.(Contains|ContainsFunc|Index|IndexFunc)$/;
-export const COMPREHENSIONS: ReadonlySet<string> = new Set([
-  'list_comprehension',
-  'set_comprehension',
-  'dictionary_comprehension',
-  'generator_expression',
-]);
 
 function keyComparison(arg: Node | undefined): KeyComparison | undefined {
   if (!arg) return undefined;
@@ -95,28 +89,6 @@ function keyComparison(arg: Node | undefined): KeyComparison | undefined {
   return undefined;
 }
 
-/** Python: the loop or comprehension that repeats `node`. */
-export function pythonRepeater(node: Node): Node | undefined {
-  const loop = enclosingLoop(node);
-  let child = node;
-  for (let p = node.parent; p && (!loop || contains(loop, p)); child = p, p = p.parent) {
-    if (loop && p.id === loop.id) break;
-    if (COMPREHENSIONS.has(p.type)) {
-      // Inside the comprehension's element or its `if` clauses, not the first iterable.
-      const first = p.namedChildren.find((c) => c.type === 'for_in_clause');
-      const once = first?.childForFieldName('right');
-      if (once && contains(once, node)) continue;
-      if (
-        child.type === 'for_in_clause' ||
-        child.type === 'if_clause' ||
-        child.id === p.childForFieldName('body')?.id
-      )
-        return p;
-    }
-  }
-  return loop;
-}
-
 interface Found {
   readonly node: Node;
   readonly receiver: Node | null | undefined;
@@ -134,13 +106,13 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
         const op = parts.findIndex((c) => !c.named && (c.type === 'in' || c.type === 'not in'));
         if (op < 0) return undefined;
         const receiver = parts.slice(op + 1).find((c) => c.named);
-        return { node, receiver, method: 'in', loop: pythonRepeater(node) };
+        return { node, receiver, method: 'in', loop: repeaterOf(node) };
       }
       if (node.type === 'call') {
         const fn = node.childForFieldName('function');
         const method = fn?.childForFieldName('attribute')?.text ?? '';
         if (fn?.type === 'attribute' && PY_METHODS.has(method))
-          return { node, receiver: fn.childForFieldName('object'), method, loop: pythonRepeater(node) };
+          return { node, receiver: fn.childForFieldName('object'), method, loop: repeaterOf(node) };
       }
       return undefined;
     case 'java': {

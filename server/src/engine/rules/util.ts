@@ -15,6 +15,7 @@ export {
   keywordArgument,
   LOOP_TYPES,
   methodName,
+  numberLiteral,
   unwrap,
 } from '../nodes.js';
 
@@ -158,33 +159,6 @@ export function literalParts(node: Node): string {
     return undefined;
   });
   return parts.join(' ');
-}
-
-const NUMBER_TYPES = new Set([
-  'number',
-  'integer',
-  'float',
-  'int_literal',
-  'float_literal',
-  'decimal_integer_literal',
-  'decimal_floating_point_literal',
-  'hex_integer_literal',
-  'octal_integer_literal',
-  'binary_integer_literal',
-  'hex_floating_point_literal',
-]);
-
-/** A numeric literal, optionally negated: returns its text (`-5`), or undefined. */
-export function numberLiteral(node: Node): string | undefined {
-  const n = unwrap(node);
-  if (NUMBER_TYPES.has(n.type)) return n.text;
-  if (n.type === 'unary_expression' || n.type === 'unary_operator') {
-    const operand = n.childForFieldName('argument') ?? n.childForFieldName('operand');
-    const op = n.childForFieldName('operator')?.text;
-    if (operand && (op === '-' || op === '+') && NUMBER_TYPES.has(unwrap(operand).type))
-      return `${op === '-' ? '-' : ''}${unwrap(operand).text}`;
-  }
-  return undefined;
 }
 
 /**

@@ -55,6 +55,8 @@ export interface Change {
   readonly node: Node;
   readonly line: number;
   readonly how: 'rebound' | UpdateKind;
+  /** For mutations: the method called. */
+  readonly method?: string;
 }
 
 export interface Bindings {
@@ -525,7 +527,13 @@ class Table implements Bindings {
       .filter((c): c is Binding | Update => c !== undefined)
       .sort((a, b) => a.node.startIndex - b.node.startIndex)[0];
     if (!first) return undefined;
-    return { node: first.node, line: first.line, how: 'how' in first ? first.how : 'rebound' };
+    if (!('how' in first)) return { node: first.node, line: first.line, how: 'rebound' };
+    return {
+      node: first.node,
+      line: first.line,
+      how: first.how,
+      ...(first.method ? { method: first.method } : {}),
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
-import { COMPREHENSIONS, searchesOf, type KeyComparison } from '../../facts/searches.js';
+import { searchesOf, type KeyComparison } from '../../facts/searches.js';
+import { COMPREHENSIONS } from '../../nodes.js';
 import type { Rule } from '../model.js';
 import { code, lineOf, TIER1 } from '../util.js';
 
