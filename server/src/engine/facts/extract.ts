@@ -7,6 +7,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnippetMetrics, UnitMetrics } from '../metrics/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
+import { costFacts } from './cost.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -70,9 +71,10 @@ function unitFacts(
       selfCallSites++;
     }
   }
+  const params = paramsOf(language, metrics);
   return {
     metrics,
-    ...paramsOf(language, metrics),
+    ...params,
     isAsync: table ? hasDirectChild(unit.node, table.asyncMarkers) : false,
     isGenerator:
       (table ? hasDirectChild(unit.node, table.generatorMarkers) : false) ||
@@ -84,6 +86,7 @@ function unitFacts(
     maxLoopDepth,
     maxNesting,
     parent,
+    ...(metrics.kind === 'class' ? {} : costFacts(language, unit.node, metrics.name, params.params)),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
+import { leavesLoop } from './exits.js';
 import type { Step } from './model.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxTableFor } from './syntax.js';
@@ -85,6 +86,12 @@ function continuesChain(node: SnapshotNode): boolean {
   return parent?.type === 'else_clause' || (parent?.type === 'if_statement' && node.field === 'alternative');
 }
 
+/** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
+function leaves(language: LanguageId, kind: Step['kind'], loopDepth: number, node: SnapshotNode) {
+  const how = kind === 'call' && loopDepth > 0 && syntaxTableFor(language) ? leavesLoop(node) : undefined;
+  return how ? { leaves: how } : {};
+}
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -132,6 +139,7 @@ export function collectSteps(
         loopDepth,
         subject: subjectOf(language, step.kind, node),
         ...(step.detail ? { detail: step.detail } : {}),
+        ...leaves(language, step.kind, loopDepth, node),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
