@@ -30,6 +30,7 @@ import {
   sentences,
 } from './text.js';
 import { describeClass, describeSteps, signature } from './walkthrough.js';
+import { estimateOf, loopCalls, searchHotSpots } from './cost.js';
 
 const MAX_UNITS = 12;
 /** Throws, catches and early returns the error-paths section lists. */
@@ -374,32 +375,18 @@ export function errorPaths(input: ComposeInput): Section {
   };
 }
 
-/** Big-O estimate from loop nesting and self-calls; says it is an estimate and why. */
+/** Big-O estimate from loops, recursion and searches inside loops; says it is an estimate and why (cost.ts). */
 export function timeComplexity(input: ComposeInput, voice: Voice): Section {
   const units = callables(input);
   const lines = units.slice(0, MAX_UNITS).map((u) => {
-    let estimate: string;
-    let why: string;
-    if (u.selfCallSites >= 2) {
-      estimate = 'O(2^n) or worse';
-      why = `it calls itself at ${u.selfCallSites} places per call, so calls can multiply at every level`;
-    } else if (u.recursive) {
-      estimate = u.maxLoopDepth > 0 ? `O(n^${u.maxLoopDepth + 1})` : 'O(n)';
-      why = `it calls itself once per call${u.maxLoopDepth ? ` and loops ${u.maxLoopDepth} deep at each level` : ''}, so the work grows with the recursion depth`;
-    } else if (u.maxLoopDepth === 0) {
-      estimate = 'O(1)';
-      why = 'it has no loops or recursion (not counting the functions it calls)';
-    } else {
-      estimate = u.maxLoopDepth === 1 ? 'O(n)' : `O(n^${u.maxLoopDepth})`;
-      why = `its loops nest ${u.maxLoopDepth} deep, taking n as the size of what each loop runs over`;
-    }
+    const { estimate, why } = estimateOf(u);
     return `${signature(u)}: ${estimate} — ${why}.`;
   });
   if (units.length > MAX_UNITS)
     lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}, not estimated here.`);
   const caveat = voice.expert
     ? undefined
-    : 'These are estimates from the code’s shape: calls into other functions count as constant time, and every loop is assumed to run over the same input size n.';
+    : 'These are estimates from the code’s shape: calls into other functions count as constant time, n stands for the size of what the loops run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched inside a loop.';
   return {
     title: 'Estimated time complexity',
     content: [lines.length ? bulletList(lines) : 'The snippet defines no functions.', caveat]
@@ -411,18 +398,26 @@ export function timeComplexity(input: ComposeInput, voice: Voice): Section {
 export function hotSpots(input: ComposeInput): Section {
   const lines: string[] = [];
   for (const u of callables(input)) {
+    const sig = signature(u);
     const loops = u.steps.filter((s) => s.kind === 'loop');
     const deepest = loops.reduce<Step | undefined>((a, s) => (!a || s.depth > a.depth ? s : a), undefined);
     if (deepest && u.maxLoopDepth >= 2) {
       lines.push(
-        `${signature(u)}: the innermost loop on line ${deepest.line} runs for every iteration of the loops around it.`,
+        `${sig}: the innermost loop on line ${deepest.line} runs for every iteration of the loops around it.`,
       );
     }
-    const inLoop = u.steps.filter((s) => s.kind === 'call' && s.subject && s.loopDepth > 0);
-    if (inLoop.length) {
-      const names = [...new Set(inLoop.map((s) => s.subject!))].map(code);
+    lines.push(...searchHotSpots(u, sig));
+    const { repeated, once } = loopCalls(u);
+    if (repeated.length) {
       lines.push(
-        `${signature(u)} calls ${listUpTo(names, 6)} inside a loop; their cost is multiplied by the number of iterations.`,
+        `${sig} calls ${listUpTo(repeated.map(code), 6)} inside a loop; their cost is multiplied by the number of iterations.`,
+      );
+    }
+    if (once.length) {
+      const names = [...new Set(once.map((s) => s.subject!))].map(code);
+      const where = lineList(once.map((s) => s.line));
+      lines.push(
+        `${sig} calls ${listUpTo(names, 6)} inside a loop but on its way out of it (${where}), so ${once.length === 1 && names.length === 1 ? 'that call runs' : 'those calls run'} at most once per ${once.every((s) => s.leaves === 'unit') ? 'call' : 'run of the loop'}, not once per iteration.`,
       );
     }
   }
@@ -432,6 +427,12 @@ export function hotSpots(input: ComposeInput): Section {
       ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'hot spots')
       : 'No nested loops or calls inside loops: no part of the code repeats work per iteration.',
   };
+}
+
+/** "line 4", "lines 4 and 9". */
+function lineList(lines: readonly number[]): string {
+  const unique = [...new Set(lines)];
+  return unique.length === 1 ? `line ${unique[0]}` : `lines ${listOf(unique.map(String))}`;
 }
 
 export function securityFindings(input: ComposeInput): Section {

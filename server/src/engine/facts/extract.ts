@@ -7,6 +7,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnippetMetrics, UnitMetrics } from '../metrics/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
+import { costFacts } from './cost.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -105,6 +106,7 @@ function unitFacts(
       nested: context.nested.get(unit.node.id) ?? [],
     }),
     exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
+    ...(metrics.kind === 'class' ? {} : costFacts(language, unit.node, metrics.name, params.params)),
   };
 }
 

@@ -33,6 +33,14 @@ export interface Step {
   readonly subject: string | undefined;
   /** For loops: for, for-each, while, do-while, comprehension. */
   readonly detail?: string;
+  /**
+   * For a call inside a loop that is on a way out of it (inside a `return`
+   * or `throw`, or followed by one or by a `break`): 'unit' when the unit
+   * ends right after it, 'loop' when its innermost loop does. It then runs at
+   * most once per call of the unit, or per run of that loop, whatever its
+   * loopDepth.
+   */
+  readonly leaves?: 'unit' | 'loop';
   /** For a branch whose arm is a single jump: what it does when the condition holds. */
   readonly then?: Jump;
   /** …and, with an `else` that is a single jump too, what it does otherwise. */
@@ -45,6 +53,50 @@ export interface Step {
 export interface Jump {
   readonly kind: 'return' | 'throw' | 'break' | 'continue';
   readonly subject: string | undefined;
+}
+
+/**
+ * How a recursive unit's self-calls relate to its parameters (recursion.ts):
+ * 'structural' when each goes down to a part of a parameter (`node.left`, a
+ * child of `node.children`), 'decrement' when each is on a parameter a
+ * constant smaller (`n - 1`), 'other' otherwise.
+ */
+export interface Recursion {
+  readonly shape: 'structural' | 'decrement' | 'other';
+  /** The self-calls as written, in document order (those in inline callbacks included). */
+  readonly calls: readonly string[];
+  /** Structural: the part each call goes down to (`node.left`, `child`); decrement: its argument (`n - 1`). */
+  readonly args: readonly string[];
+  /** Structural: what the loops or callbacks that reach the parts run over (`node.children`). */
+  readonly over: readonly string[];
+  /** Structural: the deepest nesting of loops other than those over the parts (0 when there are none). */
+  readonly otherLoopDepth: number;
+  /** Some self-call is repeated by a loop (or an iterating callback) in the unit. */
+  readonly inLoop: boolean;
+  /** Two self-calls can run in the same call (nothing chooses between them). */
+  readonly together: boolean;
+  /** The unit caches its results (a cache decorator, a memo or cache name in it). */
+  readonly cached: boolean;
+}
+
+/** A collection searched element by element on every iteration of a loop (searches.ts, cost.ts). */
+export interface LoopSearch {
+  readonly line: number;
+  /** The search as quoted: `ids.includes(…)`, `x in seen`. */
+  readonly search: string;
+  /** What is searched, as written: `ids`. */
+  readonly collection: string;
+  /** Its bindings show a list, array or slice; false when nothing tells (an untyped parameter, a call's result). */
+  readonly isList: boolean;
+  readonly loopLine: number;
+  /** What the loop runs over (`orders`), for a for-each loop or a comprehension. */
+  readonly loopOver?: string;
+  /** Otherwise the loop's condition (`i < rows.length`), when it has one. */
+  readonly loopCondition?: string;
+  /** Loops in the unit that repeat the search (at least 1). */
+  readonly loopDepth: number;
+  /** A line inside the loop where the collection grows (`seen.push(id)`), if any. */
+  readonly growsOn?: number;
 }
 
 export interface UnitFacts {
@@ -71,6 +123,10 @@ export interface UnitFacts {
   readonly purpose: UnitPurpose;
   /** Exported or public (or top-level in a language without visibility). */
   readonly exported: boolean;
+  /** Its self-recursion, when it calls itself (in its body or in a callback written inline). */
+  readonly recursion?: Recursion;
+  /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
+  readonly searches?: readonly LoopSearch[];
 }
 
 export interface Dependency {

@@ -8,6 +8,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import { FOLDED_LAMBDAS } from '../metrics/tier2/folded.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
+import { leavesLoop } from './exits.js';
 import type { Jump, Step, StepKind } from './model.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxTableFor } from './syntax.js';
@@ -177,6 +178,12 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
  */
 const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
 
+/** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
+function leaves(language: LanguageId, kind: Step['kind'], loopDepth: number, node: SnapshotNode) {
+  const how = kind === 'call' && loopDepth > 0 && syntaxTableFor(language) ? leavesLoop(node) : undefined;
+  return how ? { leaves: how } : {};
+}
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -240,6 +247,7 @@ export function collectSteps(
         ...(step.detail ? { detail: step.detail } : {}),
         ...(arms ? { then: jumpOf(language, arms.then) } : {}),
         ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
+        ...leaves(language, step.kind, loopDepth, node),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;

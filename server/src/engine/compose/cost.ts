@@ -1,0 +1,170 @@
+/**
+ * Time-complexity claims for one unit, from its facts: loop nesting, how it
+ * recurses, which collections it searches inside loops, and which calls sit on
+ * a way out of a loop. Each claim names what n (and m) stand for, quoting the
+ * code, and claims no more than the shape of the code shows.
+ */
+import type { LoopSearch, Recursion, Step, UnitFacts } from '../facts/model.js';
+import { code, count, listOf, listUpTo } from './text.js';
+
+export interface Estimate {
+  /** `O(n)`, `O(n·m)`, `O(2^n) or worse`, or `not estimated`. */
+  readonly estimate: string;
+  /** Why, in this code's words. */
+  readonly why: string;
+}
+
+const power = (k: number) => (k === 1 ? 'n' : `n^${k}`);
+
+/** How many times a loop-repeated step runs per call of the unit, in loops: 0 when it is on a way out. */
+export function repeatedBy(step: Step): number {
+  if (step.leaves === 'unit') return 0;
+  return step.leaves === 'loop' ? step.loopDepth - 1 : step.loopDepth;
+}
+
+function loopsWhy(depth: number): string {
+  return depth === 1
+    ? 'it has one level of loops, taking n as the size of what a loop runs over'
+    : `its loops nest ${depth} deep, taking n as the size of what each loop runs over`;
+}
+
+/** "the loop runs over `orders` (n)". */
+function loopPhrase(s: LoopSearch): string {
+  if (s.loopOver) return `the loop on line ${s.loopLine} runs over ${code(s.loopOver)} (n)`;
+  if (s.loopCondition) return `the loop on line ${s.loopLine} runs while ${code(s.loopCondition)} (n times)`;
+  return `the loop on line ${s.loopLine} runs n times`;
+}
+
+function searchPhrase(s: LoopSearch): string {
+  const grows = s.growsOn
+    ? `; ${code(s.collection)} also grows inside the loop (line ${s.growsOn}), so m rises as it runs`
+    : '';
+  return `${code(s.search)} searches ${code(s.collection)} (m) element by element on every iteration${grows}`;
+}
+
+function recursive(r: Recursion, u: UnitFacts): Estimate {
+  const quoted = listUpTo(r.calls.map(code), 3);
+  switch (r.shape) {
+    case 'structural': {
+      const parts = `${listUpTo(r.args.map(code), 3)}${r.over.length ? ` from ${listOf(r.over.map(code))}` : ''}`;
+      const visits = `each self-call (${quoted}) goes down to a part of its input (${parts}), so each node is visited at most once (as long as no node can be reached two ways)`;
+      if (r.otherLoopDepth === 0) return { estimate: 'O(n) in the number of nodes', why: visits };
+      return {
+        estimate: 'at least O(n) in the number of nodes',
+        why: `${visits}, and each visit also runs loops ${r.otherLoopDepth} deep of its own, so the total is n times what those loops cost`,
+      };
+    }
+    case 'decrement':
+    case 'other':
+      return unstructured(r, u, quoted);
+  }
+}
+
+/** Recursion that does not go down a structure: how many calls it makes depends on how they are made. */
+function unstructured(r: Recursion, u: UnitFacts, quoted: string): Estimate {
+  const sites = r.calls.length;
+  if (r.cached)
+    return {
+      estimate: 'not estimated',
+      why: `it calls itself (${quoted}) but caches results, so each distinct argument is worked out once: the total depends on how many distinct arguments there are`,
+    };
+  if (r.inLoop)
+    return {
+      estimate: 'not estimated',
+      why: `it calls itself inside a loop (${quoted}), so one call can make many more at every level: the total depends on how many iterations each level runs and how much smaller each call's input is`,
+    };
+  if (sites >= 2 && !r.together)
+    return {
+      estimate: 'not estimated',
+      why: `it calls itself at ${sites} places (${quoted}), but not all of them on the same path through the code, so how many calls it makes depends on which branches run`,
+    };
+  if (sites >= 2 && r.shape === 'decrement')
+    return {
+      estimate: 'O(2^n) or worse',
+      why: `it calls itself at ${sites} places per call (${quoted}), each on an argument only a constant smaller (${listUpTo(r.args.map(code), 3)}), so the calls multiply at every level`,
+    };
+  if (sites >= 2)
+    return {
+      estimate: 'not estimated',
+      why: `it calls itself at ${sites} places per call (${quoted}), and how fast the calls multiply depends on how much smaller each call's input is: exponentially if only a constant smaller, far less if the calls split the input between them`,
+    };
+  return single(u, r.shape === 'decrement' ? ` on ${code(r.args[0] ?? '')}` : '');
+}
+
+/** One self-call per call: as deep as the input is long, times the loops at each level. */
+function single(u: UnitFacts, on: string): Estimate {
+  const loops = u.maxLoopDepth;
+  return {
+    estimate: loops > 0 ? `O(n^${loops + 1})` : 'O(n)',
+    why: `it calls itself once per call${on}${loops ? ` and loops ${loops} deep at each level` : ''}, so the work grows with the recursion depth`,
+  };
+}
+
+function looping(u: UnitFacts): Estimate {
+  const k = u.maxLoopDepth;
+  const searches = u.searches ?? [];
+  const known = searches.filter((s) => s.isList).sort((a, b) => b.loopDepth - a.loopDepth);
+  const s = known[0];
+  if (s) {
+    const d = s.loopDepth;
+    const others =
+      known.length > 1
+        ? ` (and ${count(known.length - 1, 'more search', 'more searches')} of this kind, each its own m)`
+        : '';
+    const search = `${searchPhrase(s)}${others}`;
+    if (d >= k) {
+      return {
+        estimate: `O(${power(d)}·m)`,
+        why: d === 1 ? `${loopPhrase(s)} and ${search}` : `${loopsWhy(d)}, and in the innermost ${search}`,
+      };
+    }
+    return {
+      estimate: `O(${power(k)} + ${power(d)}·m)`,
+      why: `${loopsWhy(k)}; besides, ${search} of the loop on line ${s.loopLine}`,
+    };
+  }
+  const unsure = searches[0];
+  const maybe = unsure
+    ? `; if ${code(unsure.collection)} is a list or array (not a set, map or string), ${code(unsure.search)} searches it on every iteration, which makes it O(${power(unsure.loopDepth)}·m) with m its length`
+    : '';
+  return { estimate: k === 1 ? 'O(n)' : `O(n^${k})`, why: `${loopsWhy(k)}${maybe}` };
+}
+
+/** The unit's estimated running time and why. */
+export function estimateOf(u: UnitFacts): Estimate {
+  if (u.recursion) return recursive(u.recursion, u);
+  if (u.recursive) {
+    // Self-calls the recursion facts could not place (a grammar they do not read): the count alone.
+    if (u.selfCallSites >= 2)
+      return {
+        estimate: 'not estimated',
+        why: `it calls itself at ${u.selfCallSites} places per call, and how fast the calls multiply depends on how much smaller each call's input is`,
+      };
+    return single(u, '');
+  }
+  if (u.maxLoopDepth === 0)
+    return { estimate: 'O(1)', why: 'it has no loops or recursion (not counting the functions it calls)' };
+  return looping(u);
+}
+
+/** Hot-spot lines about searches inside loops. */
+export function searchHotSpots(u: UnitFacts, sig: string): string[] {
+  return (u.searches ?? []).map((s) =>
+    s.isList
+      ? `${sig}: ${code(s.search)} on line ${s.line} searches ${code(s.collection)} element by element on every iteration of the loop on line ${s.loopLine}.`
+      : `${sig}: ${code(s.search)} on line ${s.line} searches ${code(s.collection)} on every iteration of the loop on line ${s.loopLine}; element by element if it is a list or array.`,
+  );
+}
+
+/** Calls inside loops whose cost is multiplied by the iterations, and those on a way out, which run once. */
+export function loopCalls(u: UnitFacts): { repeated: string[]; once: Step[] } {
+  // A walk's self-calls in its loop over the parts add up to one per node: the estimate counts them.
+  const walk = u.recursion?.shape === 'structural' ? u.recursion.calls : [];
+  const inLoop = u.steps.filter(
+    (s) =>
+      s.kind === 'call' && s.subject && s.loopDepth > 0 && !walk.some((c) => c.startsWith(`${s.subject}(`)),
+  );
+  const repeated = [...new Set(inLoop.filter((s) => repeatedBy(s) > 0).map((s) => s.subject!))];
+  const once = inLoop.filter((s) => repeatedBy(s) === 0 && !repeated.includes(s.subject!));
+  return { repeated, once };
+}

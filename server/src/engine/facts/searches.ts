@@ -1,0 +1,205 @@
+/**
+ * Collection searches repeated by a loop: `includes`/`indexOf`/`find`… in
+ * JavaScript, `in`/`index`/`count`/`remove` in Python, `contains`/`indexOf`
+ * in Java, `slices.Contains`/`Index` in Go, each with the loop that repeats
+ * it and what the bindings say the searched name holds. Whether that makes a
+ * finding or a complexity claim is for the reader to decide: a search of a
+ * set, a map or a string is found here too, marked as such.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
+import { callArguments, calleeText, contains, enclosingLoop, repeaterOf, unwrap } from '../nodes.js';
+import { bindingsOf, type Binding, type ValueKind } from '../scope/bindings.js';
+
+/** A search callback that compares one key of each element with a value: `(x) => x.id === o.id`. */
+export interface KeyComparison {
+  readonly param: string;
+  /** The element's side: `x.id`, or `x` itself. */
+  readonly key: string;
+  /** The value looked for: `o.id`. */
+  readonly probe: string;
+}
+
+export interface Search {
+  /** The search: a call, or Python's `in` comparison. */
+  readonly node: Node;
+  /** What is searched, as written: `ids`. */
+  readonly name: string;
+  /** `includes`, `in`, `contains`, `Contains`… */
+  readonly method: string;
+  /** The innermost loop (or Python comprehension) that repeats the search. */
+  readonly loop: Node;
+  /** Searches by callback (`find`, `some`…): whether it compares a key. */
+  readonly callback: boolean;
+  readonly key?: KeyComparison;
+  /** What `name` holds where it is searched (Go's `slices` functions take slices: always a list). */
+  readonly holds: ValueKind;
+  /** The first binding of `name` the search sees. */
+  readonly binding?: Binding;
+  /** `name` is bound inside the loop: a fresh collection each time round. */
+  readonly boundInLoop: boolean;
+}
+
+const CALLBACK_METHODS = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'filter', 'some']);
+const JS_METHODS = new Set([
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'filter',
+  'some',
+]);
+const PY_METHODS = new Set(['index', 'count', 'remove']);
+const JAVA_METHODS = new Set(['contains', 'indexOf', 'lastIndexOf']);
+const GO_SEARCH = /^slices\.(Contains|ContainsFunc|Index|IndexFunc)$/;
+
+function keyComparison(arg: Node | undefined): KeyComparison | undefined {
+  if (!arg) return undefined;
+  const f = unwrap(arg);
+  if (f.type !== 'arrow_function' && f.type !== 'function_expression' && f.type !== 'function')
+    return undefined;
+  const params = f.childForFieldName('parameters')?.namedChildren.filter((c) => !c.type.includes('comment'));
+  const first = f.childForFieldName('parameter') ?? params?.[0];
+  const id = first?.type === 'identifier' ? first : first?.childForFieldName('pattern');
+  if (id?.type !== 'identifier') return undefined;
+  const param = id.text;
+  let body = f.childForFieldName('body');
+  if (body?.type === 'statement_block') {
+    const statements = body.namedChildren.filter((c) => !c.type.includes('comment'));
+    body =
+      statements.length === 1 && statements[0]!.type === 'return_statement'
+        ? statements[0]!.namedChild(0)
+        : null;
+  }
+  if (!body) return undefined;
+  const test = unwrap(body);
+  const op = test.childForFieldName('operator')?.text;
+  if (test.type !== 'binary_expression' || (op !== '===' && op !== '==')) return undefined;
+  const left = test.childForFieldName('left');
+  const right = test.childForFieldName('right');
+  if (!left || !right) return undefined;
+  const keyPattern = new RegExp(`^${param.replace(/\$/g, '\\$')}(\\??\\.[\\w$]+)*$`);
+  const uses = (n: Node) =>
+    n.text === param || n.descendantsOfType('identifier').some((i) => i.text === param);
+  if (keyPattern.test(left.text) && !uses(right)) return { param, key: left.text, probe: right.text };
+  if (keyPattern.test(right.text) && !uses(left)) return { param, key: right.text, probe: left.text };
+  return undefined;
+}
+
+interface Found {
+  readonly node: Node;
+  readonly receiver: Node | null | undefined;
+  readonly method: string;
+  readonly loop: Node | undefined;
+  readonly key?: KeyComparison;
+}
+
+/** The search a node makes, if it is one. */
+function searchAt(language: LanguageId, node: Node): Found | undefined {
+  switch (language) {
+    case 'python':
+      if (node.type === 'comparison_operator') {
+        const parts = node.children;
+        const op = parts.findIndex((c) => !c.named && (c.type === 'in' || c.type === 'not in'));
+        if (op < 0) return undefined;
+        const receiver = parts.slice(op + 1).find((c) => c.named);
+        return { node, receiver, method: 'in', loop: repeaterOf(node) };
+      }
+      if (node.type === 'call') {
+        const fn = node.childForFieldName('function');
+        const method = fn?.childForFieldName('attribute')?.text ?? '';
+        if (fn?.type === 'attribute' && PY_METHODS.has(method))
+          return { node, receiver: fn.childForFieldName('object'), method, loop: repeaterOf(node) };
+      }
+      return undefined;
+    case 'java': {
+      if (node.type !== 'method_invocation') return undefined;
+      const method = node.childForFieldName('name')?.text ?? '';
+      if (!JAVA_METHODS.has(method)) return undefined;
+      let object = node.childForFieldName('object');
+      // this.items → the field items
+      if (object?.type === 'field_access' && object.childForFieldName('object')?.type === 'this')
+        object = object.childForFieldName('field');
+      return { node, receiver: object, method, loop: enclosingLoop(node) };
+    }
+    case 'go': {
+      if (node.type !== 'call_expression') return undefined;
+      const callee = calleeText(node);
+      if (!GO_SEARCH.test(callee)) return undefined;
+      return {
+        node,
+        receiver: callArguments(node)[0],
+        method: callee.slice('slices.'.length),
+        loop: enclosingLoop(node),
+      };
+    }
+    case 'javascript':
+    case 'typescript':
+    case 'tsx': {
+      if (node.type !== 'call_expression') return undefined;
+      const fn = node.childForFieldName('function');
+      if (fn?.type !== 'member_expression') return undefined;
+      const method = fn.childForFieldName('property')?.text ?? '';
+      if (!JS_METHODS.has(method)) return undefined;
+      const key = CALLBACK_METHODS.has(method) ? keyComparison(callArguments(node)[0]) : undefined;
+      return {
+        node,
+        receiver: fn.childForFieldName('object'),
+        method,
+        loop: enclosingLoop(node),
+        ...(key ? { key } : {}),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function find(language: LanguageId, root: Node): Search[] {
+  const bindings = bindingsOf(language, root);
+  const out: Search[] = [];
+  const nodes = root.doc.nodes;
+  for (let id = root.id; id <= root.lastId; id++) {
+    const found = searchAt(language, nodes[id]!);
+    const receiver = found?.receiver;
+    if (!found?.loop || !receiver) continue;
+    // Go's slices functions name the slice as any expression; elsewhere only a plain name can be traced.
+    if (language !== 'go' && receiver.type !== 'identifier') continue;
+    const name = receiver.text;
+    const visible = language === 'go' ? [] : bindings.visible(name, found.node);
+    const loop = found.loop;
+    const binding = visible[0];
+    out.push({
+      node: found.node,
+      name,
+      method: found.method,
+      loop,
+      callback: CALLBACK_METHODS.has(found.method) || /Func$/.test(found.method),
+      ...(found.key ? { key: found.key } : {}),
+      holds: language === 'go' ? 'list' : bindings.holds(name, found.node),
+      ...(binding ? { binding } : {}),
+      boundInLoop: visible.some((b) => contains(loop, b.node)),
+    });
+  }
+  return out;
+}
+
+const cache = new WeakMap<SourceText, Map<LanguageId, readonly Search[]>>();
+
+/** Every collection search repeated by a loop in the snippet `node` belongs to, in document order. */
+export function searchesOf(language: LanguageId, node: Node): readonly Search[] {
+  let byLanguage = cache.get(node.doc);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    cache.set(node.doc, byLanguage);
+  }
+  let found = byLanguage.get(language);
+  if (!found) {
+    found = find(language, node.doc.nodes[0] ?? node);
+    byLanguage.set(language, found);
+  }
+  return found;
+}
