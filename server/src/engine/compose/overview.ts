@@ -138,10 +138,23 @@ export function standouts(input: ComposeInput, voice: Voice): string[] {
     NOTES_PER_KIND,
   );
   for (const u of recursive.shown) {
-    if (u.selfCallSites >= 2) {
+    const shape = u.recursion?.shape;
+    if (shape === 'structural') {
+      // Going down to parts of its input visits each part once: no blow-up to warn about.
       notes.push(
-        `${signature(u)} calls itself at ${u.selfCallSites} places, so the number of calls can grow exponentially with the input.`,
+        `${signature(u)} is ${voice.term('recursion', 'recursive')} over the parts of its input (${listUpTo(u.recursion!.args.map(code), 3)}).`,
       );
+    } else if (
+      u.selfCallSites >= 2 &&
+      shape === 'decrement' &&
+      u.recursion?.together &&
+      !u.recursion.cached
+    ) {
+      notes.push(
+        `${signature(u)} calls itself at ${u.selfCallSites} places, each on an input only a constant smaller, so the number of calls can grow exponentially with the input.`,
+      );
+    } else if (u.selfCallSites >= 2) {
+      notes.push(`${signature(u)} calls itself at ${u.selfCallSites} places.`);
     } else {
       notes.push(`${signature(u)} is ${voice.term('recursion', 'recursive')}.`);
     }

@@ -213,7 +213,15 @@ export function purposeSentences(
     const s = declarationSentence(d);
     if (s) out.push(s);
   }
-  for (const i of p.idioms) out.push(idiomSentence(i, options.raises));
+  const r = unit.recursion;
+  if (r?.shape === 'structural' && r.args.length > 0)
+    out.push(
+      `It walks a recursive structure: each call goes down to ${listOf(r.args.slice(0, 3).map(code), 'or')}${r.over.length ? `, reached through ${listOf(r.over.slice(0, 2).map(code))}` : ''}.`,
+    );
+  // What the body computes says more about its purpose than how it starts.
+  const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
+  for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
+  for (const i of p.idioms.filter(checks)) out.push(idiomSentence(i, options.raises));
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
   if (out.length === 0 && short) {

@@ -3,7 +3,7 @@
  * the subjects quoted are the code's own text.
  */
 import type { UnitKind } from '../metrics/model.js';
-import type { Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import type { CaseArm, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
@@ -56,6 +56,25 @@ export function signature(unit: UnitFacts): string {
   return code(`${head}(${params.join(', ')})`);
 }
 
+/** Arms listed before "and N more". */
+const MAX_ARMS = 6;
+
+/** "`'a'` or `'b'` (line 3), `'c'` (line 6, falls through into the next) and the default (line 8)". */
+function casesPhrase(cases: readonly CaseArm[]): string {
+  const arm = (c: CaseArm): string => {
+    const labels = c.labels.filter((l) => l !== 'default');
+    const what =
+      labels.length === 0
+        ? 'the default'
+        : `${listOf(labels.slice(0, 4).map(code), 'or')}${labels.length > 4 ? ` or ${count(labels.length - 4, 'more label')}` : ''}`;
+    const catchAll = c.isDefault && labels.some((l) => /^(_|else)$/.test(l)) ? ', matches anything' : '';
+    return `${what} (line ${c.line}${catchAll}${c.fallsThrough ? ', falls through into the next' : ''})`;
+  };
+  const shown = cases.slice(0, MAX_ARMS).map(arm);
+  const rest = cases.length - shown.length;
+  return `${count(cases.length, 'arm')}, ${listOf(rest > 0 ? [...shown, `${rest} more`] : shown)}`;
+}
+
 /** What a branch's single-jump arm does: "returns `x`", "raises `ValueError(...)`", "stops the loop". */
 function jumpPhrase(jump: Jump, voice: Voice, raises: boolean): string {
   const s = jump.subject;
@@ -78,10 +97,14 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
   switch (step.kind) {
     case 'loop':
       switch (step.detail) {
-        case 'for-each':
+        case 'for-each': {
+          const otherwise = step.loopElse
+            ? ` (its ${code('else')} on line ${step.loopElse} runs only when the loop ends without ${code('break')})`
+            : '';
           return s
-            ? `${voice.term('loop', 'loops')} over ${code(s)}`
-            : voice.term('loop', 'loops over a collection');
+            ? `${voice.term('loop', 'loops')} over ${code(s)}${otherwise}`
+            : `${voice.term('loop', 'loops over a collection')}${otherwise}`;
+        }
         case 'comprehension':
           return s
             ? `builds a collection with a ${voice.term('comprehension')} over ${code(s)}`
@@ -111,12 +134,19 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
       return step.detail === 'elif'
         ? `otherwise branches on ${code(s)}`
         : `branches on whether ${code(s)}${voice.term('condition', '')}`;
-    case 'switch':
+    case 'switch': {
       if (step.detail === 'select') return 'waits on several channel operations at once (`select`)';
-      if (step.detail === 'type') return s ? `branches on the type of ${code(s)}` : 'branches on a type';
+      const arms = step.cases ? `: ${casesPhrase(step.cases)}` : '';
+      if (step.detail === 'match')
+        return s
+          ? `matches ${code(s)} against its patterns${arms}`
+          : `matches a value against patterns${arms}`;
+      if (step.detail === 'type')
+        return s ? `branches on the type of ${code(s)}${arms}` : `branches on a type${arms}`;
       return s
-        ? `picks a branch by the value of ${code(s)} (a ${voice.term('switch')})`
-        : `uses a ${voice.term('switch')}`;
+        ? `picks a branch by the value of ${code(s)} (a ${voice.term('switch')})${arms}`
+        : `uses a ${voice.term('switch')}${arms}`;
+    }
     case 'return':
       return s
         ? `${voice.term('return', 'returns')} ${code(s)}`

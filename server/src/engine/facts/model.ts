@@ -47,6 +47,21 @@ export interface Step {
   readonly otherwise?: Jump;
   /** A jump that is all of a branch's arm: the branch's step tells it. */
   readonly guarded?: true;
+  /** For a switch, match or when: its arms in order, labels that share a body grouped. */
+  readonly cases?: readonly CaseArm[];
+  /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
+  readonly loopElse?: number;
+}
+
+/** One arm of a switch, match or when: the labels or patterns that lead to one body. */
+export interface CaseArm {
+  /** The labels or patterns as written; `default` for a default arm. */
+  readonly labels: readonly string[];
+  readonly line: number;
+  /** The default arm, or a pattern that matches anything (`_`, `else`). */
+  readonly isDefault: boolean;
+  /** Its body runs on into the next arm's (no `break`, or Go's `fallthrough`). */
+  readonly fallsThrough: boolean;
 }
 
 /** A return, throw, break or continue that is all a branch's arm does. */

@@ -9,7 +9,8 @@ import type { LanguageId } from '@code-explain/shared';
 import { FOLDED_LAMBDAS } from '../metrics/tier2/folded.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { leavesLoop } from './exits.js';
-import type { Jump, Step, StepKind } from './model.js';
+import type { CaseArm, Jump, Step, StepKind } from './model.js';
+import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxTableFor } from './syntax.js';
 import { JUMP_TYPES, jumpKind, tier2Loop } from './tier2.js';
@@ -184,6 +185,17 @@ function leaves(language: LanguageId, kind: Step['kind'], loopDepth: number, nod
   return how ? { leaves: how } : {};
 }
 
+function casesField(node: SnapshotNode): { cases?: CaseArm[] } {
+  const cases = casesOf(node);
+  return cases.length ? { cases } : {};
+}
+
+/** Python's `for … else` and `while … else`: the `else` runs when the loop ends without `break`. */
+function loopElseField(node: SnapshotNode): { loopElse?: number } {
+  const alternative = node.childForFieldName('alternative');
+  return alternative?.type === 'else_clause' ? { loopElse: alternative.startPosition.row + 1 } : {};
+}
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -247,6 +259,8 @@ export function collectSteps(
         ...(step.detail ? { detail: step.detail } : {}),
         ...(arms ? { then: jumpOf(language, arms.then) } : {}),
         ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
+        ...(step.kind === 'switch' && step.detail !== 'select' ? casesField(node) : {}),
+        ...(step.kind === 'loop' ? loopElseField(node) : {}),
         ...leaves(language, step.kind, loopDepth, node),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))

@@ -56,7 +56,7 @@ const PYTHON: SyntaxTable = {
     for_in_clause: { kind: 'loop', detail: 'comprehension' },
     if_statement: { kind: 'branch' },
     elif_clause: { kind: 'branch', detail: 'elif' },
-    match_statement: { kind: 'switch' },
+    match_statement: { kind: 'switch', detail: 'match' },
     call: { kind: 'call' },
     return_statement: { kind: 'return' },
     raise_statement: { kind: 'throw' },

@@ -69,8 +69,9 @@ function guards(unit: Node, idioms: Idiom[]): void {
     if (guard.kind === 'return') returns++;
     else throws++;
   }
-  // A single leading check on a short function is its logic, not a guard.
+  // A single leading check on a short function is its logic (a base case), not a guard.
   if (!first || body.length - returns - throws < 1) return;
+  if (returns + throws === 1 && body.length < 4) return;
   if (throws > 0) idioms.push({ kind: 'validation', line: line(first), count: throws });
   if (returns > 0) idioms.push({ kind: 'guard-clauses', line: line(first), count: returns });
 }
