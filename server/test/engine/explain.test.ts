@@ -299,16 +299,16 @@ describe('engine: explain()', () => {
     assert.match(response.explanation, /could not make sense of \d+ regions?/);
   });
 
-  it('says what an expression-bodied arrow function or lambda returns, with the right article', async () => {
+  it('says what an expression-bodied arrow function or lambda returns, naming it by where it is', async () => {
     const js = await run({ code: 'const ids = users.map((u) => u.id * 2);\n' });
     assert.match(
       js.explanation,
-      /is an arrow function on line 1 that takes 1 parameter \(`u`\)\. It returns `u\.id \* 2`\./,
+      /The arrow function passed to `users\.map` on line 1 takes 1 parameter \(`u`\)\. It returns `u\.id \* 2`\./,
     );
     const py = await run({ code: 'double = lambda x: x * 2\n', language: 'python' });
     assert.match(
       py.explanation,
-      /is a lambda on line 1 that takes 1 parameter \(`x`\)\. It returns `x \* 2`\./,
+      /The lambda assigned to `double` on line 1 takes 1 parameter \(`x`\)\. It returns `x \* 2`\./,
     );
     // A Java lambda whose body is a call may be void: only the call is mentioned.
     const java = await run({

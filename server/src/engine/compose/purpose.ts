@@ -107,7 +107,7 @@ function declarationSentence(d: Declaration): string | undefined {
       return routeText(d);
     case 'test':
       return d.title !== undefined
-        ? `It is a test case, ${code(d.title)} (${code(d.via)}, line ${d.line}).`
+        ? `It is a ${d.suite ? 'test suite' : 'test case'}, ${code(d.title)} (${code(d.via)}, line ${d.line}).`
         : d.via === 'name'
           ? `It is a test: its name marks it as one for the test runner (line ${d.line}).`
           : `It is a test (${code(d.via)}, line ${d.line}).`;
@@ -134,6 +134,7 @@ function declarationSentence(d: Declaration): string | undefined {
     case 'fixture':
       return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
     case 'callback':
+    case 'assigned':
       return undefined;
   }
 }
@@ -234,12 +235,18 @@ export function purposeSentences(
 /** The anonymous function passed to a call, in words: "the function passed to `rows.map` on line 7". */
 export function callbackName(unit: UnitFacts): string | undefined {
   const d = unit.purpose.declarations.find(
-    (x) => x.kind === 'callback' || x.kind === 'route' || x.kind === 'test' || x.kind === 'event-handler',
+    (x) =>
+      x.kind === 'callback' ||
+      x.kind === 'assigned' ||
+      x.kind === 'route' ||
+      x.kind === 'test' ||
+      x.kind === 'event-handler',
   );
   if (!d) return undefined;
   const what =
     unit.metrics.kind === 'arrow' ? 'arrow function' : unit.metrics.kind === 'lambda' ? 'lambda' : 'function';
   if (d.kind === 'callback') return `the ${what} passed to ${code(d.callee)} on line ${d.line}`;
+  if (d.kind === 'assigned') return `the ${what} assigned to ${code(d.target)} on line ${d.line}`;
   if (d.kind === 'route')
     return `the ${what} that handles ${d.methods.join('/') || 'requests to'} ${code(d.path ?? '')}`.replace(
       / ``$/,

@@ -242,13 +242,19 @@ export function describeUnit(
       ? ' that takes no parameters'
       : ` that takes ${count(unit.params.length, voice.term('parameter'))} (${listUpTo(unit.params.map(code), MAX_LIST_ITEMS)})`;
   // Qualified names (`Stack.push`) already say where the unit lives.
+  // A parent without a name in the source is told by where it starts.
+  const parentName = unit.parent?.startsWith('<')
+    ? `the function on line ${unit.parentLine ?? m.startLine}`
+    : unit.parent && code(unit.parent);
   const inside =
-    unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${code(unit.parent)},` : '';
+    unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${parentName},` : '';
   const described = traits ? `${traits} ${kind}` : kind;
+  // An anonymous unit's name already says what it is; its head says where it spans.
+  const opening = m.name.startsWith('<')
+    ? `${signature(unit)}${inside}${m.startLine === m.endLine ? '' : ` (${where})`}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
+    : `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
   const head = [
-    capitalize(
-      `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`,
-    ),
+    capitalize(opening),
     ...purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises }),
     ...dataFlowSentences(unit),
   ].join(' ');

@@ -34,6 +34,18 @@ export function domainWords(snapshot: Snapshot): string[] {
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
+  // "orders" and "order" are one word of the domain.
+  for (const [word, n] of [...counts]) {
+    const singular = word.endsWith('ies')
+      ? `${word.slice(0, -3)}y`
+      : word.endsWith('s')
+        ? word.slice(0, -1)
+        : undefined;
+    if (singular && counts.has(singular)) {
+      counts.set(singular, (counts.get(singular) ?? 0) + n);
+      counts.delete(word);
+    }
+  }
   return [...counts.entries()]
     .filter(([, n]) => n >= 3)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -95,6 +95,7 @@ function unitFacts(
     maxLoopDepth,
     maxNesting,
     parent: parent?.metrics.name,
+    parentLine: parent?.metrics.startLine,
     purpose: purposeOf(unit.node, {
       language,
       kind: metrics.kind,

@@ -134,6 +134,8 @@ export interface UnitFacts {
   readonly maxNesting: number;
   /** The unit that lexically contains this one, if any. */
   readonly parent: string | undefined;
+  /** The line that unit starts on: a parent without a name is told by where it is. */
+  readonly parentLine: number | undefined;
   /** What its own code says it is for: doc comment, declarations, idioms, known APIs, name. */
   readonly purpose: UnitPurpose;
   /** Exported or public (or top-level in a language without visibility). */

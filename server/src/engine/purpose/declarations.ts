@@ -69,10 +69,10 @@ function routeFromMarker(text: string, at: number): Declaration | undefined {
     return { kind: 'route', line: at, methods: method ? [method.toUpperCase()] : [], path, via: `@${name}` };
   }
   const aspnet = /^Http(Get|Post|Put|Delete|Patch)$/.exec(name);
-  if (aspnet) return { kind: 'route', line: at, methods: [aspnet[1]!.toUpperCase()], path, via: `[${name}]` };
+  if (aspnet) return { kind: 'route', line: at, methods: [aspnet[1]!.toUpperCase()], path, via: name };
   // Rust's actix-web and Rocket.
   if (HTTP_VERB.has(name) && path?.startsWith('/'))
-    return { kind: 'route', line: at, methods: [name.toUpperCase()], path, via: `#[${name}]` };
+    return { kind: 'route', line: at, methods: [name.toUpperCase()], path, via: name };
   return undefined;
 }
 
@@ -147,8 +147,10 @@ function fromCall(node: Node): Declaration[] {
     ];
   if (/^(http\.)?HandleFunc$|\.HandleFunc$|\.Handle$/.test(callee) && first?.startsWith('/'))
     return [{ kind: 'route', line: at, methods: [], path: first, via: callee }];
-  if (TEST_CALLS.test(callee) && site.index > 0)
-    return [{ kind: 'test', line: at, title: first, via: callee.split('.')[0]! }];
+  if (TEST_CALLS.test(callee) && site.index > 0) {
+    const via = callee.split('.')[0]!;
+    return [{ kind: 'test', line: at, title: first, via, suite: /^(describe|context|suite)$/.test(via) }];
+  }
   const event = EVENT_CALLS.exec(callee);
   if (event && first) return [{ kind: 'event-handler', line: at, event: first, target: event[1]! }];
   return [{ kind: 'callback', line: at, callee }];
@@ -263,6 +265,15 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
   }
   if (!name || name.startsWith('<')) {
     found.push(...fromCall(node));
+    // `double = lambda x: …`, `Func<int, int> twice = x => …`: the name it is stored under.
+    const holder = node.parent;
+    const target =
+      holder &&
+      /^(assignment|assignment_expression|variable_declarator|short_var_declaration)$/.test(holder.type)
+        ? (holder.childForFieldName('left') ?? holder.childForFieldName('name'))
+        : undefined;
+    if (target && target.id !== node.id && target.text.length <= 60)
+      found.push({ kind: 'assigned', line: at, target: target.text });
     return found;
   }
   const registered = context.registered.get(name);

@@ -23,7 +23,10 @@ const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\
 function statementsOf(body: Node | null | undefined): Node[] {
   if (!body) return [];
   if (/block|body|statements|compound_statement|statement_block/.test(body.type))
-    return body.namedChildren.filter((c) => !c.type.includes('comment'));
+    // Go wraps a block's statements in one `statement_list`.
+    return body.namedChildren
+      .filter((c) => !c.type.includes('comment'))
+      .flatMap((c) => (c.type === 'statement_list' ? [...c.namedChildren] : [c]));
   return [body];
 }
 
@@ -154,7 +157,10 @@ function loops(unit: Node, idioms: Idiom[]): void {
       return;
     }
     // Find-first and any/all: the loop returns from inside, and something else after it.
-    const inner = statement.descendantsOfType(['return_statement', 'return_expression', 'return']);
+    // Named nodes only: the `return` keyword token has the same type name as Ruby's return node.
+    const inner = statement
+      .descendantsOfType(['return_statement', 'return_expression', 'return'])
+      .filter((n) => n.named);
     const after = body
       .slice(index + 1)
       .find((s) => RETURN.test(s.type) || RETURN.test(s.namedChildren[0]?.type ?? ''));

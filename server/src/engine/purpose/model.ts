@@ -33,7 +33,14 @@ export type Declaration =
       readonly path: string | undefined;
       readonly via: string;
     }
-  | { readonly kind: 'test'; readonly line: number; readonly title: string | undefined; readonly via: string }
+  | {
+      readonly kind: 'test';
+      readonly line: number;
+      readonly title: string | undefined;
+      readonly via: string;
+      /** A group of tests (`describe`, `context`), not one test. */
+      readonly suite?: boolean;
+    }
   | { readonly kind: 'entry-point'; readonly line: number; readonly via: string }
   | {
       readonly kind: 'command';
@@ -54,7 +61,8 @@ export type Declaration =
   | { readonly kind: 'memoised'; readonly line: number; readonly via: string }
   | { readonly kind: 'property'; readonly line: number }
   | { readonly kind: 'fixture'; readonly line: number; readonly via: string }
-  | { readonly kind: 'callback'; readonly line: number; readonly callee: string };
+  | { readonly kind: 'callback'; readonly line: number; readonly callee: string }
+  | { readonly kind: 'assigned'; readonly line: number; readonly target: string };
 
 export type EffectKind =
   | 'reads-file'

@@ -1,0 +1,482 @@
+/**
+ * What the explanation says a unit is for, and how its walkthrough keeps the
+ * meaning of its code: one row per source of evidence (doc comments,
+ * declarations, idioms, well-known APIs, names) and per construct (guards,
+ * switch and match arms, for…else, error returns, data flow). Small snippets
+ * written for each; the real-code corpus is purpose-corpus.test.ts.
+ */
+import assert from 'node:assert/strict';
+import {
+  explainRequestSchema,
+  type ExplainRequestInput,
+  type ExplainResponse,
+  type LanguageId,
+} from '@code-explain/shared';
+import { createEngine } from '../../src/engine/engine.js';
+import { ungrounded } from './support/grounded.js';
+
+const engine = createEngine();
+after(() => engine.dispose());
+
+async function explain(language: LanguageId, code: string, extra: Partial<ExplainRequestInput> = {}) {
+  const response = await engine.explain(explainRequestSchema.parse({ code, language, ...extra }));
+  assert.deepEqual(ungrounded(response, code), [], 'every quote is the code’s own text');
+  return response;
+}
+
+const section = (r: ExplainResponse, title: string): string =>
+  r.sections.find((s) => s.title === title)?.content ?? '';
+
+/** [what, language, code, patterns the explanation must match, patterns it must not]. */
+type Row = readonly [string, LanguageId, string, readonly RegExp[], (readonly RegExp[])?];
+
+function rows(title: string, table: readonly Row[]): void {
+  describe(title, () => {
+    for (const [what, language, code, must, mustNot] of table) {
+      it(what, async () => {
+        const { explanation } = await explain(language, code);
+        for (const re of must) assert.match(explanation, re);
+        for (const re of mustNot ?? []) assert.doesNotMatch(explanation, re);
+      });
+    }
+  });
+}
+
+describe('engine: what the code is for', () => {
+  rows('doc comments, attributed, first sentence', [
+    [
+      'Python docstring',
+      'python',
+      'def quote(s):\n    """Return a shell-escaped version of the string *s*."""\n    if not s:\n        return "\'\'"\n    return s\n',
+      [
+        /According to its docstring \(line 2\), `quote\(s\)` returns a shell-escaped version of the string s\./,
+      ],
+    ],
+    [
+      'JSDoc, tags left out',
+      'javascript',
+      '/**\n * Creates a debounced function that delays invoking `func`.\n * @param {Function} func\n */\nfunction debounce(func, wait) {\n  return func;\n}\n',
+      [
+        /According to its JSDoc \(line 1\), `debounce\(func, wait\)` creates a debounced function that delays invoking func\./,
+      ],
+      [/@param/],
+    ],
+    [
+      'Javadoc with inline markup',
+      'java',
+      'class C {\n  /**\n   * Returns the number of {@code elements} in this list.\n   */\n  public int size() { return n; }\n}\n',
+      [/According to its Javadoc \(line 2\), it returns the number of elements in this list\./],
+    ],
+    [
+      "Go's doc comment starts with the name",
+      'go',
+      'package p\n\n// Quote returns a double-quoted Go string literal representing s.\nfunc Quote(s string) string {\n\treturn s\n}\n',
+      [/`Quote\(s\)` returns a double-quoted Go string literal representing s\./],
+      [/Quote returns/],
+    ],
+    [
+      'C# XML doc summary',
+      'csharp',
+      'class T {\n  /// <summary>Splits the command line into tokens.</summary>\n  public void Tokenize(string s) { }\n}\n',
+      [/According to its XML doc comment \(line 2\), it splits the command line into tokens\./],
+    ],
+    [
+      'rustdoc',
+      'rust',
+      "/// Parses an escape sequence after a backslash.\nfn parse_escape(s: &str) -> char {\n    'x'\n}\n",
+      [
+        /According to its doc comment \(line 1\), `parse_escape\(s\)` parses an escape sequence after a backslash\./,
+      ],
+    ],
+    [
+      'KDoc',
+      'kotlin',
+      '/** Counts the words in a line. */\nfun countWords(line: String): Int = line.length\n',
+      [/According to its KDoc \(line 1\), `countWords\(line\)` counts the words in a line\./],
+    ],
+    [
+      'a plain leading comment, said as a comment',
+      'python',
+      '# Sum the paid orders of one customer.\ndef total(orders):\n    return 0\n',
+      [
+        /According to its comment above it \(line 1\), `total\(orders\)` sums the paid orders of one customer\./,
+      ],
+    ],
+    [
+      'a sentence that does not start with a verb is quoted',
+      'java',
+      'class C {\n  /** Fisher–Yates shuffle. */\n  void shuffle(int[] a) { }\n}\n',
+      [/its Javadoc \(line 2\) says: “Fisher–Yates shuffle\.”/i],
+    ],
+    [
+      'a directive is not a description',
+      'javascript',
+      '// eslint-disable-next-line no-unused-vars\nfunction f(a) {\n  return a;\n}\n',
+      [],
+      [/According to|says:/],
+    ],
+  ]);
+
+  rows('declarations that carry meaning', [
+    [
+      'Flask route',
+      'python',
+      "@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    return user\n",
+      [
+        /It handles POST requests to `\/login` \(`@app\.route`, line 1\)\./,
+        /takes input from the request \(`request\.form\['user'\]`, line 3\)/,
+      ],
+    ],
+    [
+      'FastAPI route',
+      'python',
+      '@router.get("/items/{item_id}")\nasync def read_item(item_id: int):\n    return item_id\n',
+      [/handles GET requests to `\/items\/\{item_id\}`/],
+    ],
+    [
+      'Express route registration with a handler',
+      'javascript',
+      "app.get('/search', (req, res) => {\n  const q = req.query.q;\n  res.send(q);\n});\n",
+      [/handles GET requests to `\/search`/, /takes input from the request \(`req\.query\.q`, line 2\)/],
+      [/<anonymous/],
+    ],
+    [
+      'Spring mapping',
+      'java',
+      'class C {\n  @PostMapping("/orders")\n  public Order create(@RequestBody Order order) { return order; }\n}\n',
+      [/handles POST requests to `\/orders` \(`@PostMapping`, line 2\)/],
+    ],
+    [
+      'ASP.NET attribute',
+      'csharp',
+      'class C {\n  [HttpPost("login")]\n  public IActionResult Login(LoginModel m) { return Ok(); }\n}\n',
+      [/handles POST requests to `login` \(`HttpPost`, line 2\)/],
+    ],
+    [
+      'Go handler registered by name',
+      'go',
+      'package main\n\nimport "net/http"\n\nfunc health(w http.ResponseWriter, r *http.Request) {\n\tw.WriteHeader(200)\n}\n\nfunc main() {\n\thttp.HandleFunc("/health", health)\n}\n',
+      [/`health\(w, r\)` handles requests to `\/health`/, /entry point/],
+    ],
+    [
+      'a pytest test and a unittest class',
+      'python',
+      'import unittest\n\nclass TestParse(unittest.TestCase):\n    def test_empty(self):\n        self.assertEqual(parse(""), [])\n',
+      [/It is a test: its name marks it as one for the test runner/],
+    ],
+    [
+      'describe/it callbacks are tests, named in words',
+      'javascript',
+      "describe('parse', () => {\n  it('returns an empty list for empty input', () => {\n    expect(parse('')).toEqual([]);\n  });\n});\n",
+      [/test case, `returns an empty list for empty input`/],
+      [/<anonymous/],
+    ],
+    [
+      'JUnit @Test',
+      'java',
+      'class ParserTest {\n  @Test\n  void parsesEmptyInput() {\n    assertEquals(0, parse("").size());\n  }\n}\n',
+      [/It is a test \(`@Test`, line 2\)\./],
+    ],
+    [
+      'React component and hook',
+      'tsx',
+      'function useCount() {\n  const [n, setN] = useState(0);\n  return n;\n}\nexport function Counter() {\n  const n = useCount();\n  return <span>{n}</span>;\n}\n',
+      [/React component: it returns JSX/, /React's convention for a hook/],
+    ],
+    [
+      'a superclass',
+      'java',
+      'public final class LazilyParsedNumber extends Number {\n  private final String value;\n  public int intValue() { return Integer.parseInt(value); }\n}\n',
+      [/It is a kind of `Number`: it extends it \(line 1\)\./],
+    ],
+  ]);
+
+  rows('idioms recognised from the tree', [
+    [
+      'count',
+      'python',
+      'def paid(orders):\n    n = 0\n    for o in orders:\n        if o.paid:\n            n += 1\n    return n\n',
+      [/counts items of `orders` in `n`/],
+    ],
+    [
+      'accumulate',
+      'javascript',
+      'function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    sum += item.price;\n  }\n  return sum;\n}\n',
+      [/adds up values from `items` into `sum`/],
+    ],
+    [
+      'filter and collect',
+      'python',
+      'def adults(people):\n    out = []\n    for p in people:\n        if p.age >= 18:\n            out.append(p)\n    return out\n',
+      [/collects the items of `people` that pass a test into `out`/],
+    ],
+    [
+      'map or transform',
+      'go',
+      'package p\n\nfunc names(users []User) []string {\n\tout := []string{}\n\tfor _, u := range users {\n\t\tout = append(out, u.Name)\n\t}\n\treturn out\n}\n',
+      [/builds `out` from each item of `users`/],
+    ],
+    [
+      'de-duplicate',
+      'python',
+      'def unique(lines):\n    seen = set()\n    for line in lines:\n        if line not in seen:\n            seen.add(line)\n    return seen\n',
+      [/removes duplicates of `lines`/],
+    ],
+    [
+      'find first',
+      'javascript',
+      'function firstAdult(people) {\n  for (const p of people) {\n    if (p.age >= 18) return p;\n  }\n  return null;\n}\n',
+      [/searches `people` and returns the first match, `p`/],
+    ],
+    [
+      'any',
+      'python',
+      'def has_admin(users):\n    for u in users:\n        if u.admin:\n            return True\n    return False\n',
+      [/checks whether any item of `users` passes a test/],
+    ],
+    [
+      'memoise',
+      'python',
+      'cache = {}\n\ndef slow(n):\n    if n in cache:\n        return cache[n]\n    cache[n] = n * n\n    return cache[n]\n',
+      [/caches results in `cache`/],
+    ],
+    [
+      'binary search',
+      'java',
+      'class S {\n  static int find(int[] a, int key) {\n    int lo = 0, hi = a.length - 1;\n    while (lo <= hi) {\n      int mid = (lo + hi) >>> 1;\n      if (a[mid] < key) lo = mid + 1;\n      else if (a[mid] > key) hi = mid - 1;\n      else return mid;\n    }\n    return -1;\n  }\n}\n',
+      [/runs a binary search, halving the range while `lo <= hi`/],
+    ],
+    [
+      'retry with waits',
+      'python',
+      'import time\n\ndef fetch(url):\n    for attempt in range(3):\n        try:\n            return get(url)\n        except OSError:\n            time.sleep(2 ** attempt)\n    raise RuntimeError(url)\n',
+      [/It retries: a loop that catches failures and waits between attempts/],
+    ],
+    [
+      'debounce',
+      'javascript',
+      'function debounce(fn, ms) {\n  let timer;\n  return (...args) => {\n    clearTimeout(timer);\n    timer = setTimeout(() => fn(...args), ms);\n  };\n}\n',
+      [/debounces: each call cancels the pending timer/],
+    ],
+    [
+      'state machine over a switch',
+      'javascript',
+      "function lex(s) {\n  let state = 'start';\n  for (const c of s) {\n    switch (state) {\n      case 'start':\n        if (c === '\"') state = 'string';\n        break;\n      case 'string':\n        if (c === '\"') state = 'start';\n        break;\n    }\n  }\n  return state;\n}\n",
+      [/state machine: a `switch` on `state` inside a loop/],
+    ],
+    [
+      'lazy initialisation',
+      'python',
+      'class Config:\n    def settings(self):\n        if self._settings is None:\n            self._settings = load()\n        return self._settings\n',
+      [/creates `self\._settings` on first use/],
+    ],
+    [
+      'builder',
+      'java',
+      'class B {\n  B name(String n) { this.n = n; return this; }\n}\n',
+      [/returns the object itself, so calls can be chained/],
+    ],
+    [
+      'validation: guards that raise',
+      'python',
+      'def withdraw(account, amount):\n    if amount <= 0:\n        raise ValueError("amount")\n    if amount > account.balance:\n        raise ValueError("funds")\n    account.balance -= amount\n    return account.balance\n',
+      [
+        /checks its input first: 2 conditions raise an error/,
+        /raises `ValueError\("amount"\)` if `amount <= 0`/,
+      ],
+    ],
+  ]);
+
+  rows('well-known APIs say what a call does; names never do', [
+    [
+      'Python subprocess and files',
+      'python',
+      'import subprocess\n\ndef run(cmd, path):\n    with open(path) as f:\n        data = f.read()\n    subprocess.run(cmd, shell=True)\n    return data\n',
+      [/reads a file \(`open`, line 4\)/, /starts another program \(`subprocess\.run`, line 6\)/],
+    ],
+    [
+      'Go environment and processes',
+      'go',
+      'package p\n\nimport "os/exec"\n\nfunc run() error {\n\tbin := os.Getenv("BIN")\n\treturn exec.Command(bin).Run()\n}\n',
+      [
+        /reads the environment \(`os\.Getenv`, line 6\)/,
+        /starts another program \(`exec\.Command`, line 7\)/,
+      ],
+    ],
+    [
+      'a database call counts only with its driver imported',
+      'python',
+      'import sqlite3\n\ndef names(conn):\n    cur = conn.cursor()\n    cur.execute("SELECT name FROM users")\n    return cur.fetchall()\n',
+      [/queries a database \(`cur\.execute`, line 5\)/],
+    ],
+    [
+      'the same call without the driver says nothing',
+      'python',
+      'def names(job):\n    job.execute()\n    return job\n',
+      [],
+      [/database/],
+    ],
+    [
+      'a name that sounds like a side effect is not one',
+      'javascript',
+      'function saveUser(user) {\n  return writeLog(user);\n}\n',
+      [/Its name, `saveUser`, suggests it saves user\./],
+      [/writes to the file system|writes to the log/],
+    ],
+    [
+      'thin evidence: nothing is guessed',
+      'javascript',
+      'function f(x) {\n  return x + 1;\n}\n',
+      [],
+      [/According|suggests|handles|It is a/],
+    ],
+  ]);
+
+  rows('walkthroughs that keep their meaning', [
+    [
+      'a guard keeps its condition',
+      'python',
+      'def quote(s):\n    if not s:\n        return "\'\'"\n    return s\n',
+      [/returns `"''"` if `not s`/],
+      [/checks whether `not s` is true/],
+    ],
+    [
+      'if/else of two returns',
+      'javascript',
+      'function sign(x) {\n  if (x < 0) {\n    return -1;\n  } else {\n    return 1;\n  }\n}\n',
+      [/returns `-1` if `x < 0`, and otherwise returns `1`/],
+    ],
+    [
+      'switch arms, grouped labels, fallthrough and default',
+      'javascript',
+      "function f(kind) {\n  switch (kind) {\n    case 'a':\n    case 'b':\n      return 1;\n    case 'c':\n      log(kind);\n    default:\n      return 2;\n  }\n}\n",
+      [
+        /3 arms, `'a'` or `'b'` \(line 3\), `'c'` \(line 6, falls through into the next\) and the default \(line 8\)/,
+      ],
+    ],
+    [
+      'match patterns with a catch-all',
+      'python',
+      "def f(cmd):\n    match cmd:\n        case ['go', direction]:\n            return direction\n        case _:\n            return None\n",
+      [
+        /matches `cmd` against its patterns: 2 arms, `\['go', direction\]` \(line 3\) and `_` \(line 5, matches anything\)/,
+      ],
+    ],
+    [
+      "Go's fallthrough",
+      'go',
+      'package p\n\nfunc f(k int) int {\n\tswitch k {\n\tcase 1, 2:\n\t\tfallthrough\n\tcase 3:\n\t\treturn 1\n\t}\n\treturn 0\n}\n',
+      [/`1` or `2` \(line 5, falls through into the next\)/],
+    ],
+    [
+      'for…else',
+      'python',
+      'def find(xs, t):\n    for x in xs:\n        if x == t:\n            break\n    else:\n        return -1\n    return t\n',
+      [
+        /loops over `xs` \(its `else` on line 5 runs only when the loop ends without `break`\)/,
+        /leaves the loop if `x == t`/,
+      ],
+    ],
+    [
+      'a parameter sorted in place',
+      'python',
+      'def top(scores):\n    scores.sort()\n    return scores[-1]\n',
+      [/changes its parameter `scores` \(`scores\.sort`, line 2\) in place/],
+    ],
+    [
+      'fields set',
+      'javascript',
+      'class Counter {\n  reset() {\n    this.count = 0;\n    this.at = Date.now();\n  }\n}\n',
+      [/sets `this\.count` \(line 3\) and `this\.at` \(line 4\)/],
+    ],
+    [
+      'an anonymous function is named in words',
+      'javascript',
+      'const ids = rows.map((row) => {\n  if (!row) return 0;\n  return row.id;\n});\n',
+      [/the arrow function passed to `rows\.map` on line 1/],
+      [/<anonymous/],
+    ],
+  ]);
+
+  it('tells Go and Rust error returns, and Rust’s ?, as error paths', async () => {
+    const go = await explain(
+      'go',
+      'package p\n\nimport "errors"\n\nfunc parse(s string) (int, error) {\n\tif s == "" {\n\t\treturn 0, errors.New("empty")\n\t}\n\treturn len(s), nil\n}\n',
+      { mode: 'detailed' },
+    );
+    assert.match(
+      section(go, 'Error paths and early exits'),
+      /returns an error on line 7: `0, errors\.New\("empty"\)`/,
+    );
+    const rust = await explain(
+      'rust',
+      'fn parse(s: &str) -> Result<i32, String> {\n    if s.is_empty() {\n        return Err("empty".to_string());\n    }\n    let n = s.parse::<i32>().map_err(|e| e.to_string())?;\n    Ok(n)\n}\n',
+      { mode: 'detailed' },
+    );
+    const paths = section(rust, 'Error paths and early exits');
+    assert.match(paths, /returns an error on line 3: `Err\("empty"\.to_string\(\)\)`/);
+    assert.match(paths, /passes errors up to its caller with `\?` \(line 5\)/);
+  });
+
+  it('never calls a helper, constant or variable of the snippet external', async () => {
+    const response = await explain(
+      'javascript',
+      'const normalize = (s) => s.trim();\nfunction parse(input, onError) {\n  const clean = normalize(input);\n  if (!clean) onError(input);\n  return helper(clean);\n}\nfunction helper(x) {\n  return JSON.parse(x);\n}\n',
+      { mode: 'detailed' },
+    );
+    const deps = section(response, 'Dependencies');
+    assert.match(deps, /`JSON\.parse`/);
+    assert.match(deps, /`s\.trim`/);
+    for (const local of ['`normalize`', '`helper`', '`onError`']) assert.ok(!deps.includes(local), deps);
+  });
+
+  it('takes inputs from the request in a Flask and an Express handler, with the environment', async () => {
+    const flask = await explain(
+      'python',
+      "@app.route('/ping')\ndef ping():\n    host = request.args.get('host')\n    key = os.environ['API_KEY']\n    return host + key\n",
+      { mode: 'detailed' },
+    );
+    assert.match(
+      section(flask, 'Inputs and outputs'),
+      /takes input from the request \(`request\.args\.get\('host'`, line 3\) and the environment \(`os\.environ\['API_KEY'\]`, line 4\)/,
+    );
+    const express = await explain(
+      'javascript',
+      "router.post('/orders', async (req, res) => {\n  const order = req.body;\n  res.json(await save(order, req.params.id));\n});\n",
+      { mode: 'detailed' },
+    );
+    assert.match(
+      section(express, 'Inputs and outputs'),
+      /takes input from the request \(`req\.body`, line 2 and `req\.params\.id`, line 3\)/,
+    );
+  });
+
+  it('never drops the hardest unit, and names every unit it leaves out', async () => {
+    const simple = Array.from(
+      { length: 14 },
+      (_, i) => `export function get${i}(o) {\n  return o.v${i};\n}\n`,
+    ).join('');
+    const hard =
+      'function tokenizeShortName(args, i) {\n  for (const a of args) {\n    if (a.startsWith("-")) {\n      for (const c of a) {\n        if (c === "=") {\n          if (i > 0 && a.length > 2) return i;\n        }\n      }\n    }\n  }\n  return -1;\n}\n';
+    for (const audience of ['beginner', 'intermediate', 'expert'] as const) {
+      const response = await explain('javascript', simple + hard, { audience });
+      assert.match(response.explanation, /`tokenizeShortName\(args, i\)` is a function on lines/, audience);
+      const walkthrough = section(response, 'Walkthrough');
+      assert.match(walkthrough, /`tokenizeShortName\(args, i\)` is a function on lines/, audience);
+      // The rest are named, not claimed to be covered elsewhere.
+      const left = /Not described here[^:]*: (.*)\./.exec(response.explanation)?.[1] ?? '';
+      const described = (response.explanation.match(/`get\d+\(o\)` is a function/g) ?? []).length;
+      const listed = (left.match(/`get\d+\(o\)`/g) ?? []).length + Number(/(\d+) more/.exec(left)?.[1] ?? 0);
+      assert.equal(described + listed, 14, `${audience}: every unit described or named as left out`);
+      assert.doesNotMatch(response.explanation, /covered in the sections/);
+    }
+  });
+
+  it('says what a snippet is about in its own domain words', async () => {
+    const response = await explain(
+      'javascript',
+      'function orderTotal(order) {\n  return order.lines.reduce((sum, line) => sum + line.price, 0);\n}\nfunction customerOrders(customer, orders) {\n  return orders.filter((order) => order.customerId === customer.id);\n}\nfunction orderCount(customer, orders) {\n  return customerOrders(customer, orders).length;\n}\n',
+    );
+    assert.match(response.explanation, /The names in the code are mostly about “order”, “customer”/);
+  });
+});
