@@ -480,3 +480,66 @@ describe('engine: what the code is for', () => {
     assert.match(response.explanation, /The names in the code are mostly about “order”, “customer”/);
   });
 });
+
+describe('engine: comparative mode offers an alternative only where it applies', () => {
+  const approach = async (language: LanguageId, code: string) =>
+    section(await explain(language, code, { mode: 'comparative' }), 'Approach and alternatives');
+
+  it('offers for…of only when the index just picks the item', async () => {
+    const picks = await approach(
+      'javascript',
+      'function sum(xs) {\n  let t = 0;\n  for (let i = 0; i < xs.length; i++) {\n    t += xs[i];\n  }\n  return t;\n}\n',
+    );
+    assert.match(picks, /A `for…of` loop over the items/);
+    const usesIndex = await approach(
+      'javascript',
+      'function marks(xs) {\n  const out = [];\n  for (let i = 0; i < xs.length; i++) {\n    out.push(`${i}: ${xs[i]}`);\n  }\n  return out.join();\n}\n',
+    );
+    assert.doesNotMatch(usesIndex, /for…of/);
+  });
+
+  it('offers a lookup table only when one value is compared with constants, never for a state machine', async () => {
+    const dispatch = await approach(
+      'javascript',
+      "function label(kind) {\n  if (kind === 'a') return 1;\n  if (kind === 'b') return 2;\n  if (kind === 'c') return 3;\n  if (kind === 'd') return 4;\n  return 0;\n}\n",
+    );
+    assert.match(dispatch, /compares `kind` with 4 constants/);
+    const different = await approach(
+      'javascript',
+      'function check(a, b, c, d) {\n  if (a > 1) return 1;\n  if (b.ok) return 2;\n  if (c === null) return 3;\n  if (d) return 4;\n  return 0;\n}\n',
+    );
+    assert.doesNotMatch(different, /lookup table/);
+    const decoder = await approach(
+      'javascript',
+      'function decode(s) {\n  let state = 0;\n  for (const c of s) {\n    if (state === 0) state = 1;\n    else if (state === 1) state = 2;\n    else if (state === 2) state = 3;\n    else if (state === 3) state = 0;\n  }\n  return state;\n}\n',
+    );
+    assert.doesNotMatch(decoder, /lookup table/);
+  });
+
+  it('offers a hash index only for an equality join, not for a zip walk or any nested loop', async () => {
+    const join = await approach(
+      'python',
+      'def pairs(orders, customers):\n    out = []\n    for o in orders:\n        for c in customers:\n            if o.customer_id == c.id:\n                out.append((o, c))\n    return out\n',
+    );
+    assert.match(join, /index one side first in a hash map/);
+    const grid = await approach(
+      'python',
+      'def cells(rows):\n    n = 0\n    for row in rows:\n        for cell in row:\n            n += cell\n    return n\n',
+    );
+    assert.doesNotMatch(grid, /hash map/);
+    const zipped = await approach(
+      'python',
+      'def same(xs, ys):\n    for x, y in zip(xs, ys):\n        if x != y:\n            return False\n    return True\n',
+    );
+    assert.doesNotMatch(zipped, /hash map/);
+  });
+
+  it('offers memoisation for fib-style recursion, an explicit stack for a tree walk', async () => {
+    const tree = await approach(
+      'python',
+      'def size(node):\n    if node is None:\n        return 0\n    return 1 + size(node.left) + size(node.right)\n',
+    );
+    assert.doesNotMatch(tree, /Memoise/);
+    assert.match(tree, /explicit stack/);
+  });
+});

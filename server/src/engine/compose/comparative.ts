@@ -9,6 +9,7 @@ import { callables, classes } from './overview.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
 import { bulletList, code, count, listUpTo } from './text.js';
 import { signature } from './walkthrough.js';
+import { equalityJoin, itemOnlyCountingLoop, oneValueAgainstConstants } from './applies.js';
 
 /** Patterns set against alternatives, in source order; each takes a paragraph. */
 const MAX_ALTERNATIVES = 10;
@@ -38,19 +39,21 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   const out: Alternative[] = [];
   const sig = signature(u);
   const loops = u.steps.filter((s) => s.kind === 'loop');
+  // Only a loop that does nothing but fill a fresh collection it then returns is a map or a filter.
+  const building = u.purpose.idioms.find((i) => i.kind === 'map' || i.kind === 'filter');
   const accumulating = u.steps.find(
     (s) => s.kind === 'call' && s.loopDepth > 0 && s.subject && ACCUMULATORS.test(s.subject),
   );
   const iteration = ITERATION_NAMES[language];
-  if (accumulating && iteration) {
+  if (building && accumulating && iteration) {
     out.push({
-      found: `${sig} builds a collection by calling ${code(accumulating.subject!)} inside a loop (line ${accumulating.line}).`,
-      alternative: `Express the same transformation with ${iteration}.`,
+      found: `${sig} builds ${code(building.target ?? '')} by calling ${code(accumulating.subject!)} inside a loop (line ${accumulating.line}).`,
+      alternative: `Express the same ${building.kind === 'filter' ? 'selection' : 'transformation'} with ${iteration}.`,
       tradeOffs:
         'Shorter and states the intent (transform or select); the explicit loop is easier to step through in a debugger and can stop early or do several things per item.',
     });
   }
-  const indexed = loops.find((s) => s.detail === 'for');
+  const indexed = loops.find((s) => s.detail === 'for' && itemOnlyCountingLoop(u.metrics.node, s.line));
   if (
     indexed &&
     (language === 'javascript' || language === 'typescript' || language === 'tsx' || language === 'java')
@@ -59,28 +62,35 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
       found: `${sig} uses a counting \`for\` loop on line ${indexed.line}.`,
       alternative:
         language === 'java' ? 'An enhanced `for (T item : items)` loop.' : 'A `for…of` loop over the items.',
-      tradeOffs:
-        'No index bookkeeping and no off-by-one risk; keep the counting loop when the index itself is needed or the step is not 1.',
+      tradeOffs: 'No index bookkeeping and no off-by-one risk: the index here only picks the current item.',
     });
   }
-  if (u.recursive) {
+  // Repeated sub-calls worth caching only come from calls on a constant-smaller input, made together.
+  const repeats =
+    u.recursion?.shape === 'decrement' && u.recursion.together && !u.recursion.cached && u.selfCallSites >= 2;
+  if (u.recursive && repeats) {
     out.push({
-      found: `${sig} is recursive (${count(u.selfCallSites, 'self-call site')}).`,
+      found: `${sig} calls itself ${count(u.selfCallSites, 'time')} in one run, on inputs only a constant smaller.`,
+      alternative: 'Memoise results (cache by argument) or compute bottom-up with a loop.',
+      tradeOffs:
+        'Caching or bottom-up work turns repeated sub-calls into one each, at the cost of memory for the cache or table.',
+    });
+  } else if (u.recursive) {
+    out.push({
+      found: `${sig} is recursive (${count(u.selfCallSites, 'self-call site')})${u.recursion?.shape === 'structural' ? ', going down the parts of its input' : ''}.`,
       alternative:
-        u.selfCallSites >= 2
-          ? 'Memoise results (cache by argument) or compute bottom-up with a loop.'
+        u.recursion?.shape === 'structural'
+          ? 'Walk the structure with a loop and an explicit stack (or queue).'
           : 'Rewrite as a loop, with an explicit stack if there is more than one pending call.',
       tradeOffs:
-        u.selfCallSites >= 2
-          ? 'Caching or bottom-up work turns repeated sub-calls into one each, at the cost of memory for the cache or table.'
-          : 'A loop cannot overflow the call stack on deep input; the recursive form often mirrors the problem’s definition more directly.',
+        'A loop cannot overflow the call stack on deep input; the recursive form often mirrors the problem’s definition more directly.',
     });
   }
-  if (u.maxLoopDepth >= 2) {
+  if (u.maxLoopDepth >= 2 && equalityJoin(u.metrics.node)) {
     out.push({
-      found: `${sig} nests loops ${u.maxLoopDepth} deep.`,
+      found: `${sig} nests loops ${u.maxLoopDepth} deep and compares their items for equality.`,
       alternative:
-        'If an inner loop searches for matches, index one side first in a hash map or set and look items up in constant time.',
+        'The inner loop looks for items equal to the outer loop’s: index one side first in a hash map or set and look items up in constant time.',
       tradeOffs:
         'Turns O(n·m) comparisons into O(n + m) at the cost of memory for the index; not worth it for a handful of items.',
     });
@@ -95,14 +105,16 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
     });
   }
   const branches = u.steps.filter((s) => s.kind === 'branch');
-  if (branches.length >= 4 && !u.steps.some((s) => s.kind === 'switch')) {
+  const compared = branches.length >= 4 ? oneValueAgainstConstants(branches) : undefined;
+  // A state machine or decoder changes what it compares as it goes: a table of constants does not fit it.
+  const stateful = u.purpose.idioms.some((i) => i.kind === 'state-machine') || u.maxLoopDepth > 0;
+  if (compared && !stateful && !u.steps.some((s) => s.kind === 'switch')) {
     out.push({
-      found: `${sig} makes ${branches.length} separate checks (lines ${branches
+      found: `${sig} compares ${code(compared)} with ${branches.length} constants, one check after another (lines ${branches
         .slice(0, 5)
         .map((b) => b.line)
         .join(', ')}${branches.length > 5 ? ', …' : ''}).`,
-      alternative:
-        'If they compare one value against constants, use a lookup table (map from value to result or handler) or a `switch`/`match`.',
+      alternative: 'A lookup table (a map from each value to its result or handler) or a `switch`/`match`.',
       tradeOffs:
         'A table makes the cases data and easy to extend; separate checks are clearer when each condition tests something different.',
     });
