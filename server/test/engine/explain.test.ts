@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import {
+  AUDIENCES,
   MODES,
   explainRequestSchema,
   explainResponseSchema,
@@ -88,7 +89,7 @@ describe('engine: explain()', () => {
   for (const [language, code] of Object.entries(SAMPLES)) {
     it(`${language}: every mode and audience quotes only the snippet's own code`, async () => {
       for (const mode of MODES) {
-        for (const audience of ['beginner', 'expert'] as const) {
+        for (const audience of AUDIENCES) {
           const response = await run({ code, language, mode, audience, focus: ['maintainability'] });
           assert.deepEqual(ungrounded(response, code), [], `${mode}/${audience}`);
           assert.ok(response.explanation.length > 0);
@@ -260,23 +261,85 @@ describe('engine: explain()', () => {
     assert.doesNotMatch(grouping, /list comprehension/);
   });
 
-  it('writes for the audience: beginners get steps and definitions, experts get less', async () => {
+  it('writes for the audience: beginners get steps and definitions from this code, experts get depth', async () => {
     const beginner = await run({ code: ORDERS, audience: 'beginner' });
     const expert = await run({ code: ORDERS, audience: 'expert' });
     assert.match(
       beginner.explanation,
       /Step by step:\n1\. It loops over `orders`\.\n2\. It skips to the next iteration if `order\.customerId !== customerId`\./,
     );
+    const terms = beginner.sections.find((s) => s.title === 'Terms used')?.content ?? '';
+    // Each definition comes with where the concept occurs in this code.
     assert.match(
-      beginner.explanation,
-      /Terms used here:\n(- .*\n)*- \*\*condition\*\*: a yes\/no test that decides which code runs next\./,
+      terms,
+      /- \*\*condition\*\*: a yes\/no test that decides which code runs next\. In this code: `if \(order\.customerId !== customerId\) continue;` \(line 6\)\./,
     );
-    assert.ok(beginner.sections.some((s) => s.title === 'Terms used'));
+    // The glossary is printed once, in its section.
+    assert.doesNotMatch(beginner.explanation, /Terms used here|a yes\/no test/);
     assert.doesNotMatch(expert.explanation, /a yes\/no test|Step by step/);
     assert.ok(!expert.sections.some((s) => s.title === 'Terms used'));
-    assert.ok(expert.explanation.length < beginner.explanation.length);
-    // Experts read the non-obvious first.
+    // Experts read the non-obvious first, and more of it.
     assert.match(expert.explanation, /^`fib\(n\)` calls itself at 2 places/);
+    assert.match(expert.explanation, /Empty input: if `orders` is empty, the loop on line 5 does not run/);
+    assert.match(expert.explanation, /Sequencing: the `await` on line 7 is inside a loop/);
+    assert.match(expert.explanation, /Cost: O\(2\^n\) or worse/);
+  });
+
+  it('gives experts more than intermediate readers in every mode', async () => {
+    for (const mode of MODES) {
+      const intermediate = await run({ code: ORDERS, mode, audience: 'intermediate' });
+      const expert = await run({ code: ORDERS, mode, audience: 'expert' });
+      assert.ok(
+        expert.explanation.length > intermediate.explanation.length,
+        `${mode}: expert ${expert.explanation.length} ≤ intermediate ${intermediate.explanation.length}`,
+      );
+      assert.match(expert.explanation, /O\(2\^n\) or worse/, `${mode}: the cost of the hardest part`);
+      assert.doesNotMatch(
+        expert.explanation,
+        /more steps? follow|…and \d+ more step/,
+        `${mode}: never truncated`,
+      );
+    }
+  });
+
+  it('defines for beginners only the concepts that occur in the code', async () => {
+    const samples: Array<[LanguageId, string]> = [
+      ['python', 'def area(w, h):\n    return w * h\n'],
+      ['javascript', 'function first(xs) {\n  for (const x of xs) {\n    if (x) return x;\n  }\n}\n'],
+      ['go', 'package p\n\nfunc run(jobs []int) {\n\tfor _, j := range jobs {\n\t\tgo work(j)\n\t}\n}\n'],
+    ];
+    // Metric names are defined with the metrics the response reports, whatever the code.
+    const metricTerms = new Set(['cyclomatic complexity', 'cognitive complexity', 'Halstead volume']);
+    for (const [language, code] of samples) {
+      for (const mode of MODES) {
+        const response = await run({ code, language, mode, audience: 'beginner' });
+        const terms = response.sections.find((s) => s.title === 'Terms used')?.content ?? '';
+        for (const line of terms.split('\n').slice(1)) {
+          const term = /^- \*\*(.+?)\*\*/.exec(line)?.[1] ?? '';
+          if (metricTerms.has(term) || term === 'function') continue;
+          assert.match(line, /In this code: `/, `${language} ${mode}: ${term} is defined without occurring`);
+        }
+      }
+    }
+    const area = await run({
+      code: 'def area(w, h):\n    return w * h\n',
+      language: 'python',
+      audience: 'beginner',
+    });
+    assert.doesNotMatch(area.sections.map((s) => s.content).join('\n'), /\*\*(loop|condition|recursion)\*\*/);
+  });
+
+  it('answers quick questions differently by audience', async () => {
+    const beginner = await run({ code: ORDERS, mode: 'quick', audience: 'beginner' });
+    const intermediate = await run({ code: ORDERS, mode: 'quick', audience: 'intermediate' });
+    const expert = await run({ code: ORDERS, mode: 'quick', audience: 'expert' });
+    assert.match(
+      beginner.explanation,
+      /In short:\n- `totalFor\(orders, customerId, currency\)`: it loops over `orders`/,
+    );
+    assert.match(expert.explanation, /`fib\(n\)`: O\(2\^n\) or worse/);
+    assert.notEqual(beginner.explanation, intermediate.explanation);
+    assert.notEqual(expert.explanation, intermediate.explanation);
   });
 
   it('puts requested focus areas in their own sections, right after the opening', async () => {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LanguageId } from '@code-explain/shared';
-import { explainRequestSchema } from '@code-explain/shared';
+import { AUDIENCES, MODES, explainRequestSchema } from '@code-explain/shared';
 import { createEngine } from '../../src/engine/engine.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
 import { cutUnit, type CorpusSource } from './support/corpus.js';
@@ -213,5 +213,18 @@ describe('engine: purpose corpus (real functions, overview names their domain)',
     if (process.env.PURPOSE_VERBOSE) for (const o of overviews) console.log(`    ${o}`);
     if (misses.length) console.log(`      misses:\n    ${misses.join('\n    ')}`);
     assert.ok(rate >= REQUIRED, `pass rate ${(rate * 100).toFixed(1)} % is below ${REQUIRED * 100} %`);
+  });
+
+  it('quotes only the code it was given, in every mode and for every audience', async () => {
+    for (const c of CORPUS) {
+      const code = await cutUnit(parser, { ...c, file: c.file() });
+      for (const mode of MODES)
+        for (const audience of AUDIENCES) {
+          const response = await engine.explain(
+            explainRequestSchema.parse({ code, language: c.language, mode, audience }),
+          );
+          assert.deepEqual(ungrounded(response, code), [], `${c.unit} ${mode}/${audience}`);
+        }
+    }
   });
 });

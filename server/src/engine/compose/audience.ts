@@ -55,9 +55,18 @@ export class Voice {
     return shown;
   }
 
-  /** For beginners: every term used so far, defined, in order of first use. */
-  glossary(): string | undefined {
+  /**
+   * For beginners: every term used so far, defined, in order of first use,
+   * each with where it occurs in this code when it does.
+   */
+  glossary(exampleOf: (term: Term) => string | undefined = () => undefined): string | undefined {
     if (!this.beginner || this.#used.length === 0) return undefined;
-    return [GLOSSARY_HEADING, ...this.#used.map(definition)].join('\n');
+    return [
+      GLOSSARY_HEADING,
+      ...this.#used.map((term) => {
+        const example = exampleOf(term);
+        return example ? `${definition(term)} In this code: ${example}.` : definition(term);
+      }),
+    ].join('\n');
   }
 }

@@ -3,10 +3,10 @@
  * written only from facts, metrics and rule findings.
  */
 import type { Mode, Section } from '@code-explain/shared';
-import { MAX_GLOSSARY_CHARS, Voice } from './audience.js';
+import { Voice } from './audience.js';
 import { approach } from './comparative.js';
 import type { ComposeInput } from './input.js';
-import { concepts, questions } from './learning.js';
+import { concepts, examplesOf, questions } from './learning.js';
 import {
   callables,
   classes,
@@ -14,6 +14,7 @@ import {
   overviewSentence,
   parseErrorsSentence,
   purposeOverview,
+  ranked,
   standouts,
 } from './overview.js';
 import { unitParagraphs } from './units.js';
@@ -33,13 +34,49 @@ import {
 } from './sections.js';
 import { whyTheseNumbers } from './why.js';
 import { MAX_EXPLANATION_CHARS } from '../budget.js';
-import { count, firstOf, sentences } from './text.js';
-import { describeClass } from './walkthrough.js';
+import { capitalize, count, firstOf, sentences } from './text.js';
+import { describeClass, describeSteps, signature } from './walkthrough.js';
+import { estimateOf } from './cost.js';
 
 export type { ComposeInput } from './input.js';
 
 /** Classes the explanation describes one by one. */
 const EXPLAINED_CLASSES = 3;
+
+/** Top-level units a quick answer sums up in a line each. */
+const QUICK_UNITS = 3;
+
+/**
+ * Quick mode by audience: beginners get the opening and one plain line per
+ * main function; experts get what is not obvious first and the cost of the
+ * hardest unit; everyone else the opening.
+ */
+function quickText(input: ComposeInput, voice: Voice, opening: string, notes: readonly string[]): string {
+  const top = ranked(callables(input).filter((u) => u.parent === undefined)).slice(0, QUICK_UNITS);
+  if (voice.beginner) {
+    const lines = top.map((u) => {
+      const steps = describeSteps(u.steps, voice, { withLines: false, maxSteps: 3 });
+      return `- ${capitalize(signature(u))}${steps ? `: it ${steps}.` : '.'}`;
+    });
+    return [opening, lines.length ? `In short:\n${lines.join('\n')}` : undefined]
+      .filter(Boolean)
+      .join('\n\n');
+  }
+  if (voice.expert) {
+    const costs = top.flatMap((u) => {
+      const cost = estimateOf(u);
+      return cost.estimate === 'not estimated' ? [] : [`- ${signature(u)}: ${cost.estimate} — ${cost.why}.`];
+    });
+    return [
+      opening,
+      notes.slice(1).join(' ') || undefined,
+      costs.length ? `Cost:\n${costs.join('\n')}` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+  }
+  return opening;
+}
 
 function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string {
   const notes = standouts(input, voice);
@@ -50,7 +87,7 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
     purposeOverview(input),
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
-  if (mode === 'quick') return [opening, voice.glossary()].filter(Boolean).join('\n\n');
+  if (mode === 'quick') return quickText(input, voice, opening, notes);
   const raises = input.request.language === 'python' || input.request.language === 'ruby';
   const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
@@ -66,11 +103,7 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
       : []),
   ];
   // Everything else is bounded by what it lists; the functions share what is left.
-  const room =
-    MAX_EXPLANATION_CHARS -
-    [opening, ...classTexts, standout].join('\n\n').length -
-    (voice.beginner ? MAX_GLOSSARY_CHARS : 0) -
-    600;
+  const room = MAX_EXPLANATION_CHARS - [opening, ...classTexts, standout].join('\n\n').length - 600;
   const options = {
     withLines: false,
     maxSteps: voice.beginner ? 12 : voice.expert ? 16 : 8,
@@ -78,9 +111,11 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
     maxUnits,
     room,
     raises,
+    language: input.request.language,
   };
   const unitTexts = unitParagraphs(units, voice, options).paragraphs;
-  return [opening, ...classTexts, ...unitTexts, standout, voice.glossary()].filter(Boolean).join('\n\n');
+  // The glossary is printed once, in its own section.
+  return [opening, ...classTexts, ...unitTexts, standout].filter(Boolean).join('\n\n');
 }
 
 const optional = (section: Section | undefined): Section[] => (section ? [section] : []);
@@ -142,7 +177,7 @@ export function compose(input: ComposeInput): { explanation: string; sections: S
   const explanation = explanationText(input, new Voice(audience), mode);
   const voice = new Voice(audience);
   const sections = modeSections(input, voice, mode);
-  const glossary = voice.glossary();
+  const glossary = voice.glossary(examplesOf(input));
   if (glossary) sections.push({ title: 'Terms used', content: glossary });
   // Requested focus areas come right after the opening section.
   sections.splice(1, 0, ...focus.map((area) => focusSection(input, area)));

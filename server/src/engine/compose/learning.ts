@@ -128,6 +128,32 @@ function conceptsUsed(input: ComposeInput): Use[] {
   return uses;
 }
 
+/** A line of the code quoted as an example, cut at a token boundary when long. */
+function quoteLine(text: string): string {
+  const max = 70;
+  if (text.length <= max) return code(text);
+  const cut = text.slice(0, max);
+  const at = Math.max(cut.lastIndexOf(' '), cut.search(/[(,;{][^(,;{]*$/) + 1);
+  return code(`${cut.slice(0, at > 20 ? at : max).trimEnd()}…`);
+}
+
+/** For the glossary: where each term occurs in this code, quoted with its line. */
+export function examplesOf(input: ComposeInput): (term: Term) => string | undefined {
+  const lines = input.request.code.split(/\r\n|\r|\n/);
+  const found = new Map<Term, number>();
+  for (const use of conceptsUsed(input)) if (!found.has(use.term)) found.set(use.term, use.line);
+  const units = callables(input);
+  const withParams = units.find((u) => u.params.length > 0);
+  if (withParams) found.set('parameter', withParams.metrics.startLine);
+  const method = units.find((u) => u.metrics.kind === 'method');
+  if (method) found.set('method', method.metrics.startLine);
+  return (term) => {
+    const line = found.get(term);
+    const text = line === undefined ? undefined : lines[line - 1]?.trim();
+    return text ? `${quoteLine(text)} (line ${line})` : undefined;
+  };
+}
+
 export function concepts(input: ComposeInput, voice: Voice): Section {
   const lines = input.request.code.split(/\r\n|\r|\n/);
   const family = familyOf(input.request.language);
@@ -153,9 +179,15 @@ export function questions(input: ComposeInput): Section {
   const qs: string[] = [];
   for (const u of callables(input)) {
     const sig = signature(u);
-    const branch = u.steps.find((s) => s.kind === 'branch' && s.subject);
+    const guard = u.steps.find((s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return');
+    if (guard?.then?.subject)
+      qs.push(`Which inputs make ${sig} return ${code(guard.then.subject)} on line ${guard.line}?`);
+    const branch = u.steps.find((s) => s.kind === 'branch' && s.subject && s !== guard);
     if (branch)
       qs.push(`In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`);
+    const arms = u.steps.find((s) => s.kind === 'switch' && s.subject && s.cases?.some((c) => c.isDefault));
+    if (arms)
+      qs.push(`Which values of ${code(arms.subject!)} reach the default arm in ${sig} (line ${arms.line})?`);
     const loop = u.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
     if (loop) qs.push(`What does ${sig} do when ${code(loop.subject!)} is empty?`);
     const returns = u.steps.filter((s) => s.kind === 'return');
@@ -173,13 +205,17 @@ export function questions(input: ComposeInput): Section {
     if (caught)
       qs.push(`Which calls in ${sig} can fail and end up in the error handler on line ${caught.line}?`);
     const awaited = u.steps.find((s) => s.kind === 'await');
-    if (awaited) qs.push(`What would change if the \`await\` on line ${awaited.line} were removed?`);
+    if (awaited?.subject)
+      qs.push(`What does ${sig} wait for on line ${awaited.line}, and what does it do with the result?`);
     if (qs.length >= 6) break;
   }
   if (qs.length === 0) {
-    const first = callables(input)[0];
-    if (first && first.params.length)
-      qs.push(`What kinds of values does ${signature(first)} expect for ${code(first.params[0]!)}?`);
+    // A question the code itself answers: what comes out, from which inputs.
+    const first = callables(input).find(
+      (u) => u.params.length > 0 && u.steps.some((s) => s.kind === 'return'),
+    );
+    if (first)
+      qs.push(`What does ${signature(first)} return, and which of its parameters does the result depend on?`);
   }
   return {
     title: 'Check your understanding',

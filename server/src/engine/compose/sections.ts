@@ -87,6 +87,7 @@ export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolea
     maxUnits: MAX_UNITS,
     room,
     raises: raisesIn(input),
+    language: input.request.language,
   });
   if (topText) paragraphs.push(topText);
   if (paragraphs.length === 0)

@@ -2,7 +2,9 @@
  * Sentences about units and their steps. Everything said comes from facts:
  * the subjects quoted are the code's own text.
  */
+import type { LanguageId } from '@code-explain/shared';
 import type { UnitKind } from '../metrics/model.js';
+import { expertNotes } from './depth.js';
 import type { CaseArm, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
@@ -179,6 +181,8 @@ export interface WalkthroughOptions {
   readonly maxSteps: number;
   /** At most this many sentences about what the unit is for (default 3). */
   readonly maxPurpose?: number;
+  /** The snippet's language: experts read edge cases that depend on it. */
+  readonly language?: LanguageId;
 }
 
 /** "It loops over `items`, checks whether `x > 0` and returns `total`." */
@@ -288,7 +292,9 @@ export function describeUnit(
       ? `Recursive (${count(unit.selfCallSites, 'self-call site')}).`
       : `It uses ${voice.term('recursion')}: it calls itself at ${count(unit.selfCallSites, 'place')}.`
     : undefined;
-  return [head, body || 'Its body has no loops, branches, calls or returns.', recursion]
+  // Experts read more, not less: the edge cases, limits and cost the code shows.
+  const depth = voice.expert && options.language ? expertNotes(unit, options.language).join(' ') : undefined;
+  return [head, body || 'Its body has no loops, branches, calls or returns.', recursion, depth]
     .filter(Boolean)
     .join(' ');
 }

@@ -49,7 +49,8 @@ export function ungrounded(response: ExplainResponse, code: string): string[] {
   ];
   const flatCode = code.replace(/\s+/g, ' ');
   const bad: string[] = [];
-  for (const span of texts.flatMap(inlineCode)) {
+  // Whitespace inside a quote is the code's own, collapsed as the code is.
+  for (const span of texts.flatMap(inlineCode).map((t) => t.replace(/\s+/g, ' '))) {
     if (VOCABULARY.has(span) || flatCode.includes(unclipped(span))) continue;
     const sig = /^(<[^>]*>|[^(]+)\((.*)\)$/.exec(span);
     if (

@@ -1,0 +1,85 @@
+/**
+ * What an expert reader wants beyond the walkthrough: the edge cases the code
+ * shows (an empty collection, no match, a division, a fixed-size total),
+ * what bounds its recursion, what runs one after another or concurrently,
+ * and its estimated cost. Every note rests on something in the unit's facts.
+ */
+import type { LanguageId } from '@code-explain/shared';
+import type { UnitFacts } from '../facts/model.js';
+import { estimateOf } from './cost.js';
+import { code, listOf } from './text.js';
+
+/** Languages whose integers have a fixed size, so a running total can overflow. */
+const FIXED_INTEGERS = new Set<LanguageId>(['java', 'go', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'swift']);
+
+const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
+  const notes: string[] = [];
+  const text = unit.metrics.node.text;
+  const first = unit.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
+  if (first?.subject && unit.params.includes(first.subject)) {
+    const result = unit.purpose.idioms.find((i) =>
+      ['count', 'accumulate', 'filter', 'map', 'dedupe', 'group-by'].includes(i.kind),
+    );
+    notes.push(
+      `Empty input: if ${code(first.subject)} is empty, the loop on line ${first.line} does not run${result?.target ? ` and ${code(result.target)} is returned as it was set before the loop` : ''}.`,
+    );
+  }
+  const find = unit.purpose.idioms.find(
+    (i) => i.kind === 'find-first' || i.kind === 'any' || i.kind === 'all',
+  );
+  if (find) {
+    const after = [...unit.steps].reverse().find((s) => s.kind === 'return' && s.depth === 0 && s.subject);
+    if (after?.subject)
+      notes.push(
+        `No match: when no item passes the test, it falls through to ${code(after.subject)} (line ${after.line}).`,
+      );
+  }
+  for (const i of unit.purpose.idioms) {
+    if ((i.kind === 'accumulate' || i.kind === 'count') && i.target && FIXED_INTEGERS.has(language)) {
+      const integer = new RegExp(
+        `\\b(int|long|short|Int|Long|int32|int64|i32|i64|u32|u64|usize|isize)\\s+${escape(i.target)}\\b|\\b${escape(i.target)}\\s*(:=\\s*0\\b|:\\s*(i32|i64|u32|u64|usize|isize|Int|Long)\\b)|\\bvar\\s+${escape(i.target)}\\s+int`,
+      ).test(text);
+      if (integer)
+        notes.push(
+          `Overflow: ${code(i.target)} is a fixed-size integer, so a large enough ${i.kind === 'count' ? 'count' : 'total'} overflows it.`,
+        );
+    }
+  }
+  const division = /[^/*]\s\/\s*([A-Za-z_]\w*(?:\.\w+)*)|\s%\s*([A-Za-z_]\w*)/.exec(
+    text.replace(/\/\/.*$|\/\*[\s\S]*?\*\/|#.*$/gm, ''),
+  );
+  const divisor = division?.[1] ?? division?.[2];
+  if (
+    divisor &&
+    !new RegExp(
+      `${escape(divisor)}\\s*(==|!=|===|!==|>|<=?|>=)\\s*0|\\b(not|!)\\s*${escape(divisor)}\\b|if\\s+${escape(divisor)}\\b`,
+    ).test(text)
+  )
+    notes.push(`Division: it divides by ${code(divisor)}, and nothing in it rules out zero.`);
+  if (unit.recursion)
+    notes.push(
+      unit.recursion.shape === 'structural'
+        ? 'Depth: each level of the structure is one more call on the stack, so a very deep input can overflow it.'
+        : 'Depth: each call waits on a smaller one, so the stack grows with the input; a very large input can overflow it.',
+    );
+  const awaitInLoop = unit.steps.find((s) => s.kind === 'await' && s.loopDepth > 0);
+  if (awaitInLoop)
+    notes.push(
+      `Sequencing: the ${code('await')} on line ${awaitInLoop.line} is inside a loop, so each iteration waits for the previous one.`,
+    );
+  const spawnInLoop = unit.steps.find((s) => s.kind === 'spawn' && s.loopDepth > 0);
+  if (spawnInLoop)
+    notes.push(
+      `Concurrency: the goroutine started on line ${spawnInLoop.line} is started once per iteration and they all run at the same time.`,
+    );
+  const locks = unit.purpose.effects.filter((e) => e.kind === 'lock' || e.kind === 'thread');
+  if (locks.length && unit.purpose.dataFlow.fieldWrites.length)
+    notes.push(
+      `Concurrency: it ${listOf(locks.map((l) => `calls ${code(l.callee)} (line ${l.line})`))} and sets ${code(unit.purpose.dataFlow.fieldWrites[0]!.target)}: the fields it shares are what the locking protects.`,
+    );
+  const cost = estimateOf(unit);
+  if (cost.estimate !== 'not estimated') notes.push(`Cost: ${cost.estimate} — ${cost.why}.`);
+  return notes;
+}
