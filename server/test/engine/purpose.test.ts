@@ -211,6 +211,17 @@ describe('engine: what the code is for', () => {
       [/collects the items of `people` that pass a test into `out`/],
     ],
     [
+      'values that are not the loop’s own items are only collected',
+      'python',
+      'def tokenize(args):\n    out = []\n    for a in args:\n        if a.startswith("-"):\n            for c in a[1:]:\n                if c == "=":\n                    if out and len(a) > 2:\n                        break\n                out.append(c)\n    return out\n',
+      [
+        /collects values into `out` in the loop on line 3 and returns it/,
+        // The explanation cites what makes its cognitive number.
+        /the largest parts of its cognitive number are \+5 for `if`, nested 4 levels deep \(line 7\), \+4 for `if`, nested 3 levels deep \(line 6\)/,
+      ],
+      [/collects the items of `args`/],
+    ],
+    [
       'map or transform',
       'go',
       'package p\n\nfunc names(users []User) []string {\n\tout := []string{}\n\tfor _, u := range users {\n\t\tout = append(out, u.Name)\n\t}\n\treturn out\n}\n',

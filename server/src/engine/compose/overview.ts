@@ -126,6 +126,20 @@ export function parseErrorsSentence(input: ComposeInput): string | undefined {
   return `The parser could not make sense of ${count(n, 'region')} of this code (it may be incomplete or not valid ${input.languageName}), so what follows covers the parts that did parse.`;
 }
 
+/** Increments cited where the explanation names the hardest unit. */
+const CITED_INCREMENTS = 3;
+
+/** "; most of it from +4 for `if`, nested 3 levels deep (line 14), …": the largest cognitive increments. */
+function heaviest(u: UnitFacts): string {
+  const top = u.metrics.increments
+    .filter((i) => i.metric === 'cognitive' && i.points > 0)
+    .sort((a, b) => b.points - a.points || a.line - b.line)
+    .slice(0, CITED_INCREMENTS);
+  if (top.length === 0) return '';
+  const terms = top.map((i) => `+${i.points} for ${i.reason} (line ${i.line})`);
+  return `; the largest parts of its cognitive number are ${listOf(terms)}`;
+}
+
 /** Notes of one kind (recursion, deep nesting) given one by one before the rest are counted. */
 const NOTES_PER_KIND = 3;
 
@@ -171,7 +185,7 @@ export function standouts(input: ComposeInput, voice: Voice): string[] {
   const worst = ranked[0];
   if (worst && readingOf('cognitive', worst.metrics.cognitive) !== 'low') {
     notes.push(
-      `${signature(worst)} is the hardest part to follow: ${voice.term('cognitive complexity')} ${worst.metrics.cognitive} and ${voice.term('cyclomatic complexity')} ${worst.metrics.cyclomatic}.`,
+      `${signature(worst)} is the hardest part to follow: ${voice.term('cognitive complexity')} ${worst.metrics.cognitive} and ${voice.term('cyclomatic complexity')} ${worst.metrics.cyclomatic}${heaviest(worst)}.`,
     );
   }
   const deep = firstOf(

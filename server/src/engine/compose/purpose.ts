@@ -157,6 +157,8 @@ function idiomSentence(i: Idiom, raises: boolean): string {
       return `It collects the items${of} that pass a test into ${target} and returns it (loop on line ${i.line}).`;
     case 'map':
       return `It builds ${target} from each item${of} and returns it (loop on line ${i.line}).`;
+    case 'collect':
+      return `It collects values into ${target} in the loop on line ${i.line} and returns it.`;
     case 'dedupe':
       return `It removes duplicates${of}, keeping what it has not seen yet in ${target} (loop on line ${i.line}).`;
     case 'group-by':

@@ -109,6 +109,37 @@ function returnsName(statements: readonly Node[], from: number, name: string): b
   return statements.slice(from).some((s) => re.test(s.text.trim()));
 }
 
+const NESTED_LOOPS = [
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'enhanced_for_statement',
+  'for_expression',
+  'foreach_statement',
+];
+
+/** The variable a for-each loop binds (`x` in `for x in xs`, `for (const x of xs)`, `for _, x := range xs`). */
+function loopVariable(loop: Node): string | undefined {
+  const left = loop.childForFieldName('left') ?? loop.childForFieldName('name');
+  if (left) return /^(?:(?:const|let|var|final)\s+)?(\w+)$/.exec(left.text.trim())?.[1];
+  const range = loop.namedChildren.find((c) => c.type === 'range_clause');
+  return range ? /(\w+)\s*$/.exec(range.childForFieldName('left')?.text ?? '')?.[1] : undefined;
+}
+
+/** The value a loop body adds to `name`: `x` in `out.append(x)`, `u.Name` in `out = append(out, u.Name)`. */
+function addedValue(loopBody: string, name: string): string | undefined {
+  const n = escape(name);
+  const call = new RegExp(
+    `\\b${n}\\s*\\.\\s*(?:append|push|add|Add|insert|push_back|put)\\s*\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`,
+  ).exec(loopBody);
+  if (call) return call[1]!.trim();
+  const go = new RegExp(`\\b${n}\\s*=\\s*append\\(\\s*${n}\\s*,\\s*([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`).exec(
+    loopBody,
+  );
+  return go?.[1]?.trim();
+}
+
 /** What a loop body does to `name`, from its text. */
 function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
   const n = escape(name);
@@ -151,7 +182,24 @@ function loops(unit: Node, idioms: Idiom[]): void {
         ).test(loopBody);
         const conditional =
           /^\s*(if|unless)\b/m.test(loopBody) || /\bif\s*\(/.test(loopBody) || /\bif\s/.test(loopBody);
-        kind = seenCheck ? 'dedupe' : conditional ? 'filter' : 'map';
+        // What goes in must be the loop's own item (filter, de-duplicate) or made from it (map);
+        // anything else, or a loop inside, is only "collects values".
+        const item = loopVariable(statement);
+        const added = addedValue(loopBody, name);
+        const nested = statement.descendantsOfType([...NESTED_LOOPS]).some((n) => n.id !== statement.id);
+        const isItem = item !== undefined && added === item;
+        const fromItem =
+          item !== undefined && added !== undefined && new RegExp(`\\b${escape(item)}\\b`).test(added);
+        kind =
+          nested || !fromItem
+            ? 'collect'
+            : seenCheck && isItem
+              ? 'dedupe'
+              : conditional
+                ? isItem
+                  ? 'filter'
+                  : 'collect'
+                : 'map';
       }
       idioms.push({ kind, line: line(statement), target: name, ...(subject ? { subject } : {}) });
       return;

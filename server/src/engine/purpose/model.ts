@@ -106,6 +106,7 @@ export type IdiomKind =
   | 'count'
   | 'filter'
   | 'map'
+  | 'collect'
   | 'find-first'
   | 'any'
   | 'all'
