@@ -401,6 +401,43 @@ describe('engine: what the code is for', () => {
       [/sets `this\.count` \(line 3\) and `this\.at` \(line 4\)/],
     ],
     [
+      'a closure and the state it keeps',
+      'javascript',
+      'function debounce(fn, ms) {\n  let timer;\n  return (...args) => {\n    clearTimeout(timer);\n    timer = setTimeout(() => fn(...args), ms);\n  };\n}\n',
+      [
+        /`debounce\(fn, ms\)` builds a debounced function/,
+        /The arrow function returned on line 3 \(lines 3–6\), defined inside `debounce`, takes 1 parameter \(`args`\)/,
+        /It is a closure: it uses `timer`, `fn` and `ms` from the function around it \(`debounce`\), and changes `timer`, state kept between its calls\./,
+      ],
+    ],
+    [
+      'a Python closure: assignment makes its own name',
+      'python',
+      'def counter():\n    count = 0\n    def bump(step):\n        total = count + step\n        return total\n    return bump\n',
+      [/It is a closure: it uses `count` from the function around it \(`counter`\)\./],
+    ],
+    [
+      'a LINQ chain, and a C# lambda with one parameter',
+      'csharp',
+      'class T {\n  Func<int, int> twice = x => x * 2;\n  int Run(List<int> xs) { return xs.Where(x => x > 0).Select(x => x * 2).Sum(); }\n}\n',
+      [
+        /The lambda assigned to `twice` on line 2, defined inside `T`, takes 1 parameter \(`x`\)/,
+        /On line 3 it chains `Where`, `Select` and `Sum`: each step works on what the one before it produced\./,
+      ],
+    ],
+    [
+      'a Java stream over several lines',
+      'java',
+      'class T {\n  List<String> names(List<User> users) {\n    return users.stream()\n        .filter(u -> u.active)\n        .map(u -> u.name)\n        .collect(Collectors.toList());\n  }\n}\n',
+      [/On line 3 it chains `stream`, `filter`, `map` and `collect`/],
+    ],
+    [
+      "Rust's match on a Result",
+      'rust',
+      'fn read(p: &str) -> i32 {\n    match parse(p) {\n        Ok(v) => v,\n        Err(e) => {\n            log(e);\n            0\n        }\n    }\n}\n',
+      [/matches `parse\(p\)` against its patterns: 2 arms, `Ok\(v\)` \(line 3\) and `Err\(e\)` \(line 4\)/],
+    ],
+    [
       'an anonymous function is named in words',
       'javascript',
       'const ids = rows.map((row) => {\n  if (!row) return 0;\n  return row.id;\n});\n',

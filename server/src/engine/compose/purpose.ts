@@ -135,6 +135,7 @@ function declarationSentence(d: Declaration): string | undefined {
       return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
     case 'callback':
     case 'assigned':
+    case 'returned':
       return undefined;
   }
 }
@@ -178,6 +179,8 @@ function idiomSentence(i: Idiom, raises: boolean): string {
     case 'retry':
       return `It retries: a loop that catches failures and waits between attempts (line ${i.line}).`;
     case 'debounce':
+      if (i.target === 'returned')
+        return `It builds a debounced function: the function it creates cancels the pending timer (${code('clearTimeout')}) and starts a new one (${code('setTimeout')}) on each call, so only the last call in a burst runs.`;
       return `It debounces: each call cancels the pending timer (${code('clearTimeout')}) and starts a new one (${code('setTimeout')}), so only the last call in a burst runs.`;
     case 'state-machine':
       return `It is a state machine: a ${code('switch')} on ${code(i.subject ?? '')} inside a loop, whose cases change ${code(i.subject ?? '')} (line ${i.line}).`;
@@ -240,6 +243,7 @@ export function callbackName(unit: UnitFacts): string | undefined {
     (x) =>
       x.kind === 'callback' ||
       x.kind === 'assigned' ||
+      x.kind === 'returned' ||
       x.kind === 'route' ||
       x.kind === 'test' ||
       x.kind === 'event-handler',
@@ -249,6 +253,7 @@ export function callbackName(unit: UnitFacts): string | undefined {
     unit.metrics.kind === 'arrow' ? 'arrow function' : unit.metrics.kind === 'lambda' ? 'lambda' : 'function';
   if (d.kind === 'callback') return `the ${what} passed to ${code(d.callee)} on line ${d.line}`;
   if (d.kind === 'assigned') return `the ${what} assigned to ${code(d.target)} on line ${d.line}`;
+  if (d.kind === 'returned') return `the ${what} returned on line ${d.line}`;
   if (d.kind === 'route')
     return `the ${what} that handles ${d.methods.join('/') || 'requests to'} ${code(d.path ?? '')}`.replace(
       / ``$/,
@@ -258,9 +263,24 @@ export function callbackName(unit: UnitFacts): string | undefined {
 }
 
 /** Where a unit's inputs come from, what it changes in place and which fields it sets. */
-export function dataFlowSentences(unit: UnitFacts, max = 3): string[] {
+export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
   const flow = unit.purpose.dataFlow;
   const out: string[] = [];
+  const captured = unit.purpose.captures;
+  if (captured) {
+    const around = unit.parent && !unit.parent.startsWith('<') ? ` (${code(unit.parent)})` : '';
+    out.push(
+      `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from the function around it${around}${
+        captured.changes.length
+          ? `, and changes ${listOf(captured.changes.map(code))}, state kept between its calls`
+          : ''
+      }.`,
+    );
+  }
+  for (const chain of unit.purpose.chains.slice(0, 2))
+    out.push(
+      `On line ${chain.line} it chains ${listOf(chain.methods.map(code))}: each step works on what the one before it produced.`,
+    );
   const kinds = [...new Set(flow.inputs.map((i) => i.kind))];
   if (kinds.length > 0) {
     const parts = kinds.map((kind) => {

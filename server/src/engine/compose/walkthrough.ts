@@ -255,7 +255,7 @@ export function describeUnit(
   const described = traits ? `${traits} ${kind}` : kind;
   // An anonymous unit's name already says what it is; its head says where it spans.
   const opening = m.name.startsWith('<')
-    ? `${signature(unit)}${inside}${m.startLine === m.endLine ? '' : ` (${where})`}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
+    ? `${signature(unit)}${m.startLine === m.endLine ? '' : ` (${where})`}${inside}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
     : `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
   const head = [
     capitalize(opening),
@@ -302,7 +302,9 @@ export function describeUnit(
 /** "class `Stack` (lines 1–20) with 3 methods: `push`, `pop` and `peek`." */
 export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice): string {
   const members = facts.units.filter((u) => u.parent === cls.metrics.name && u.metrics.kind !== 'class');
-  const names = members.map((u) => code(u.metrics.name.split('.').pop() ?? u.metrics.name));
+  const names = members.map((u) =>
+    u.metrics.name.startsWith('<') ? signature(u) : code(u.metrics.name.split('.').pop() ?? u.metrics.name),
+  );
   const what = members.length
     ? `${count(members.length, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
     : 'no methods';

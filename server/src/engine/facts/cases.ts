@@ -23,10 +23,11 @@ function armsOf(node: Node): Node[] {
 }
 
 function labelNodes(arm: Node): Node[] {
-  const value = arm.childrenForFieldName('value');
-  if (value.length) return value;
+  // Rust's match arm has both: the `pattern` leads to the arm, the `value` is its body.
   const pattern = arm.childrenForFieldName('pattern');
   if (pattern.length) return pattern;
+  const value = arm.childrenForFieldName('value');
+  if (value.length) return value;
   const type = arm.childrenForFieldName('type');
   if (type.length && arm.type === 'type_case') return type;
   return arm.namedChildren.filter((c) => LABEL_TYPES.test(c.type));

@@ -105,6 +105,10 @@ function unitFacts(
       imports: context.imports,
       registered: context.registered,
       nested: context.nested.get(unit.node.id) ?? [],
+      enclosing:
+        parent && parent.metrics.kind !== 'class'
+          ? { node: parent.node, params: paramsOf(language, parent.metrics).params }
+          : undefined,
     }),
     exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
     ...(metrics.kind === 'class' ? {} : costFacts(language, unit.node, metrics.name, params.params)),

@@ -169,6 +169,8 @@ export function paramNames(language: LanguageId, unit: Node): string[] | undefin
 function tier2ParamNames(language: LanguageId, unit: Node): string[] | undefined {
   const list = parameterList(language, unit);
   if (!list) return undefined;
+  // `x => …` in C#: the parameters field is the one parameter itself, not a list.
+  if (list.type === 'implicit_parameter' || list.type === 'identifier') return [clip(list.text, 40)];
   const names: string[] = [];
   for (const child of list.children) {
     if (!isParameter(language, child)) continue;

@@ -154,7 +154,8 @@ const GENERIC_PATTERNS: ReadonlyArray<[RegExp, { kind: StepKind; detail?: string
     /^if_(statement|expression|modifier)$|^if$|^elsif$|^else_if_clause$|^elif_clause$|^unless(_modifier)?$/,
     { kind: 'branch' },
   ],
-  [/^(switch|match|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
+  [/^match_(statement|expression)$/, { kind: 'switch', detail: 'match' }],
+  [/^(switch|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
   [
     /^(call|invocation|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
     { kind: 'call' },

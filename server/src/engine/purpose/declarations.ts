@@ -118,7 +118,9 @@ function enclosingCall(node: Node): { call: Node; callee: string; args: Node[]; 
   const method = call.type === 'method_invocation' ? call.childForFieldName('name') : null;
   const fn = call.childForFieldName('function') ?? method ?? call.namedChildren[0];
   if (!fn) return undefined;
-  const callee = object && method ? `${object.text}.${method.text}` : fn.text;
+  const full = object && method ? `${object.text}.${method.text}` : fn.text;
+  // A chain's receiver is long and spans lines: the method alone names the call (`map` in `xs.filter(…).map`).
+  const callee = /[()\n]/.test(full) ? (/([\w$]+)\s*$/.exec(full)?.[1] ?? full) : full;
   const list = args.namedChildren.filter((c) => !c.type.includes('comment'));
   return { call, callee, args: list, index: list.findIndex((a) => a.id === node.id) };
 }
@@ -153,7 +155,7 @@ function fromCall(node: Node): Declaration[] {
   }
   const event = EVENT_CALLS.exec(callee);
   if (event && first) return [{ kind: 'event-handler', line: at, event: first, target: event[1]! }];
-  return [{ kind: 'callback', line: at, callee }];
+  return [{ kind: 'callback', line: line(node), callee }];
 }
 
 /** Go: a unit passed by name to `http.HandleFunc("/x", name)` anywhere in the snippet. */
@@ -274,6 +276,8 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
         : undefined;
     if (target && target.id !== node.id && target.text.length <= 60)
       found.push({ kind: 'assigned', line: at, target: target.text });
+    if (holder && /^return(_statement|_expression)?$/.test(holder.type))
+      found.push({ kind: 'returned', line: at });
     return found;
   }
   const registered = context.registered.get(name);

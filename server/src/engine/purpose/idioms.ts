@@ -261,7 +261,8 @@ function memo(unitText: string, line0: number, idioms: Idiom[]): void {
   }
 }
 
-function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[]): void {
+/** `own` is the unit's text without its nested units'. */
+function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string): void {
   const text = unit.text;
   const at = line(unit);
   const whileLoop = steps.find(
@@ -277,7 +278,12 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[]): void {
   if (loopLines.length > 0 && steps.some((s) => s.kind === 'try' || s.kind === 'catch') && sleeps)
     idioms.push({ kind: 'retry', line: loopLines[0]!.line });
   if (/\bclearTimeout\s*\(/.test(text) && /\bsetTimeout\s*\(/.test(text))
-    idioms.push({ kind: 'debounce', line: at });
+    // The timer calls may be in a function this one builds and returns: then it makes a debounced function.
+    idioms.push({
+      kind: 'debounce',
+      line: at,
+      ...(/\bclearTimeout\s*\(/.test(own) ? {} : { target: 'returned' }),
+    });
   const sw = steps.find(
     (s) => s.kind === 'switch' && s.loopDepth > 0 && s.subject && /^\w+$/.test(s.subject),
   );
@@ -295,11 +301,11 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[]): void {
 }
 
 /** The idioms a callable unit's code shows. */
-export function idiomsOf(unit: Node, steps: readonly Step[]): Idiom[] {
+export function idiomsOf(unit: Node, steps: readonly Step[], own: string = unit.text): Idiom[] {
   const idioms: Idiom[] = [];
   guards(unit, idioms);
   loops(unit, idioms);
   memo(unit.text, line(unit), idioms);
-  shapes(unit, steps, idioms);
+  shapes(unit, steps, idioms, own);
   return idioms;
 }

@@ -13,6 +13,8 @@ import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
 import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
+import { chainsIn } from './chains.js';
+import { capturesOf } from './closure.js';
 
 export type { DocComment, Declaration, Effect, Idiom, UnitPurpose } from './model.js';
 export type { DataFlow, InputRead, Write } from './dataflow.js';
@@ -40,6 +42,8 @@ export interface UnitContext {
   readonly registered: ReadonlyMap<string, Declaration>;
   /** Units nested inside this one: their code is theirs. */
   readonly nested: readonly Node[];
+  /** The function this one is written inside (not a class), with its parameters. */
+  readonly enclosing: { readonly node: Node; readonly params: readonly string[] } | undefined;
 }
 
 function effectsOf(context: UnitContext): Effect[] {
@@ -55,6 +59,17 @@ function effectsOf(context: UnitContext): Effect[] {
   return effects;
 }
 
+/** A unit's text with its nested units' text blanked out (lines kept, so line numbers hold). */
+function ownText(node: Node, nested: readonly Node[]): string {
+  let text = node.text;
+  for (const n of [...nested].sort((a, b) => b.startIndex - a.startIndex)) {
+    const from = n.startIndex - node.startIndex;
+    const to = n.endIndex - node.startIndex;
+    text = text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to);
+  }
+  return text;
+}
+
 export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const short = context.name.startsWith('<') ? undefined : context.name.split(/[.#:]/).pop();
   return {
@@ -67,8 +82,20 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
       registered: context.registered,
     }),
     effects: context.kind === 'class' ? [] : effectsOf(context),
-    idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps),
+    idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps, ownText(node, context.nested)),
     nameWords: short ? wordsOf(short) : [],
+    captures:
+      context.enclosing && context.kind !== 'class'
+        ? capturesOf(
+            node,
+            context.params,
+            context.enclosing.node,
+            context.enclosing.params,
+            context.language === 'python' || context.language === 'ruby',
+          )
+        : undefined,
+    chains:
+      context.kind === 'class' ? [] : chainsIn(ownText(node, context.nested), node.startPosition.row + 1),
     dataFlow:
       context.kind === 'class'
         ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }

@@ -1,3 +1,5 @@
+import type { Chain } from './chains.js';
+import type { Captures } from './closure.js';
 import type { DataFlow } from './dataflow.js';
 
 /**
@@ -62,7 +64,8 @@ export type Declaration =
   | { readonly kind: 'property'; readonly line: number }
   | { readonly kind: 'fixture'; readonly line: number; readonly via: string }
   | { readonly kind: 'callback'; readonly line: number; readonly callee: string }
-  | { readonly kind: 'assigned'; readonly line: number; readonly target: string };
+  | { readonly kind: 'assigned'; readonly line: number; readonly target: string }
+  | { readonly kind: 'returned'; readonly line: number };
 
 export type EffectKind =
   | 'reads-file'
@@ -137,6 +140,10 @@ export interface Idiom {
 export interface UnitPurpose {
   /** Inputs besides parameters, fields written, parameters changed in place. */
   readonly dataFlow: DataFlow;
+  /** For a function nested in another: what it uses and changes of the enclosing function's names. */
+  readonly captures: Captures | undefined;
+  /** Method chains that form a pipeline (LINQ, streams, array methods, iterators). */
+  readonly chains: readonly Chain[];
   readonly doc: DocComment | undefined;
   readonly declarations: readonly Declaration[];
   readonly effects: readonly Effect[];
