@@ -288,6 +288,30 @@ describe('engine: what the code is for', () => {
       [/returns the object itself, so calls can be chained/],
     ],
     [
+      'two pointers',
+      'java',
+      'class P {\n  static boolean isPalindrome(String s) {\n    int i = 0, j = s.length() - 1;\n    while (i < j) {\n      if (s.charAt(i) != s.charAt(j)) return false;\n      i++;\n      j--;\n    }\n    return true;\n  }\n}\n',
+      [/moves two indexes towards each other while `i < j` \(line 4\)/],
+    ],
+    [
+      'sliding window',
+      'python',
+      'def best(a, k):\n    s = sum(a[:k])\n    top = s\n    for i in range(k, len(a)):\n        s += a[i]\n        s -= a[i - k]\n        top = max(top, s)\n    return top\n',
+      [/keeps a sliding window over `a`: `s` gains the item entering the window/],
+    ],
+    [
+      'producer/consumer with a condition',
+      'python',
+      'class Queue:\n    def get(self):\n        with self.not_empty:\n            while not self._qsize():\n                self.not_empty.wait()\n            item = self._get()\n            self.not_full.notify()\n            return item\n',
+      [/coordinates threads: it waits on `self\.not_empty` and wakes those waiting on `self\.not_full`/],
+    ],
+    [
+      'visitor',
+      'java',
+      'class Num extends Node {\n  <R> R accept(Visitor<R> visitor) {\n    return visitor.visitNum(this);\n  }\n}\n',
+      [/accepting half of a visitor: it hands itself to `visitor`/],
+    ],
+    [
       'validation: guards that raise',
       'python',
       'def withdraw(account, amount):\n    if amount <= 0:\n        raise ValueError("amount")\n    if amount > account.balance:\n        raise ValueError("funds")\n    account.balance -= amount\n    return account.balance\n',

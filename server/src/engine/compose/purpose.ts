@@ -158,6 +158,14 @@ function idiomSentence(i: Idiom, raises: boolean): string {
       return `It collects the items${of} that pass a test into ${target} and returns it (loop on line ${i.line}).`;
     case 'map':
       return `It builds ${target} from each item${of} and returns it (loop on line ${i.line}).`;
+    case 'two-pointers':
+      return `It moves two indexes towards each other while ${code(i.subject ?? '')} (line ${i.line}): a two-pointer walk.`;
+    case 'sliding-window':
+      return `It keeps a sliding window over ${code(i.subject ?? '')}: ${target} gains the item entering the window and loses the one leaving it (line ${i.line}).`;
+    case 'producer-consumer':
+      return `It coordinates threads: it waits on ${code(i.subject ?? '')} and wakes those waiting on ${code(i.target ?? '')} (line ${i.line}).`;
+    case 'visitor':
+      return `It is the accepting half of a visitor: it hands itself to ${code(i.subject ?? '')} (line ${i.line}).`;
     case 'collect':
       return `It collects values into ${target} in the loop on line ${i.line} and returns it.`;
     case 'dedupe':

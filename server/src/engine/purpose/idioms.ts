@@ -295,6 +295,30 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
     );
   if (lazy && new RegExp(`return\\s+${escape(lazy[1]!)}\\b`).test(text))
     idioms.push({ kind: 'lazy-init', line: at, target: lazy[1]! });
+  // Two indexes closing in on each other: `while (i < j) { … i++ … j-- }`.
+  const closing = steps.find(
+    (s) => s.kind === 'loop' && s.subject && /^\(?\s*(\w+)\s*<=?\s*(\w+)\s*\)?$/.test(s.subject),
+  );
+  const pair = closing?.subject && /^\(?\s*(\w+)\s*<=?\s*(\w+)\s*\)?$/.exec(closing.subject);
+  if (
+    closing &&
+    pair &&
+    !/\bmid\w*\s*:?=/.test(text) &&
+    new RegExp(`\\b${escape(pair[1]!)}\\s*(\\+\\+|\\+=\\s*1)|\\+\\+${escape(pair[1]!)}\\b`).test(text) &&
+    new RegExp(`\\b${escape(pair[2]!)}\\s*(--|-=\\s*1)|--${escape(pair[2]!)}\\b`).test(text)
+  )
+    idioms.push({ kind: 'two-pointers', line: closing.line, subject: closing.subject });
+  // A window over a sequence: add the item entering it, take away the one leaving it (`a[i]` in, `a[i - k]` out).
+  const window = /(\w+)\s*\+=\s*(\w+)\[\s*(\w+)\s*\][\s\S]*?\b\1\s*-=\s*\2\[\s*\3\s*-\s*\w+\s*\]/.exec(text);
+  if (window) idioms.push({ kind: 'sliding-window', line: at, target: window[1]!, subject: window[2]! });
+  // Threads handing work over: waiting on a condition and waking others.
+  const waits = /\b([\w.]+)\.(wait|await)\(/.exec(own);
+  const wakes = /\b([\w.]+)\.(notify|notify_all|notifyAll|signal|signalAll|Signal|Broadcast)\(/.exec(own);
+  if (waits && wakes)
+    idioms.push({ kind: 'producer-consumer', line: at, subject: waits[1]!, target: wakes[1]! });
+  // Double dispatch: `accept(visitor)` calling back `visitor.visit…(this)`.
+  const visit = /\b(\w+)\.visit\w*\(\s*(this|self)\b/.exec(own);
+  if (visit) idioms.push({ kind: 'visitor', line: at, subject: visit[1]! });
   const returns = steps.filter((s) => s.kind === 'return');
   if (returns.length > 0 && returns.every((s) => s.subject === 'this' || s.subject === 'self'))
     idioms.push({ kind: 'builder', line: returns[0]!.line });

@@ -122,7 +122,11 @@ export type IdiomKind =
   | 'state-machine'
   | 'lazy-init'
   | 'builder'
-  | 'group-by';
+  | 'group-by'
+  | 'two-pointers'
+  | 'sliding-window'
+  | 'producer-consumer'
+  | 'visitor';
 
 /** A pattern recognised from the tree, with the code it rests on. */
 export interface Idiom {
