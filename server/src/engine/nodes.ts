@@ -155,7 +155,8 @@ export function repeaterOf(node: Node): Node | undefined {
   return loop;
 }
 
-const NUMBER_TYPES = new Set([
+/** Node types of number literals across the grammars. */
+export const NUMBER_TYPES: ReadonlySet<string> = new Set([
   'number',
   'integer',
   'float',

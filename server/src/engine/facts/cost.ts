@@ -6,7 +6,7 @@ import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, COMPREHENSIONS, contains, repeaterOf } from '../nodes.js';
 import { bindingsOf } from '../scope/bindings.js';
-import { leavesLoop } from './exits.js';
+import { exitReader } from './exits.js';
 import type { LoopSearch, Recursion } from './model.js';
 import { recursionOf } from './recursion.js';
 import { searchesOf, type Search } from './searches.js';
@@ -52,6 +52,7 @@ function quote(search: Search): string {
 
 function loopSearches(language: LanguageId, unit: Node): LoopSearch[] {
   const bindings = bindingsOf(language, unit);
+  const leavesLoop = exitReader();
   const out: LoopSearch[] = [];
   for (const s of searchesOf(language, unit)) {
     if (!contains(unit, s.loop) || s.boundInLoop) continue;

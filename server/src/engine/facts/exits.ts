@@ -36,63 +36,70 @@ const SWITCHES = new Set([
 ]);
 const TRIES = new Set(['try_statement', 'try_with_resources_statement']);
 
-/** Whether a `continue` lies inside a node (remembered: many calls ask about the same statements). */
-const continues = new WeakMap<Node, boolean>();
-function hasContinue(node: Node): boolean {
-  let found = continues.get(node);
-  if (found === undefined) {
-    found = node.descendantsOfType('continue_statement').length > 0;
-    continues.set(node, found);
-  }
-  return found;
-}
-
 /** What ends a run of statements from a position on: the first jump, or a `continue` that may come first. */
 type Ending = 'return' | 'throw' | 'break' | 'continue' | undefined;
 
-/** For each statement of a sequence, how the statements after it end (remembered per sequence). */
-const endings = new WeakMap<Node, Map<number, Ending>>();
-function endingAfter(sequence: Node, statement: Node): Ending {
-  let byId = endings.get(sequence);
-  if (!byId) {
-    byId = new Map();
-    let after: Ending;
-    const statements = sequence.namedChildren;
-    for (let i = statements.length - 1; i >= 0; i--) {
-      const s = statements[i]!;
-      byId.set(s.id, after);
-      if (RETURNS.has(s.type)) after = 'return';
-      else if (THROWS.has(s.type)) after = 'throw';
-      else if (s.type === 'break_statement') after = 'break';
-      else if (hasContinue(s)) after = 'continue';
-    }
-    endings.set(sequence, byId);
-  }
-  return byId.get(statement.id);
-}
+/**
+ * A reader of exits for one snapshot: it remembers what it has worked out
+ * (many calls ask about the same statements), and is dropped with the
+ * snapshot's facts.
+ */
+export function exitReader(): (node: Node) => Leaves | undefined {
+  const continues = new Map<number, boolean>();
+  const endings = new Map<number, Map<number, Ending>>();
 
-/** How `node`, repeated by a loop, leaves it right after running (if it does). */
-export function leavesLoop(node: Node): Leaves | undefined {
-  const loop = repeaterOf(node);
-  if (!loop) return undefined;
-  const path: Node[] = [];
-  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) path.push(p);
-  // A try around it (or around what follows) may catch the throw and go round again.
-  const caught = path.some((p) => TRIES.has(p.type));
-  const lastSwitch = path.findLastIndex((p) => SWITCHES.has(p.type));
-  let child = node;
-  for (const [i, p] of path.entries()) {
-    if (RETURNS.has(p.type) || (THROWS.has(p.type) && !caught)) return 'unit';
-    if (SEQUENCES.has(p.type)) {
-      // A `continue` in this statement or before the exit would start the next iteration instead.
-      if (hasContinue(child)) return undefined;
-      const ending = endingAfter(p, child);
-      if (ending === 'return' || (ending === 'throw' && !caught)) return 'unit';
-      if (ending === 'continue' || ending === 'throw') return undefined;
-      // A `break` ends the innermost switch or loop around it; after a switch, what follows it runs.
-      if (ending === 'break' && i > lastSwitch) return 'loop';
+  function hasContinue(node: Node): boolean {
+    let found = continues.get(node.id);
+    if (found === undefined) {
+      found = node.descendantsOfType('continue_statement').length > 0;
+      continues.set(node.id, found);
     }
-    child = p;
+    return found;
   }
-  return undefined;
+
+  /** For each statement of a sequence, how the statements after it end. */
+  function endingAfter(sequence: Node, statement: Node): Ending {
+    let byId = endings.get(sequence.id);
+    if (!byId) {
+      byId = new Map();
+      let after: Ending;
+      const statements = sequence.namedChildren;
+      for (let i = statements.length - 1; i >= 0; i--) {
+        const s = statements[i]!;
+        byId.set(s.id, after);
+        if (RETURNS.has(s.type)) after = 'return';
+        else if (THROWS.has(s.type)) after = 'throw';
+        else if (s.type === 'break_statement') after = 'break';
+        else if (hasContinue(s)) after = 'continue';
+      }
+      endings.set(sequence.id, byId);
+    }
+    return byId.get(statement.id);
+  }
+
+  /** How `node`, repeated by a loop, leaves it right after running (if it does). */
+  return function leavesLoop(node: Node): Leaves | undefined {
+    const loop = repeaterOf(node);
+    if (!loop) return undefined;
+    const path: Node[] = [];
+    for (let p = node.parent; p && p.id !== loop.id; p = p.parent) path.push(p);
+    // A try around it (or around what follows) may catch the throw and go round again.
+    const caught = path.some((p) => TRIES.has(p.type));
+    const lastSwitch = path.findLastIndex((p) => SWITCHES.has(p.type));
+    let child = node;
+    for (const [i, p] of path.entries()) {
+      if (RETURNS.has(p.type) || (THROWS.has(p.type) && !caught)) return 'unit';
+      if (SEQUENCES.has(p.type)) {
+        // A `continue` in this statement or before the exit would start the next iteration instead.
+        if (hasContinue(child)) return undefined;
+        const ending = endingAfter(p, child);
+        if (ending === 'return' || (ending === 'throw' && !caught)) return 'unit';
+        if (ending === 'continue' || ending === 'throw') return undefined;
+        // A `break` ends the innermost switch or loop around it; after a switch, what follows it runs.
+        if (ending === 'break' && i > lastSwitch) return 'loop';
+      }
+      child = p;
+    }
+    return undefined;
+  };
 }

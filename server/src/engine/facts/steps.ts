@@ -8,7 +8,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import { FOLDED_LAMBDAS } from '../metrics/tier2/folded.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import { leavesLoop } from './exits.js';
+import { exitReader, type Leaves } from './exits.js';
 import type { CaseArm, Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
@@ -180,7 +180,13 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
 const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
 
 /** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
-function leaves(language: LanguageId, kind: Step['kind'], loopDepth: number, node: SnapshotNode) {
+function leaves(
+  leavesLoop: (node: SnapshotNode) => Leaves | undefined,
+  language: LanguageId,
+  kind: Step['kind'],
+  loopDepth: number,
+  node: SnapshotNode,
+) {
   const how = kind === 'call' && loopDepth > 0 && syntaxTableFor(language) ? leavesLoop(node) : undefined;
   return how ? { leaves: how } : {};
 }
@@ -223,6 +229,7 @@ export function collectSteps(
   const inLambda = new Uint8Array(container.lastId - first + 1);
   const folded = FOLDED_LAMBDAS[language];
   const nodes = snapshot.nodes;
+  const leavesLoop = exitReader();
   // Jumps told as part of the branch that guards them ("returns `x` if `c`").
   const absorbed = new Set<number>();
   for (let id = first; id <= container.lastId; id++) {
@@ -261,7 +268,7 @@ export function collectSteps(
         ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
         ...(step.kind === 'switch' && step.detail !== 'select' ? casesField(node) : {}),
         ...(step.kind === 'loop' ? loopElseField(node) : {}),
-        ...leaves(language, step.kind, loopDepth, node),
+        ...leaves(leavesLoop, language, step.kind, loopDepth, node),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;

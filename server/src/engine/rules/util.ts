@@ -1,7 +1,7 @@
 /** Syntax helpers shared by rules: callees, literals, loops, functions, names and message quoting. */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { calleeText, methodName, unwrap } from '../nodes.js';
+import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
 import type { RuleContext } from './model.js';
 
@@ -81,15 +81,6 @@ function sumOperands(node: Node): Node[] {
   return out;
 }
 
-const NUMBER_LITERALS = new Set([
-  'number',
-  'integer',
-  'float',
-  'int_literal',
-  'float_literal',
-  'decimal_integer_literal',
-]);
-
 /**
  * Text built from pieces at run time: concatenation with `+` of a string
  * and something that is not a literal, a template or f-string with
@@ -111,7 +102,7 @@ export function isBuiltString(node: Node): boolean {
       if (op !== '+') return false;
       const parts = sumOperands(n);
       const stringy = parts.some((p) => isPlainString(p) || isFormatted(p));
-      const varying = parts.some((p) => !isPlainString(p) && !NUMBER_LITERALS.has(p.type));
+      const varying = parts.some((p) => !isPlainString(p) && !NUMBER_TYPES.has(p.type));
       return stringy && varying;
     }
     default:

@@ -6,7 +6,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { calleeText, methodName, unwrap } from '../nodes.js';
+import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 
 export type ValueKind = 'list' | 'set' | 'map' | 'string' | 'number' | 'call' | 'unknown';
 
@@ -16,17 +16,6 @@ const JAVA_SETS =
 const JAVA_MAPS = /^(java\.util\.)?(Map|HashMap|TreeMap|LinkedHashMap|SortedMap|NavigableMap|EnumMap)\b/;
 const JAVA_NUMBERS = /^(int|long|short|byte|double|float|char|Integer|Long|Short|Byte|Double|Float)$/;
 const GO_NUMBERS = /^(u?int(8|16|32|64)?|float(32|64)|byte|rune|uintptr)$/;
-
-const NUMBER_LITERALS = new Set([
-  'number',
-  'integer',
-  'float',
-  'int_literal',
-  'float_literal',
-  'decimal_integer_literal',
-  'decimal_floating_point_literal',
-  'hex_integer_literal',
-]);
 
 const isJsLike = (language: LanguageId) =>
   language === 'javascript' || language === 'typescript' || language === 'tsx';
@@ -84,7 +73,7 @@ function jsType(type: Node): ValueKind {
 export function kindOfValue(language: LanguageId, value: Node | null | undefined): ValueKind {
   if (!value) return 'unknown';
   const v = unwrap(value);
-  if (NUMBER_LITERALS.has(v.type)) return 'number';
+  if (NUMBER_TYPES.has(v.type)) return 'number';
   if (isJsLike(language)) return jsValue(v);
   switch (language) {
     case 'python':
