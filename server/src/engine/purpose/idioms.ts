@@ -261,6 +261,13 @@ function memo(unitText: string, line0: number, idioms: Idiom[]): void {
   }
 }
 
+/** The line of an offset in a unit's text, the unit starting on line `first`. */
+function lineAt(text: string, offset: number, first: number): number {
+  let line = first;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
 /** `own` is the unit's text without its nested units'. */
 function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string): void {
   const text = unit.text;
@@ -315,10 +322,15 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   const waits = /\b([\w.]+)\.(wait|await)\(/.exec(own);
   const wakes = /\b([\w.]+)\.(notify|notify_all|notifyAll|signal|signalAll|Signal|Broadcast)\(/.exec(own);
   if (waits && wakes)
-    idioms.push({ kind: 'producer-consumer', line: at, subject: waits[1]!, target: wakes[1]! });
+    idioms.push({
+      kind: 'producer-consumer',
+      line: lineAt(own, waits.index, at),
+      subject: waits[1]!,
+      target: wakes[1]!,
+    });
   // Double dispatch: `accept(visitor)` calling back `visitor.visit…(this)`.
   const visit = /\b(\w+)\.visit\w*\(\s*(this|self)\b/.exec(own);
-  if (visit) idioms.push({ kind: 'visitor', line: at, subject: visit[1]! });
+  if (visit) idioms.push({ kind: 'visitor', line: lineAt(own, visit.index, at), subject: visit[1]! });
   const returns = steps.filter((s) => s.kind === 'return');
   if (returns.length > 0 && returns.every((s) => s.subject === 'this' || s.subject === 'self'))
     idioms.push({ kind: 'builder', line: returns[0]!.line });
