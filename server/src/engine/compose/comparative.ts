@@ -4,6 +4,7 @@
  */
 import type { LanguageId, Section } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
+import { LANGUAGES } from '../languages/index.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
@@ -21,18 +22,6 @@ interface Alternative {
 
 // `out.push(x)` into a local collection; not `groups[k].append(x)` (grouping) or `this.a.b.add(x)`.
 const ACCUMULATORS = /^[A-Za-z_$][\w$]*\.(push|append|add|Add|put)$/;
-const ITERATION_NAMES: Partial<Record<LanguageId, string>> = {
-  javascript: '`map`/`filter`',
-  typescript: '`map`/`filter`',
-  tsx: '`map`/`filter`',
-  python: 'a list comprehension',
-  java: 'a stream (`stream().map(…).toList()`)',
-  kotlin: '`map`/`filter`',
-  rust: 'an iterator chain (`iter().map(…).collect()`)',
-  csharp: 'LINQ (`Select`/`Where`)',
-  ruby: '`map`/`select`',
-  swift: '`map`/`filter`',
-};
 
 function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   const out: Alternative[] = [];
@@ -41,7 +30,8 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   const accumulating = u.steps.find(
     (s) => s.kind === 'call' && s.loopDepth > 0 && s.subject && ACCUMULATORS.test(s.subject),
   );
-  const iteration = ITERATION_NAMES[language];
+  const wording = LANGUAGES[language].wording;
+  const iteration = wording.collectionPipeline;
   if (accumulating && iteration) {
     out.push({
       found: `${sig} builds a collection by calling ${code(accumulating.subject!)} inside a loop (line ${accumulating.line}).`,
@@ -51,14 +41,10 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
     });
   }
   const indexed = loops.find((s) => s.detail === 'for');
-  if (
-    indexed &&
-    (language === 'javascript' || language === 'typescript' || language === 'tsx' || language === 'java')
-  ) {
+  if (indexed && wording.forEachLoop) {
     out.push({
       found: `${sig} uses a counting \`for\` loop on line ${indexed.line}.`,
-      alternative:
-        language === 'java' ? 'An enhanced `for (T item : items)` loop.' : 'A `for…of` loop over the items.',
+      alternative: wording.forEachLoop,
       tradeOffs:
         'No index bookkeeping and no off-by-one risk; keep the counting loop when the index itself is needed or the step is not 1.',
     });
@@ -86,7 +72,7 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
     });
   }
   const thens = u.calls.filter((c) => /\.then$/.test(c));
-  if (thens.length > 0 && (language === 'javascript' || language === 'typescript' || language === 'tsx')) {
+  if (thens.length > 0 && wording.asyncAwait) {
     out.push({
       found: `${sig} chains promises with ${code(thens[0]!)}.`,
       alternative: 'Write it as an `async` function with `await`.',

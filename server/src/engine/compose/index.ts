@@ -3,6 +3,7 @@
  * written only from facts, metrics and rule findings.
  */
 import type { Mode, Section } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import { MAX_GLOSSARY_CHARS, Voice } from './audience.js';
 import { approach } from './comparative.js';
 import type { ComposeInput } from './input.js';
@@ -51,7 +52,7 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
   if (mode === 'quick') return [opening, voice.glossary()].filter(Boolean).join('\n\n');
-  const raises = input.request.language === 'python' || input.request.language === 'ruby';
+  const raises = LANGUAGES[input.request.language].wording.raises;
   const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
   const maxUnits = voice.expert ? 6 : 8;
