@@ -7,9 +7,10 @@
  * compile until its module exists, and a module that leaves a field out does
  * not compile either.
  *
- * The stages read these objects and hold no per-language tables of their own;
- * the objects point at the implementations (metrics/, facts/tier2.ts) rather
- * than containing them.
+ * The stages read these objects and hold no per-language tables of their own.
+ * A module holds its language's data (syntax table, API catalogue) and small
+ * readers only it needs; implementations shared or large (metrics/,
+ * facts/tier2.ts) stay where they are and are referenced.
  */
 import type { LANGUAGES as CONTRACT, LanguageId } from '@code-explain/shared';
 import type { StepKind } from '../facts/model.js';
