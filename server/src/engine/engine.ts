@@ -2,15 +2,11 @@
  * The analysis engine: explain(request) → response, in process, no network.
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
-import {
-  languageInfo,
-  type ExplainRequest,
-  type ExplainResponse,
-  type LanguageId,
-} from '@code-explain/shared';
+import type { ExplainRequest, ExplainResponse, LanguageId } from '@code-explain/shared';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
 import { fitResponse } from './fit.js';
+import { LANGUAGES } from './languages/index.js';
 import { metadataOf } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
 import type { LanguageMetrics } from './metrics/model.js';
@@ -50,10 +46,8 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   return {
     async explain(request) {
       const { language } = request;
-      // PHP's grammar reads everything before `<?php` as inline HTML; snippets
-      // usually omit the tag. A same-line prefix keeps every line number.
-      const code =
-        language === 'php' && !/<\?(php|=)/i.test(request.code) ? `<?php ${request.code}` : request.code;
+      const support = LANGUAGES[language];
+      const code = support.grammar.prepare?.(request.code) ?? request.code;
       const parsed = await parser.parse(code, language);
       const { snapshot } = parsed;
       const metrics = metricsFor(language).measure(snapshot);
@@ -65,7 +59,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const suggestions = groupSuggestions(findings, request.focus, describe);
       const { explanation, sections } = compose({
         request,
-        languageName: languageInfo(language).name,
+        languageName: support.wording.name,
         facts,
         metrics,
         suggestions,

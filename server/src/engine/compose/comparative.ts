@@ -4,6 +4,7 @@
  */
 import type { LanguageId, Section } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
+import { LANGUAGES } from '../languages/index.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
@@ -22,18 +23,6 @@ interface Alternative {
 
 // `out.push(x)` into a local collection; not `groups[k].append(x)` (grouping) or `this.a.b.add(x)`.
 const ACCUMULATORS = /^[A-Za-z_$][\w$]*\.(push|append|add|Add|put)$/;
-const ITERATION_NAMES: Partial<Record<LanguageId, string>> = {
-  javascript: '`map`/`filter`',
-  typescript: '`map`/`filter`',
-  tsx: '`map`/`filter`',
-  python: 'a list comprehension',
-  java: 'a stream (`stream().map(…).toList()`)',
-  kotlin: '`map`/`filter`',
-  rust: 'an iterator chain (`iter().map(…).collect()`)',
-  csharp: 'LINQ (`Select`/`Where`)',
-  ruby: '`map`/`select`',
-  swift: '`map`/`filter`',
-};
 
 function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   const out: Alternative[] = [];
@@ -44,7 +33,8 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   const accumulating = u.steps.find(
     (s) => s.kind === 'call' && s.loopDepth > 0 && s.subject && ACCUMULATORS.test(s.subject),
   );
-  const iteration = ITERATION_NAMES[language];
+  const wording = LANGUAGES[language].wording;
+  const iteration = wording.collectionPipeline;
   if (building && accumulating && iteration) {
     out.push({
       found: `${sig} builds ${code(building.target ?? '')} by calling ${code(accumulating.subject!)} inside a loop (line ${accumulating.line}).`,
@@ -54,14 +44,10 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
     });
   }
   const indexed = loops.find((s) => s.detail === 'for' && itemOnlyCountingLoop(u.metrics.node, s.line));
-  if (
-    indexed &&
-    (language === 'javascript' || language === 'typescript' || language === 'tsx' || language === 'java')
-  ) {
+  if (indexed && wording.forEachLoop) {
     out.push({
       found: `${sig} uses a counting \`for\` loop on line ${indexed.line}.`,
-      alternative:
-        language === 'java' ? 'An enhanced `for (T item : items)` loop.' : 'A `for…of` loop over the items.',
+      alternative: wording.forEachLoop,
       tradeOffs: 'No index bookkeeping and no off-by-one risk: the index here only picks the current item.',
     });
   }
@@ -96,7 +82,7 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
     });
   }
   const thens = u.calls.filter((c) => /\.then$/.test(c));
-  if (thens.length > 0 && (language === 'javascript' || language === 'typescript' || language === 'tsx')) {
+  if (thens.length > 0 && wording.asyncAwait) {
     out.push({
       found: `${sig} chains promises with ${code(thens[0]!)}.`,
       alternative: 'Write it as an `async` function with `await`.',

@@ -3,6 +3,7 @@
  * written only from facts, metrics and rule findings.
  */
 import type { Mode, Section } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import { Voice } from './audience.js';
 import { approach } from './comparative.js';
 import type { ComposeInput } from './input.js';
@@ -88,7 +89,7 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
   if (mode === 'quick') return quickText(input, voice, opening, notes);
-  const raises = input.request.language === 'python' || input.request.language === 'ruby';
+  const raises = LANGUAGES[input.request.language].wording.raises;
   const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
   const maxUnits = voice.expert ? 6 : 8;

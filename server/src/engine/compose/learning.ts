@@ -2,32 +2,15 @@
  * Learning mode: the concepts the code uses, each with where it appears and a
  * tiny example, and questions built from the code's own conditions and loops.
  */
-import type { LanguageId, Section } from '@code-explain/shared';
+import type { Section } from '@code-explain/shared';
 import type { Step, UnitFacts } from '../facts/model.js';
+import { LANGUAGES } from '../languages/index.js';
+import type { ExampleFamily as Family } from '../languages/model.js';
 import { TERMS, type Term, type Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
 import { bulletList, capitalize, code } from './text.js';
 import { signature } from './walkthrough.js';
-
-type Family = 'js' | 'python' | 'java' | 'go';
-
-function familyOf(language: LanguageId): Family | undefined {
-  switch (language) {
-    case 'javascript':
-    case 'typescript':
-    case 'tsx':
-      return 'js';
-    case 'python':
-      return 'python';
-    case 'java':
-      return 'java';
-    case 'go':
-      return 'go';
-    default:
-      return undefined;
-  }
-}
 
 // Tiny illustrations of each concept, per language family. They teach the
 // idea; what the snippet itself does is quoted from its own lines.
@@ -156,7 +139,7 @@ export function examplesOf(input: ComposeInput): (term: Term) => string | undefi
 
 export function concepts(input: ComposeInput, voice: Voice): Section {
   const lines = input.request.code.split(/\r\n|\r|\n/);
-  const family = familyOf(input.request.language);
+  const family = LANGUAGES[input.request.language].wording.examples;
   const blocks = conceptsUsed(input).map(({ term, line }) => {
     const own = (lines[line - 1] ?? '').trim();
     const example = family ? EXAMPLES[term]?.[family] : undefined;

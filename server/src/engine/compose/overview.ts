@@ -4,6 +4,7 @@
  */
 import { readingOf } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
+import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
@@ -53,7 +54,7 @@ const OVERVIEW_PURPOSES = 3;
  */
 export function purposeOverview(input: ComposeInput): string | undefined {
   const { facts } = input;
-  const raises = input.request.language === 'python' || input.request.language === 'ruby';
+  const raises = LANGUAGES[input.request.language].wording.raises;
   const parts: string[] = [];
   if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
   const top = ranked(facts.units.filter((u) => u.parent === undefined));

@@ -5,6 +5,7 @@
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { Step } from '../facts/model.js';
+import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import {
@@ -54,8 +55,7 @@ const FOCUS_TITLES: Record<FocusArea, string> = {
   maintainability: 'Maintainability',
 };
 
-const raisesIn = (input: ComposeInput) =>
-  input.request.language === 'python' || input.request.language === 'ruby';
+const raisesIn = (input: ComposeInput) => LANGUAGES[input.request.language].wording.raises;
 
 export function overview(input: ComposeInput, voice: Voice): Section {
   const notes = standouts(input, voice);

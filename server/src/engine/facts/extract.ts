@@ -11,7 +11,7 @@ import { costFacts } from './cost.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
-import { isComment, syntaxTableFor } from './syntax.js';
+import { syntaxOf } from './syntax.js';
 import { domainWords } from './domain.js';
 import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
@@ -54,7 +54,8 @@ function unitFacts(
   },
 ): UnitFacts {
   const metrics = unit.metrics;
-  const table = syntaxTableFor(language);
+  const syntax = syntaxOf(language);
+  const table = syntax.kind === 'table' ? syntax : undefined;
   const { steps, maxNesting, maxLoopDepth } =
     metrics.kind === 'class'
       ? { steps: [], maxNesting: 0, maxLoopDepth: 0 }
@@ -87,7 +88,7 @@ function unitFacts(
     isAsync: table ? hasDirectChild(unit.node, table.asyncMarkers) : false,
     isGenerator:
       (table ? hasDirectChild(unit.node, table.generatorMarkers) : false) ||
-      (language === 'python' && steps.some((s) => s.kind === 'yield')),
+      (table?.generatorWhenYields === true && steps.some((s) => s.kind === 'yield')),
     steps,
     calls,
     recursive: selfCallSites > 0,
@@ -125,15 +126,16 @@ function dependencies(
   language: LanguageId,
   snapshot: Snapshot,
 ): { deps: Dependency[]; commentRows: Set<number> } {
-  const importReaders = syntaxTableFor(language)?.imports ?? {};
+  const syntax = syntaxOf(language);
+  const importReaders = syntax.kind === 'table' ? syntax.imports : {};
+  const requireImports = syntax.kind === 'table' && syntax.requireImports;
   const deps: Dependency[] = [];
   const commentRows = new Set<number>();
-  const jsLike = language === 'javascript' || language === 'typescript' || language === 'tsx';
   const nodes = snapshot.nodes;
   for (let id = 0; id < nodes.length; id++) {
     const node = nodes[id];
     if (!node) continue;
-    if (isComment(language, node.type)) {
+    if (syntax.comments.has(node.type)) {
       const last = snapshot.endRow(node);
       for (let row = snapshot.startRow(node); row <= last; row++) commentRows.add(row);
       id = node.lastId;
@@ -146,7 +148,7 @@ function dependencies(
       continue;
     }
     // CommonJS: require('x') with a literal argument.
-    if (jsLike && node.type === 'call_expression' && mayRequire(snapshot, node)) {
+    if (requireImports && node.type === 'call_expression' && mayRequire(snapshot, node)) {
       const call = node;
       if (call?.childForFieldName('function')?.text === 'require') {
         const arg = call.childForFieldName('arguments')?.namedChildren[0];

@@ -6,37 +6,29 @@
  * (for their subjects).
  */
 import type { LanguageId } from '@code-explain/shared';
-import { FOLDED_LAMBDAS } from '../metrics/tier2/folded.js';
+import type { LanguageSyntax } from '../languages/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { exitReader, type Leaves } from './exits.js';
 import type { CaseArm, Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
-import { stepFor, syntaxTableFor } from './syntax.js';
-import { JUMP_TYPES, jumpKind, tier2Loop } from './tier2.js';
+import { stepFor, syntaxOf } from './syntax.js';
+import { JUMP_TYPES, jumpKind } from './tier2.js';
 
 type StepSyntax = ReturnType<typeof stepFor>;
 
 /**
- * Go's one `for` keyword covers counting, while-style and range loops; tier-2
- * loops and jumps are told apart by their shape (tier2.ts).
+ * A loop whose node type does not say which kind it is (Go's one `for`, every
+ * tier-2 loop) is told apart by its shape, as are tier-2 jumps (tier2.ts).
  */
-function refine(language: LanguageId, node: SnapshotNode, step: StepSyntax): StepSyntax {
-  if (!syntaxTableFor(language)) {
-    if (JUMP_TYPES.has(node.type)) {
-      const kind = jumpKind(node);
-      return kind ? { kind } : undefined;
-    }
-    if (step?.kind === 'loop') return { kind: 'loop', detail: tier2Loop(node).detail };
-    return step;
+function refine(syntax: LanguageSyntax, node: SnapshotNode, step: StepSyntax): StepSyntax {
+  if (syntax.kind === 'conventions' && JUMP_TYPES.has(node.type)) {
+    const kind = jumpKind(node);
+    return kind ? { kind } : undefined;
   }
-  if (!step || language !== 'go' || node.type !== 'for_statement') return step;
-  const clause = node.children.find((c) => c.named && (c.type === 'range_clause' || c.type === 'for_clause'));
-  if (clause?.type === 'range_clause') return { kind: 'loop', detail: 'for-each' };
-  if (clause) return step;
-  // `for cond {…}` is a while loop; a bare `for {…}` runs until something breaks out.
-  const condition = node.children.find((c) => c.named && c.type !== 'block' && !c.type.includes('comment'));
-  return { kind: 'loop', detail: condition ? 'while' : 'loop' };
+  if (step?.kind === 'loop' && syntax.loopShape)
+    return { kind: 'loop', detail: syntax.loopShape(node).detail };
+  return step;
 }
 
 /** Functions whose body may be a bare expression, which is then their return value. */
@@ -45,18 +37,13 @@ const EXPRESSION_BODIED = new Set(['arrow_function', 'lambda', 'lambda_expressio
 const CONTROL_TAIL =
   /^(if|unless|while|until|for|case|match|loop|begin|switch|when|try)(_expression|_statement|_modifier)?$/;
 
-function lastStatement(block: SnapshotNode | null | undefined): SnapshotNode | undefined {
-  const statements = block?.namedChildren.filter((c) => !c.type.includes('comment')) ?? [];
-  return statements[statements.length - 1];
-}
-
 /**
  * The expression a unit returns without a `return` keyword: an
- * expression-bodied arrow function or lambda, Kotlin's `fun f() = expr`, the
- * tail expression of a Rust block (no semicolon), the last expression of a
- * Ruby method.
+ * expression-bodied arrow function or lambda, or what its language reads as
+ * one (Kotlin's `fun f() = expr`, the tail expression of a Rust block, the
+ * last expression of a Ruby method).
  */
-function implicitReturn(language: LanguageId, unit: SnapshotNode): SnapshotNode | undefined {
+function implicitReturn(syntax: LanguageSyntax, unit: SnapshotNode): SnapshotNode | undefined {
   if (EXPRESSION_BODIED.has(unit.type)) {
     const body = unit.childForFieldName('body');
     if (!body || body.type === 'statement_block' || body.type === 'block') return undefined;
@@ -64,19 +51,7 @@ function implicitReturn(language: LanguageId, unit: SnapshotNode): SnapshotNode 
     if (unit.type === 'lambda_expression' && body.type === 'method_invocation') return undefined;
     return body;
   }
-  let tail: SnapshotNode | undefined;
-  if (language === 'kotlin') {
-    const body = unit.children.find((c) => c.type === 'function_body');
-    if (body?.firstChild?.type === '=') tail = lastStatement(body);
-  } else if (language === 'rust' && (unit.type === 'function_item' || unit.type === 'closure_expression')) {
-    const body = unit.childForFieldName('body');
-    tail = body?.type === 'block' ? lastStatement(body) : (body ?? undefined);
-    if (tail && (/_statement$|_declaration$|_item$/.test(tail.type) || tail.type === 'block'))
-      tail = undefined;
-  } else if (language === 'ruby' && (unit.type === 'method' || unit.type === 'singleton_method')) {
-    tail = lastStatement(unit.childForFieldName('body'));
-    if (tail && /^(return|assignment|operator_assignment)$/.test(tail.type)) tail = undefined;
-  }
+  const tail = syntax.implicitReturn?.(unit);
   return tail && !CONTROL_TAIL.test(tail.type) ? tail : undefined;
 }
 
@@ -182,12 +157,12 @@ const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 
 /** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
 function leaves(
   leavesLoop: (node: SnapshotNode) => Leaves | undefined,
-  language: LanguageId,
+  syntax: LanguageSyntax,
   kind: Step['kind'],
   loopDepth: number,
   node: SnapshotNode,
 ) {
-  const how = kind === 'call' && loopDepth > 0 && syntaxTableFor(language) ? leavesLoop(node) : undefined;
+  const how = kind === 'call' && loopDepth > 0 && syntax.kind === 'table' ? leavesLoop(node) : undefined;
   return how ? { leaves: how } : {};
 }
 
@@ -227,7 +202,8 @@ export function collectSteps(
   const loops = new Int32Array(container.lastId - first + 1);
   // 1 for nodes inside a lambda that is folded into the container (not a unit of its own).
   const inLambda = new Uint8Array(container.lastId - first + 1);
-  const folded = FOLDED_LAMBDAS[language];
+  const syntax = syntaxOf(language);
+  const folded = syntax.foldedLambdas;
   const nodes = snapshot.nodes;
   const leavesLoop = exitReader();
   // Jumps told as part of the branch that guards them ("returns `x` if `c`").
@@ -243,7 +219,7 @@ export function collectSteps(
     const loopDepth = loops[id - first] ?? 0;
     const lambda = inLambda[id - first] === 1 || (id !== first && folded?.has(node.type) === true);
     // Unnamed nodes are tokens: Python names both the `await` expression and its keyword `await`.
-    let step = node.named ? refine(language, node, stepFor(language, node.type)) : undefined;
+    let step = node.named ? refine(syntax, node, stepFor(language, node.type)) : undefined;
     if (step && lambda && LAMBDA_ONLY.has(step.kind)) step = undefined;
     let childNesting = depth;
     let childLoops = loopDepth;
@@ -268,7 +244,7 @@ export function collectSteps(
         ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
         ...(step.kind === 'switch' && step.detail !== 'select' ? casesField(node) : {}),
         ...(step.kind === 'loop' ? loopElseField(node) : {}),
-        ...leaves(leavesLoop, language, step.kind, loopDepth, node),
+        ...leaves(leavesLoop, syntax, step.kind, loopDepth, node),
       });
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
@@ -286,7 +262,7 @@ export function collectSteps(
       if (lambda) inLambda[child.id - first] = 1;
     }
   }
-  const implicit = implicitReturn(language, container);
+  const implicit = implicitReturn(syntax, container);
   if (implicit) {
     steps.push({
       kind: 'return',

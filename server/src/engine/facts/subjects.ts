@@ -6,11 +6,12 @@
  * the field names a cursor reports.
  */
 import type { LanguageId } from '@code-explain/shared';
+import type { ParameterShape } from '../languages/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
 import type { StepKind } from './model.js';
-import { CALLEE_FIELDS_FALLBACK, stepFor, syntaxTableFor } from './syntax.js';
-import { isParameter, parameterList, parameterName, tier2Loop } from './tier2.js';
+import { stepFor, syntaxOf } from './syntax.js';
+import { parameterName } from './tier2.js';
 
 const MAX_SUBJECT = 80;
 
@@ -67,7 +68,7 @@ function calleeOf(language: LanguageId, node: Node): string | undefined {
     const name = node.childForFieldName('name');
     if (name) return shortCallee(object ? `${object.text}.${name.text}` : name.text);
   }
-  const fields = syntaxTableFor(language)?.calleeFields ?? CALLEE_FIELDS_FALLBACK;
+  const fields = syntaxOf(language).calleeFields;
   // `function` was read above; every other field is asked in turn, as `field` would.
   const callee = (fields[0] === 'function' && fn) || field(node, ...fields) || firstNamed(node);
   return callee ? shortCallee(callee.text) : undefined;
@@ -87,16 +88,8 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
   let target: Node | null = null;
   switch (kind) {
     case 'loop': {
-      if (node.type === 'for_statement' && language === 'go') {
-        const clause = node.namedChildren.find((c) => c?.type === 'range_clause' || c?.type === 'for_clause');
-        if (clause?.type === 'range_clause') target = clause.childForFieldName('right');
-        else if (clause) target = clause.childForFieldName('condition');
-        else target = node.namedChildren.find((c) => c && c.type !== 'block') ?? null;
-      } else if (!syntaxTableFor(language)) {
-        target = tier2Loop(node).subject ?? null;
-      } else {
-        target = field(node, 'right', 'value', 'condition');
-      }
+      const shape = syntaxOf(language).loopShape;
+      target = shape ? (shape(node).subject ?? null) : field(node, 'right', 'value', 'condition');
       break;
     }
     case 'branch':
@@ -135,7 +128,8 @@ const PARAM_NAME_FIELDS = ['name', 'pattern', 'left'];
 
 /** A unit's parameter names; undefined when its grammar's parameter list cannot be read. */
 export function paramNames(language: LanguageId, unit: Node): string[] | undefined {
-  if (!syntaxTableFor(language)) return tier2ParamNames(language, unit);
+  const syntax = syntaxOf(language);
+  if (syntax.kind === 'conventions') return shapedParamNames(syntax.parameters, unit);
   const single = unit.childForFieldName('parameter');
   if (single) return [single.text];
   const list = field(unit, 'parameters', 'parameter_list');
@@ -166,14 +160,14 @@ export function paramNames(language: LanguageId, unit: Node): string[] | undefin
   return names;
 }
 
-function tier2ParamNames(language: LanguageId, unit: Node): string[] | undefined {
-  const list = parameterList(language, unit);
+function shapedParamNames(shape: ParameterShape, unit: Node): string[] | undefined {
+  const list = shape.list(unit);
   if (!list) return undefined;
   // `x => …` in C#: the parameters field is the one parameter itself, not a list.
   if (list.type === 'implicit_parameter' || list.type === 'identifier') return [clip(list.text, 40)];
   const names: string[] = [];
   for (const child of list.children) {
-    if (!isParameter(language, child)) continue;
+    if (!shape.isParameter(child)) continue;
     const name = parameterName(child);
     // A parameter whose name cannot be read makes the whole list unreliable.
     if (name === undefined) return undefined;

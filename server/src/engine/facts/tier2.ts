@@ -1,12 +1,12 @@
 /**
- * Tier-2 grammars share naming conventions (syntax.ts finds their steps by
- * name), but loops, jumps and parameter lists differ in shape from grammar to
+ * Tier-2 grammars share naming conventions (languages/conventions.ts finds
+ * their steps by name), but loops, jumps and parameter lists differ in shape from grammar to
  * grammar. This module reads those shapes, so the walkthrough says "loops
  * over `items`" for a for-each loop in any of them, and names parameters
  * instead of guessing.
  */
-import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { LoopShape } from '../languages/model.js';
 import type { StepKind } from './model.js';
 
 /** Node types that are for-each loops whatever their tokens. */
@@ -44,7 +44,7 @@ function after(node: Node, tokens: ReadonlySet<string>): Node | undefined {
 }
 
 /** What kind of loop a tier-2 loop node is, and what it iterates over or tests. */
-export function tier2Loop(node: Node): { detail: string; subject: Node | undefined } {
+export function tier2Loop(node: Node): LoopShape {
   if (node.type === 'loop_expression') return { detail: 'loop', subject: undefined };
   const forEach =
     FOR_EACH.has(node.type) ||
@@ -87,8 +87,7 @@ export function jumpKind(node: Node): StepKind | undefined {
 export const JUMP_TYPES: ReadonlySet<string> = new Set(['control_transfer_statement', 'jump_expression']);
 
 /** The node holding a unit's parameters, or undefined when the grammar's shape is not known. */
-export function parameterList(language: LanguageId, unit: Node): Node | undefined {
-  if (language === 'swift') return unit;
+export function parameterList(unit: Node): Node | undefined {
   let node: Node | null = unit;
   // C and C++ keep them in the declarator: `int (*f)(int a)` nests several.
   for (let depth = 0; node && depth < 5; depth++) {
@@ -109,8 +108,7 @@ const PARAMETER =
   /(^|_)parameter(_declaration)?$|^(simple|variadic|property_promotion|optional|keyword|splat|hash_splat|block)_parameter$/;
 
 /** Whether `node`, a child of a parameter list, declares a parameter. */
-export function isParameter(language: LanguageId, node: Node): boolean {
-  if (language === 'swift') return node.type === 'parameter';
+export function isParameter(node: Node): boolean {
   return node.named && (PARAMETER.test(node.type) || node.type === 'identifier');
 }
 

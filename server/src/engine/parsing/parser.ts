@@ -5,7 +5,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import { grammarPath, WARM_UP } from './grammars.js';
+import { grammarPath, warmUpCode } from './grammars.js';
 import { initRuntime } from './runtime.js';
 import { Snapshot } from './snapshot.js';
 
@@ -98,7 +98,7 @@ export class SourceParser {
 }
 
 function warmUp(id: LanguageId, language: Language): Language {
-  const code = WARM_UP[id];
+  const code = warmUpCode(id);
   if (code === undefined) return language;
   const parser = new Parser();
   try {

@@ -6,6 +6,7 @@
  * to, or its class's heritage.
  */
 import type { LanguageId } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { UnitKind } from '../metrics/model.js';
 import type { Declaration } from './model.js';
@@ -187,54 +188,8 @@ export function registrations(root: Node): Map<string, Declaration> {
 }
 
 function heritage(language: LanguageId, node: Node): Extract<Declaration, { kind: 'extends' }> | undefined {
-  const at = line(node);
-  const names = (n: Node | null | undefined): string[] =>
-    n
-      ? n.namedChildren
-          .filter((c) => !c.type.includes('comment') && c.type !== 'keyword_argument')
-          .map((c) => c.text.replace(/<.*$/s, ''))
-      : [];
-  switch (language) {
-    case 'python': {
-      const types = names(node.childForFieldName('superclasses')).filter((t) => t !== 'object');
-      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
-    }
-    case 'java': {
-      const sup = node.childForFieldName('superclass')?.namedChildren[0]?.text.replace(/<.*$/s, '');
-      const ifaces = node.childForFieldName('interfaces');
-      const list = ifaces?.namedChildren.find((c) => c.type === 'type_list');
-      if (sup) return { kind: 'extends', line: at, types: [sup], relation: 'extends' };
-      const types = names(list);
-      return types.length ? { kind: 'extends', line: at, types, relation: 'implements' } : undefined;
-    }
-    case 'javascript':
-    case 'typescript':
-    case 'tsx': {
-      const clause = node.namedChildren.find((c) => c.type === 'class_heritage');
-      const ext =
-        clause?.namedChildren.find((c) => c.type === 'extends_clause') ??
-        (clause?.text.startsWith('extends') ? clause : undefined);
-      const value =
-        ext?.type === 'extends_clause' ? ext.childForFieldName('value')?.text : ext?.namedChildren[0]?.text;
-      if (value)
-        return { kind: 'extends', line: at, types: [value.replace(/<.*$/s, '')], relation: 'extends' };
-      const impl = clause?.namedChildren.find((c) => c.type === 'implements_clause');
-      const types = names(impl);
-      return types.length ? { kind: 'extends', line: at, types, relation: 'implements' } : undefined;
-    }
-    case 'csharp': {
-      const types = names(node.namedChildren.find((c) => c.type === 'base_list'));
-      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
-    }
-    case 'kotlin': {
-      const types = node.namedChildren
-        .filter((c) => c.type === 'delegation_specifier')
-        .map((c) => c.text.replace(/[(<].*$/s, ''));
-      return types.length ? { kind: 'extends', line: at, types, relation: 'extends' } : undefined;
-    }
-    default:
-      return undefined;
-  }
+  const found = LANGUAGES[language].declarations.heritage?.(node);
+  return found ? { kind: 'extends', line: line(node), ...found } : undefined;
 }
 
 /** Whether a function body holds JSX: a React component when its name is capitalised. */
@@ -255,6 +210,7 @@ export interface DeclarationContext {
 /** What the declarations around a unit say it is. */
 export function declarationsOf(node: Node, context: DeclarationContext): Declaration[] {
   const { language, kind, shortName: name } = context;
+  const reading = LANGUAGES[language].declarations;
   const found: Declaration[] = fromMarkers(node);
   const at = line(node);
   if (kind === 'class') {
@@ -282,19 +238,12 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
   }
   const registered = context.registered.get(name);
   if (registered) found.push(registered);
-  if (
-    name === 'main' &&
-    (context.params.length === 0 || language === 'java' || language === 'csharp' || language === 'kotlin')
-  )
-    found.push({ kind: 'entry-point', line: at, via: 'main' });
-  if (name === 'Main' && language === 'csharp') found.push({ kind: 'entry-point', line: at, via: 'Main' });
-  if (!found.some((d) => d.kind === 'test')) {
-    if ((language === 'python' || language === 'ruby') && /^test_?/.test(name))
-      found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
-    if (language === 'go' && /^Test[A-Z_]/.test(name) && context.params.length === 1)
-      found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
-  }
-  if (language === 'javascript' || language === 'typescript' || language === 'tsx') {
+  const { names: entryPoints, withParameters } = reading.entryPoints;
+  if (entryPoints.includes(name) && (context.params.length === 0 || withParameters))
+    found.push({ kind: 'entry-point', line: at, via: name });
+  if (!found.some((d) => d.kind === 'test') && reading.isTestName?.(name, context.params.length))
+    found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
+  if (reading.react) {
     if (/^use[A-Z]/.test(name)) found.push({ kind: 'hook', line: at });
     else if (/^[A-Z]/.test(name) && rendersJsx(node)) found.push({ kind: 'component', line: at });
   }

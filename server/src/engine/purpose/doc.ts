@@ -6,6 +6,7 @@
  * of their prose.
  */
 import type { LanguageId } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { DocComment, DocStyle } from './model.js';
 
@@ -84,7 +85,7 @@ export function snippetDoc(language: LanguageId, root: Node): DocComment | undef
   const first = root.namedChildren[0];
   if (!first) return undefined;
   if (
-    language === 'python' &&
+    LANGUAGES[language].docs.docstrings &&
     first.type === 'expression_statement' &&
     first.namedChildren[0]?.type === 'string'
   )
@@ -105,44 +106,18 @@ export function snippetDoc(language: LanguageId, root: Node): DocComment | undef
 
 /** The doc comment of a unit, if its author wrote one. */
 export function unitDoc(language: LanguageId, node: Node): DocComment | undefined {
-  if (language === 'python') {
+  if (LANGUAGES[language].docs.docstrings) {
     const docstring = docstringOf(node);
     if (docstring) return fromText(docstring.text, 'docstring', docstring.startPosition.row + 1);
   }
   return fromComments(commentsAbove(anchorOf(node)), language);
 }
 
-function styleOf(language: LanguageId, raw: string): DocStyle {
-  if (language === 'csharp' && raw.startsWith('///')) return 'XML doc comment';
-  if (language === 'rust' && /^\/\/[/!]/.test(raw)) return 'doc comment';
-  if (language === 'swift' && raw.startsWith('///')) return 'doc comment';
-  if (raw.startsWith('/**')) {
-    switch (language) {
-      case 'java':
-        return 'Javadoc';
-      case 'kotlin':
-        return 'KDoc';
-      case 'javascript':
-        return 'JSDoc';
-      case 'typescript':
-      case 'tsx':
-        return 'TSDoc';
-      case 'php':
-        return 'PHPDoc';
-      default:
-        return 'doc comment';
-    }
-  }
-  // Go's convention: the comment directly above a declaration is its documentation.
-  if (language === 'go') return 'doc comment';
-  return 'comment';
-}
-
 function fromComments(block: readonly Node[], language: LanguageId): DocComment | undefined {
   const first = block[0];
   if (!first) return undefined;
   const text = block.map((c) => stripMarkers(c.text)).join('\n');
-  return fromProse(text, styleOf(language, first.text), first.startPosition.row + 1);
+  return fromProse(text, LANGUAGES[language].docs.style(first.text), first.startPosition.row + 1);
 }
 
 function fromText(literal: string, style: DocStyle, line: number): DocComment | undefined {

@@ -1,5 +1,6 @@
 /** Syntax helpers shared by rules: callees, literals, loops, functions, names and message quoting. */
-import type { LanguageId } from '@code-explain/shared';
+import { LANGUAGE_IDS, type LanguageId } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
@@ -19,7 +20,8 @@ export {
   unwrap,
 } from '../nodes.js';
 
-export const TIER1: readonly LanguageId[] = ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'];
+/** The languages read through exact syntax tables and the scope analysis, which most rules rely on. */
+export const TIER1: readonly LanguageId[] = LANGUAGE_IDS.filter((id) => LANGUAGES[id].tier === 1);
 export const JS_LIKE: readonly LanguageId[] = ['javascript', 'typescript', 'tsx'];
 
 const PLAIN_STRINGS = new Set([

@@ -4,15 +4,8 @@
  * into that function (`UnitStart.folded`), and the facts read their code as
  * part of it, apart from what only the lambda does (its returns, throws, …).
  */
-import type { LanguageId } from '@code-explain/shared';
-
 export const CSHARP_LAMBDAS: ReadonlySet<string> = new Set([
   'lambda_expression',
   'anonymous_method_expression',
 ]);
 export const RUST_CLOSURES: ReadonlySet<string> = new Set(['closure_expression']);
-
-export const FOLDED_LAMBDAS: Partial<Record<LanguageId, ReadonlySet<string>>> = {
-  csharp: CSHARP_LAMBDAS,
-  rust: RUST_CLOSURES,
-};

@@ -1,0 +1,18 @@
+import { cMetrics } from '../metrics/tier2/c.js';
+import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
+import type { LanguageSupport } from './model.js';
+
+export const c: LanguageSupport<'c'> = {
+  id: 'c',
+  tier: 2,
+  grammar: { wasm: '@repomix/tree-sitter-wasms/out/tree-sitter-c.wasm' },
+  metrics: cMetrics,
+  syntax: CONVENTIONS,
+  docs: { docstrings: false, style: blockDocs('doc comment') },
+  apis: CONVENTIONAL_APIS,
+  isExported: underscorePrivate,
+  declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  wording: { name: 'C', raises: false, asyncAwait: false },
+  sample: 'int add(int a, int b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
+};

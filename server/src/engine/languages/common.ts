@@ -1,0 +1,45 @@
+/** Small pieces several language modules are built from. */
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { DocStyle, EffectKind } from '../purpose/model.js';
+import type { ApiEntry, DeclarationReading } from './model.js';
+
+export const api = (callee: RegExp, effect: EffectKind, requires?: RegExp): ApiEntry =>
+  requires ? { callee, effect, requires } : { callee, effect };
+
+/** A string literal's text without its quotes, as an import source. */
+export const stringText = (node: Node | null): string[] =>
+  node ? [node.text.replace(/^['"`]|['"`]$/g, '')] : [];
+
+/** The modifier and visibility keywords written on a declaration (`public static`, `pub`). */
+export function modifiersText(node: Node): string {
+  return node.namedChildren
+    .filter((c) => /modifier|visibility/.test(c.type))
+    .map((c) => c.text)
+    .join(' ');
+}
+
+/** Doc comments are the blocks opening with `/**`, called `name`; any other comment is just a comment. */
+export function blockDocs(name: DocStyle): (raw: string) => DocStyle {
+  return (raw) => (raw.startsWith('/**') ? name : 'comment');
+}
+
+/** A program starts from a `main` that takes no parameters (C, Go, Python scripts, …). */
+export const MAIN_WITHOUT_PARAMETERS: DeclarationReading['entryPoints'] = {
+  names: ['main'],
+  withParameters: false,
+};
+
+/** The last statement of a block, comments left out. */
+export function lastStatement(block: Node | null | undefined): Node | undefined {
+  const statements = block?.namedChildren.filter((c) => !c.type.includes('comment')) ?? [];
+  return statements[statements.length - 1];
+}
+
+/** The types a heritage list names, type arguments left out: `Base<T>, Runnable` → Base, Runnable. */
+export function heritageNames(list: Node | null | undefined): string[] {
+  return list
+    ? list.namedChildren
+        .filter((c) => !c.type.includes('comment') && c.type !== 'keyword_argument')
+        .map((c) => c.text.replace(/<.*$/s, ''))
+    : [];
+}

@@ -1,0 +1,71 @@
+/**
+ * What tier-2 languages share: tree-sitter grammars follow naming
+ * conventions closely enough to find the same steps by node type
+ * (`if_statement`, `call_expression`, …), and loops, jumps and parameter
+ * lists are read by their shape (facts/tier2.ts). A tier-2 module starts from
+ * these and overrides only what its grammar does differently.
+ */
+import { isParameter, parameterList, tier2Loop } from '../facts/tier2.js';
+import { api } from './common.js';
+import type { ApiEntry, ConventionalSyntax, StepSyntax, VisibilityQuery } from './model.js';
+
+const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
+  [
+    /^(for|foreach|for_in|for_range|enhanced_for|c_style_for)_(statement|expression|loop)$/,
+    { kind: 'loop', detail: 'for' },
+  ],
+  [/^(while|until)_(statement|expression|loop)$|^(while|until)$/, { kind: 'loop', detail: 'while' }],
+  [/^do_(statement|while_statement)$|^repeat_while_statement$/, { kind: 'loop', detail: 'do-while' }],
+  [/^loop_expression$/, { kind: 'loop', detail: 'loop' }],
+  [/^for$|^(while|until)_modifier$/, { kind: 'loop', detail: 'for' }],
+  [
+    /^if_(statement|expression|modifier)$|^if$|^elsif$|^else_if_clause$|^elif_clause$|^unless(_modifier)?$/,
+    { kind: 'branch' },
+  ],
+  [/^match_(statement|expression)$/, { kind: 'switch', detail: 'match' }],
+  [/^(switch|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
+  [
+    /^(call|invocation|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
+    { kind: 'call' },
+  ],
+  [/^(object_creation_expression|new_expression)$/, { kind: 'call', detail: 'new' }],
+  [/^return(_statement|_expression)?$/, { kind: 'return' }],
+  [/^(throw|raise)(_statement|_expression)?$/, { kind: 'throw' }],
+  [/^await(_expression)?$/, { kind: 'await' }],
+  [/^(try|begin)(_statement|_expression|_block)?$/, { kind: 'try' }],
+  [/^(catch|rescue|except)(_clause|_block)?$/, { kind: 'catch' }],
+];
+
+export const CONVENTIONS: ConventionalSyntax = {
+  kind: 'conventions',
+  steps: STEPS,
+  comments: new Set(['comment', 'line_comment', 'block_comment', 'multiline_comment', 'doc_comment']),
+  calleeFields: ['function', 'name', 'method', 'callee', 'constructor', 'type', 'macro'],
+  loopShape: tier2Loop,
+  parameters: { list: parameterList, isParameter },
+};
+
+/** Well-known calls across the tier-2 languages, by name alone. */
+export const CONVENTIONAL_APIS: readonly ApiEntry[] = [
+  api(/^(system|exec|shell_exec|passthru|popen|proc_open|`)$/, 'shell'),
+  api(
+    /^(fopen|file_get_contents|file|fread|fgets|readfile|File\.read|File\.readlines|IO\.readlines|fs::read_to_string)$/,
+    'reads-file',
+  ),
+  api(/^(fwrite|file_put_contents|fputs|File\.write|unlink)$/, 'writes-file'),
+  api(/^(printf|puts|echo|print|println|print_r|var_dump|NSLog)$/, 'print'),
+  api(/^(getenv|ENV\.fetch|ENV\[\]|System\.getenv)$/, 'env'),
+  api(/^(curl_exec|Net::HTTP\.\w+|URLSession\.shared\.dataTask)$/, 'http-request'),
+  api(/^(time|microtime|Time\.now|Date\(\)|clock_gettime|gettimeofday)$/, 'clock'),
+  api(/^(sleep|usleep|Thread\.sleep)$/, 'sleep'),
+  api(/^(rand|mt_rand|random_int|srand|arc4random)$/, 'random'),
+  api(/^(pthread_create|Thread\.new)$/, 'thread'),
+  api(/^(pthread_mutex_lock|\w+\.synchronize)$/, 'lock'),
+  api(/^(exit|abort|die)$/, 'exit'),
+  api(/^(eval|instance_eval|class_eval)$/, 'eval'),
+];
+
+/** Without visibility keywords, a member whose name starts with `_` is private by convention. */
+export function underscorePrivate({ name, inClass }: VisibilityQuery): boolean {
+  return !inClass || !name.startsWith('_');
+}

@@ -1,0 +1,18 @@
+import { cppMetrics } from '../metrics/tier2/cpp.js';
+import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
+import type { LanguageSupport } from './model.js';
+
+export const cpp: LanguageSupport<'cpp'> = {
+  id: 'cpp',
+  tier: 2,
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm' },
+  metrics: cppMetrics,
+  syntax: CONVENTIONS,
+  docs: { docstrings: false, style: blockDocs('doc comment') },
+  apis: CONVENTIONAL_APIS,
+  isExported: underscorePrivate,
+  declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  wording: { name: 'C++', raises: false, asyncAwait: false },
+  sample: 'template <typename T>\nT add(T a, T b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
+};

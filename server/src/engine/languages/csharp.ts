@@ -1,0 +1,54 @@
+import { csharpMetrics } from '../metrics/tier2/csharp.js';
+import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
+import { api, blockDocs, heritageNames, modifiersText } from './common.js';
+import { CONVENTIONS } from './conventions.js';
+import type { ApiEntry, LanguageSupport } from './model.js';
+
+const APIS: readonly ApiEntry[] = [
+  api(/^File\.(ReadAllText|ReadAllLines|ReadAllBytes|OpenRead|Exists)$|^new StreamReader$/, 'reads-file'),
+  api(
+    /^File\.(WriteAllText|WriteAllLines|WriteAllBytes|AppendAllText|Delete|Move|Copy)$|^new StreamWriter$/,
+    'writes-file',
+  ),
+  api(/^Process\.Start$/, 'process'),
+  api(
+    /^(\w+\.)?(GetAsync|PostAsync|PutAsync|DeleteAsync|SendAsync|GetStringAsync)$/,
+    'http-request',
+    /^System\.Net\.Http/,
+  ),
+  api(
+    /^(\w+\.)?(ExecuteReader|ExecuteNonQuery|ExecuteScalar|ExecuteReaderAsync|ExecuteNonQueryAsync)$/,
+    'database',
+  ),
+  api(/^Console\.(WriteLine|Write)$/, 'print'),
+  api(/^Console\.(ReadLine|Read|ReadKey)$/, 'stdin'),
+  api(/^(_?[lL]ogger|_log|Log)\.(Log\w*|Info|Warn|Error|Debug)$/, 'log'),
+  api(/^(DateTime\.(Now|UtcNow)|Stopwatch\.StartNew)$/, 'clock'),
+  api(/^(Thread\.Sleep|Task\.Delay)$/, 'sleep'),
+  api(/^new Random$|^Random\.Shared\.\w+$/, 'random'),
+  api(/^Environment\.(GetEnvironmentVariable|Exit)$/, 'env'),
+  api(/^(Task\.Run|new Thread|ThreadPool\.QueueUserWorkItem)$/, 'thread'),
+];
+
+const blockDoc = blockDocs('doc comment');
+
+export const csharp: LanguageSupport<'csharp'> = {
+  id: 'csharp',
+  tier: 2,
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm' },
+  metrics: csharpMetrics,
+  syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS },
+  docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
+  apis: APIS,
+  isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
+  declarations: {
+    heritage: (node) => {
+      const types = heritageNames(node.namedChildren.find((c) => c.type === 'base_list'));
+      return types.length ? { types, relation: 'extends' } : undefined;
+    },
+    entryPoints: { names: ['main', 'Main'], withParameters: true },
+    react: false,
+  },
+  wording: { name: 'C#', raises: false, collectionPipeline: 'LINQ (`Select`/`Where`)', asyncAwait: false },
+  sample: 'class Calc {\n  int Add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
+};

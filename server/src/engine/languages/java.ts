@@ -1,0 +1,117 @@
+import { javaMetrics } from '../metrics/java/index.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { api, blockDocs, heritageNames, modifiersText } from './common.js';
+import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
+
+const SYNTAX: SyntaxTable = {
+  kind: 'table',
+  steps: {
+    for_statement: { kind: 'loop', detail: 'for' },
+    enhanced_for_statement: { kind: 'loop', detail: 'for-each' },
+    while_statement: { kind: 'loop', detail: 'while' },
+    do_statement: { kind: 'loop', detail: 'do-while' },
+    if_statement: { kind: 'branch' },
+    switch_expression: { kind: 'switch' },
+    switch_statement: { kind: 'switch' },
+    method_invocation: { kind: 'call' },
+    object_creation_expression: { kind: 'call', detail: 'new' },
+    return_statement: { kind: 'return' },
+    throw_statement: { kind: 'throw' },
+    try_statement: { kind: 'try' },
+    try_with_resources_statement: { kind: 'try' },
+    catch_clause: { kind: 'catch' },
+    yield_statement: { kind: 'yield' },
+  },
+  imports: {
+    import_declaration: (n) => {
+      const name = n.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+      return name ? [name.text] : [];
+    },
+  },
+  calleeFields: ['name', 'type'],
+  comments: new Set(['line_comment', 'block_comment']),
+  asyncMarkers: new Set(),
+  generatorMarkers: new Set(),
+  generatorWhenYields: false,
+  requireImports: false,
+};
+
+/** The JDK's well-known calls; Kotlin calls them too. */
+export const JAVA_APIS: readonly ApiEntry[] = [
+  api(
+    /^(Files\.(readAllLines|readAllBytes|readString|lines|newBufferedReader|newInputStream|exists|list|walk)|new (FileReader|FileInputStream|BufferedReader|Scanner))$/,
+    'reads-file',
+  ),
+  api(
+    /^(Files\.(write|writeString|newBufferedWriter|newOutputStream|delete|deleteIfExists|createDirectories|copy|move)|new (FileWriter|FileOutputStream|PrintWriter))$/,
+    'writes-file',
+  ),
+  api(/^Runtime\.getRuntime\(\)\.exec$/, 'process'),
+  api(/^(new ProcessBuilder)$/, 'process'),
+  api(
+    /^(HttpClient\.\w+|\w+\.send|\w+\.sendAsync|new URL|\w+\.openConnection)$/,
+    'http-request',
+    /^java\.net/,
+  ),
+  api(
+    /^(\w+\.)*(executeQuery|executeUpdate|execute|prepareStatement|createStatement|prepareCall)$/,
+    'database',
+    /^(java\.sql|javax\.sql)/,
+  ),
+  api(/^(\w*[lL]og(ger)?|LOG|LOGGER)\.(trace|debug|info|warn|warning|error|fatal|severe|fine|log)$/, 'log'),
+  api(/^System\.(out|err)\.(println|print|printf|format)$/, 'print'),
+  api(
+    /^(MessageDigest\.getInstance|Cipher\.getInstance|Mac\.getInstance|KeyGenerator\.getInstance|new SecureRandom)$/,
+    'crypto',
+  ),
+  api(
+    /^(System\.currentTimeMillis|System\.nanoTime|Instant\.now|LocalDate\.now|LocalDateTime\.now|new Date)$/,
+    'clock',
+  ),
+  api(/^(Thread\.sleep|TimeUnit\.\w+\.sleep)$/, 'sleep'),
+  api(/^(Math\.random|new Random|ThreadLocalRandom\.current)$/, 'random'),
+  api(
+    /^(new Thread|Executors\.\w+|\w+\.submit|CompletableFuture\.(runAsync|supplyAsync))$/,
+    'thread',
+    /^java\.util\.concurrent|^java\.lang/,
+  ),
+  api(/^new Thread$/, 'thread'),
+  api(/^(\w+\.)?(lock|lockInterruptibly|tryLock|acquire|await)$/, 'lock', /^java\.util\.concurrent/),
+  api(/^System\.(getenv|getProperty)$/, 'env'),
+  api(/^System\.exit$/, 'exit'),
+  api(/^(new ObjectInputStream|\w+\.readObject)$/, 'parse-data'),
+];
+
+function heritage(node: Node): Heritage | undefined {
+  const sup = node.childForFieldName('superclass')?.namedChildren[0]?.text.replace(/<.*$/s, '');
+  const ifaces = node.childForFieldName('interfaces');
+  const list = ifaces?.namedChildren.find((c) => c.type === 'type_list');
+  if (sup) return { types: [sup], relation: 'extends' };
+  const types = heritageNames(list);
+  return types.length ? { types, relation: 'implements' } : undefined;
+}
+
+export const java: LanguageSupport<'java'> = {
+  id: 'java',
+  tier: 1,
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm' },
+  metrics: javaMetrics,
+  syntax: SYNTAX,
+  docs: { docstrings: false, style: blockDocs('Javadoc') },
+  apis: JAVA_APIS,
+  isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
+  declarations: {
+    heritage,
+    entryPoints: { names: ['main'], withParameters: true },
+    react: false,
+  },
+  wording: {
+    name: 'Java',
+    raises: false,
+    collectionPipeline: 'a stream (`stream().map(…).toList()`)',
+    forEachLoop: 'An enhanced `for (T item : items)` loop.',
+    asyncAwait: false,
+    examples: 'java',
+  },
+  sample: 'class Calc {\n  int add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
+};

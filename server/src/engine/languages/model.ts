@@ -1,0 +1,180 @@
+/**
+ * What the engine knows about one language, gathered in one object: where its
+ * grammar comes from, how its metrics are defined, how its syntax, doc
+ * comments and declarations are read, which of its APIs have known side
+ * effects, and how explanations word things for it. `index.ts` keeps one per
+ * language id in a `Record`, so a language added to the contract does not
+ * compile until its module exists, and a module that leaves a field out does
+ * not compile either.
+ *
+ * The stages read these objects and hold no per-language tables of their own.
+ * A module holds its language's data (syntax table, API catalogue) and small
+ * readers only it needs; implementations shared or large (metrics/,
+ * facts/tier2.ts) stay where they are and are referenced.
+ */
+import type { LANGUAGES as CONTRACT, LanguageId } from '@code-explain/shared';
+import type { StepKind } from '../facts/model.js';
+import type { LanguageMetrics } from '../metrics/model.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { DocStyle, EffectKind } from '../purpose/model.js';
+
+/** The contract's entries by id: a module's `name` and `tier` are checked against its entry when it compiles. */
+type Contract = { readonly [Entry in (typeof CONTRACT)[number] as Entry['id']]: Entry };
+
+export interface Grammar {
+  /** A prebuilt tree-sitter WASM file inside a registry package, as a path Node's resolution finds. */
+  readonly wasm: string;
+  /** Code parsed once right after the grammar loads, for a grammar whose first parse differs from later ones. */
+  readonly warmUp?: string;
+  /**
+   * The code as the grammar must see it, when a snippet usually lacks what the
+   * grammar expects first (PHP's opening tag). It must keep every line number.
+   */
+  readonly prepare?: (code: string) => string;
+}
+
+/** The step a node is, with the loop flavour for loops ("for", "for-each", "while", …). */
+export interface StepSyntax {
+  readonly kind: StepKind;
+  readonly detail?: string;
+}
+
+/** What kind of loop a loop node is, and what it iterates over or tests. */
+export interface LoopShape {
+  readonly detail: string;
+  readonly subject: Node | undefined;
+}
+
+/** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */
+export interface ParameterShape {
+  /** The node holding the parameters, or undefined when it cannot be found. */
+  list(unit: Node): Node | undefined;
+  /** Whether a child of that node declares a parameter. */
+  isParameter(node: Node): boolean;
+}
+
+interface CommonSyntax {
+  /** Node types of comments. */
+  readonly comments: ReadonlySet<string>;
+  /** Field names that hold a call's callee, tried in order. */
+  readonly calleeFields: readonly string[];
+  /** Reads a loop whose node type alone does not say which kind it is. */
+  readonly loopShape?: (node: Node) => LoopShape;
+  /**
+   * The value a unit returns without a `return` keyword, beyond an
+   * expression-bodied lambda (which every language reads the same way).
+   */
+  readonly implicitReturn?: (unit: Node) => Node | undefined;
+  /** Lambdas the metrics fold into the function around them, whose code the facts read as that function's. */
+  readonly foldedLambdas?: ReadonlySet<string>;
+}
+
+/** Tier 1: every node type that matters is listed, so nothing is guessed from a name. */
+export interface SyntaxTable extends CommonSyntax {
+  readonly kind: 'table';
+  /** Node type → the step it is. */
+  readonly steps: Readonly<Record<string, StepSyntax>>;
+  /** Node types that carry an import, and how to read its sources. */
+  readonly imports: Readonly<Record<string, (node: Node) => string[]>>;
+  /** Node types marking a function as async / generator when found among its direct children. */
+  readonly asyncMarkers: ReadonlySet<string>;
+  readonly generatorMarkers: ReadonlySet<string>;
+  /** Whether a `yield` anywhere makes a function a generator, with nothing on its declaration (Python). */
+  readonly generatorWhenYields: boolean;
+  /** Whether `require('x')` with a literal argument is an import (CommonJS). */
+  readonly requireImports: boolean;
+}
+
+/**
+ * Tier 2: steps found by the naming conventions tree-sitter grammars share
+ * (`if_statement`, `call_expression`, …), loops and jumps told apart by their
+ * shape (facts/tier2.ts); anything not matched is simply not reported.
+ */
+export interface ConventionalSyntax extends CommonSyntax {
+  readonly kind: 'conventions';
+  /** Node-type patterns and the step each means; the first match wins. */
+  readonly steps: readonly (readonly [RegExp, StepSyntax])[];
+  readonly parameters: ParameterShape;
+}
+
+export type LanguageSyntax = SyntaxTable | ConventionalSyntax;
+
+export interface DocReading {
+  /** Whether a string as the first statement of a body or file documents it (Python's docstrings). */
+  readonly docstrings: boolean;
+  /** What a doc comment block starting with `raw` is called: "Javadoc", "XML doc comment", or just "comment". */
+  readonly style: (raw: string) => DocStyle;
+}
+
+/** A call whose meaning is well known: reading a file, running a command, querying a database. */
+export interface ApiEntry {
+  /** Matched against the whole callee as written (`subprocess.run`, `fs.readFileSync`, `.query`). */
+  readonly callee: RegExp;
+  readonly effect: EffectKind;
+  /** Only when one of the snippet's imports matches: `.execute` means a query only with a database driver. */
+  readonly requires?: RegExp;
+}
+
+/** What a unit's surroundings are, for deciding whether it is part of the code's public surface. */
+export interface VisibilityQuery {
+  readonly node: Node;
+  /** The unit's own name (the last part of a qualified one). */
+  readonly name: string;
+  /** Whether it is a member of a class rather than top-level code. */
+  readonly inClass: boolean;
+  /** Whether the snippet uses `export` at all: without it, its top level is its surface. */
+  readonly snippetExports: boolean;
+}
+
+export interface Heritage {
+  readonly types: readonly string[];
+  readonly relation: 'extends' | 'implements';
+}
+
+export interface DeclarationReading {
+  /** What a class declaration says it extends or implements. */
+  readonly heritage?: (node: Node) => Heritage | undefined;
+  /** Names of the functions a program starts from, and whether such a function may take parameters. */
+  readonly entryPoints: { readonly names: readonly string[]; readonly withParameters: boolean };
+  /** Whether its name alone makes a function a test (pytest's `test_x`, Go's `TestX(t)`). */
+  readonly isTestName?: (name: string, parameters: number) => boolean;
+  /** React: `useX` functions are hooks, capitalised functions that render JSX are components. */
+  readonly react: boolean;
+}
+
+/** Which family's tiny examples learning mode shows for a concept. */
+export type ExampleFamily = 'js' | 'python' | 'java' | 'go';
+
+export interface Wording<Name extends string = string> {
+  /** The name explanations call it by ("This Python snippet …"). */
+  readonly name: Name;
+  /** Errors are raised (Python, Ruby) rather than thrown. */
+  readonly raises: boolean;
+  /** The idiomatic way to build a collection from another, offered instead of a loop that appends. */
+  readonly collectionPipeline?: string;
+  /** The loop offered instead of a counting `for`, where one exists that needs no index. */
+  readonly forEachLoop?: string;
+  /** Whether `.then` chains are promises that `async`/`await` can replace. */
+  readonly asyncAwait: boolean;
+  readonly examples?: ExampleFamily;
+}
+
+export interface LanguageSupport<Id extends LanguageId = LanguageId> {
+  readonly id: Id;
+  readonly tier: Contract[Id]['tier'];
+  readonly grammar: Grammar;
+  readonly metrics: LanguageMetrics;
+  readonly syntax: LanguageSyntax;
+  readonly docs: DocReading;
+  /** Calls with known side effects, tried in order. */
+  readonly apis: readonly ApiEntry[];
+  /** Whether a unit is part of the code's public surface, by the language's own rule. */
+  readonly isExported: (unit: VisibilityQuery) => boolean;
+  readonly declarations: DeclarationReading;
+  readonly wording: Wording<Contract[Id]['name']>;
+  /**
+   * A small function with a branch, parsed and measured by the module's own
+   * check (test/engine/languages.test.ts); the engine itself never reads it.
+   */
+  readonly sample: string;
+}

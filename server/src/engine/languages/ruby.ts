@@ -1,0 +1,31 @@
+import { rubyMetrics } from '../metrics/tier2/ruby.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { blockDocs, lastStatement, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
+import type { LanguageSupport } from './model.js';
+
+/** A method's last expression is its value, unless it is an explicit `return` or an assignment. */
+function lastExpression(unit: Node): Node | undefined {
+  if (unit.type !== 'method' && unit.type !== 'singleton_method') return undefined;
+  const tail = lastStatement(unit.childForFieldName('body'));
+  return tail && /^(return|assignment|operator_assignment)$/.test(tail.type) ? undefined : tail;
+}
+
+export const ruby: LanguageSupport<'ruby'> = {
+  id: 'ruby',
+  tier: 2,
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm' },
+  metrics: rubyMetrics,
+  syntax: { ...CONVENTIONS, implicitReturn: lastExpression },
+  docs: { docstrings: false, style: blockDocs('doc comment') },
+  apis: CONVENTIONAL_APIS,
+  isExported: underscorePrivate,
+  declarations: {
+    entryPoints: MAIN_WITHOUT_PARAMETERS,
+    // Minitest and Test::Unit run methods by name.
+    isTestName: (name) => /^test_?/.test(name),
+    react: false,
+  },
+  wording: { name: 'Ruby', raises: true, collectionPipeline: '`map`/`select`', asyncAwait: false },
+  sample: 'def add(a, b)\n  return a if a > b\n  a + b\nend\n',
+};

@@ -1,0 +1,52 @@
+import { RUST_CLOSURES } from '../metrics/tier2/folded.js';
+import { rustMetrics } from '../metrics/tier2/rust.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { api, blockDocs, lastStatement, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
+import { CONVENTIONS } from './conventions.js';
+import type { ApiEntry, LanguageSupport } from './model.js';
+
+const APIS: readonly ApiEntry[] = [
+  api(/^(fs::(read_to_string|read|read_dir|metadata)|File::open|std::fs::\w+)$/, 'reads-file'),
+  api(/^(fs::(write|create_dir_all|remove_file|remove_dir_all|rename|copy)|File::create)$/, 'writes-file'),
+  api(/^(Command::new|std::process::Command::new)$/, 'process'),
+  api(/^(println!|print!|eprintln!|eprint!)$/, 'print'),
+  api(/^(log::)?(info!|warn!|error!|debug!|trace!)$/, 'log'),
+  api(/^(env::var|env::args|std::env::var|std::env::args)$/, 'env'),
+  api(/^(thread::spawn|std::thread::spawn|tokio::spawn)$/, 'thread'),
+  api(/^(\w+\.)?(lock|read|write)$/, 'lock', /^std::sync|Mutex|RwLock/),
+  api(/^(Instant::now|SystemTime::now)$/, 'clock'),
+  api(/^(thread::sleep|tokio::time::sleep)$/, 'sleep'),
+  api(/^(process::exit|std::process::exit)$/, 'exit'),
+  api(/^(reqwest::get|\w+\.send)$/, 'http-request', /^reqwest/),
+];
+
+/** A block's tail expression (no semicolon) is its value. */
+function tailExpression(unit: Node): Node | undefined {
+  if (unit.type !== 'function_item' && unit.type !== 'closure_expression') return undefined;
+  const body = unit.childForFieldName('body');
+  const tail = body?.type === 'block' ? lastStatement(body) : (body ?? undefined);
+  if (tail && (/_statement$|_declaration$|_item$/.test(tail.type) || tail.type === 'block')) return undefined;
+  return tail;
+}
+
+const blockDoc = blockDocs('doc comment');
+
+export const rust: LanguageSupport<'rust'> = {
+  id: 'rust',
+  tier: 2,
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm' },
+  metrics: rustMetrics,
+  syntax: { ...CONVENTIONS, foldedLambdas: RUST_CLOSURES, implicitReturn: tailExpression },
+  // `///` documents the item below, `//!` the module it is in.
+  docs: { docstrings: false, style: (raw) => (/^\/\/[/!]/.test(raw) ? 'doc comment' : blockDoc(raw)) },
+  apis: APIS,
+  isExported: ({ node }) => /^pub\b/.test(modifiersText(node)),
+  declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  wording: {
+    name: 'Rust',
+    raises: false,
+    collectionPipeline: 'an iterator chain (`iter().map(…).collect()`)',
+    asyncAwait: false,
+  },
+  sample: 'fn add(a: i32, b: i32) -> i32 {\n    if a > b {\n        return a;\n    }\n    a + b\n}\n',
+};
