@@ -24,6 +24,8 @@ interface Case {
   readonly line?: number;
   /** Positive cases: what the message must say about this code. */
   readonly says?: RegExp;
+  /** Positive cases: what the message must not say (a fix that would be wrong here). */
+  readonly saysNot?: RegExp;
   /** Positive cases: how many findings; 1 unless told. */
   readonly count?: number;
   /** Near misses: what makes it one, for the test's title. */
@@ -682,7 +684,9 @@ const PERFORMANCE: Case[] = [
       '}',
     ),
     line: 4,
-    says: /^`seen\.includes\(id\)` on line 4 scans the array `seen` \(line 2\) .* loop on line 3.*new Set\(seen\)/,
+    // The loop adds to what it searches: a copy made before the loop would be wrong.
+    says: /^`seen\.includes\(id\)` on line 4 scans the array `seen` \(line 2\) .* loop on line 3.*`seen` grows inside the loop \(`push` on line 4\), so a copy made before the loop would miss what the loop adds\. Make `seen` a `Set` from the start \(`new Set\(\)`\)/,
+    saysNot: /new Set\(seen\)/,
   },
   {
     rule: 'performance/linear-search-in-loop',
@@ -722,7 +726,8 @@ const PERFORMANCE: Case[] = [
       '',
     ),
     line: 4,
-    says: /^`x not in seen` on line 4 scans the list `seen` \(line 2\).*`seen_set = set\(seen\)`/,
+    says: /^`x not in seen` on line 4 scans the list `seen` \(line 2\).*`seen` grows inside the loop \(`append` on line 5\).*Make `seen` a set from the start \(`seen = set\(\)`\) and call `seen\.add\(…\)`/,
+    saysNot: /seen_set = set\(seen\)/,
   },
   {
     rule: 'performance/linear-search-in-loop',
@@ -2067,6 +2072,7 @@ describe('suggestion rules', () => {
       assert.equal(s!.severity, rule.meta.severity);
       assert.equal(s!.line, c.line);
       if (c.says) assert.match(s!.description, c.says);
+      if (c.saysNot) assert.doesNotMatch(s!.description, c.saysNot);
       if (rule.meta.docs.cwe) assert.ok(s!.description.startsWith(`${rule.meta.docs.cwe}: `), s!.description);
     });
   }

@@ -1,6 +1,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { searchesOf, type KeyComparison } from '../../facts/searches.js';
+import { bindingsOf } from '../../scope/bindings.js';
 import { COMPREHENSIONS } from '../../nodes.js';
 import type { Rule } from '../model.js';
 import { code, lineOf, TIER1 } from '../util.js';
@@ -24,6 +25,28 @@ function advice(language: LanguageId, name: string, method: string, where: strin
         default:
           return `build a Map from each element of \`${name}\` to its position once before the loop and look positions up with get, which takes constant time`;
       }
+  }
+}
+
+/** Calls that make the searched collection grow. */
+const GROWS = /^(push|unshift|splice|append|extend|insert|add|addAll)$/;
+
+/**
+ * Advice when the loop itself adds to the collection it searches (`if x not in
+ * seen: seen.append(x)`): a copy made before the loop would never see what the
+ * loop adds, so the collection itself becomes a set.
+ */
+function growingAdvice(language: LanguageId, name: string, how: string, line: number): string {
+  const grows = `\`${name}\` grows inside the loop (\`${how}\` on line ${line}), so a copy made before the loop would miss what the loop adds`;
+  switch (language) {
+    case 'python':
+      return `${grows}. Make \`${name}\` a set from the start (\`${name} = set()\`) and call \`${name}.add(…)\` where it now appends; \`in\` on a set takes constant time. If the order of the items matters, keep the list and add each item to a set as well, testing the set`;
+    case 'java':
+      return `${grows}. Declare \`${name}\` as a \`Set\` (\`new HashSet<>()\`, or \`LinkedHashSet\` to keep the order) and keep calling \`add\`; \`contains\` on a hash set takes constant time`;
+    case 'go':
+      return `${grows}. Keep a \`map[T]struct{}\` next to the slice (or instead of it), add to it where the slice grows, and test membership with \`_, ok := seen[x]\``;
+    default:
+      return `${grows}. Make \`${name}\` a \`Set\` from the start (\`new Set()\`), call \`${name}.add(…)\` where it now pushes and \`${name}.has(…)\` where it searches; a Set keeps insertion order and answers in constant time`;
   }
 }
 
@@ -71,9 +94,23 @@ export const linearSearchInLoop: Rule = {
       key?: KeyComparison,
     ) => {
       const where = COMPREHENSIONS.has(loop.type) ? 'comprehension' : 'loop';
+      // The right fix depends on whether the loop itself adds to what it searches.
+      const change = bindingsOf(language, context.root).changedIn(name, loop);
+      const growing =
+        change && (change.how === 'append' || (change.how === 'mutation' && GROWS.test(change.method ?? '')))
+          ? change
+          : undefined;
+      const instead = growing
+        ? growingAdvice(
+            language,
+            name,
+            growing.method ?? code(growing.node.text, 30).replace(/`/g, ''),
+            growing.line,
+          )
+        : `Instead, ${key ? keyedAdvice(name, method, key) : advice(language, name, method, where)}`;
       context.report({
         node,
-        message: `${code(node.text, 50)} on line ${lineOf(node)} scans the ${kind} \`${name}\`${declared ? ` (line ${lineOf(declared)})` : ''} element by element on every iteration of the ${where} on line ${lineOf(loop)}, so the work grows with the number of iterations times the length of \`${name}\`. Instead, ${key ? keyedAdvice(name, method, key) : advice(language, name, method, where)}.`,
+        message: `${code(node.text, 50)} on line ${lineOf(node)} scans the ${kind} \`${name}\`${declared ? ` (line ${lineOf(declared)})` : ''} element by element on every iteration of the ${where} on line ${lineOf(loop)}, so the work grows with the number of iterations times the length of \`${name}\`. ${instead}.`,
       });
     };
     return {
