@@ -1,3 +1,4 @@
+import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
@@ -43,11 +44,78 @@ const SQL_METHODS = new Set([
 const SQL_SHAPE =
   /\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\b[\s\S]*\bset\b|\bdelete\s+from\b|\b(create|drop|alter|truncate)\s+table\b/i;
 
-const PLACEHOLDERS: Record<string, string> = {
-  python: 'pass the values as parameters: cursor.execute("… WHERE id = %s", (id,))',
-  java: 'use a PreparedStatement with ? placeholders and bind the values with setString/setInt',
-  go: 'pass the values as arguments: db.Query("… WHERE id = $1", id) (? for MySQL and SQLite drivers)',
+/**
+ * Placeholder styles by driver, detected from the snippet's imports: each
+ * driver takes its own (`?` for sqlite3 and MySQL, `%s` for psycopg and
+ * PyMySQL, `$1` for PostgreSQL in JavaScript and Go). Without a driver in
+ * sight the advice names the styles rather than guess one.
+ */
+interface Driver {
+  readonly imports: RegExp;
+  readonly fix: string;
+}
+
+const JS_DRIVERS: readonly Driver[] = [
+  {
+    imports: /^(pg|postgres)$/,
+    fix: 'use `$1` placeholders and pass the values separately: db.query("… WHERE id = $1", [id])',
+  },
+  {
+    imports: /^(mysql2?(\/promise)?|sqlite3|better-sqlite3)$/,
+    fix: 'use `?` placeholders and pass the values separately: db.query("… WHERE id = ?", [id])',
+  },
+];
+
+const DRIVERS: Partial<Record<LanguageId, readonly Driver[]>> = {
+  python: [
+    {
+      imports: /^sqlite3$/,
+      fix: 'pass the values as parameters with `?` placeholders: cursor.execute("… WHERE id = ?", (id,))',
+    },
+    {
+      imports: /^(psycopg2?|pymysql|MySQLdb|mysql\.connector)(\.|$)/,
+      fix: 'pass the values as parameters with `%s` placeholders: cursor.execute("… WHERE id = %s", (id,))',
+    },
+    {
+      imports: /^(cx_Oracle|oracledb)$/,
+      fix: 'pass the values as bind variables: cursor.execute("… WHERE id = :id", {"id": id})',
+    },
+    {
+      imports: /^sqlalchemy/,
+      fix: 'use bound parameters: conn.execute(text("… WHERE id = :id"), {"id": id})',
+    },
+  ],
+
+  javascript: JS_DRIVERS,
+  typescript: JS_DRIVERS,
+  tsx: JS_DRIVERS,
+  go: [
+    {
+      imports: /(lib\/pq|jackc\/pgx)/,
+      fix: 'pass the values as arguments with `$1` placeholders: db.Query("… WHERE id = $1", id)',
+    },
+    {
+      imports: /(go-sql-driver\/mysql|mattn\/go-sqlite3|modernc\.org\/sqlite)/,
+      fix: 'pass the values as arguments with `?` placeholders: db.Query("… WHERE id = ?", id)',
+    },
+  ],
 };
+
+const FALLBACK: Partial<Record<LanguageId, string>> = {
+  python:
+    'pass the values as parameters, with the placeholder your driver takes (`?` for sqlite3, `%s` for psycopg and PyMySQL): cursor.execute("… WHERE id = ?", (id,))',
+  java: 'use a PreparedStatement with ? placeholders and bind the values with setString/setInt',
+  go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): db.Query("… WHERE id = ?", id)',
+};
+
+function fixFor(language: LanguageId, imports: readonly string[]): string {
+  const driver = DRIVERS[language]?.find((d) => imports.some((i) => d.imports.test(i)));
+  return (
+    driver?.fix ??
+    FALLBACK[language] ??
+    'use placeholders and pass the values separately, with the placeholder your driver takes (`$1` for pg, `?` for mysql2 and sqlite3): db.query("… WHERE id = ?", [id])'
+  );
+}
 
 /** Assignment-like nodes: [target field, value field]. */
 const ASSIGNMENTS: Record<string, [string, string]> = {
@@ -119,9 +187,10 @@ export const sqlInjection: Rule = {
     docs: { description: 'A query built by string concatenation or interpolation.', cwe: 'CWE-89' },
   },
   create(context) {
-    const fix =
-      PLACEHOLDERS[context.language] ??
-      'use placeholders and pass the values separately: db.query("… WHERE id = $1", [id])';
+    const fix = fixFor(
+      context.language,
+      context.facts.dependencies.map((d) => d.source),
+    );
     const visit = (node: Node) => {
       const name = methodName(calleeText(node));
       if (!SQL_METHODS.has(name)) return;
