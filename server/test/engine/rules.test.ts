@@ -2058,7 +2058,283 @@ const MAINTAINABILITY_MISSES: Case[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Rules people expect (issue 12, first part): TLS, weak hashes, dead code, lossy conversions, unsafe
+
+const EXPECTED: Case[] = [
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'python',
+    code: lines('import requests', 'def fetch(url):', '    return requests.get(url, verify=False)', ''),
+    line: 3,
+    says: /^CWE-295: `verify=False` on line 3 turns off certificate verification/,
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'javascript',
+    code: lines('const agent = new https.Agent({ rejectUnauthorized: false });'),
+    line: 1,
+    says: /^CWE-295: `rejectUnauthorized: false`/,
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'typescript',
+    code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';",
+    line: 1,
+    says: /for every connection the process makes/,
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'tsx',
+    code: 'const res = await fetch(url, { agent: new Agent({ rejectUnauthorized: false }) });',
+    line: 1,
+    says: /turns off certificate verification/,
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'go',
+    code: lines('package m', 'import "crypto/tls"', 'var cfg = &tls.Config{InsecureSkipVerify: true}', ''),
+    line: 3,
+    says: /^CWE-295: `InsecureSkipVerify: true` on line 3 skips certificate verification/,
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void f(HttpsURLConnection c) {',
+      '    c.setHostnameVerifier((host, session) -> true);',
+      '  }',
+      '}',
+    ),
+    line: 3,
+    says: /accepts any host name/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'python',
+    code: lines(
+      'import hashlib',
+      'def store(user, password):',
+      '    user.hash = hashlib.md5(password.encode()).hexdigest()',
+      '',
+    ),
+    line: 3,
+    says: /^CWE-327: .* hashes a password with MD5.*\(CWE-916\).*argon2/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'javascript',
+    code: lines(
+      'function sign(token) {',
+      "  return crypto.createHash('sha1').update(token).digest('hex');",
+      '}',
+    ),
+    line: 2,
+    says: /^CWE-327: .* hashes a secret with SHA-1.*SHA-256/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'typescript',
+    code: lines(
+      'function check(password: string, stored: string) {',
+      "  return createHash('md5').update(password).digest('hex') === stored;",
+      '}',
+    ),
+    line: 2,
+    says: /a password with MD5/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'tsx',
+    code: "const digest = crypto.createHash('SHA1').update(apiKey).digest('hex');",
+    line: 1,
+    says: /a secret with SHA-1/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  byte[] hashPassword(String password) throws Exception {',
+      '    return MessageDigest.getInstance("MD5").digest(password.getBytes());',
+      '  }',
+      '}',
+    ),
+    line: 3,
+    says: /^CWE-327: .*a password with MD5/,
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'go',
+    code: lines(
+      'package m',
+      'import "crypto/md5"',
+      'func HashPassword(password string) [16]byte {',
+      '\treturn md5.Sum([]byte(password))',
+      '}',
+      '',
+    ),
+    line: 4,
+    says: /^CWE-327: .*bcrypt/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'python',
+    code: lines('def f(x):', '    if 0 and x:', '        print(x)', '    return x', ''),
+    line: 2,
+    says: /^`0 and x` on line 2 is always false, so the block on line 3 never runs/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'javascript',
+    code: lines(
+      'function f(x) {',
+      '  if (false) {',
+      '    debug(x);',
+      '    trace(x);',
+      '  }',
+      '  return x;',
+      '}',
+    ),
+    line: 2,
+    says: /the block on lines 2–5 never runs/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'typescript',
+    code: lines('function f(x: number) {', '  if (false && x > 1) {', '    log(x);', '  }', '}'),
+    line: 2,
+    says: /`false && x > 1` on line 2 is always false/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'tsx',
+    code: lines('while (false) {', '  tick();', '}'),
+    line: 1,
+    says: /the loop body on lines 1–3 never runs/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'java',
+    code: lines('class A {', '  void f(int x) {', '    if (false) {', '      log(x);', '    }', '  }', '}'),
+    line: 3,
+    says: /is always false/,
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'go',
+    code: lines('package m', 'func f(x int) {', '\tif false {', '\t\tlog(x)', '\t}', '}', ''),
+    line: 3,
+    says: /is always false/,
+  },
+  {
+    rule: 'best_practices/lossy-conversion',
+    language: 'java',
+    code: lines('class A {', '  int f(String s) {', '    return (int) Long.parseLong(s);', '  }', '}'),
+    line: 3,
+    says: /^CWE-681: `\(int\) Long\.parseLong\(s\)` on line 3 narrows a 64-bit value to `int`.*Math\.toIntExact/,
+  },
+  {
+    rule: 'best_practices/lossy-conversion',
+    language: 'csharp',
+    code: lines('class A {', '  int F(string s) {', '    return (int)long.Parse(s);', '  }', '}'),
+    line: 3,
+    says: /narrows a 64-bit value to `int`.*checked/,
+  },
+  {
+    rule: 'best_practices/rust-unsafe',
+    language: 'rust',
+    code: lines('fn first(p: *const u8) -> u8 {', '    unsafe { *p }', '}', ''),
+    line: 2,
+    says: /^The `unsafe` block on line 2 works with raw pointers; .*`\/\/ SAFETY:`/,
+  },
+];
+
+const EXPECTED_MISSES: Case[] = [
+  {
+    rule: 'best_practices/rust-unsafe',
+    language: 'rust',
+    code: lines(
+      '/// Callers must pass a valid pointer.',
+      'unsafe fn read(p: *const u8) -> u8 {',
+      '    0',
+      '}',
+      '',
+    ),
+    why: 'an unsafe fn declaration, no unsafe block',
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'python',
+    code: lines(
+      'import requests',
+      'def fetch(url):',
+      '    return requests.get(url, verify="/etc/ca.pem")',
+      '',
+    ),
+    why: 'a CA bundle',
+  },
+  {
+    rule: 'security/tls-verification-disabled',
+    language: 'go',
+    code: lines('package m', 'import "crypto/tls"', 'var cfg = &tls.Config{InsecureSkipVerify: false}', ''),
+    why: 'verification kept',
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'javascript',
+    code: lines(
+      'function etag(body) {',
+      "  return crypto.createHash('md5').update(body).digest('hex');",
+      '}',
+    ),
+    why: 'a checksum, nothing secret',
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'python',
+    code: lines(
+      'import hashlib',
+      'def store(password):',
+      '    return hashlib.md5(password, usedforsecurity=False)',
+      '',
+    ),
+    why: 'usedforsecurity=False',
+  },
+  {
+    rule: 'security/weak-hash',
+    language: 'python',
+    code: lines(
+      'import hashlib',
+      'def store(password):',
+      '    return hashlib.sha256(password).hexdigest()',
+      '',
+    ),
+    why: 'SHA-256 (not a password hash, but not what this rule is about)',
+  },
+  {
+    rule: 'maintainability/dead-code',
+    language: 'python',
+    code: lines('def f(x):', '    if x and 0:', '        print(x)', '    while True:', '        break', ''),
+    why: 'a variable first; an endless loop',
+  },
+  {
+    rule: 'best_practices/lossy-conversion',
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  int f(String s, double d) {',
+      '    return (int) d + Integer.parseInt(s);',
+      '  }',
+      '}',
+    ),
+    why: 'a double cast and an int parsed',
+  },
+];
+
 const POSITIVE: Case[] = [
+  ...EXPECTED,
   ...SECURITY,
   ...PERFORMANCE,
   ...READABILITY,
@@ -2070,6 +2346,7 @@ const POSITIVE: Case[] = [
   ...MAINTAINABILITY,
 ];
 const NEGATIVE: Case[] = [
+  ...EXPECTED_MISSES,
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
   ...READABILITY_MISSES,

@@ -31,6 +31,11 @@ import { htmlInjection } from './security/html-injection.js';
 import { sqlInjection } from './security/sql-injection.js';
 import { unsafeDeserialization } from './security/unsafe-deserialization.js';
 import { weakRandom } from './security/weak-random.js';
+import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
+import { weakHash } from './security/weak-hash.js';
+import { rustUnsafe } from './best_practices/rust-unsafe.js';
+import { deadCode } from './maintainability/dead-code.js';
+import { lossyConversion } from './best_practices/lossy-conversion.js';
 import { basisPaths } from './testing/basis-paths.js';
 import { globalState } from './testing/global-state.js';
 
@@ -43,6 +48,8 @@ export const ALL_RULES: readonly Rule[] = [
   weakRandom,
   hardcodedSecret,
   unsafeDeserialization,
+  tlsVerificationDisabled,
+  weakHash,
   // performance
   linearSearchInLoop,
   awaitInLoop,
@@ -60,6 +67,8 @@ export const ALL_RULES: readonly Rule[] = [
   bareExcept,
   discardedError,
   genericCatch,
+  lossyConversion,
+  rustUnsafe,
   // architecture
   highFanOut,
   largeClass,
@@ -77,4 +86,5 @@ export const ALL_RULES: readonly Rule[] = [
   cognitiveComplexity,
   magicNumber,
   duplicatedString,
+  deadCode,
 ];

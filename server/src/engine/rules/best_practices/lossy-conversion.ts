@@ -1,0 +1,35 @@
+import type { Rule } from '../model.js';
+import { code, lineOf } from '../util.js';
+
+/** Expressions that produce a 64-bit integer (or a double rounded to one). */
+const LONG_VALUE =
+  /^(Long\.parseLong|Long\.valueOf|Math\.round|System\.currentTimeMillis|System\.nanoTime|long\.Parse|Convert\.ToInt64|[\w.]+\.longValue|[\w.]+\.getTime|[\w.]+\.toEpochMilli)\s*\(/;
+
+/** A 64-bit value cast to a 32-bit or smaller integer: values past the range wrap around silently. */
+export const lossyConversion: Rule = {
+  meta: {
+    id: 'best_practices/lossy-conversion',
+    type: 'best_practices',
+    severity: 'medium',
+    languages: ['java', 'csharp'],
+    docs: {
+      description: '`(int)` (or `(short)`, `(byte)`) applied to a long such as `Long.parseLong(…)`.',
+      cwe: 'CWE-681',
+    },
+  },
+  create(context) {
+    return {
+      cast_expression(node) {
+        const type = node.childForFieldName('type')?.text;
+        const value = node.childForFieldName('value');
+        if (!type || !value || !/^(int|short|byte|char)$/.test(type)) return;
+        const inner = value.text.replace(/^\(\s*|\s*\)$/g, '');
+        if (!LONG_VALUE.test(inner)) return;
+        context.report({
+          node,
+          message: `CWE-681: ${code(node.text, 50)} on line ${lineOf(node)} narrows a 64-bit value to \`${type}\`; a value outside its range wraps around without an error. Instead, ${context.language === 'java' ? 'parse or compute it as the narrower type (`Integer.parseInt`), or use `Math.toIntExact(…)`, which throws on overflow' : 'parse it as the narrower type (`int.Parse`), or convert inside `checked(…)`, which throws on overflow'}.`,
+        });
+      },
+    };
+  },
+};
