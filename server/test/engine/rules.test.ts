@@ -2063,6 +2063,98 @@ const MAINTAINABILITY_MISSES: Case[] = [
 
 const EXPECTED: Case[] = [
   {
+    rule: 'security/reflected-xss',
+    language: 'javascript',
+    code: lines(
+      "app.get('/search', (req, res) => {",
+      "  res.send('<h1>Results for ' + req.query.q + '</h1>');",
+      '});',
+    ),
+    line: 2,
+    says: /^CWE-79: `res\.send` on line 2 sends HTML built from `req\.query` .*escape-html/,
+  },
+  {
+    rule: 'security/reflected-xss',
+    language: 'typescript',
+    code: lines('router.get("/hello", (ctx) => {', '  ctx.body = `<p>Hello ${ctx.query.name}</p>`;', '});'),
+    line: 2,
+    says: /^CWE-79: `ctx\.body =` on line 2 sends HTML built from `ctx\.query`/,
+  },
+  {
+    rule: 'security/reflected-xss',
+    language: 'tsx',
+    code: lines("app.get('/', (req, res) => res.write(`<div>${req.params.id}</div>`));"),
+    line: 1,
+    says: /CWE-79/,
+  },
+  {
+    rule: 'security/reflected-xss',
+    language: 'python',
+    code: lines(
+      "@app.route('/hello')",
+      'def hello():',
+      '    name = request.args.get("name")',
+      "    return '<h1>Hello ' + request.args.get('name') + '</h1>'",
+      '',
+    ),
+    line: 4,
+    says: /^CWE-79: `return` on line 4 sends HTML built from `request\.args` .*markupsafe\.escape/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'python',
+    code: lines('def top(scores):', '    scores.sort()', '    return scores[-1]', ''),
+    line: 2,
+    says: /^`scores\.sort` on line 2 reorders `scores`, which the caller passed in, in place.*`sorted\(scores\)`/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'javascript',
+    code: lines('function median(xs) {', '  xs.sort((a, b) => a - b);', '  return xs[xs.length >> 1];', '}'),
+    line: 2,
+    says: /reorders `xs`.*toSorted/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'typescript',
+    code: lines('function latest(items: Item[]) {', '  items.reverse();', '  return items[0];', '}'),
+    line: 2,
+    says: /reorders `items`/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'tsx',
+    code: lines(
+      'export function List(rows: string[]) {',
+      '  rows.sort();',
+      '  return <ul>{rows}</ul>;',
+      '}',
+    ),
+    line: 2,
+    says: /reorders `rows`/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  int top(List<Integer> xs) {',
+      '    Collections.sort(xs);',
+      '    return xs.get(0);',
+      '  }',
+      '}',
+    ),
+    line: 3,
+    says: /reorders `xs`.*new ArrayList<>\(xs\)/,
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'go',
+    code: lines('package m', 'func Top(xs []int) int {', '\tsort.Ints(xs)', '\treturn xs[0]', '}', ''),
+    line: 3,
+    says: /reorders `xs`.*slices\.Clone\(xs\)/,
+  },
+  {
     rule: 'security/tls-verification-disabled',
     language: 'python',
     code: lines('import requests', 'def fetch(url):', '    return requests.get(url, verify=False)', ''),
@@ -2252,6 +2344,31 @@ const EXPECTED: Case[] = [
 ];
 
 const EXPECTED_MISSES: Case[] = [
+  {
+    rule: 'security/reflected-xss',
+    language: 'javascript',
+    code: lines(
+      "app.get('/search', (req, res) => {",
+      "  res.send('<h1>Results for ' + escapeHtml(req.query.q) + '</h1>');",
+      "  res.send('Results for ' + req.query.q);",
+      '});',
+    ),
+    why: 'escaped; plain text without HTML',
+  },
+  {
+    rule: 'best_practices/parameter-reordered',
+    language: 'python',
+    code: lines(
+      'def sort_scores(scores):',
+      '    scores.sort()',
+      '    return scores',
+      '',
+      'def top(scores):',
+      '    return sorted(scores)[-1]',
+      '',
+    ),
+    why: 'named for it; a sorted copy',
+  },
   {
     rule: 'best_practices/rust-unsafe',
     language: 'rust',

@@ -33,6 +33,8 @@ import { unsafeDeserialization } from './security/unsafe-deserialization.js';
 import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
+import { reflectedXss } from './security/reflected-xss.js';
+import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
 import { deadCode } from './maintainability/dead-code.js';
 import { lossyConversion } from './best_practices/lossy-conversion.js';
@@ -50,6 +52,7 @@ export const ALL_RULES: readonly Rule[] = [
   unsafeDeserialization,
   tlsVerificationDisabled,
   weakHash,
+  reflectedXss,
   // performance
   linearSearchInLoop,
   awaitInLoop,
@@ -69,6 +72,7 @@ export const ALL_RULES: readonly Rule[] = [
   genericCatch,
   lossyConversion,
   rustUnsafe,
+  parameterReordered,
   // architecture
   highFanOut,
   largeClass,

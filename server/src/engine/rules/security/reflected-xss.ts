@@ -1,0 +1,74 @@
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import { callArguments, calleeText, code, isBuiltString, lineOf, literalParts, unwrap } from '../util.js';
+
+/** Request input in Express, Koa and Flask handlers. */
+const REQUEST_INPUT =
+  /\b(req\.(query|params|body|headers|cookies)|ctx\.(query|params|request\.(query|body))|request\.(args|form|values|json|cookies|headers|get_json\(\)))\b/;
+/** HTML in the fixed parts of a built string: a tag. */
+const HTML = /<\s*[a-zA-Z!/][^>]*>?/;
+/** Escapers and sanitisers whose output is safe in HTML. */
+const ESCAPED =
+  /\b(escape|escapeHtml|encodeHTML|htmlEscape|sanitize\w*|DOMPurify\.sanitize|markupsafe\.escape|html\.escape|bleach\.clean)\s*\(/;
+
+/** Express's response sinks: what it sends to the client as the body. */
+function sentBody(node: Node): Node | undefined {
+  return /^res\.(send|write|end)$/.test(calleeText(node)) ? callArguments(node)[0] : undefined;
+}
+
+/**
+ * HTML built from request input and sent back in the response, unescaped:
+ * reflected cross-site scripting. Express's `res.send`/`res.write`/`res.end`,
+ * Koa's `ctx.body = …`, and a Flask handler returning the built string.
+ */
+export const reflectedXss: Rule = {
+  meta: {
+    id: 'security/reflected-xss',
+    type: 'security',
+    severity: 'high',
+    languages: ['javascript', 'typescript', 'tsx', 'python'],
+    docs: {
+      description:
+        'HTML built from request input (req.query, ctx.query, request.args) and sent in a response, unescaped.',
+      cwe: 'CWE-79',
+    },
+  },
+  create(context) {
+    const { language } = context;
+    const check = (node: Node, value: Node | undefined, sink: string) => {
+      if (!value) return;
+      const v = unwrap(value);
+      if (
+        !isBuiltString(v) ||
+        !HTML.test(literalParts(v)) ||
+        !REQUEST_INPUT.test(v.text) ||
+        ESCAPED.test(v.text)
+      )
+        return;
+      const input = REQUEST_INPUT.exec(v.text)![0];
+      context.report({
+        node,
+        message: `CWE-79: ${sink} on line ${lineOf(node)} sends HTML built from ${code(input)} (${code(v.text, 50)}) without escaping it, so a link with script in its ${input.includes('query') || input.includes('args') ? 'query string' : 'request'} runs that script in the visitor's browser. Instead, ${
+          language === 'python'
+            ? 'render a template (Jinja escapes by default) or escape the value with `markupsafe.escape(…)`'
+            : 'escape the value before it goes into the HTML (for example with the `escape-html` package), or render a template that escapes by default'
+        }.`,
+      });
+    };
+    if (language === 'python')
+      return {
+        return_statement(node) {
+          check(node, node.namedChildren[0], '`return`');
+        },
+      };
+    return {
+      call_expression(node) {
+        check(node, sentBody(node), code(calleeText(node)));
+      },
+      assignment_expression(node) {
+        if (/^ctx\.(body|response\.body)$/.test(node.childForFieldName('left')?.text ?? ''))
+          check(node, node.childForFieldName('right') ?? undefined, '`ctx.body =`');
+      },
+    };
+  },
+};
