@@ -1,5 +1,5 @@
 import type { Rule } from '../model.js';
-import { lineOf, TIER1 } from '../util.js';
+import { TIER1 } from '../util.js';
 
 /** Calls that reorder a collection in place. */
 const REORDERS =
