@@ -2124,12 +2124,7 @@ const EXPECTED: Case[] = [
   {
     rule: 'best_practices/parameter-reordered',
     language: 'tsx',
-    code: lines(
-      'export function List(rows: string[]) {',
-      '  rows.sort();',
-      '  return <ul>{rows}</ul>;',
-      '}',
-    ),
+    code: lines('export function List(rows: string[]) {', '  rows.sort();', '  return <ul>{rows}</ul>;', '}'),
     line: 2,
     says: /reorders `rows`/,
   },
