@@ -303,7 +303,11 @@ describe('engine: what the code is for', () => {
       'producer/consumer with a condition',
       'python',
       'class Queue:\n    def get(self):\n        with self.not_empty:\n            while not self._qsize():\n                self.not_empty.wait()\n            item = self._get()\n            self.not_full.notify()\n            return item\n',
-      [/coordinates threads: it waits on `self\.not_empty` and wakes those waiting on `self\.not_full`/],
+      [
+        /coordinates threads: it waits on `self\.not_empty` and wakes those waiting on `self\.not_full`/,
+        // `self` is the object the method is called on, not a parameter the caller passes.
+        /`Queue\.get\(self\)` is a method on lines 2–8 that takes no parameters besides `self`\./,
+      ],
     ],
     [
       'visitor',

@@ -240,11 +240,18 @@ export function describeUnit(
     .join(' ');
   const kind = voice.term(m.kind === 'method' ? 'method' : 'function', kindName(m.kind));
   const where = lineRange(m.startLine, m.endLine);
+  // A Python method's `self` or `cls` is the object it is called on, not an argument the caller passes.
+  const receiver =
+    (m.kind === 'method' || m.kind === 'constructor') && /^(self|cls)$/.test(unit.params[0] ?? '')
+      ? unit.params[0]
+      : undefined;
+  const passed = receiver ? unit.params.slice(1) : unit.params;
+  const besides = receiver ? ` besides ${code(receiver)}` : '';
   const params = !unit.paramsKnown
     ? ''
-    : unit.params.length === 0
-      ? ' that takes no parameters'
-      : ` that takes ${count(unit.params.length, voice.term('parameter'))} (${listUpTo(unit.params.map(code), MAX_LIST_ITEMS)})`;
+    : passed.length === 0
+      ? ` that takes no parameters${besides}`
+      : ` that takes ${count(passed.length, voice.term('parameter'))}${besides} (${listUpTo(passed.map(code), MAX_LIST_ITEMS)})`;
   // Qualified names (`Stack.push`) already say where the unit lives.
   // A parent without a name in the source is told by where it starts.
   const parentName = unit.parent?.startsWith('<')
