@@ -56,6 +56,9 @@ const BASE_SETTINGS = {
   'chat.commandCenter.enabled': false,
   'editor.minimap.enabled': false,
   'window.restoreWindows': 'none',
+  // Hover tooltips appear after a delay over the rows around the pointer and can take the next click.
+  'workbench.hover.delay': 60000,
+  'editor.hover.enabled': false,
 };
 
 export async function startSession(options: SessionOptions): Promise<Session> {
