@@ -3,11 +3,13 @@
  *
  * Cyclomatic (lizard's C# CCN): +1 for `if` (so `else if`), `for`,
  * `foreach`, `while`, `do … while`, `catch`, each `case` label of a switch
- * statement (`default` adds nothing), each arm of a switch expression but the
- * `_` discard, `?:`, `&&`, `||`, `??` and `??=`, and each null-conditional
- * access (`a?.b`, `a?[i]`). Differences from lizard, on purpose: `foreach`
- * and switch-expression arms count (lizard skips them), nullable types
- * (`int?`) do not (lizard counts their `?` inside method bodies).
+ * statement (`default` adds nothing), `?:`, `&&`, `||`, `??` and `??=`, and
+ * each null-conditional access (`a?.b`, `a?[i]`). The arms of a switch
+ * expression add nothing: neither lizard nor Roslyn's code metrics (which
+ * counts case clauses, not switch-expression arms) counts them. Differences
+ * from lizard, on purpose: `foreach` counts (lizard skips it; Roslyn counts
+ * every loop), nullable types (`int?`) do not (lizard counts their `?` inside
+ * method bodies).
  *
  * Cognitive (whitepaper): +1+nesting for `if`, loops, `switch` statements and
  * expressions, `catch` and `?:`; +1 for `else if`, `else` and `goto`; +1 per
@@ -103,8 +105,6 @@ function decisions(frame: Frame): number {
       return operatorOf(frame.node) === '??=' ? 1 : 0;
     case 'case':
       return parentIs(frame, 'switch_section') ? 1 : 0;
-    case 'switch_expression_arm':
-      return frame.node.namedChild(0)?.type === 'discard' ? 0 : 1;
     default:
       return 0;
   }
