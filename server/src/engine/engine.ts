@@ -53,7 +53,9 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const metrics = metricsFor(language).measure(snapshot);
       const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
       const findings = orderSuggestions(
-        runRules(rules, { language, code, root: snapshot.root, facts }).map(boundDescription),
+        runRules(rules, { language, code, root: snapshot.root, facts }, { focus: request.focus }).map(
+          boundDescription,
+        ),
         request.focus,
       );
       const suggestions = groupSuggestions(findings, request.focus, describe);

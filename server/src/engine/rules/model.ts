@@ -4,14 +4,37 @@
  * type. The engine walks the tree once and calls every interested visitor.
  */
 import type { FocusArea, LanguageId, Severity } from '@code-explain/shared';
+import type { z } from 'zod';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { SnippetFacts } from '../facts/model.js';
 
-export interface RuleMeta {
+/** Values a message template refers to as `{{name}}`. */
+export type MessageData = Readonly<Record<string, string | number>>;
+
+/** A rule's settings: thresholds and switches, each with a documented default. */
+export interface RuleOptions<O extends object> {
+  /** Validates a complete set of options; the runner parses defaults merged with `focused`. */
+  readonly schema: z.ZodType<O>;
+  readonly defaults: O;
+  /** Stricter values used when the rule's focus area is requested. */
+  readonly focused: Partial<O>;
+  /** What each option means, for docs/rules.md. */
+  readonly docs: { readonly [K in keyof O]: string };
+}
+
+/** A bad and a good snippet for docs/rules.md; the rule tester checks both. */
+export interface RuleExample {
+  readonly language: LanguageId;
+  readonly bad: string;
+  readonly good: string;
+}
+
+export interface RuleMeta<O extends object = object> {
   /** Stable id, reported as the suggestion's `rule`: "performance/linear-search-in-loop". */
   readonly id: string;
   /** The focus area the suggestion belongs to. */
   readonly type: FocusArea;
+  /** Default severity; a report may raise or lower it (a tainted source is worse than a parameter). */
   readonly severity: Severity;
   /** Languages the rule understands. */
   readonly languages: readonly LanguageId[];
@@ -19,23 +42,48 @@ export interface RuleMeta {
     readonly description: string;
     /** For security rules: the CWE id, e.g. "CWE-95". */
     readonly cwe?: string;
+    readonly examples?: readonly RuleExample[];
   };
+  /**
+   * Message templates keyed by message id, as in ESLint: `{{name}}` is
+   * replaced by `data.name` of the report. A security rule's message starts
+   * with its CWE id.
+   */
+  readonly messages?: Readonly<Record<string, string>>;
+  readonly options?: RuleOptions<O>;
 }
 
-export interface Report {
+interface ReportWhere {
   /** Node the finding is about; its start line becomes the suggestion's line. */
   readonly node?: Node;
   /** 1-based line, when there is no single node. */
   readonly line?: number;
-  /** The suggestion text: what was found, in this code, and what to do instead. */
+  /** Overrides the rule's default severity for this finding. */
+  readonly severity?: Severity;
+}
+
+/** A finding by message id: the text is `meta.messages[messageId]` filled from `data`. */
+export interface MessageReport extends ReportWhere {
+  readonly messageId: string;
+  readonly data?: MessageData;
+}
+
+/** A finding with its text written out: what was found, in this code, and what to do instead. */
+export interface TextReport extends ReportWhere {
   readonly message: string;
 }
 
-export interface RuleContext {
+export type Report = MessageReport | TextReport;
+
+export interface RuleContext<O extends object = object> {
   readonly language: LanguageId;
   readonly code: string;
   readonly root: Node;
   readonly facts: SnippetFacts;
+  /** The rule's options: its defaults, with the stricter `focused` values when its area is requested. */
+  readonly options: O;
+  /** Whether the rule's focus area was requested. */
+  readonly focused: boolean;
   report(report: Report): void;
 }
 
@@ -46,7 +94,8 @@ export type Visitors = {
   readonly 'Program:exit'?: () => void;
 };
 
-export interface Rule {
-  readonly meta: RuleMeta;
-  create(context: RuleContext): Visitors;
+export interface Rule<O extends object = object> {
+  readonly meta: RuleMeta<O>;
+  // Method syntax on purpose: it lets a Rule<{ max: number }> sit in a list of Rule.
+  create(context: RuleContext<O>): Visitors;
 }

@@ -2,10 +2,10 @@
  * Runs suggestion rules: one pass over the snapshot's nodes, each node handed to
  * the visitors registered for its type, reports turned into suggestions.
  */
-import type { LanguageId, Suggestion } from '@code-explain/shared';
+import type { FocusArea, LanguageId, Suggestion } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { SnippetFacts } from '../facts/model.js';
-import type { Report, Rule, RuleContext, Visitors } from './model.js';
+import type { MessageData, Report, Rule, RuleContext, RuleMeta, Visitors } from './model.js';
 
 export interface RuleInput {
   readonly language: LanguageId;
@@ -21,11 +21,18 @@ export interface RuleFailure {
   readonly error: unknown;
 }
 
+export interface RuleSettings {
+  /** Requested focus areas: their rules run with their stricter `focused` options. */
+  readonly focus?: readonly FocusArea[];
+}
+
 export interface RuleRun {
   /** Ordered by line, then rule id; no two with the same rule, line and message. */
   readonly suggestions: Suggestion[];
-  /** Internal notes for logs and tests; never shown to users. */
+  /** Rules that threw; their findings were dropped. */
   readonly failures: RuleFailure[];
+  /** The rules that ran on this language (a failed one included), for statements of what was checked. */
+  readonly ran: readonly RuleMeta[];
 }
 
 interface Active {
@@ -44,10 +51,38 @@ function lineFor(report: Report): number | undefined {
   return report.node ? report.node.startPosition.row + 1 : undefined;
 }
 
+/** A rule's message for a report: its template filled from `data`; a missing id or value is the rule's bug. */
+export function messageOf(meta: RuleMeta, report: Report): string {
+  if ('message' in report) return report.message;
+  const template = meta.messages?.[report.messageId];
+  if (template === undefined) throw new Error(`${meta.id} has no message "${report.messageId}"`);
+  return fillTemplate(template, report.data ?? {}, `${meta.id}/${report.messageId}`);
+}
+
+function fillTemplate(template: string, data: MessageData, where: string): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
+    const value = data[key];
+    if (value === undefined) throw new Error(`${where} needs "${key}"`);
+    return String(value);
+  });
+}
+
+/** The rule's options for this run: defaults, overlaid with the focused values when its area is requested. */
+export function optionsOf<O extends object>(meta: RuleMeta<O>, focused: boolean): O {
+  const options = meta.options;
+  if (!options) return {} as O; // A rule without options reads none.
+  return options.schema.parse(focused ? { ...options.defaults, ...options.focused } : options.defaults);
+}
+
 /** Runs the rules that understand `input.language` and returns their suggestions and failures. */
-export function runRulesWithNotes(rules: readonly Rule[], input: RuleInput): RuleRun {
+export function runRulesWithNotes(
+  rules: readonly Rule[],
+  input: RuleInput,
+  settings: RuleSettings = {},
+): RuleRun {
   const failures: RuleFailure[] = [];
   const active: Active[] = [];
+  const ran: RuleMeta[] = [];
   const fail = (entry: Active, phase: RuleFailure['phase'], error: unknown) => {
     entry.failed = true;
     failures.push({ rule: entry.rule.meta.id, phase, error });
@@ -55,29 +90,35 @@ export function runRulesWithNotes(rules: readonly Rule[], input: RuleInput): Rul
 
   for (const rule of rules) {
     if (!rule.meta.languages.includes(input.language)) continue;
+    ran.push(rule.meta);
     const entry: Active = { rule, found: [], visitors: {}, failed: false };
     const seen = new Set<string>();
-    const context: RuleContext = {
-      language: input.language,
-      code: input.code,
-      root: input.root,
-      facts: input.facts,
-      report(report: Report) {
-        if (entry.failed || typeof report.message !== 'string' || report.message === '') return;
-        const line = lineFor(report);
-        const key = `${line ?? ''}\u0000${report.message}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        entry.found.push({
-          type: rule.meta.type,
-          description: report.message,
-          severity: rule.meta.severity,
-          ...(line !== undefined ? { line } : {}),
-          rule: rule.meta.id,
-        });
-      },
-    };
+    const focused = settings.focus?.includes(rule.meta.type) ?? false;
     try {
+      const context: RuleContext = {
+        language: input.language,
+        code: input.code,
+        root: input.root,
+        facts: input.facts,
+        options: optionsOf(rule.meta, focused),
+        focused,
+        report(report: Report) {
+          if (entry.failed) return;
+          const message = messageOf(rule.meta, report);
+          if (message === '') return;
+          const line = lineFor(report);
+          const key = `${line ?? ''}\u0000${message}`;
+          if (seen.has(key)) return;
+          seen.add(key);
+          entry.found.push({
+            type: rule.meta.type,
+            description: message,
+            severity: report.severity ?? rule.meta.severity,
+            ...(line !== undefined ? { line } : {}),
+            rule: rule.meta.id,
+          });
+        },
+      };
       entry.visitors = rule.create(context) ?? {};
       active.push(entry);
     } catch (error) {
@@ -129,10 +170,14 @@ export function runRulesWithNotes(rules: readonly Rule[], input: RuleInput): Rul
     .filter((entry) => !entry.failed)
     .flatMap((entry) => entry.found)
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || byCodePoint(a.rule ?? '', b.rule ?? ''));
-  return { suggestions, failures };
+  return { suggestions, failures, ran };
 }
 
 /** The suggestions of every rule that understands `input.language`; a rule that throws is skipped. */
-export function runRules(rules: readonly Rule[], input: RuleInput): Suggestion[] {
-  return runRulesWithNotes(rules, input).suggestions;
+export function runRules(
+  rules: readonly Rule[],
+  input: RuleInput,
+  settings: RuleSettings = {},
+): Suggestion[] {
+  return runRulesWithNotes(rules, input, settings).suggestions;
 }

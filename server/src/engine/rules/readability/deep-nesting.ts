@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { LOOP_TYPES, linesText, TIER1 } from '../util.js';
 
-export const MAX_NESTING = 4;
+interface Options {
+  readonly maxDepth: number;
+}
 
 const SWITCHES = new Set([
   'switch_statement',
@@ -46,31 +49,56 @@ export function deepestChain(unit: Node, otherUnits: ReadonlySet<number>): Node[
   return deepest;
 }
 
-/** Loops and conditions nested deeper than four levels. */
-export const deepNesting: Rule = {
+/** Loops and conditions nested deeper than `maxDepth` levels. */
+export const deepNesting: Rule<Options> = {
   meta: {
     id: 'readability/deep-nesting',
     type: 'readability',
     severity: 'medium',
     languages: TIER1,
     docs: {
-      description: `Loops, conditions and switches nested more than ${MAX_NESTING} levels deep in one function.`,
+      description: 'Loops, conditions and switches nested more than `maxDepth` levels deep in one function.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def f(rows):\n    for row in rows:\n        if row:\n            for cell in row:\n                if cell:\n                    if cell > 1:\n                        print(cell)\n',
+          good: 'def f(rows):\n    for row in rows:\n        print_cells(row)\n\ndef print_cells(row):\n    for cell in row or []:\n        if cell and cell > 1:\n            print(cell)\n',
+        },
+      ],
+    },
+    messages: {
+      tooDeep:
+        '{{name}} nests loops and conditions {{depth}} levels deep: the one on line {{line}} is inside those on {{outer}}. Return early for the exceptional cases (guard clauses) and move the inner levels into functions named after what they do, so no function goes deeper than {{max}}.',
+    },
+    options: {
+      schema: z.object({ maxDepth: z.number().int().min(1) }),
+      defaults: { maxDepth: 4 },
+      focused: { maxDepth: 3 },
+      docs: { maxDepth: 'Deepest nesting of loops, conditions and switches allowed in one function.' },
     },
   },
   create(context) {
+    const max = context.options.maxDepth;
     return {
       'Program:exit'() {
         const unitIds = new Set(context.facts.units.map((u) => u.metrics.node.id));
         for (const unit of context.facts.units) {
           // The facts count `else if` as a level too, so they can only overstate: a cheap first filter.
-          if (unit.metrics.kind === 'class' || unit.maxNesting <= MAX_NESTING) continue;
+          if (unit.metrics.kind === 'class' || unit.maxNesting <= max) continue;
           const chain = deepestChain(unit.metrics.node, unitIds);
-          if (chain.length <= MAX_NESTING) continue;
+          if (chain.length <= max) continue;
           const innermost = chain[chain.length - 1]!;
           const line = innermost.startPosition.row + 1;
           context.report({
             line,
-            message: `\`${unit.metrics.name}\` nests loops and conditions ${chain.length} levels deep: the one on line ${line} is inside those on ${linesText(chain.slice(0, -1).map((n) => n.startPosition.row + 1))}. Return early for the exceptional cases (guard clauses) and move the inner levels into functions named after what they do, so no function goes deeper than ${MAX_NESTING}.`,
+            messageId: 'tooDeep',
+            data: {
+              name: `\`${unit.metrics.name}\``,
+              depth: chain.length,
+              line,
+              outer: linesText(chain.slice(0, -1).map((n) => n.startPosition.row + 1)),
+              max,
+            },
           });
         }
       },
