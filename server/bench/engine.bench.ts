@@ -15,7 +15,7 @@ import { extractFacts } from '../src/engine/facts/extract.js';
 import { metricsFor } from '../src/engine/metrics/index.js';
 import { SourceParser } from '../src/engine/parsing/parser.js';
 import { ALL_RULES } from '../src/engine/rules/index.js';
-import { runRules } from '../src/engine/rules/run.js';
+import { runRulesWithNotes } from '../src/engine/rules/run.js';
 
 const require = createRequire(import.meta.url);
 // escomplex ships CommonJS without types; only analyzeModule is used.
@@ -148,12 +148,13 @@ async function main(): Promise<void> {
       const facts = extractFacts('javascript', parsed.snapshot, parsed.errorRegions, metrics);
       t1 = performance.now();
       stageMs.facts += t1 - t0;
-      const suggestions = runRules(ALL_RULES, {
+      const run = runRulesWithNotes(ALL_RULES, {
         language: 'javascript',
         code,
         root: parsed.snapshot.root,
         facts,
       });
+      const suggestions = run.suggestions;
       t0 = performance.now();
       stageMs.rules += t0 - t1;
       compose({
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
         metrics,
         suggestions,
         findings: suggestions,
+        checks: run.ran,
       });
       stageMs.compose += performance.now() - t0;
     }

@@ -13,7 +13,7 @@ import type { LanguageMetrics } from './metrics/model.js';
 import { SourceParser } from './parsing/parser.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Rule } from './rules/model.js';
-import { runRules } from './rules/run.js';
+import { runRulesWithNotes } from './rules/run.js';
 import { boundDescription, groupSuggestions, orderSuggestions } from './suggestions.js';
 
 export { orderSuggestions } from './suggestions.js';
@@ -52,12 +52,12 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
       const { snapshot } = parsed;
       const metrics = metricsFor(language).measure(snapshot);
       const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
-      const findings = orderSuggestions(
-        runRules(rules, { language, code, root: snapshot.root, facts }, { focus: request.focus }).map(
-          boundDescription,
-        ),
-        request.focus,
+      const run = runRulesWithNotes(
+        rules,
+        { language, code, root: snapshot.root, facts },
+        { focus: request.focus },
       );
+      const findings = orderSuggestions(run.suggestions.map(boundDescription), request.focus);
       const suggestions = groupSuggestions(findings, request.focus, describe);
       const { explanation, sections } = compose({
         request,
@@ -66,6 +66,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
         metrics,
         suggestions,
         findings,
+        checks: run.ran,
       });
       return fitResponse({
         explanation,

@@ -350,6 +350,59 @@ describe('engine: explain()', () => {
     );
   });
 
+  it('says, for a requested focus area, which rules ran, the stricter settings they used, and what no check can see', async () => {
+    const clean = await run({
+      code: 'def add(a, b):\n    return a + b\n',
+      language: 'python',
+      focus: ['security'],
+    });
+    const security = clean.sections.find((s) => s.title === 'Focus: Security')!.content;
+    assert.match(
+      security,
+      /^Checked: \d+ security rules for Python \(security\/[a-z-]+(, security\/[a-z-]+)* and security\/[a-z-]+\)\./,
+    );
+    assert.match(security, /security\/command-injection/);
+    assert.match(security, /None of them found a problem in this code\./);
+    assert.match(
+      security,
+      /Not covered by any check here: values that arrive from or leave to code outside this snippet/,
+    );
+    assert.doesNotMatch(security, /no security issues/i);
+
+    const found = await run({
+      code: 'import os\ndef ping(host):\n    os.system("ping " + host)\n',
+      language: 'python',
+      focus: ['security'],
+    });
+    const withFinding = found.sections.find((s) => s.title === 'Focus: Security')!.content;
+    assert.match(withFinding, /^- \[high\] CWE-78: /);
+    assert.match(withFinding, /\n\nChecked: \d+ security rules for Python/);
+    assert.doesNotMatch(withFinding, /None of them found a problem/);
+  });
+
+  it("runs a requested area's rules with their stricter options", async () => {
+    const nested = [
+      'function walk(a) {',
+      '  if (a > 0) {',
+      '    if (a > 1) {',
+      '      if (a > 2) {',
+      '        if (a > 3) {',
+      '          work();',
+      '        }',
+      '      }',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const plain = await run({ code: nested });
+    assert.equal(plain.suggestions.filter((s) => s.rule === 'readability/deep-nesting').length, 0);
+    const focused = await run({ code: nested, focus: ['readability'] });
+    assert.equal(focused.suggestions.filter((s) => s.rule === 'readability/deep-nesting').length, 1);
+    const section = focused.sections.find((s) => s.title === 'Focus: Readability')!.content;
+    assert.match(section, /they ran stricter: readability\/deep-nesting maxDepth 3 \(4 otherwise\)/);
+  });
+
   it('is deterministic', async () => {
     const a = await run({ code: ORDERS, mode: 'detailed', focus: ['security'] });
     const b = await run({ code: ORDERS, mode: 'detailed', focus: ['security'] });

@@ -1,6 +1,7 @@
 import type { ExplainRequest, Suggestion } from '@code-explain/shared';
 import type { SnippetFacts } from '../facts/model.js';
 import type { SnippetMetrics } from '../metrics/model.js';
+import type { RuleMeta } from '../rules/model.js';
 
 /** Everything composition reads; it computes nothing new about the code. */
 export interface ComposeInput {
@@ -12,4 +13,6 @@ export interface ComposeInput {
   readonly suggestions: readonly Suggestion[];
   /** Every finding before grouping, in the same order: for counting, not for quoting. */
   readonly findings: readonly Suggestion[];
+  /** The rules that ran on this code, for saying what a focus area's checks covered. */
+  readonly checks: readonly RuleMeta[];
 }

@@ -32,6 +32,7 @@ import {
 } from './text.js';
 import { describeClass, describeSteps, signature } from './walkthrough.js';
 import { estimateOf, loopCalls, searchHotSpots } from './cost.js';
+import { coverageSentences } from './coverage.js';
 
 const MAX_UNITS = 12;
 /** Throws, catches and early returns the error-paths section lists. */
@@ -212,20 +213,21 @@ export function suggestionsSection(
 
 export function focusSection(input: ComposeInput, area: FocusArea): Section {
   const found = input.suggestions.filter((s) => s.type === area);
-  const title = `Focus: ${FOCUS_TITLES[area]}`;
-  if (found.length === 0) {
-    return {
-      title,
-      content: `No ${AREA_NAMES(area)} issues were found by the checks that ran on this code.`,
-    };
-  }
-  return {
-    title,
-    content: suggestionsList(
-      found,
-      input.findings.filter((s) => s.type === area),
-    ),
-  };
+  const coverage = coverageSentences(
+    area,
+    AREA_NAMES(area),
+    input.languageName,
+    input.checks,
+    found.length > 0,
+  );
+  const content =
+    found.length === 0
+      ? coverage.join(' ')
+      : `${suggestionsList(
+          found,
+          input.findings.filter((s) => s.type === area),
+        )}\n\n${coverage.join(' ')}`;
+  return { title: `Focus: ${FOCUS_TITLES[area]}`, content };
 }
 
 export function inputsOutputs(input: ComposeInput): Section {
