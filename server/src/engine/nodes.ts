@@ -12,6 +12,15 @@ export const LOOP_TYPES: ReadonlySet<string> = new Set([
   'enhanced_for_statement',
 ]);
 
+/** Statements a `break` leaves: C-family and Go switches (and Go's `select`). */
+export const BREAKABLE_SWITCH_TYPES: ReadonlySet<string> = new Set([
+  'switch_statement',
+  'switch_expression',
+  'expression_switch_statement',
+  'type_switch_statement',
+  'select_statement',
+]);
+
 export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   'function_declaration',
   'function_expression',

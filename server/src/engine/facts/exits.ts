@@ -6,7 +6,7 @@
  * not multiplied by them.
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { repeaterOf } from '../nodes.js';
+import { BREAKABLE_SWITCH_TYPES, repeaterOf } from '../nodes.js';
 
 /** 'unit': the unit returns or throws right after; 'loop': the innermost loop ends right after. */
 export type Leaves = 'unit' | 'loop';
@@ -27,13 +27,6 @@ const SEQUENCES = new Set([
   'communication_case',
 ]);
 /** A `break` inside one of these ends it, not the loop. */
-const SWITCHES = new Set([
-  'switch_statement',
-  'switch_expression',
-  'expression_switch_statement',
-  'type_switch_statement',
-  'select_statement',
-]);
 const TRIES = new Set(['try_statement', 'try_with_resources_statement']);
 
 /** What ends a run of statements from a position on: the first jump, or a `continue` that may come first. */
@@ -85,7 +78,7 @@ export function exitReader(): (node: Node) => Leaves | undefined {
     for (let p = node.parent; p && p.id !== loop.id; p = p.parent) path.push(p);
     // A try around it (or around what follows) may catch the throw and go round again.
     const caught = path.some((p) => TRIES.has(p.type));
-    const lastSwitch = path.findLastIndex((p) => SWITCHES.has(p.type));
+    const lastSwitch = path.findLastIndex((p) => BREAKABLE_SWITCH_TYPES.has(p.type));
     let child = node;
     for (const [i, p] of path.entries()) {
       if (RETURNS.has(p.type) || (THROWS.has(p.type) && !caught)) return 'unit';

@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
+import { BREAKABLE_SWITCH_TYPES } from '../../nodes.js';
 import { LOOP_TYPES, linesText, TIER1 } from '../util.js';
 
 interface Options {
   readonly maxDepth: number;
 }
 
-const SWITCHES = new Set([
-  'switch_statement',
-  'switch_expression',
-  'expression_switch_statement',
-  'type_switch_statement',
-  'select_statement',
-  'match_statement',
-]);
+/** Python's `match` nests like a switch, though no `break` leaves it. */
+const SWITCHES: ReadonlySet<string> = new Set([...BREAKABLE_SWITCH_TYPES, 'match_statement']);
 
 /** `else if` continues a chain at the same depth; it is not a nested `if`. */
 function isElseIf(node: Node): boolean {
