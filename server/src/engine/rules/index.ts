@@ -34,6 +34,7 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
+import { errorDetails } from './security/error-details.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
 import { deadCode } from './maintainability/dead-code.js';
@@ -53,6 +54,7 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   reflectedXss,
+  errorDetails,
   // performance
   linearSearchInLoop,
   awaitInLoop,
