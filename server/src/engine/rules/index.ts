@@ -35,6 +35,7 @@ import { tlsVerificationDisabled } from './security/tls-verification-disabled.js
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
 import { errorDetails } from './security/error-details.js';
+import { xxe } from './security/xxe.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
 import { deadCode } from './maintainability/dead-code.js';
@@ -55,6 +56,7 @@ export const ALL_RULES: readonly Rule[] = [
   weakHash,
   reflectedXss,
   errorDetails,
+  xxe,
   // performance
   linearSearchInLoop,
   awaitInLoop,
