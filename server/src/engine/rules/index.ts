@@ -36,6 +36,7 @@ import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
 import { errorDetails } from './security/error-details.js';
 import { xxe } from './security/xxe.js';
+import { jwtVerification } from './security/jwt-verification.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
 import { deadCode } from './maintainability/dead-code.js';
@@ -57,6 +58,7 @@ export const ALL_RULES: readonly Rule[] = [
   reflectedXss,
   errorDetails,
   xxe,
+  jwtVerification,
   // performance
   linearSearchInLoop,
   awaitInLoop,
