@@ -39,6 +39,7 @@ import { xxe } from './security/xxe.js';
 import { jwtVerification } from './security/jwt-verification.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
+import { resourceLeak } from './best_practices/resource-leak.js';
 import { deadCode } from './maintainability/dead-code.js';
 import { lossyConversion } from './best_practices/lossy-conversion.js';
 import { basisPaths } from './testing/basis-paths.js';
@@ -79,6 +80,7 @@ export const ALL_RULES: readonly Rule[] = [
   lossyConversion,
   rustUnsafe,
   parameterReordered,
+  resourceLeak,
   // architecture
   highFanOut,
   largeClass,
