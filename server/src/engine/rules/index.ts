@@ -16,6 +16,7 @@ import type { Rule } from './model.js';
 import { awaitInLoop } from './performance/await-in-loop.js';
 import { linearSearchInLoop } from './performance/linear-search-in-loop.js';
 import { regexInLoop } from './performance/regex-in-loop.js';
+import { searchInChain } from './performance/search-in-chain.js';
 import { stringConcatInLoop } from './performance/string-concat-in-loop.js';
 import { deepNesting } from './readability/deep-nesting.js';
 import { longFunction } from './readability/long-function.js';
@@ -65,6 +66,7 @@ export const ALL_RULES: readonly Rule[] = [
   awaitInLoop,
   stringConcatInLoop,
   regexInLoop,
+  searchInChain,
   // readability
   deepNesting,
   longFunction,
