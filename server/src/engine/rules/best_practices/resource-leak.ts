@@ -11,6 +11,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
+import { bindingsOf } from '../../scope/bindings.js';
 import type { Rule } from '../model.js';
 import { calleeText, code, contains, enclosingFunction, FUNCTION_TYPES, lineOf, TIER1 } from '../util.js';
 
@@ -246,13 +247,37 @@ function nestedFunction(node: Node, fn: Node): Node | undefined {
   return undefined;
 }
 
-/** Go: the `if err != nil { … }` right after the acquisition, whose exits leave nothing open. */
-function errorCheckAfter(binding: Node): Node | undefined {
-  const next = binding.nextNamedSibling;
-  return next?.type === 'if_statement' &&
-    /\berr\s*!=\s*nil\b/.test(next.childForFieldName('condition')?.text ?? '')
-    ? next
-    : undefined;
+/**
+ * Go: the `if`s that test the acquisition's error before the resource is
+ * first used (`if err != nil`, `if !os.IsExist(err)`), not an `err` of their
+ * own (`if err := os.MkdirAll(…); err != nil`). Their exits leave nothing
+ * open: the resource is nil when the call failed.
+ */
+function errorChecksAfter(acq: Acquisition, fn: Node): Node[] {
+  const out: Node[] = [];
+  const nodes = fn.doc.nodes;
+  for (let i = acq.binding.lastId + 1; i <= fn.lastId; i++) {
+    const n = nodes[i]!;
+    if (n.type === 'identifier' && n.text === acq.name) break;
+    if (n.type !== 'if_statement') continue;
+    const condition = n.childForFieldName('condition');
+    const own = n.childForFieldName('initializer');
+    if (
+      condition?.descendantsOfType('identifier').some((id) => id.text === 'err') &&
+      !own?.descendantsOfType('identifier').some((id) => id.text === 'err')
+    )
+      out.push(n);
+  }
+  return out;
+}
+
+/** Go: the function's named results (`(f *os.File, err error)`): assigning one is returning it. */
+function isNamedResult(name: string, fn: Node): boolean {
+  const result = fn.childForFieldName('result');
+  return (
+    result?.type === 'parameter_list' &&
+    result.namedChildren.some((p) => p.childrenForFieldName('name').some((n) => n.text === name))
+  );
 }
 
 /**
@@ -267,15 +292,23 @@ function escapeRoute(
   fn: Node,
 ): Node | undefined {
   const last = closes[closes.length - 1]!;
-  const check = language === 'go' ? errorCheckAfter(acq.binding) : undefined;
+  const checks = language === 'go' ? errorChecksAfter(acq, fn) : [];
+  const handlers = openingHandlers(acq.binding, fn);
+  let firstCall: Node | undefined;
   const nodes = fn.doc.nodes;
   for (let i = acq.binding.lastId + 1; i < last.id; i++) {
     const n = nodes[i]!;
     if (n.startIndex >= last.startIndex) break;
-    if (check && contains(check, n)) continue;
+    if (checks.some((c) => contains(c, n))) continue;
+    // The handlers of a try whose body opens it run when opening failed: nothing is open there.
+    if (handlers.some((h) => contains(h, n))) continue;
     if (closes.some((c) => contains(c, n) || contains(n, c))) continue;
     if (nestedFunction(n, fn)) continue;
-    if (language !== 'go' && CALLS.has(n.type) && !closes.some((c) => contains(n, c))) return n;
+    if (language !== 'go' && CALLS.has(n.type) && !closes.some((c) => contains(n, c))) {
+      // The call that works with the resource is the convincing example of what can fail.
+      if (n.descendantsOfType('identifier').some((id) => id.text === acq.name)) return n;
+      firstCall ??= n;
+    }
     if (EXITS.has(n.type)) {
       const closedBefore = closes.some(
         (c) => c.startIndex < n.startIndex && n.parent && contains(n.parent, c),
@@ -283,7 +316,48 @@ function escapeRoute(
       if (!closedBefore) return n;
     }
   }
-  return undefined;
+  return firstCall;
+}
+
+/** The except/catch clauses of the try statements around `binding` in `fn` (their body holds it). */
+function openingHandlers(binding: Node, fn: Node): Node[] {
+  const out: Node[] = [];
+  for (let p = binding.parent; p && p.id !== fn.id; p = p.parent) {
+    if (p.type !== 'try_statement') continue;
+    const body = p.childForFieldName('body');
+    if (!body || !contains(body, binding)) continue;
+    for (const c of p.namedChildren) if (c.type === 'except_clause' || c.type === 'catch_clause') out.push(c);
+    const handler = p.childForFieldName('handler');
+    if (handler) out.push(handler);
+  }
+  return out;
+}
+
+/**
+ * Whether the name is the function's own: not declared global or nonlocal
+ * (Python), and, when assigned rather than declared (Java, JS, Go), declared
+ * in the function. A field or an outer variable keeps it beyond the call.
+ */
+function isLocal(language: LanguageId, acq: Acquisition, fn: Node): boolean {
+  if (language === 'python') {
+    return !fn
+      .descendantsOfType(['global_statement', 'nonlocal_statement'])
+      .some((g) => g.namedChildren.some((c) => c.text === acq.name));
+  }
+  if (acq.binding.type === 'variable_declarator' || acq.binding.type === 'short_var_declaration') return true;
+  return bindingsOf(language, fn)
+    .all(acq.name)
+    .some((b) => (b.kind === 'declaration' || b.kind === 'parameter') && contains(fn, b.node));
+}
+
+/** Python: the snippet defines a function `open` or imports one, shadowing the builtin. */
+function definesOpen(root: Node): boolean {
+  return (
+    root.descendantsOfType('function_definition').some((f) => f.childForFieldName('name')?.text === 'open') ||
+    root
+      .descendantsOfType('import_from_statement')
+      .some((i) => i.namedChildren.some((c, k) => k > 0 && /^open$|\bopen$/.test(c.text)))
+  );
 }
 
 function fixFor(language: LanguageId, acq: Acquisition): string {
@@ -341,12 +415,21 @@ export const resourceLeak: Rule = {
       if (!acq) return;
       const fn = enclosingFunction(node);
       if (!fn) return; // Top-level code: the process's exit closes it.
+      // `a = b = open(p)`: the other name may be the one that is closed or kept.
+      if (node.parent && BINDINGS.includes(node.parent.type)) return;
+      if (!isLocal(language, acq, fn)) return;
+      if (language === 'go' && isNamedResult(acq.name, fn)) return;
+      // A module that defines or imports its own `open` (gzip, tarfile) does not mean the builtin.
+      if (language === 'python' && calleeText(acq.call) === 'open' && definesOpen(context.root)) return;
       const closes: Node[] = [];
       let safe = false;
       const nodes = fn.doc.nodes;
       for (let i = node.lastId + 1; i <= fn.lastId; i++) {
         const occ = nodes[i]!;
-        if (occ.type !== 'identifier' || occ.text !== acq.name) continue;
+        if (occ.text !== acq.name) continue;
+        // `{ fd }`: put in an object, it belongs to whatever receives the object.
+        if (occ.type === 'shorthand_property_identifier') return;
+        if (occ.type !== 'identifier') continue;
         const nested = nestedFunction(occ, fn);
         // A closure that keeps it may close it later; only Go's deferred closure is known to run at return.
         const deferred =

@@ -7,12 +7,52 @@
  * loops to linear-search-in-loop already; here Python has `filter`, `map`,
  * `sorted`, `min` and `max` with a lambda. Go has no such chains.
  */
+import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { chainSearchesOf } from '../../facts/searches.js';
 import { bindingsOf } from '../../scope/bindings.js';
 import type { Rule } from '../model.js';
 import { code, lineOf } from '../util.js';
 import { advice, GROWS, growingAdvice, keyedAdvice } from './lookup-advice.js';
+
+/** Element literals of a constant list (strings and numbers, any grammar). */
+const LITERALS: ReadonlySet<string> = new Set([
+  'string',
+  'string_literal',
+  'number',
+  'integer',
+  'float',
+  'decimal_integer_literal',
+  'character_literal',
+  'true',
+  'false',
+]);
+
+/** The most elements a literal list may have and still not be worth a set. */
+const SMALL = 8;
+
+/**
+ * A name only ever bound to a short list literal and never changed
+ * (`const KINDS = ['a', 'b', 'c']`): scanning a handful of constants costs
+ * about what hashing does, so a set is no fix a reviewer would ask for.
+ */
+function isSmallConstant(language: LanguageId, name: string, root: Node): boolean {
+  const bindings = bindingsOf(language, root);
+  const all = bindings.all(name);
+  return (
+    all.length > 0 &&
+    bindings.updates(name).length === 0 &&
+    all.every((b) => {
+      const v = b.value;
+      return (
+        !!v &&
+        (v.type === 'array' || v.type === 'list' || v.type === 'array_initializer') &&
+        v.namedChildren.length <= SMALL &&
+        v.namedChildren.every((c) => c.type.includes('comment') || LITERALS.has(c.type))
+      );
+    })
+  );
+}
 
 export const searchInChain: Rule = {
   meta: {
@@ -45,7 +85,12 @@ export const searchInChain: Rule = {
           // As in linear-search-in-loop: a callback search is replaceable only when it compares a key.
           if (s.callback && !s.key) continue;
           if (s.holds !== 'list' || s.boundInCallback) continue;
-          const source = s.source ? code(s.source.text, 30) : undefined;
+          if (s.binding && isSmallConstant(language, s.name, context.root)) continue;
+          // A long or multi-line source reads worse than naming the method that runs over it.
+          const source =
+            s.source && s.source.text.length <= 30 && !s.source.text.includes('\n')
+              ? code(s.source.text)
+              : undefined;
           // The method's own line: a chain written over several lines starts on its source's.
           const method =
             s.step.childForFieldName('function')?.childForFieldName('property') ??
@@ -77,7 +122,7 @@ export const searchInChain: Rule = {
               m: s.name,
               declared: s.binding ? ` (line ${s.binding.line})` : '',
               over,
-              n: source ?? 'the chain',
+              n: source ?? `what \`${s.stepMethod}\` runs over`,
               instead,
             },
           });

@@ -8,7 +8,7 @@ const invalid: InvalidCase[] = [
       language,
       code: lines(
         'function active(users, ids) {',
-        '  const blocked = [];',
+        '  const blocked = Object.values(ids);',
         '  const wanted = [...ids];',
         '  return users',
         '    .filter((u) => wanted.includes(u.id))',
@@ -97,10 +97,12 @@ const valid: ValidCase[] = [
         '    .filter((u) => names.includes(u.name))',
         '    .map((u) => byName.get(u.name))',
         "    .filter((u) => u.tags.includes('x'))",
-        "    .filter((u) => ['a', 'b'].includes(u.kind));",
+        "    .filter((u) => ['a', 'b'].includes(u.kind))",
+        '    .filter((u) => KINDS.includes(u.kind));',
         '}',
+        "const KINDS = ['admin', 'owner', 'guest'];",
       ),
-      why: 'a Set, an untyped parameter, a Map, a property of the element, an inline literal',
+      why: 'a Set, an untyped parameter, a Map, a property of the element, an inline literal, a short constant list',
     },
     {
       language,
