@@ -199,19 +199,17 @@ const valid: ValidCase[] = [
     ),
     why: 'a named result, exits only where opening failed',
   },
-  ...JS.map(
-    (language): ValidCase => ({
-      language,
-      code: lines(
-        "const fs = require('fs');",
-        'function logTo(dest) {',
-        "  const fd = fs.openSync(dest, 'a');",
-        '  return new Logger({ fd, sync: true });',
-        '}',
-      ),
-      why: 'handed over inside an object',
-    }),
-  ),
+  ...JS.map((language): ValidCase => ({
+    language,
+    code: lines(
+      "const fs = require('fs');",
+      'function logTo(dest) {',
+      "  const fd = fs.openSync(dest, 'a');",
+      '  return new Logger({ fd, sync: true });',
+      '}',
+    ),
+    why: 'handed over inside an object',
+  })),
   {
     language: 'python',
     code: lines(
