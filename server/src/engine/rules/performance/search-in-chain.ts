@@ -5,7 +5,10 @@
  * those of linear-search-in-loop (facts/searches.ts, lookup-advice.ts); this
  * rule only adds the chain as what repeats them. Python's comprehensions are
  * loops to linear-search-in-loop already; here Python has `filter`, `map`,
- * `sorted`, `min` and `max` with a lambda. Go has no such chains.
+ * `sorted`, `min` and `max` with a lambda. Go has no such chains. A list
+ * whose length the source fixes (a literal with no spread, never changed)
+ * is left alone: searching it costs a constant. C# is not covered: the
+ * engine has no bindings for it to tell a List from a HashSet.
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
@@ -15,28 +18,13 @@ import type { Rule } from '../model.js';
 import { code, lineOf } from '../util.js';
 import { advice, GROWS, growingAdvice, keyedAdvice } from './lookup-advice.js';
 
-/** Element literals of a constant list (strings and numbers, any grammar). */
-const LITERALS: ReadonlySet<string> = new Set([
-  'string',
-  'string_literal',
-  'number',
-  'integer',
-  'float',
-  'decimal_integer_literal',
-  'character_literal',
-  'true',
-  'false',
-]);
-
-/** The most elements a literal list may have and still not be worth a set. */
-const SMALL = 8;
-
 /**
- * A name only ever bound to a short list literal and never changed
- * (`const KINDS = ['a', 'b', 'c']`): scanning a handful of constants costs
- * about what hashing does, so a set is no fix a reviewer would ask for.
+ * A name only ever bound to a list written out element by element, with no
+ * spread, and never changed (`const KINDS = ['a', 'b', 'c']`): its length is
+ * fixed by the source, so searching it costs a constant, not a factor that
+ * grows with the input, and a set is no fix a reviewer would ask for.
  */
-function isSmallConstant(language: LanguageId, name: string, root: Node): boolean {
+function isFixedList(language: LanguageId, name: string, root: Node): boolean {
   const bindings = bindingsOf(language, root);
   const all = bindings.all(name);
   return (
@@ -47,11 +35,26 @@ function isSmallConstant(language: LanguageId, name: string, root: Node): boolea
       return (
         !!v &&
         (v.type === 'array' || v.type === 'list' || v.type === 'array_initializer') &&
-        v.namedChildren.length <= SMALL &&
-        v.namedChildren.every((c) => c.type.includes('comment') || LITERALS.has(c.type))
+        v.namedChildren.every((c) => !/spread|splat/.test(c.type))
       );
     })
   );
+}
+
+/**
+ * The chain runs over at most a constant number of elements: it takes a
+ * slice or limit by a literal or a CONSTANT before this step
+ * (`.slice(0, MAX)`, `.limit(10)`, `[:5]`), so n is bounded.
+ */
+function boundedRun(step: Node, source: Node | undefined): boolean {
+  // What the step is called on (JS, Java), or the iterable it is given (Python's filter(f, xs)).
+  const receiver =
+    step.childForFieldName('function')?.childForFieldName('object') ??
+    step.childForFieldName('object') ??
+    source;
+  const before = receiver?.text.replace(/\s+/g, '') ?? '';
+  const bound = '(\\d+|[A-Z][A-Z0-9_]*)';
+  return new RegExp(`\\.(slice\\(0,${bound}|limit\\(${bound})\\)|\\[:${bound}\\]`).test(before);
 }
 
 export const searchInChain: Rule = {
@@ -62,7 +65,7 @@ export const searchInChain: Rule = {
     languages: ['javascript', 'typescript', 'tsx', 'java', 'python'],
     docs: {
       description:
-        "includes/indexOf/find/some, contains or `in` on a known array or list inside the callback of filter/map/some/…, a Java stream's steps or Python's filter/map/sorted: the search runs once per element, O(n·m).",
+        "includes/indexOf/find/some, contains or `in` on a known array or list inside the callback of filter/map/some/…, a Java stream's steps or Python's filter/map/sorted: the search runs once per element, O(n·m). Lists written out in full and never changed are of fixed length and left alone.",
       examples: [
         {
           language: 'typescript',
@@ -85,7 +88,7 @@ export const searchInChain: Rule = {
           // As in linear-search-in-loop: a callback search is replaceable only when it compares a key.
           if (s.callback && !s.key) continue;
           if (s.holds !== 'list' || s.boundInCallback) continue;
-          if (s.binding && isSmallConstant(language, s.name, context.root)) continue;
+          if (isFixedList(language, s.name, context.root) || boundedRun(s.step, s.source)) continue;
           // A long or multi-line source reads worse than naming the method that runs over it.
           const source =
             s.source && s.source.text.length <= 30 && !s.source.text.includes('\n')

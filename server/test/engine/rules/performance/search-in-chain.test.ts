@@ -100,9 +100,13 @@ const valid: ValidCase[] = [
         "    .filter((u) => ['a', 'b'].includes(u.kind))",
         '    .filter((u) => KINDS.includes(u.kind));',
         '}',
-        "const KINDS = ['admin', 'owner', 'guest'];",
+        "const KINDS = ['admin', 'owner', 'guest', Role.AUDITOR];",
+        'function top(users, ids) {',
+        '  const wanted = [...ids];',
+        '  return users.slice(0, MAX_SHOWN).map((u) => wanted.indexOf(u.id));',
+        '}',
       ),
-      why: 'a Set, an untyped parameter, a Map, a property of the element, an inline literal, a short constant list',
+      why: 'a Set, an untyped parameter, a Map, a property of the element, an inline literal, a list of fixed length, a chain over at most MAX_SHOWN elements',
     },
     {
       language,
@@ -134,12 +138,13 @@ const valid: ValidCase[] = [
   {
     language: 'python',
     code: lines(
-      'def active(users, ids: set, names):',
+      'def active(users, ids: set, names, tags: list):',
       '    a = list(filter(lambda u: u.id in ids, users))',
       '    b = [u for u in users if u.name in names]',
-      '    return sorted(a, key=lambda u: u.name in names), b',
+      '    c = list(filter(lambda u: u.tag in tags, users[:10]))',
+      '    return sorted(a, key=lambda u: u.name in names), b, c',
     ),
-    why: "a set, an untyped parameter (the comprehension is linear-search-in-loop's)",
+    why: "a set, an untyped parameter (the comprehension is linear-search-in-loop's), a run over ten elements",
   },
 ];
 
