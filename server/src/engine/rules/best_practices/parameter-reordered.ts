@@ -1,5 +1,9 @@
+import type { LanguageId } from '@code-explain/shared';
+import type { UnitFacts } from '../../facts/model.js';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import { bindingsOf, type ValueKind } from '../../scope/bindings.js';
 import type { Rule } from '../model.js';
-import { TIER1 } from '../util.js';
+import { calleeText, callArguments, code, FUNCTION_TYPES, lineOf, TIER1 } from '../util.js';
 
 /** Calls that reorder a collection in place. */
 const REORDERS =
@@ -8,9 +12,130 @@ const REORDERS =
 const SAYS_SO = /^(sort|shuffle|reverse|order|rank|arrange)/i;
 
 /**
- * A function that sorts, reverses or shuffles a collection its caller passed
- * in: the caller's own list changes order, often without knowing. Functions
- * named for it (`sortUsers`) do it on purpose.
+ * Methods that add to or take from a collection, per language. Consuming
+ * ones (`pop`, `shift`) are left out: taking the next item off a queue the
+ * caller handed over is usually the point.
+ */
+const CHANGERS: Partial<Record<LanguageId, RegExp>> = {
+  python: /^(append|extend|insert|remove|clear|add|discard|update)$/,
+  javascript: /^(push|unshift|splice|fill|copyWithin|add|delete|clear|set)$/,
+  java: /^(add|addAll|remove|removeAll|removeIf|retainAll|clear|put|putAll|set|replaceAll|merge|compute|computeIfAbsent)$/,
+};
+/** Names that say changing the argument is the function's job. */
+const NAMED_FOR_CHANGE =
+  /^(add|append|push|insert|remove|delete|del|clear|fill|populate|update|register|collect|accumulate|extend|merge|apply|mutate|set|put|store|save|record|track|mark|enqueue|drain|reset|init|prepare|process|handle|visit|walk|emit|write|flush|load|index|dedupe|dedup|strip|trim|prune|filter|normalize|normalise|fix|patch|inject|attach|bind|install|configure|build|make)/i;
+/** Parameters whose name says they are there to be filled. */
+const FILLED =
+  /^(out|output|outputs|result|results|res|acc|accumulator|sink|into|dest|dst|target|targets|buffer|buf|collector|visited|seen|memo|cache|errors|warnings|problems|diagnostics|issues|messages|stats|counts|counters|ctx|context|state|env|registry|bag)$/i;
+/** A doc comment that says the argument changes. */
+const DOC_SAYS =
+  /in[ -]place|mutat|modif|append|\badds?\b|updat|\bfills?\b|populat|consum|drain|side[ -]effect|\bmark|\brecord|\bchange|\bcollect|\bstore|\binsert|\bremove/i;
+
+/** The whole doc comment of a unit (the facts keep only its first sentence): the block above it, or Python's docstring. */
+function docText(unit: UnitFacts, source: string): string {
+  const doc = unit.purpose.doc;
+  if (!doc) return '';
+  const lines = source.split('\n');
+  if (doc.line < unit.metrics.startLine)
+    return lines.slice(doc.line - 1, unit.metrics.startLine - 1).join('\n');
+  const body = unit.metrics.node.childForFieldName('body');
+  const first = body?.namedChildren.find((c) => !c.type.includes('comment'));
+  return first?.type === 'expression_statement' ? first.text : doc.sentence;
+}
+
+const isJs = (language: LanguageId) =>
+  language === 'javascript' || language === 'typescript' || language === 'tsx';
+
+function copyOf(language: LanguageId, name: string, kind: ValueKind): string {
+  switch (language) {
+    case 'python':
+      return `a copy (\`${name} = ${kind === 'set' ? 'set' : kind === 'map' ? 'dict' : 'list'}(${name})\` first)`;
+    case 'java':
+      return `a copy (\`new ${kind === 'set' ? 'HashSet' : kind === 'map' ? 'HashMap' : 'ArrayList'}<>(${name})\`)`;
+    case 'go':
+      return `a copy (\`${kind === 'map' ? 'maps' : 'slices'}.Clone(${name})\`)`;
+    default:
+      return `a copy (\`${kind === 'set' ? `new Set(${name})` : kind === 'map' ? `new Map(${name})` : `[...${name}]`}\`)`;
+  }
+}
+
+/** The first `return <value>` of the unit's own body whose value is not `param` itself, or undefined. */
+function resultReturn(unitNode: Node, param: string): Node | undefined {
+  for (const r of unitNode.descendantsOfType('return_statement')) {
+    if (ownerOf(r, unitNode) !== unitNode.id) continue;
+    const value = r.namedChildren.find((c) => !c.type.includes('comment'));
+    if (!value || /^(None|null|nil|undefined|true|false|True|False)$/.test(value.text)) continue;
+    if (value.text === param || value.text === `this` || value.text === 'self') continue;
+    return r;
+  }
+  return undefined;
+}
+
+/** The id of the innermost function around `node` (the unit itself for its own statements). */
+function ownerOf(node: Node, unitNode: Node): number | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (FUNCTION_TYPES.has(p.type)) return p.id;
+    if (p.id === unitNode.id) return p.id;
+  }
+  return undefined;
+}
+
+/** The first statement in the unit's own body that adds to, removes from or writes an element of `param`. */
+function firstChange(language: LanguageId, unitNode: Node, param: string): Node | undefined {
+  const changers = CHANGERS[isJs(language) ? 'javascript' : language];
+  const nodes = unitNode.doc.nodes;
+  for (let i = unitNode.id + 1; i <= unitNode.lastId; i++) {
+    const n = nodes[i]!;
+    if (n.type !== 'identifier' || n.text !== param) continue;
+    if (ownerOf(n, unitNode) !== unitNode.id) continue;
+    const parent = n.parent;
+    if (!parent) continue;
+    // p.append(x), p.push(x), p.add(x)
+    const object = parent.childForFieldName('object') ?? parent.childForFieldName('operand');
+    if (object?.id === n.id && changers) {
+      const method =
+        (
+          parent.childForFieldName('attribute') ??
+          parent.childForFieldName('property') ??
+          parent.childForFieldName('name')
+        )?.text ?? '';
+      const call = parent.type === 'method_invocation' ? parent : parent.parent;
+      const called =
+        call && (call.type === 'method_invocation' || call.childForFieldName('function')?.id === parent.id);
+      if (called && changers.test(method)) return call;
+    }
+    // p[i] = v (Python subscript, JS subscript_expression, Java array_access, Go index_expression)
+    const indexed =
+      /^(subscript|subscript_expression|array_access|index_expression)$/.test(parent.type) &&
+      (
+        parent.childForFieldName('value') ??
+        parent.childForFieldName('object') ??
+        parent.childForFieldName('array') ??
+        parent.childForFieldName('operand')
+      )?.id === n.id;
+    if (indexed) {
+      let target: Node = parent;
+      if (target.parent?.type === 'expression_list') target = target.parent; // Go: a, b[i] = …
+      const assign = target.parent;
+      if (assign && /assignment/.test(assign.type) && assign.childForFieldName('left')?.id === target.id)
+        return assign;
+    }
+    // Go: delete(m, k)
+    if (language === 'go' && parent.type === 'argument_list') {
+      const call = parent.parent;
+      if (call && calleeText(call) === 'delete' && callArguments(call)[0]?.id === n.id) return call;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A function that changes a collection its caller passed in: sorts,
+ * reverses or shuffles it in place (unless named for it, `sortUsers`), or
+ * adds to, removes from or writes elements of it while returning a result of
+ * its own (unless its name, the parameter's name or its doc comment says
+ * so). The second needs the parameter's type to show a collection: an
+ * untyped `session.add(user)` is not a list.
  */
 export const parameterReordered: Rule = {
   meta: {
@@ -19,32 +144,93 @@ export const parameterReordered: Rule = {
     severity: 'low',
     languages: TIER1,
     docs: {
-      description: 'A parameter sorted, reversed or shuffled in place by a function not named for it.',
+      description:
+        'A parameter sorted, reversed or shuffled in place by a function not named for it; or a parameter typed as a list, set, map or slice added to, removed from or written to by a function that returns a result of its own and says nothing of it.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def top(scores):\n    scores.sort()\n    return scores[-1]\n',
+          good: 'def top(scores):\n    return sorted(scores)[-1]\n',
+        },
+      ],
+    },
+    messages: {
+      reordered:
+        "`{{text}}` on line {{line}} reorders `{{target}}`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on {{copy}}.",
+      changed:
+        "{{change}} on line {{line}} changes `{{target}}`, which the caller passed in, though `{{name}}` returns a result of its own (line {{returnLine}}): the caller's {{kind}} changes too, and neither the function's name nor a doc comment says so. If the caller should not see that, work on {{copy}}; if it should, say so in the name or a doc comment.",
     },
   },
   create(context) {
+    const { language } = context;
+    const reordered = (unit: UnitFacts) => {
+      const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
+      const found = new Set<string>();
+      if (SAYS_SO.test(name)) return found;
+      for (const m of unit.purpose.dataFlow.mutatedParams) {
+        const text = unit.metrics.node.text.split('\n')[m.line - unit.metrics.startLine] ?? '';
+        const call = REORDERS.exec(text.trim().replace(/^(return|const \w+ =|let \w+ =|\w+ =)\s*/, ''));
+        if (!call || (call[1] ?? call[2]) !== m.target) continue;
+        const copy =
+          language === 'python'
+            ? `\`sorted(${m.target})\` (or \`${m.target}[::-1]\`)`
+            : language === 'java'
+              ? `a copy (\`new ArrayList<>(${m.target})\`)`
+              : language === 'go'
+                ? `a copy (\`slices.Clone(${m.target})\`)`
+                : `a copy (\`[...${m.target}].sort(…)\` or \`${m.target}.toSorted(…)\`)`;
+        found.add(m.target);
+        context.report({
+          line: m.line,
+          messageId: 'reordered',
+          data: { text: m.text, line: m.line, target: m.target, copy },
+        });
+      }
+      return found;
+    };
+    const changed = (unit: UnitFacts, skip: ReadonlySet<string>) => {
+      const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
+      if (NAMED_FOR_CHANGE.test(name) || DOC_SAYS.test(docText(unit, context.code))) return;
+      const node = unit.metrics.node;
+      const bindings = bindingsOf(language, context.root);
+      for (const param of unit.params) {
+        if (skip.has(param) || FILLED.test(param) || /^(self|this|cls)$/.test(param)) continue;
+        const binding = bindings.all(param).find((b) => b.kind === 'parameter' && b.scope.id === node.id);
+        const kind = binding?.holds;
+        if (!binding || (kind !== 'list' && kind !== 'set' && kind !== 'map')) continue;
+        const change = firstChange(language, node, param);
+        if (!change) continue;
+        const result = resultReturn(node, param);
+        if (!result) continue;
+        context.report({
+          line: lineOf(change),
+          messageId: 'changed',
+          data: {
+            change: code(change.text, 40),
+            line: lineOf(change),
+            target: param,
+            name,
+            returnLine: lineOf(result),
+            kind:
+              kind === 'list'
+                ? language === 'go'
+                  ? 'slice'
+                  : language === 'java'
+                    ? 'list'
+                    : isJs(language)
+                      ? 'array'
+                      : 'list'
+                : kind,
+            copy: copyOf(language, param, kind),
+          },
+        });
+      }
+    };
     return {
       'Program:exit'() {
         for (const unit of context.facts.units) {
-          const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
-          if (SAYS_SO.test(name)) continue;
-          for (const m of unit.purpose.dataFlow.mutatedParams) {
-            const text = unit.metrics.node.text.split('\n')[m.line - unit.metrics.startLine] ?? '';
-            const call = REORDERS.exec(text.trim().replace(/^(return|const \w+ =|let \w+ =|\w+ =)\s*/, ''));
-            if (!call || (call[1] ?? call[2]) !== m.target) continue;
-            const copy =
-              context.language === 'python'
-                ? `\`sorted(${m.target})\` (or \`${m.target}[::-1]\`)`
-                : context.language === 'java'
-                  ? `a copy (\`new ArrayList<>(${m.target})\`)`
-                  : context.language === 'go'
-                    ? `a copy (\`slices.Clone(${m.target})\`)`
-                    : `a copy (\`[...${m.target}].sort(…)\` or \`${m.target}.toSorted(…)\`)`;
-            context.report({
-              line: m.line,
-              message: `\`${m.text}\` on line ${m.line} reorders \`${m.target}\`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on ${copy}.`,
-            });
-          }
+          const found = reordered(unit);
+          if (unit.metrics.kind !== 'class' && unit.paramsKnown) changed(unit, found);
         }
       },
     };
