@@ -3,7 +3,7 @@ import type { UnitFacts } from '../../facts/model.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { bindingsOf, type ValueKind } from '../../scope/bindings.js';
 import type { Rule } from '../model.js';
-import { calleeText, callArguments, code, FUNCTION_TYPES, lineOf, TIER1 } from '../util.js';
+import { code, FUNCTION_TYPES, lineOf, TIER1 } from '../util.js';
 
 /** Calls that reorder a collection in place. */
 const REORDERS =
@@ -19,11 +19,11 @@ const SAYS_SO = /^(sort|shuffle|reverse|order|rank|arrange)/i;
 const CHANGERS: Partial<Record<LanguageId, RegExp>> = {
   python: /^(append|extend|insert|remove|clear|add|discard|update)$/,
   javascript: /^(push|unshift|splice|fill|copyWithin|add|delete|clear|set)$/,
-  java: /^(add|addAll|remove|removeAll|removeIf|retainAll|clear|put|putAll|set|replaceAll|merge|compute|computeIfAbsent)$/,
+  java: /^(add|addAll|remove|removeAll|removeIf|retainAll|clear|put|putAll|set|replaceAll)$/,
 };
 /** Names that say changing the argument is the function's job. */
 const NAMED_FOR_CHANGE =
-  /^(add|append|push|insert|remove|delete|del|clear|fill|populate|update|register|collect|accumulate|extend|merge|apply|mutate|set|put|store|save|record|track|mark|enqueue|drain|reset|init|prepare|process|handle|visit|walk|emit|write|flush|load|index|dedupe|dedup|strip|trim|prune|filter|normalize|normalise|fix|patch|inject|attach|bind|install|configure|build|make)/i;
+  /^(compute|getOr|intern|ensure|memo|cache|add|append|push|insert|remove|delete|del|clear|fill|populate|update|register|collect|accumulate|extend|merge|apply|mutate|set|put|store|save|record|track|mark|enqueue|drain|reset|init|prepare|process|handle|visit|walk|emit|write|flush|load|index|dedupe|dedup|strip|trim|prune|filter|normalize|normalise|fix|patch|inject|attach|bind|install|configure|build|make)/i;
 /** Parameters whose name says they are there to be filled. */
 const FILLED =
   /^(out|output|outputs|result|results|res|acc|accumulator|sink|into|dest|dst|target|targets|buffer|buf|collector|visited|seen|memo|cache|errors|warnings|problems|diagnostics|issues|messages|stats|counts|counters|ctx|context|state|env|registry|bag)$/i;
@@ -80,53 +80,45 @@ function ownerOf(node: Node, unitNode: Node): number | undefined {
   return undefined;
 }
 
-/** The first statement in the unit's own body that adds to, removes from or writes an element of `param`. */
+/** Calls that take elements out: with an addition to the same parameter they restore it (backtracking) or consume it. */
+const TAKES = /^(remove|removeAll|removeIf|removeLast|pop|popleft|discard|delete|splice|shift|clear)$/;
+
+/**
+ * The first call in the unit's own body that adds to or removes from
+ * `param` (`p.append(x)`, `p.push(x)`, `p.add(x)`), unless the unit both
+ * adds and removes (a backtracking search puts the collection back as it
+ * found it). Element writes (`p[i] = v`) are left out: filling a buffer the
+ * caller handed over is a calling convention (io.Reader's Read, in-place
+ * algorithms), and Go's slices and maps are changed no other way, so Go has
+ * no such findings.
+ */
 function firstChange(language: LanguageId, unitNode: Node, param: string): Node | undefined {
   const changers = CHANGERS[isJs(language) ? 'javascript' : language];
+  if (!changers) return undefined;
+  const changes: { call: Node; method: string }[] = [];
   const nodes = unitNode.doc.nodes;
   for (let i = unitNode.id + 1; i <= unitNode.lastId; i++) {
     const n = nodes[i]!;
     if (n.type !== 'identifier' || n.text !== param) continue;
     if (ownerOf(n, unitNode) !== unitNode.id) continue;
     const parent = n.parent;
-    if (!parent) continue;
-    // p.append(x), p.push(x), p.add(x)
-    const object = parent.childForFieldName('object') ?? parent.childForFieldName('operand');
-    if (object?.id === n.id && changers) {
-      const method =
-        (
-          parent.childForFieldName('attribute') ??
-          parent.childForFieldName('property') ??
-          parent.childForFieldName('name')
-        )?.text ?? '';
-      const call = parent.type === 'method_invocation' ? parent : parent.parent;
-      const called =
-        call && (call.type === 'method_invocation' || call.childForFieldName('function')?.id === parent.id);
-      if (called && changers.test(method)) return call;
-    }
-    // p[i] = v (Python subscript, JS subscript_expression, Java array_access, Go index_expression)
-    const indexed =
-      /^(subscript|subscript_expression|array_access|index_expression)$/.test(parent.type) &&
+    const object = parent?.childForFieldName('object') ?? parent?.childForFieldName('operand');
+    if (!parent || object?.id !== n.id) continue;
+    const method =
       (
-        parent.childForFieldName('value') ??
-        parent.childForFieldName('object') ??
-        parent.childForFieldName('array') ??
-        parent.childForFieldName('operand')
-      )?.id === n.id;
-    if (indexed) {
-      let target: Node = parent;
-      if (target.parent?.type === 'expression_list') target = target.parent; // Go: a, b[i] = …
-      const assign = target.parent;
-      if (assign && /assignment/.test(assign.type) && assign.childForFieldName('left')?.id === target.id)
-        return assign;
-    }
-    // Go: delete(m, k)
-    if (language === 'go' && parent.type === 'argument_list') {
-      const call = parent.parent;
-      if (call && calleeText(call) === 'delete' && callArguments(call)[0]?.id === n.id) return call;
-    }
+        parent.childForFieldName('attribute') ??
+        parent.childForFieldName('property') ??
+        parent.childForFieldName('name')
+      )?.text ?? '';
+    const call = parent.type === 'method_invocation' ? parent : parent.parent;
+    const called =
+      call && (call.type === 'method_invocation' || call.childForFieldName('function')?.id === parent.id);
+    if (call && called && (changers.test(method) || TAKES.test(method))) changes.push({ call, method });
   }
-  return undefined;
+  const adds = changes.filter((c) => !TAKES.test(c.method));
+  const takes = changes.filter((c) => TAKES.test(c.method));
+  if (adds.length > 0 && takes.length > 0) return undefined;
+  return changes.find((c) => changers.test(c.method))?.call;
 }
 
 /**
@@ -145,7 +137,7 @@ export const parameterReordered: Rule = {
     languages: TIER1,
     docs: {
       description:
-        'A parameter sorted, reversed or shuffled in place by a function not named for it; or a parameter typed as a list, set, map or slice added to, removed from or written to by a function that returns a result of its own and says nothing of it.',
+        'A parameter sorted, reversed or shuffled in place by a function not named for it; or a parameter typed as a list, set or map added to or removed from (append, push, add, remove, clear, put…) by a function that returns a result of its own and says nothing of it. Element writes and Go (whose slices and maps are filled for the caller by convention) are left out.',
       examples: [
         {
           language: 'python',
