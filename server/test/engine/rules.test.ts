@@ -11,6 +11,7 @@ import { extractFacts } from '../../src/engine/facts/extract.js';
 import { metricsFor } from '../../src/engine/metrics/index.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
 import { ALL_RULES } from '../../src/engine/rules/index.js';
+import { unparsedProposals } from './support/proposed-code.js';
 import { runRulesWithNotes, type RuleRun } from '../../src/engine/rules/run.js';
 
 import {
@@ -2413,6 +2414,11 @@ describe('suggestion rules', () => {
       assert.equal(s!.line, c.line);
       if (c.says) assert.match(s!.description, c.says);
       if (c.saysNot) assert.doesNotMatch(s!.description, c.saysNot);
+      assert.deepEqual(
+        await unparsedProposals(parser, c.language, s!.description, c.code),
+        [],
+        'proposed code parses',
+      );
       if (rule.meta.docs.cwe) assert.ok(s!.description.startsWith(`${rule.meta.docs.cwe}: `), s!.description);
     });
   }
