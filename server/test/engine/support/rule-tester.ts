@@ -147,6 +147,12 @@ export function ruleTester(rule: Rule, tests: RuleTests): void {
           if (rule.meta.docs.cwe)
             assert.ok(s.description.startsWith(`${rule.meta.docs.cwe}: `), s.description);
         });
+        for (const s of found)
+          assert.deepEqual(
+            await unparsedProposals(parser, c.language, s.description, c.code),
+            [],
+            'proposed code parses',
+          );
       });
     }
 
