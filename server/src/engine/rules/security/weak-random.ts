@@ -1,4 +1,5 @@
 import type { LanguageId } from '@code-explain/shared';
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { calleeText, code, FUNCTION_TYPES, lineOf, nameWords, TIER1 } from '../util.js';
@@ -83,8 +84,15 @@ function sensitiveUse(call: Node): { what: string; name: string } | undefined {
   return undefined;
 }
 
+interface Options {
+  readonly secretNamesOnly: boolean;
+}
+
+const WHY =
+  'is not cryptographically secure: its output can be predicted from earlier values, so the secret can be guessed. Instead, {{fix}}.';
+
 /** A predictable random number generator used for a secret. */
-export const weakRandom: Rule = {
+export const weakRandom: Rule<Options> = {
   meta: {
     id: 'security/weak-random',
     type: 'security',
@@ -93,19 +101,58 @@ export const weakRandom: Rule = {
     docs: {
       description: 'A non-cryptographic random generator producing a token, password, key or other secret.',
       cwe: 'CWE-338',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'function resetToken() {\n  return Math.random().toString(36).slice(2);\n}\n',
+          good: "import { randomBytes } from 'node:crypto';\n\nfunction resetToken() {\n  return randomBytes(32).toString('hex');\n}\n",
+        },
+        {
+          language: 'python',
+          bad: 'import random\n\nsession_id = random.getrandbits(64)\n',
+          good: 'import secrets\n\nsession_id = secrets.token_hex(8)\n',
+        },
+      ],
+    },
+    messages: {
+      storedAsSecret: `CWE-338: {{call}} on line {{line}} is stored in \`{{name}}\`, but {{generator}} ${WHY}`,
+      usedBySecretFunction: `CWE-338: {{call}} on line {{line}} is used by \`{{name}}\`, but {{generator}} ${WHY}`,
+      weakGenerator:
+        'CWE-338: {{call}} on line {{line}} takes its value from {{source}}, which is not cryptographically secure: its output can be predicted from earlier values. Nothing in this code names the value a secret; if it must be unguessable (a token, a password, a key, an id others must not guess), {{fix}}.',
+    },
+    options: {
+      schema: z.object({ secretNamesOnly: z.boolean() }),
+      defaults: { secretNamesOnly: true },
+      focused: { secretNamesOnly: false },
+      docs: {
+        secretNamesOnly:
+          'Report a weak generator only where the variable, key or function that receives its value is named for a secret (token, password, salt, session id…). When false, every other use is reported too, at low severity.',
+      },
     },
   },
   create(context) {
     const fix =
       FIX[context.language] ??
       'use crypto.randomBytes or crypto.randomUUID (crypto.getRandomValues in browsers)';
-    const check = (node: Node, generator: string) => {
+    /** `generator` names the weak source; `apposition` when it reads "`rnd`, a `java.util.Random`," in a sentence. */
+    const check = (node: Node, generator: string, apposition = false) => {
       const use = sensitiveUse(node);
-      if (!use) return;
-      context.report({
-        node,
-        message: `CWE-338: ${code(node.text, 40)} on line ${lineOf(node)} is ${use.what} \`${use.name}\`, but ${generator} is not cryptographically secure: its output can be predicted from earlier values, so the secret can be guessed. Instead, ${fix}.`,
-      });
+      const call = code(node.text, 40);
+      const line = lineOf(node);
+      if (use) {
+        context.report({
+          node,
+          messageId: use.what === 'stored in' ? 'storedAsSecret' : 'usedBySecretFunction',
+          data: { call, line, name: use.name, generator: apposition ? `${generator},` : generator, fix },
+        });
+      } else if (!context.options.secretNamesOnly) {
+        context.report({
+          node,
+          messageId: 'weakGenerator',
+          data: { call, line, source: generator, fix },
+          severity: 'low',
+        });
+      }
     };
     switch (context.language) {
       case 'python':
@@ -144,7 +191,7 @@ export const weakRandom: Rule = {
           },
           'Program:exit'() {
             for (const { node, receiver } of calls)
-              if (randoms.has(receiver)) check(node, `\`${receiver}\`, a \`java.util.Random\`,`);
+              if (randoms.has(receiver)) check(node, `\`${receiver}\`, a \`java.util.Random\``, true);
           },
         };
       }
