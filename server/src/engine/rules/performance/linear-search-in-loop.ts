@@ -130,12 +130,15 @@ export const linearSearchInLoop: Rule = {
       const where = COMPREHENSIONS.has(loop.type) ? 'comprehension' : 'loop';
       // The right fix depends on whether the loop itself adds to what it searches.
       const change = bindingsOf(language, context.root).changedIn(name, loop);
+      const goAppend = change?.how === 'rebound' && language === 'go' && isGoAppend(change.node, name);
+      // Assigned a new value inside the loop, it would make any lookup built before the loop stale.
+      if (change?.how === 'rebound' && !goAppend) return;
       const growing =
         change &&
-        (change.how === 'append' ||
-          (change.how === 'mutation' && GROWS.test(change.method ?? '')) ||
-          (change.how === 'rebound' && isGoAppend(change.node, name)))
-          ? { ...change, method: change.method ?? (change.how === 'rebound' ? 'append' : undefined) }
+        (goAppend ||
+          change.how === 'append' ||
+          (change.how === 'mutation' && GROWS.test(change.method ?? '')))
+          ? change
           : undefined;
       const data = {
         call: code(node.text, 50),
@@ -152,7 +155,7 @@ export const linearSearchInLoop: Rule = {
           messageId: 'growingCollection',
           data: {
             ...data,
-            how: growing.method ?? code(growing.node.text, 30).replace(/`/g, ''),
+            how: goAppend ? 'append' : (growing.method ?? code(growing.node.text, 30).replace(/`/g, '')),
             grows: growing.line,
             fix: growingAdvice(language, name),
           },

@@ -63,8 +63,10 @@ const TARGETS: Record<string, [string, string]> = {
   keyed_element: ['key', 'value'],
 };
 
+type SecretUse = { readonly messageId: 'storedAsSecret' | 'usedBySecretFunction'; readonly name: string };
+
 /** The name the random value is stored under, or the function producing it; undefined if neither is sensitive. */
-function sensitiveUse(call: Node): { what: string; name: string } | undefined {
+function sensitiveUse(call: Node): SecretUse | undefined {
   let child = call;
   for (let p = call.parent; p; child = p, p = p.parent) {
     const fields = TARGETS[p.type];
@@ -73,12 +75,12 @@ function sensitiveUse(call: Node): { what: string; name: string } | undefined {
       const target = p.childForFieldName(fields[0]);
       if (value && target && value.id === child.id) {
         const name = target.text.replace(/^['"]|['"]$/g, '');
-        if (isSensitiveName(name)) return { what: 'stored in', name };
+        if (isSensitiveName(name)) return { messageId: 'storedAsSecret', name };
       }
     }
     if (FUNCTION_TYPES.has(p.type)) {
       const name = p.childForFieldName('name')?.text;
-      return name && isSensitiveName(name) ? { what: 'used by', name } : undefined;
+      return name && isSensitiveName(name) ? { messageId: 'usedBySecretFunction', name } : undefined;
     }
   }
   return undefined;
@@ -118,7 +120,7 @@ export const weakRandom: Rule<Options> = {
       storedAsSecret: `CWE-338: {{call}} on line {{line}} is stored in \`{{name}}\`, but {{generator}} ${WHY}`,
       usedBySecretFunction: `CWE-338: {{call}} on line {{line}} is used by \`{{name}}\`, but {{generator}} ${WHY}`,
       weakGenerator:
-        'CWE-338: {{call}} on line {{line}} takes its value from {{source}}, which is not cryptographically secure: its output can be predicted from earlier values. Nothing in this code names the value a secret; if it must be unguessable (a token, a password, a key, an id others must not guess), {{fix}}.',
+        'CWE-338: {{call}} on line {{line}} comes from a generator that is not cryptographically secure{{via}}: its output can be predicted from earlier values. Nothing in this code names the value a secret; if it must be unguessable (a token, a password, a key, an id others must not guess), {{fix}}.',
     },
     options: {
       schema: z.object({ secretNamesOnly: z.boolean() }),
@@ -142,14 +144,15 @@ export const weakRandom: Rule<Options> = {
       if (use) {
         context.report({
           node,
-          messageId: use.what === 'stored in' ? 'storedAsSecret' : 'usedBySecretFunction',
+          messageId: use.messageId,
           data: { call, line, name: use.name, generator: apposition ? `${generator},` : generator, fix },
         });
       } else if (!context.options.secretNamesOnly) {
         context.report({
           node,
           messageId: 'weakGenerator',
-          data: { call, line, source: generator, fix },
+          // `Math.random()` names its generator itself; `rnd.nextInt()` does not.
+          data: { call, line, via: generator === call ? '' : ` (${generator})`, fix },
           severity: 'low',
         });
       }

@@ -208,6 +208,43 @@ const valid: ValidCase[] = [
     code: 'package m\nimport "slices"\nfunc F(ids []int, w int) bool { return slices.Contains(ids, w) }\n',
     why: 'no loop',
   },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  int f(Pager pager, List<String> wanted) {',
+      '    List<String> page = pager.first();',
+      '    int n = 0;',
+      '    for (String w : wanted) {',
+      '      if (page.contains(w)) n++;',
+      '      page = pager.next();',
+      '    }',
+      '    return n;',
+      '  }',
+      '}',
+    ),
+    focused: true,
+    why: 'the list is replaced inside the loop, so a set built before it would go stale',
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package m',
+      'import "slices"',
+      'func F(ids, want []int, more func() []int) int {',
+      '\tn := 0',
+      '\tfor _, w := range want {',
+      '\t\tif slices.Contains(ids, w) {',
+      '\t\t\tn++',
+      '\t\t}',
+      '\t\tids = more()',
+      '\t}',
+      '\treturn n',
+      '}',
+      '',
+    ),
+    why: 'the slice is replaced inside the loop',
+  },
 ];
 
 ruleTester(linearSearchInLoop, { valid, invalid });
