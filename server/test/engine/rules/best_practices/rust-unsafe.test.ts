@@ -56,6 +56,27 @@ const invalid: InvalidCase[] = [
       },
     ],
   },
+  {
+    language: 'rust',
+    code: lines(
+      'static mut COUNT: u32 = 0;',
+      '',
+      'fn bump() {',
+      '    // SAFETY: only called from the main thread.',
+      '',
+      '    unsafe { COUNT += 1; }',
+      '}',
+      '',
+    ),
+    why: 'a SAFETY comment separated from the block by a blank line',
+    errors: [
+      {
+        line: 6,
+        messageId: 'undocumentedUnsafe',
+        says: /^The `unsafe` block on line 6 changes a mutable static; .*write down/,
+      },
+    ],
+  },
 ];
 
 const valid: ValidCase[] = [
@@ -89,6 +110,21 @@ const valid: ValidCase[] = [
       '',
     ),
     why: 'a SAFETY comment above the statement; one first inside the block',
+  },
+  {
+    language: 'rust',
+    code: lines(
+      'static mut COUNT: u32 = 0;',
+      '',
+      'fn bump() {',
+      '    // Counts calls for the stats page.',
+      '    // SAFETY: only called from the main thread,',
+      '    // so no two calls overlap.',
+      '    unsafe { COUNT += 1; }',
+      '}',
+      '',
+    ),
+    why: 'a SAFETY comment in the run of comments directly above',
   },
 ];
 
