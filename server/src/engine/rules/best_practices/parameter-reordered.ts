@@ -20,6 +20,22 @@ export const parameterReordered: Rule = {
     languages: TIER1,
     docs: {
       description: 'A parameter sorted, reversed or shuffled in place by a function not named for it.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def median(values):\n    values.sort()\n    return values[len(values) // 2]\n',
+          good: 'def median(values):\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n',
+        },
+        {
+          language: 'javascript',
+          bad: 'function newest(posts) {\n  posts.sort((a, b) => b.date - a.date);\n  return posts[0];\n}\n',
+          good: 'function newest(posts) {\n  return posts.toSorted((a, b) => b.date - a.date)[0];\n}\n',
+        },
+      ],
+    },
+    messages: {
+      reorderedParameter:
+        "`{{call}}` on line {{line}} reorders `{{name}}`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on {{copy}}.",
     },
   },
   create(context) {
@@ -42,7 +58,8 @@ export const parameterReordered: Rule = {
                     : `a copy (\`[...${m.target}].sort(…)\` or \`${m.target}.toSorted(…)\`)`;
             context.report({
               line: m.line,
-              message: `\`${m.text}\` on line ${m.line} reorders \`${m.target}\`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on ${copy}.`,
+              messageId: 'reorderedParameter',
+              data: { call: m.text, line: m.line, name: m.target, copy },
             });
           }
         }
