@@ -29,13 +29,16 @@ import {
   percent,
   precision,
   recall,
+  scoreByFile,
   scoreExact,
+  CORPUS_DIR,
   table,
   type Finding,
   type Outcome,
   type Snippet,
   type Tally,
 } from './support/findings-corpus.js';
+import { bandit, eslintSecurity, gosec, type ReferenceTool } from './support/reference-linters.js';
 
 /** The targets of the issue "Findings you can trust", overall. */
 const PRECISION_TARGET = 0.95;
@@ -76,10 +79,16 @@ describe('findings corpus', function () {
   let parser: SourceParser;
   const outcomes = new Map<string, Outcome>();
 
+  /** Our findings on each snippet, by file. */
+  const found = new Map<string, Finding[]>();
+
   before(async () => {
     parser = new SourceParser();
-    for (const snippet of corpus)
-      outcomes.set(snippet.file, scoreExact(snippet, await ourFindings(parser, snippet)));
+    for (const snippet of corpus) {
+      const findings = await ourFindings(parser, snippet);
+      found.set(snippet.file, findings);
+      outcomes.set(snippet.file, scoreExact(snippet, findings));
+    }
   });
   after(() => parser.dispose());
 
@@ -170,4 +179,81 @@ describe('findings corpus', function () {
       `precision ${percent(precision(overall))}, recall ${percent(recall(overall))}`,
     );
   });
+
+  describe('against established tools', () => {
+    const TOOLS: readonly { tool: ReferenceTool; languages: readonly LanguageId[] }[] = [
+      { tool: bandit, languages: ['python'] },
+      { tool: gosec, languages: ['go'] },
+      { tool: eslintSecurity, languages: ['javascript', 'typescript'] },
+    ];
+    for (const { tool, languages } of TOOLS) {
+      it(`finds at least what ${tool.name} finds on ${languages.join(' and ')}, at equal or better precision`, async () => {
+        const snippets = corpus.filter((s) => languages.includes(s.language));
+        const ours = new Set(
+          ALL_RULES.filter((r) => languages.some((l) => r.meta.languages.includes(l))).map((r) => r.meta.id),
+        );
+        const kinds = new Set(Object.values(tool.mapping).filter((rule) => ours.has(rule)));
+        const theirs = await tool.run(
+          CORPUS_DIR,
+          snippets.map((s) => s.file),
+        );
+        const rows: string[][] = [];
+        const shortfalls: string[] = [];
+        const theirFalse: string[] = [];
+        for (const kind of [...kinds].sort()) {
+          const only = new Set([kind]);
+          const us = emptyTally();
+          const them = emptyTally();
+          for (const snippet of snippets) {
+            add(us, scoreByFile(snippet, found.get(snippet.file)!, only));
+            const outcome = scoreByFile(
+              snippet,
+              theirs.filter((f) => f.file === snippet.file),
+              only,
+            );
+            add(them, outcome);
+            for (const f of outcome.falsePositives)
+              theirFalse.push(`${snippet.file}:${f.line} ${f.toolRule}`);
+          }
+          if (us.tp + us.fn === 0) continue; // No snippet of these languages expects this kind.
+          rows.push([kind, ...cells(us), ...cells(them)]);
+          if (recall(us) < recall(them) || precision(us) < precision(them))
+            shortfalls.push(
+              `${kind}: ours ${percent(precision(us))} precision, ${percent(recall(us))} recall; ${tool.name} ${percent(precision(them))}, ${percent(recall(them))}`,
+            );
+        }
+        console.log(
+          [
+            '',
+            `${tool.name} on the ${languages.join(' and ')} snippets (matched by rule within each file; see scoreByFile)`,
+            '',
+            table(
+              [
+                'kind',
+                'our TP',
+                'FP',
+                'FN',
+                'precision',
+                'recall',
+                'their TP',
+                'FP',
+                'FN',
+                'precision',
+                'recall',
+              ],
+              rows,
+            ),
+            '',
+            `${tool.name}'s false positives: ${theirFalse.length > 0 ? theirFalse.join(', ') : 'none'}`,
+            '',
+          ].join('\n'),
+        );
+        assert.deepEqual(shortfalls, [], `our rules fall short of ${tool.name}`);
+      });
+    }
+  });
 });
+
+function cells(t: Tally): string[] {
+  return [String(t.tp), String(t.fp), String(t.fn), percent(precision(t)), percent(recall(t))];
+}

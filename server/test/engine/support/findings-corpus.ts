@@ -6,10 +6,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FocusArea, LanguageId } from '@code-explain/shared';
 import { z } from 'zod';
 
-export const CORPUS_DIR = new URL('../findings-corpus/', import.meta.url).pathname;
+export const CORPUS_DIR = fileURLToPath(new URL('../findings-corpus', import.meta.url));
 
 /** Snippets labeled with rules that are still being built: kept apart until those rules land. */
 export const PLANNED_DIR = 'planned';
@@ -112,9 +113,9 @@ export function judgedRules(snippet: Snippet): (rule: string) => boolean {
   return (rule) => labeled.has(rule) || rule.startsWith('security/');
 }
 
-export interface Outcome {
-  readonly truePositives: readonly Finding[];
-  readonly falsePositives: readonly Finding[];
+export interface Outcome<F extends Finding = Finding> {
+  readonly truePositives: readonly F[];
+  readonly falsePositives: readonly F[];
   readonly misses: readonly Label[];
 }
 
@@ -145,14 +146,14 @@ export function scoreExact(snippet: Snippet, findings: readonly Finding[]): Outc
  * included, gets a match for each expected finding of the kind it reports
  * anywhere in the file; findings past the expected count are false.
  */
-export function scoreByFile(
+export function scoreByFile<F extends Finding>(
   snippet: Snippet,
-  findings: readonly Finding[],
+  findings: readonly F[],
   kinds: ReadonlySet<string>,
-): Outcome {
+): Outcome<F> {
   const open = snippet.expects.filter((e) => kinds.has(e.rule));
-  const truePositives: Finding[] = [];
-  const falsePositives: Finding[] = [];
+  const truePositives: F[] = [];
+  const falsePositives: F[] = [];
   for (const finding of findings) {
     if (!kinds.has(finding.rule)) continue;
     let best = -1;
