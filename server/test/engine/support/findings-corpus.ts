@@ -89,11 +89,11 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-/** Every snippet of the main tree (`planned/` left out), in a stable order. */
-export function loadCorpus(dir: string = CORPUS_DIR): Snippet[] {
+/** Every snippet of the main tree (`planned/` left out, unless asked for), in a stable order. */
+export function loadCorpus(dir: string = CORPUS_DIR, { planned = false } = {}): Snippet[] {
   return filesUnder(dir)
     .map((path) => relative(dir, path))
-    .filter((file) => !file.startsWith(`${PLANNED_DIR}/`))
+    .filter((file) => file.startsWith(`${PLANNED_DIR}/`) === planned)
     .map((file) => parseSnippet(file, readFileSync(join(dir, file), 'utf8')));
 }
 

@@ -230,7 +230,16 @@ function eslintConfig(): Linter.Config[] {
     rules,
   };
   return [
-    { files: ['**/*.js'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, ...shared },
+    {
+      files: ['**/*.js'],
+      // React components are JavaScript with JSX, as in the engine's grammar.
+      languageOptions: {
+        ecmaVersion: 'latest',
+        sourceType: 'module',
+        parserOptions: { ecmaFeatures: { jsx: true } },
+      },
+      ...shared,
+    },
     // TypeScript through typescript-eslint's parser, without type information (the plugins use none).
     { files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' }, ...shared },
   ];
