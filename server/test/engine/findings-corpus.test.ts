@@ -259,6 +259,8 @@ describe('findings corpus', function () {
             '',
           ].join('\n'),
         );
+        // 2026-11-23: fails for gosec on security/sql-injection (ours 80 % precision, 66.7 % recall; gosec
+        // 100 %, 33.3 %): go/sql-injection-6.go's `IN (` + placeholders + `)` is reported though it holds only `?`s.
         assert.deepEqual(shortfalls, [], `our rules fall short of ${tool.name}`);
       });
     }
