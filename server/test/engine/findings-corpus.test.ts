@@ -186,7 +186,7 @@ describe('findings corpus', function () {
       ].join('\n'),
     );
     assert.ok(
-      precision(overall) >= PRECISION_TARGET && recall(overall) >= RECALL_TARGET,
+      (precision(overall) ?? 1) >= PRECISION_TARGET && (recall(overall) ?? 1) >= RECALL_TARGET,
       `precision ${percent(precision(overall))}, recall ${percent(recall(overall))}`,
     );
   });
@@ -228,7 +228,12 @@ describe('findings corpus', function () {
           }
           if (us.tp + us.fn === 0) continue; // No snippet of these languages expects this kind.
           rows.push([kind, ...cells(us), ...cells(them)]);
-          if (recall(us) < recall(them) || precision(us) < precision(them))
+          // A tool that reports nothing of a kind has no precision to compare with: only recall is.
+          const theirPrecision = precision(them);
+          if (
+            (recall(us) ?? 1) < (recall(them) ?? 0) ||
+            (theirPrecision !== undefined && (precision(us) ?? 1) < theirPrecision)
+          )
             shortfalls.push(
               `${kind}: ours ${percent(precision(us))} precision, ${percent(recall(us))} recall; ${tool.name} ${percent(precision(them))}, ${percent(recall(them))}`,
             );
@@ -259,8 +264,9 @@ describe('findings corpus', function () {
             '',
           ].join('\n'),
         );
-        // 2026-11-23: fails for gosec on security/sql-injection (ours 80 % precision, 66.7 % recall; gosec
-        // 100 %, 33.3 %): go/sql-injection-6.go's `IN (` + placeholders + `)` is reported though it holds only `?`s.
+        // 2026-11-23: fails for gosec on security/sql-injection (ours 66.7 % precision, 66.7 % recall; gosec
+        // 100 %, 33.3 %): go/sql-injection-6.go (`IN (` + a run of `?` + `)`) and go/sql-injection-10.go (a string
+        // constant) are reported though no input reaches the query. The lead fixes the rule, not this test.
         assert.deepEqual(shortfalls, [], `our rules fall short of ${tool.name}`);
       });
     }

@@ -186,16 +186,18 @@ export function add(tally: Tally, outcome: Outcome): void {
   tally.fn += outcome.misses.length;
 }
 
-/** Precision and recall; an empty denominator counts as perfect (nothing claimed, nothing to find). */
-export function precision(t: Tally): number {
-  return t.tp + t.fp === 0 ? 1 : t.tp / (t.tp + t.fp);
+/** Precision: undefined when nothing was reported (no claim, so nothing to be right or wrong about). */
+export function precision(t: Tally): number | undefined {
+  return t.tp + t.fp === 0 ? undefined : t.tp / (t.tp + t.fp);
 }
 
-export function recall(t: Tally): number {
-  return t.tp + t.fn === 0 ? 1 : t.tp / (t.tp + t.fn);
+/** Recall: undefined when nothing was expected. */
+export function recall(t: Tally): number | undefined {
+  return t.tp + t.fn === 0 ? undefined : t.tp / (t.tp + t.fn);
 }
 
-export const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+export const percent = (x: number | undefined): string =>
+  x === undefined ? '—' : `${(100 * x).toFixed(1)} %`;
 
 export function areaOf(rule: string): FocusArea {
   return rule.slice(0, rule.indexOf('/')) as FocusArea;
