@@ -185,6 +185,8 @@ describe('findings corpus', function () {
         ...(problems.length > 0 ? ['Misses and false positives:', ...problems.map((p) => `  ${p}`), ''] : []),
       ].join('\n'),
     );
+    // 2026-11-23, rules on main: precision 95.4 % (185 TP, 9 FP), recall 88.9 % (23 misses) — recall short of the
+    // target with labels that are right; the misses and false positives printed above are the rules' to fix.
     assert.ok(
       (precision(overall) ?? 1) >= PRECISION_TARGET && (recall(overall) ?? 1) >= RECALL_TARGET,
       `precision ${percent(precision(overall))}, recall ${percent(recall(overall))}`,
