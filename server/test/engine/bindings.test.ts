@@ -249,13 +249,13 @@ describe('engine: bindings', () => {
       assert.equal(holds(p, 'b', 'b)'), 'string');
     });
 
-    it('keeps a declared kind through plain assignments, and reports them as changes in a loop', async () => {
+    it('keeps a declared kind through s = append(s, x), and reports it as the slice growing in a loop', async () => {
       const p = await parse('go', code);
       assert.equal(holds(p, 'buf', 'buf,'), 'list');
       const loop = p.loop('for_statement');
       assert.deepEqual(
         { ...p.bindings.changedIn('buf', loop), node: undefined },
-        { node: undefined, line: 9, how: 'rebound' },
+        { node: undefined, line: 9, how: 'append', method: 'append' },
       );
       assert.equal(p.bindings.changedIn('out', loop)?.how, 'append');
     });

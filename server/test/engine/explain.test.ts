@@ -570,12 +570,11 @@ describe('engine: explain()', () => {
     );
   });
 
-  describe('robustness: bounded time, no crash', () => {
+  // Speed on such inputs is measured by `pnpm bench:engine`, not asserted here: a loaded machine must not
+  // turn this red. The server bounds each request's time with the engine pool's deadline.
+  describe('robustness: no crash, a response that fits the contract', () => {
     const within = async (label: string, code: string, language = 'javascript') => {
-      const t0 = performance.now();
       const response = await run({ code, language });
-      const ms = performance.now() - t0;
-      assert.ok(ms < 2000, `${label} took ${ms.toFixed(0)} ms`);
       assert.ok(explainResponseSchema.safeParse(response).success, `${label}: response fits the contract`);
       return response;
     };

@@ -147,6 +147,13 @@ function selfAppend(name: Node, value: Node): boolean {
   return first.id !== unwrap(value).id && first.text === name.text;
 }
 
+/** Go's `s = append(s, x)`: the slice grows, it is not a new one. */
+function appendsTo(name: Node, value: Node): boolean {
+  const call = unwrap(value);
+  if (call.type !== 'call_expression' || call.childForFieldName('function')?.text !== 'append') return false;
+  return call.childForFieldName('arguments')?.namedChild(0)?.text === name.text;
+}
+
 /** Binds a declared name from its type (if written) and its value. */
 function declare(
   sink: Sink,
@@ -406,6 +413,7 @@ const GO: Record<string, Reader> = {
       if (op === '+=') sink.update(name, 'append');
       else if (op !== '=') sink.update(name, 'compound');
       else if (isName(name) && value && selfAppend(name, value)) sink.update(name, 'append');
+      else if (isName(name) && value && appendsTo(name, value)) sink.update(name, 'append', 'append');
       else declare(sink, 'go', name, 'assignment', null, value);
     });
   },

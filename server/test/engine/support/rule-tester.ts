@@ -2,8 +2,9 @@
  * A small RuleTester, after ESLint's: one `describe` per rule with `valid`
  * snippets that must stay silent and `invalid` ones whose findings must be
  * exactly the listed errors (line and message id, in line order). Snippets go
- * through the real parser, metrics and facts extraction, and every other rule
- * runs beside the one under test, so a test also proves the rule coexists.
+ * through the real parser, metrics and facts extraction and the real runner,
+ * with the rule under test alone (other rules' findings are their tests' business).
+ * Code a message proposes (in backticks) must parse in the snippet's language.
  */
 import assert from 'node:assert/strict';
 import type { LanguageId, Severity, Suggestion } from '@code-explain/shared';
@@ -12,6 +13,7 @@ import { metricsFor } from '../../../src/engine/metrics/index.js';
 import { SourceParser } from '../../../src/engine/parsing/parser.js';
 import type { MessageData, Rule } from '../../../src/engine/rules/model.js';
 import { runRulesWithNotes, type RuleRun } from '../../../src/engine/rules/run.js';
+import { unparsedProposals } from './proposed-code.js';
 
 export interface ValidCase {
   readonly language: LanguageId;
@@ -145,6 +147,12 @@ export function ruleTester(rule: Rule, tests: RuleTests): void {
           if (rule.meta.docs.cwe)
             assert.ok(s.description.startsWith(`${rule.meta.docs.cwe}: `), s.description);
         });
+        for (const s of found)
+          assert.deepEqual(
+            await unparsedProposals(parser, c.language, s.description, c.code),
+            [],
+            'proposed code parses',
+          );
       });
     }
 

@@ -141,14 +141,24 @@ export const parameterReordered: Rule = {
       examples: [
         {
           language: 'python',
-          bad: 'def top(scores):\n    scores.sort()\n    return scores[-1]\n',
-          good: 'def top(scores):\n    return sorted(scores)[-1]\n',
+          bad: 'def median(values):\n    values.sort()\n    return values[len(values) // 2]\n',
+          good: 'def median(values):\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n',
+        },
+        {
+          language: 'javascript',
+          bad: 'function newest(posts) {\n  posts.sort((a, b) => b.date - a.date);\n  return posts[0];\n}\n',
+          good: 'function newest(posts) {\n  return posts.toSorted((a, b) => b.date - a.date)[0];\n}\n',
+        },
+        {
+          language: 'typescript',
+          bad: 'function total(prices: number[], fee: number): number {\n  prices.push(fee);\n  return prices.reduce((a, b) => a + b, 0);\n}\n',
+          good: 'function total(prices: number[], fee: number): number {\n  return [...prices, fee].reduce((a, b) => a + b, 0);\n}\n',
         },
       ],
     },
     messages: {
-      reordered:
-        "`{{text}}` on line {{line}} reorders `{{target}}`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on {{copy}}.",
+      reorderedParameter:
+        "`{{call}}` on line {{line}} reorders `{{name}}`, which the caller passed in, in place: the caller's own collection changes order. If the caller should not see that, work on {{copy}}.",
       changed:
         "{{change}} on line {{line}} changes `{{target}}`, which the caller passed in, though `{{name}}` returns a result of its own (line {{returnLine}}): the caller's {{kind}} changes too, and neither the function's name nor a doc comment says so. If the caller should not see that, work on {{copy}}; if it should, say so in the name or a doc comment.",
     },
@@ -174,8 +184,8 @@ export const parameterReordered: Rule = {
         found.add(m.target);
         context.report({
           line: m.line,
-          messageId: 'reordered',
-          data: { text: m.text, line: m.line, target: m.target, copy },
+          messageId: 'reorderedParameter',
+          data: { call: m.text, line: m.line, name: m.target, copy },
         });
       }
       return found;

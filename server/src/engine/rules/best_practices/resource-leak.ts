@@ -366,7 +366,7 @@ function fixFor(language: LanguageId, acq: Acquisition): string {
     case 'python':
       return `Open it in a \`with\` statement (${code(`with ${opened} as ${acq.name}:`, 70)}) and move the code that uses it into the block, which closes it however the block ends`;
     case 'java':
-      return `Declare it in a try-with-resources statement (${code(`try (${acq.type ?? 'var'} ${acq.name} = ${opened}) { … }`, 90)}), which closes it however the block ends`;
+      return `Declare it in a try-with-resources statement and move the code that uses it into its block (${code(`try (${acq.type ?? 'var'} ${acq.name} = ${opened}) {}`, 90)}), which closes it however the block ends`;
     case 'go':
       return `Add \`defer ${acq.name}${acq.opener.body ? '.Body' : ''}.Close()\` right after the error check, so it is closed on every return`;
     default:

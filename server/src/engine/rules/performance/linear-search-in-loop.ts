@@ -4,7 +4,25 @@ import { advice, GROWS, growingAdvice, keyedAdvice } from './lookup-advice.js';
 import { bindingsOf } from '../../scope/bindings.js';
 import { COMPREHENSIONS } from '../../nodes.js';
 import type { Rule } from '../model.js';
-import { code, lineOf, TIER1 } from '../util.js';
+import { callArguments, code, lineOf, TIER1 } from '../util.js';
+
+/** Go's `xs = append(xs, …)`: a rebinding to the bindings, but the slice grows all the same. */
+function isGoAppend(target: Node, name: string): boolean {
+  let assignment: Node | null = target;
+  while (assignment && assignment.type !== 'assignment_statement') {
+    if (assignment.type !== 'identifier' && assignment.type !== 'expression_list') return false;
+    assignment = assignment.parent;
+  }
+  const value = assignment?.childForFieldName('right')?.namedChild(0);
+  return (
+    value?.type === 'call_expression' &&
+    value.childForFieldName('function')?.text === 'append' &&
+    callArguments(value)[0]?.text === name
+  );
+}
+
+const SCANS =
+  '{{call}} on line {{line}} scans the {{kind}} `{{name}}`{{declared}} element by element on every iteration of the {{where}} on line {{loop}}, so the work grows with the number of iterations times the length of `{{name}}`.';
 
 /** A linear scan of a collection on every iteration of a loop. */
 export const linearSearchInLoop: Rule = {
@@ -16,6 +34,23 @@ export const linearSearchInLoop: Rule = {
     docs: {
       description:
         'includes/indexOf/find/filter/some, `in`, contains or slices.Contains on a known array or list inside a loop.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def active_users(users: list[str], banned: list[str]):\n    return [u for u in users if u not in banned]\n',
+          good: 'def active_users(users: list[str], banned: list[str]):\n    banned_set = set(banned)\n    return [u for u in users if u not in banned_set]\n',
+        },
+        {
+          language: 'typescript',
+          bad: 'function attach(orders: Order[], customers: Customer[]) {\n  for (const order of orders) {\n    order.customer = customers.find((c) => c.id === order.customerId);\n  }\n}\n',
+          good: 'function attach(orders: Order[], customers: Customer[]) {\n  const customersById = new Map(customers.map((c) => [c.id, c]));\n  for (const order of orders) {\n    order.customer = customersById.get(order.customerId);\n  }\n}\n',
+        },
+      ],
+    },
+    messages: {
+      linearSearch: `${SCANS} Instead, {{fix}}.`,
+      keyedSearch: `${SCANS} Instead, {{fix}}.`,
+      growingCollection: `${SCANS} \`{{name}}\` grows inside the loop (\`{{how}}\` on line {{grows}}), so a copy made before the loop would miss what the loop adds. {{fix}}.`,
     },
   },
   create(context) {
@@ -33,22 +68,48 @@ export const linearSearchInLoop: Rule = {
       const where = COMPREHENSIONS.has(loop.type) ? 'comprehension' : 'loop';
       // The right fix depends on whether the loop itself adds to what it searches.
       const change = bindingsOf(language, context.root).changedIn(name, loop);
+      const goAppend = change?.how === 'rebound' && language === 'go' && isGoAppend(change.node, name);
+      // Assigned a new value inside the loop, it would make any lookup built before the loop stale.
+      if (change?.how === 'rebound' && !goAppend) return;
       const growing =
-        change && (change.how === 'append' || (change.how === 'mutation' && GROWS.test(change.method ?? '')))
+        change &&
+        (goAppend ||
+          change.how === 'append' ||
+          (change.how === 'mutation' && GROWS.test(change.method ?? '')))
           ? change
           : undefined;
-      const instead = growing
-        ? growingAdvice(
-            language,
-            name,
-            growing.method ?? code(growing.node.text, 30).replace(/`/g, ''),
-            growing.line,
-          )
-        : `Instead, ${key ? keyedAdvice(name, method, key) : advice(language, name, method, where)}`;
-      context.report({
-        node,
-        message: `${code(node.text, 50)} on line ${lineOf(node)} scans the ${kind} \`${name}\`${declared ? ` (line ${lineOf(declared)})` : ''} element by element on every iteration of the ${where} on line ${lineOf(loop)}, so the work grows with the number of iterations times the length of \`${name}\`. ${instead}.`,
-      });
+      const data = {
+        call: code(node.text, 50),
+        line: lineOf(node),
+        kind,
+        name,
+        declared: declared ? ` (line ${lineOf(declared)})` : '',
+        where,
+        loop: lineOf(loop),
+      };
+      if (growing)
+        context.report({
+          node,
+          messageId: 'growingCollection',
+          data: {
+            ...data,
+            how: goAppend ? 'append' : (growing.method ?? code(growing.node.text, 30).replace(/`/g, '')),
+            grows: growing.line,
+            fix: growingAdvice(language, name),
+          },
+        });
+      else if (key)
+        context.report({
+          node,
+          messageId: 'keyedSearch',
+          data: { ...data, fix: keyedAdvice(name, method, key) },
+        });
+      else
+        context.report({
+          node,
+          messageId: 'linearSearch',
+          data: { ...data, fix: advice(language, name, method, where) },
+        });
     };
     return {
       'Program:exit'() {

@@ -1,5 +1,5 @@
 /**
- * What to build instead of searching a collection over and over: the advice
+ * What to build instead of searching a collection over and over: the fixes
  * shared by linear-search-in-loop and search-in-chain, worded for where the
  * repetition happens (a loop, a comprehension, a chain's callback).
  */
@@ -32,27 +32,20 @@ export function advice(language: LanguageId, name: string, method: string, where
 export const GROWS = /^(push|unshift|splice|append|extend|insert|add|addAll)$/;
 
 /**
- * Advice when the loop itself adds to the collection it searches (`if x not in
+ * The fix when the loop (or chain) itself adds to the collection it searches (`if x not in
  * seen: seen.append(x)`): a copy made before the loop would never see what the
  * loop adds, so the collection itself becomes a set.
  */
-export function growingAdvice(
-  language: LanguageId,
-  name: string,
-  how: string,
-  line: number,
-  where = 'loop',
-): string {
-  const grows = `\`${name}\` grows inside the ${where} (\`${how}\` on line ${line}), so a copy made before the ${where} would miss what the ${where} adds`;
+export function growingAdvice(language: LanguageId, name: string): string {
   switch (language) {
     case 'python':
-      return `${grows}. Make \`${name}\` a set from the start (\`${name} = set()\`) and call \`${name}.add(…)\` where it now appends; \`in\` on a set takes constant time. If the order of the items matters, keep the list and add each item to a set as well, testing the set`;
+      return `Make \`${name}\` a set from the start (\`${name} = set()\`) and call \`${name}.add(…)\` where it now appends; \`in\` on a set takes constant time. If the order of the items matters, keep the list and add each item to a set as well, testing the set`;
     case 'java':
-      return `${grows}. Declare \`${name}\` as a \`Set\` (\`new HashSet<>()\`, or \`LinkedHashSet\` to keep the order) and keep calling \`add\`; \`contains\` on a hash set takes constant time`;
+      return `Declare \`${name}\` as a \`Set\` (\`new HashSet<>()\`, or \`LinkedHashSet\` to keep the order) and keep calling \`add\`; \`contains\` on a hash set takes constant time`;
     case 'go':
-      return `${grows}. Keep a \`map[T]struct{}\` next to the slice (or instead of it), add to it where the slice grows, and test membership with \`_, ok := seen[x]\``;
+      return `Keep a \`map[T]struct{}\` next to the slice (or instead of it), add to it where the slice grows, and test membership with \`_, ok := seen[x]\``;
     default:
-      return `${grows}. Make \`${name}\` a \`Set\` from the start (\`new Set()\`), call \`${name}.add(…)\` where it now pushes and \`${name}.has(…)\` where it searches; a Set keeps insertion order and answers in constant time`;
+      return `Make \`${name}\` a \`Set\` from the start (\`new Set()\`), call \`${name}.add(…)\` where it now pushes and \`${name}.has(…)\` where it searches; a Set keeps insertion order and answers in constant time`;
   }
 }
 

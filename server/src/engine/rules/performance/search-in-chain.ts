@@ -57,6 +57,9 @@ function boundedRun(step: Node, source: Node | undefined): boolean {
   return new RegExp(`\\.(slice\\(0,${bound}|limit\\(${bound})\\)|\\[:${bound}\\]`).test(before);
 }
 
+const SCANS =
+  '{{search}} on line {{line}} scans the {{kind}} `{{m}}`{{declared}} once for every element {{over}} visits, so the work grows with the length of {{n}} times the length of `{{m}}` (O(n·m)).';
+
 export const searchInChain: Rule = {
   meta: {
     id: 'performance/search-in-chain',
@@ -75,8 +78,8 @@ export const searchInChain: Rule = {
       ],
     },
     messages: {
-      searchInChain:
-        '{{search}} on line {{line}} scans the {{kind}} `{{m}}`{{declared}} once for every element {{over}} visits, so the work grows with the length of {{n}} times the length of `{{m}}` (O(n·m)). {{instead}}.',
+      searchInChain: `${SCANS} Instead, {{fix}}.`,
+      growingInChain: `${SCANS} \`{{m}}\` grows inside the chain (\`{{how}}\` on line {{grows}}), so a copy made before the chain would miss what the chain adds. {{fix}}.`,
     },
   },
   create(context) {
@@ -106,19 +109,21 @@ export const searchInChain: Rule = {
             change &&
             (change.how === 'append' || (change.how === 'mutation' && GROWS.test(change.method ?? '')));
           if (change && !grows) continue; // Rebound or shrunk mid-chain: no simple fix to offer.
-          const instead = change
-            ? growingAdvice(
-                language,
-                s.name,
-                change.method ?? code(change.node.text, 30).replace(/`/g, ''),
-                change.line,
-                'chain',
-              )
-            : `Instead, ${s.key ? keyedAdvice(s.name, s.method, s.key, 'chain') : advice(language, s.name, s.method, 'chain')}`;
           context.report({
             node: s.node as Node,
-            messageId: 'searchInChain',
+            messageId: change ? 'growingInChain' : 'searchInChain',
             data: {
+              ...(change
+                ? {
+                    how: change.method ?? code(change.node.text, 30).replace(/`/g, ''),
+                    grows: change.line,
+                    fix: growingAdvice(language, s.name),
+                  }
+                : {
+                    fix: s.key
+                      ? keyedAdvice(s.name, s.method, s.key, 'chain')
+                      : advice(language, s.name, s.method, 'chain'),
+                  }),
               search: code(s.node.text, 50),
               line: lineOf(s.node),
               kind,
@@ -126,7 +131,6 @@ export const searchInChain: Rule = {
               declared: s.binding ? ` (line ${s.binding.line})` : '',
               over,
               n: source ?? `what \`${s.stepMethod}\` runs over`,
-              instead,
             },
           });
         }

@@ -113,11 +113,11 @@ export const xxe: Rule = {
     },
     messages: {
       javaFactory:
-        'CWE-611: {{call}} on line {{line}} creates an XML parser factory and nothing in {{where}} turns off DOCTYPEs or external entities, so a document declaring `<!ENTITY x SYSTEM "file:///etc/passwd">` makes the parser read local files or fetch URLs from inside your network. Instead, {{fix}}.',
+        'CWE-611: {{call}} on line {{line}} creates an XML parser factory and nothing in {{where}} turns off DOCTYPEs or external entities, so a document whose DOCTYPE declares an external entity (one naming file:///etc/passwd, say) makes the parser read local files or fetch URLs from inside your network. Instead, {{fix}}.',
       pythonParser:
-        'CWE-611: {{call}} on line {{line}} {{what}}, so a document declaring `<!ENTITY x SYSTEM "file:///etc/passwd">` can make the parser read local files{{network}}. Instead, {{fix}}.',
+        'CWE-611: {{call}} on line {{line}} {{what}}, so a document whose DOCTYPE declares an external entity (one naming file:///etc/passwd, say) can make the parser read local files{{network}}. Instead, {{fix}}.',
       libxml:
-        'CWE-611: {{call}} on line {{line}} passes `noent: true`, which substitutes external entities, so a document declaring `<!ENTITY x SYSTEM "file:///etc/passwd">` puts that file into the parsed tree. Instead, remove `noent` (it is off by default).',
+        'CWE-611: {{call}} on line {{line}} passes `noent: true`, which substitutes external entities, so a document whose DOCTYPE declares an external entity naming file:///etc/passwd puts that file into the parsed tree. Instead, remove `noent` (it is off by default).',
     },
   },
   create(context) {

@@ -2,7 +2,6 @@ import { parameterReordered } from '../../../../src/engine/rules/best_practices/
 import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
 import { JS, lines } from '../../support/rule-snippets.js';
 
-/** The cases moved from rules.test.ts, unchanged, then those of parameters changed in other ways. */
 const invalid: InvalidCase[] = [
   {
     language: 'python',
@@ -10,7 +9,7 @@ const invalid: InvalidCase[] = [
     errors: [
       {
         line: 2,
-        messageId: 'reordered',
+        messageId: 'reorderedParameter',
         says: /^`scores\.sort` on line 2 reorders `scores`, which the caller passed in, in place.*`sorted\(scores\)`/,
       },
     ],
@@ -18,17 +17,17 @@ const invalid: InvalidCase[] = [
   {
     language: 'javascript',
     code: lines('function median(xs) {', '  xs.sort((a, b) => a - b);', '  return xs[xs.length >> 1];', '}'),
-    errors: [{ line: 2, messageId: 'reordered', says: /reorders `xs`.*toSorted/ }],
+    errors: [{ line: 2, messageId: 'reorderedParameter', says: /reorders `xs`.*toSorted/ }],
   },
   {
     language: 'typescript',
     code: lines('function latest(items: Item[]) {', '  items.reverse();', '  return items[0];', '}'),
-    errors: [{ line: 2, messageId: 'reordered', says: /reorders `items`/ }],
+    errors: [{ line: 2, messageId: 'reorderedParameter', says: /reorders `items`/ }],
   },
   {
     language: 'tsx',
     code: lines('export function List(rows: string[]) {', '  rows.sort();', '  return <ul>{rows}</ul>;', '}'),
-    errors: [{ line: 2, messageId: 'reordered', says: /reorders `rows`/ }],
+    errors: [{ line: 2, messageId: 'reorderedParameter', says: /reorders `rows`/ }],
   },
   {
     language: 'java',
@@ -40,12 +39,26 @@ const invalid: InvalidCase[] = [
       '  }',
       '}',
     ),
-    errors: [{ line: 3, messageId: 'reordered', says: /reorders `xs`.*new ArrayList<>\(xs\)/ }],
+    errors: [{ line: 3, messageId: 'reorderedParameter', says: /reorders `xs`.*new ArrayList<>\(xs\)/ }],
   },
   {
     language: 'go',
     code: lines('package m', 'func Top(xs []int) int {', '\tsort.Ints(xs)', '\treturn xs[0]', '}', ''),
-    errors: [{ line: 3, messageId: 'reordered', says: /reorders `xs`.*slices\.Clone\(xs\)/ }],
+    errors: [{ line: 3, messageId: 'reorderedParameter', says: /reorders `xs`.*slices\.Clone\(xs\)/ }],
+  },
+  {
+    language: 'python',
+    code: lines('import random', 'def pick(cards):', '    random.shuffle(cards)', '    return cards[0]', ''),
+    focused: true,
+    why: 'a shuffle, with best practices in focus',
+    errors: [
+      {
+        line: 3,
+        messageId: 'reorderedParameter',
+        data: { name: 'cards' },
+        says: /^`random\.shuffle` on line 3 reorders `cards`/,
+      },
+    ],
   },
   {
     language: 'python',
@@ -111,6 +124,12 @@ const valid: ValidCase[] = [
       '',
     ),
     why: 'named for it; a sorted copy',
+  },
+  {
+    language: 'javascript',
+    code: lines('function sortByName(users) {', '  users.sort((a, b) => a.name.localeCompare(b.name));', '}'),
+    focused: true,
+    why: 'named for it, with best practices in focus',
   },
   {
     language: 'python',

@@ -59,7 +59,7 @@ const invalid: InvalidCase[] = [
       {
         line: 3,
         messageId: 'notClosed',
-        says: /never closed in `first`.*`try \(BufferedReader reader = new BufferedReader\(new FileReader\(path\)\)\) \{ … \}`/,
+        says: /never closed in `first`.*`try \(BufferedReader reader = new BufferedReader\(new FileReader\(path\)\)\) \{\}`/,
       },
       {
         line: 7,

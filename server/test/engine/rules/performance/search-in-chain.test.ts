@@ -46,7 +46,7 @@ const invalid: InvalidCase[] = [
       errors: [
         {
           line: 4,
-          messageId: 'searchInChain',
+          messageId: 'growingInChain',
           says: /`seen` grows inside the chain \(`push` on line 5\), so a copy made before the chain would miss what the chain adds/,
           saysNot: /new Set\(seen\)/,
         },
