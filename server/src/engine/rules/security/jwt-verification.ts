@@ -10,8 +10,7 @@
  * - verification switched off: PyJWT's `verify_signature: False` or `verify=False`;
  * - unsigned tokens parsed: jjwt's `parseClaimsJwt`, `parseUnsecuredClaims`, `unsecured()`;
  * - a decode whose claims authenticate a request with no verification in the
- *   same function (JS: assigned to `req.user`/`ctx.state.user`/`res.locals`,
- *   or followed by `next()`), class (Java: a servlet filter, an interceptor,
+ *   same function (JS: assigned to `req.user`/`ctx.state.user`/`res.locals`), class (Java: a servlet filter, an interceptor,
  *   Spring Security) or function (Go: `ParseUnverified` with no `Parse`).
  *
  * Go keyfuncs that do not check `token.Method` are not reported: golang-jwt
@@ -78,9 +77,13 @@ function entry(object: Node | undefined, key: string): Node | undefined {
 }
 
 const JS_JWT = /^(jwt|jsonwebtoken|JWT|jose)$/;
-/** What a JS handler does with claims that makes them authenticate the request. */
+/**
+ * What a JS handler does with claims that makes them authenticate the
+ * request: it sets the request's user (as Passport and express-jwt do).
+ * Calling `next()` alone is no sign: a logging middleware decodes to log.
+ */
 const JS_AUTHENTICATES =
-  /\b(req|request|ctx)\.(user|auth|claims|state\.user)\s*=(?!=)|\bres\.locals\.(user|auth|claims)\s*=(?!=)|\bnext\(\s*\)/;
+  /\b(req|request|ctx)\.(user|auth|claims|state\.user)\s*=(?!=)|\bres\.locals\.(user|auth|claims)\s*=(?!=)/;
 const JS_VERIFIES = /\.verify\(|\bjwtVerify\(|\bverify\(/;
 /** A Java class that handles requests' identity. */
 const JAVA_REQUEST_AUTH =

@@ -151,6 +151,18 @@ const valid: ValidCase[] = [
       ),
       why: "a client reading its own token's expiry",
     },
+    {
+      language,
+      code: lines(
+        "const jwt = require('jsonwebtoken');",
+        'function logUser(req, res, next) {',
+        '  const { sub } = jwt.decode(req.cookies.token) || {};',
+        "  logger.info({ sub, path: req.path }, 'request');",
+        '  next();',
+        '}',
+      ),
+      why: 'a logging middleware: the claims are logged, the request not authenticated by them',
+    },
   ]),
   {
     language: 'python',
