@@ -10,7 +10,8 @@
  * - verification switched off: PyJWT's `verify_signature: False` or `verify=False`;
  * - unsigned tokens parsed: jjwt's `parseClaimsJwt`, `parseUnsecuredClaims`, `unsecured()`;
  * - a decode whose claims authenticate a request with no verification in the
- *   same function (JS: assigned to `req.user`/`ctx.state.user`/`res.locals`), class (Java: a servlet filter, an interceptor,
+ *   same function (JS: assigned to `req.user`, `ctx.state.user` or
+ *   `res.locals.user`), class (Java: a servlet filter, an interceptor,
  *   Spring Security) or function (Go: `ParseUnverified` with no `Parse`).
  *
  * Go keyfuncs that do not check `token.Method` are not reported: golang-jwt
