@@ -18,6 +18,7 @@ import {
   unwrap,
 } from '../nodes.js';
 import { bindingsOf, type Binding, type ValueKind } from '../scope/bindings.js';
+import { csharpDeclaration } from './csharp-collections.js';
 
 /** A search callback that compares one key of each element with a value: `(x) => x.id === o.id`. */
 export interface KeyComparison {
@@ -62,6 +63,7 @@ const JS_METHODS = new Set([
 ]);
 const PY_METHODS = new Set(['index', 'count', 'remove']);
 const JAVA_METHODS = new Set(['contains', 'indexOf', 'lastIndexOf']);
+const CS_METHODS = new Set(['Contains', 'IndexOf', 'LastIndexOf']);
 const GO_SEARCH = /^slices\.(Contains|ContainsFunc|Index|IndexFunc)$/;
 
 function keyComparison(arg: Node | undefined): KeyComparison | undefined {
@@ -144,6 +146,13 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
         loop: enclosingLoop(node),
       };
     }
+    case 'csharp': {
+      if (node.type !== 'invocation_expression') return undefined;
+      const fn = node.childForFieldName('function');
+      const method = fn?.childForFieldName('name')?.text ?? '';
+      if (fn?.type !== 'member_access_expression' || !CS_METHODS.has(method)) return undefined;
+      return { node, receiver: fn.childForFieldName('expression'), method, loop: enclosingLoop(node) };
+    }
     case 'javascript':
     case 'typescript':
     case 'tsx': {
@@ -167,6 +176,8 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
 }
 
 function find(language: LanguageId, root: Node): Search[] {
+  // C#'s searches are read for chains only (chainSearchesOf): loop facts stay tier 1's.
+  if (language === 'csharp') return [];
   const bindings = bindingsOf(language, root);
   const out: Search[] = [];
   const nodes = root.doc.nodes;
@@ -232,6 +243,10 @@ export interface ChainSearch extends Omit<Search, 'loop' | 'boundInLoop'> {
   readonly chain: Node;
   /** `name` is bound inside the callback: a fresh collection each time. */
   readonly boundInCallback: boolean;
+  /** The line of the declaration or binding of `name` the search sees. */
+  readonly declaredLine?: number;
+  /** C#: its initializer lists every element, so the source fixes its length (tier 1 asks the bindings). */
+  readonly fixedLength?: boolean;
 }
 
 const JS_ITERATING = new Set([
@@ -269,6 +284,40 @@ const JAVA_ITERATING = new Set([
   'sorted',
 ]);
 const PY_ITERATING = new Set(['filter', 'map', 'sorted', 'min', 'max']);
+const CS_ITERATING = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'Any',
+  'All',
+  'Count',
+  'First',
+  'FirstOrDefault',
+  'Last',
+  'LastOrDefault',
+  'Single',
+  'SingleOrDefault',
+  'TakeWhile',
+  'SkipWhile',
+  'OrderBy',
+  'OrderByDescending',
+  'ThenBy',
+  'ThenByDescending',
+  'GroupBy',
+  'ToDictionary',
+  'ToLookup',
+  'Sum',
+  'Min',
+  'Max',
+  'Average',
+  'RemoveAll',
+  'Exists',
+  'FindAll',
+  'Find',
+  'FindIndex',
+  'ForEach',
+  'TrueForAll',
+]);
 const JAVA_STREAM_START = new Set(['stream', 'parallelStream']);
 const LAMBDAS = new Set(['arrow_function', 'function_expression', 'function', 'lambda_expression', 'lambda']);
 
@@ -278,7 +327,8 @@ function stepOf(
   lambda: Node,
 ): { step: Node; method: string; source?: Node } | undefined {
   let args = lambda.parent;
-  if (args?.type === 'keyword_argument') args = args.parent; // sorted(a, key=lambda …)
+  // sorted(a, key=lambda …); C# wraps each argument in an `argument` node.
+  if (args?.type === 'keyword_argument' || args?.type === 'argument') args = args.parent;
   const step = args?.parent;
   if (!args || !step || step.childForFieldName('arguments')?.id !== args.id) return undefined;
   switch (language) {
@@ -302,6 +352,24 @@ function stepOf(
       }
       return { step, method, ...(source ? { source } : {}) };
     }
+    case 'csharp': {
+      const fn = step.childForFieldName('function');
+      const method =
+        fn?.type === 'member_access_expression' ? (fn.childForFieldName('name')?.text ?? '') : '';
+      if (!CS_ITERATING.has(method)) return undefined;
+      // Back through the query's steps to what it queries: `users` in users.Where(…).Select(…).
+      let source = fn?.childForFieldName('expression');
+      while (source?.type === 'invocation_expression') {
+        const inner = source.childForFieldName('function');
+        if (
+          inner?.type !== 'member_access_expression' ||
+          !CS_ITERATING.has(inner.childForFieldName('name')?.text ?? '')
+        )
+          break;
+        source = inner.childForFieldName('expression');
+      }
+      return { step, method, ...(source ? { source } : {}) };
+    }
     case 'javascript':
     case 'typescript':
     case 'tsx': {
@@ -320,7 +388,11 @@ function stepOf(
 function chainTop(step: Node): Node {
   let top = step;
   for (let p = step.parent; p; p = p.parent) {
-    const object = p.childForFieldName('object') ?? p.childForFieldName('function');
+    const object =
+      p.childForFieldName('object') ??
+      p.childForFieldName('function') ??
+      // C#'s member access names its target `expression`.
+      (p.type === 'member_access_expression' ? p.childForFieldName('expression') : null);
     if (object?.id !== top.id) break;
     top = p;
   }
@@ -343,21 +415,36 @@ function findInChains(language: LanguageId, root: Node): ChainSearch[] {
     const step = stepOf(language, lambda);
     if (!step) continue;
     const name = receiver.text;
-    const visible = bindings.visible(name, node);
-    const binding = visible[0];
-    out.push({
+    const common = {
       node,
       name,
       method: found.method,
       callback: CALLBACK_METHODS.has(found.method),
       ...(found.key ? { key: found.key } : {}),
-      holds: bindings.holds(name, node),
-      ...(binding ? { binding } : {}),
       lambda,
       step: step.step,
       stepMethod: step.method,
       ...(step.source ? { source: step.source } : {}),
       chain: chainTop(step.step),
+    };
+    if (language === 'csharp') {
+      // No scope tables for C#: its declaration is read directly.
+      const declared = csharpDeclaration(name, node);
+      out.push({
+        ...common,
+        holds: declared?.holds ?? 'unknown',
+        ...(declared ? { declaredLine: declared.node.startPosition.row + 1 } : {}),
+        fixedLength: declared?.fixed ?? false,
+        boundInCallback: !!declared && contains(lambda, declared.node),
+      });
+      continue;
+    }
+    const visible = bindings.visible(name, node);
+    const binding = visible[0];
+    out.push({
+      ...common,
+      holds: bindings.holds(name, node),
+      ...(binding ? { binding, declaredLine: binding.line } : {}),
       boundInCallback: visible.some((b) => contains(lambda, b.node)),
     });
   }

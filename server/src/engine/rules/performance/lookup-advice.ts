@@ -16,6 +16,10 @@ export function advice(language: LanguageId, name: string, method: string, where
       return method === 'contains'
         ? `build \`new HashSet<>(${name})\` once before the ${where} and call contains on the set, which takes constant time`
         : `build a HashMap from each element to its position once before the ${where} and look elements up in it`;
+    case 'csharp':
+      return method === 'Contains'
+        ? `build \`var ${name}Set = ${name}.ToHashSet()\` once before the ${where} and call \`${name}Set.Contains(…)\`, which takes constant time`
+        : `build a Dictionary from each element of \`${name}\` to its position once before the ${where} and look positions up in it`;
     case 'go':
       return `build a map from the slice's elements (map[T]struct{}, or map[T]int for positions) once before the ${where} and look keys up in it`;
     default:

@@ -5,10 +5,11 @@
  * those of linear-search-in-loop (facts/searches.ts, lookup-advice.ts); this
  * rule only adds the chain as what repeats them. Python's comprehensions are
  * loops to linear-search-in-loop already; here Python has `filter`, `map`,
- * `sorted`, `min` and `max` with a lambda. Go has no such chains. A list
+ * `sorted`, `min` and `max` with a lambda. C#'s LINQ is read too, with the
+ * searched name's declaration in the method or class telling a List or an
+ * array (facts/csharp-collections.ts). Go has no such chains. A list
  * whose length the source fixes (a literal with no spread, never changed)
- * is left alone: searching it costs a constant. C# is not covered: the
- * engine has no bindings for it to tell a List from a HashSet.
+ * is left alone: searching it costs a constant.
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
@@ -41,6 +42,14 @@ function isFixedList(language: LanguageId, name: string, root: Node): boolean {
   );
 }
 
+/** C#: the chain adds to, removes from or reassigns `name`. */
+function changesInCsharp(name: string, chain: Node): boolean {
+  const escaped = name.replace(/[^\w]/g, '');
+  return new RegExp(
+    `\\b${escaped}\\s*(\\.(Add|AddRange|Insert|InsertRange|Remove|RemoveAt|RemoveAll|RemoveRange|Clear)\\s*\\(|=(?![=>]))`,
+  ).test(chain.text);
+}
+
 /**
  * The chain runs over at most a constant number of elements: it takes a
  * slice or limit by a literal or a CONSTANT before this step
@@ -54,7 +63,9 @@ function boundedRun(step: Node, source: Node | undefined): boolean {
     source;
   const before = receiver?.text.replace(/\s+/g, '') ?? '';
   const bound = '(\\d+|[A-Z][A-Z0-9_]*)';
-  return new RegExp(`\\.(slice\\(0,${bound}|limit\\(${bound})\\)|\\[:${bound}\\]`).test(before);
+  return new RegExp(`\\.(slice\\(0,${bound}|limit\\(${bound}|Take\\(${bound})\\)|\\[:${bound}\\]`).test(
+    before,
+  );
 }
 
 const SCANS =
@@ -65,10 +76,10 @@ export const searchInChain: Rule = {
     id: 'performance/search-in-chain',
     type: 'performance',
     severity: 'medium',
-    languages: ['javascript', 'typescript', 'tsx', 'java', 'python'],
+    languages: ['javascript', 'typescript', 'tsx', 'java', 'python', 'csharp'],
     docs: {
       description:
-        "includes/indexOf/find/some, contains or `in` on a known array or list inside the callback of filter/map/some/…, a Java stream's steps or Python's filter/map/sorted: the search runs once per element, O(n·m). Lists written out in full and never changed are of fixed length and left alone.",
+        "includes/indexOf/find/some, contains or `in` on a known array or list inside the callback of filter/map/some/…, a Java stream's steps, Python's filter/map/sorted or C#'s LINQ (a List or array declared in the method or class): the search runs once per element, O(n·m). Lists written out in full and never changed are of fixed length and left alone.",
       examples: [
         {
           language: 'typescript',
@@ -84,14 +95,18 @@ export const searchInChain: Rule = {
   },
   create(context) {
     const { language } = context;
-    const kind = language === 'python' ? 'list' : language === 'java' ? 'List' : 'array';
+    const kind =
+      language === 'python' ? 'list' : language === 'java' || language === 'csharp' ? 'List' : 'array';
     return {
       'Program:exit'() {
         for (const s of chainSearchesOf(language, context.root)) {
           // As in linear-search-in-loop: a callback search is replaceable only when it compares a key.
           if (s.callback && !s.key) continue;
           if (s.holds !== 'list' || s.boundInCallback) continue;
-          if (isFixedList(language, s.name, context.root) || boundedRun(s.step, s.source)) continue;
+          const fixed = language === 'csharp' ? s.fixedLength : isFixedList(language, s.name, context.root);
+          if (fixed || boundedRun(s.step, s.source)) continue;
+          // C# has no scope tables to tell what the chain does to it: any change there, and no fix is offered.
+          if (language === 'csharp' && changesInCsharp(s.name, s.chain)) continue;
           // A long or multi-line source reads worse than naming the method that runs over it.
           const source =
             s.source && s.source.text.length <= 30 && !s.source.text.includes('\n')
@@ -101,10 +116,12 @@ export const searchInChain: Rule = {
           const method =
             s.step.childForFieldName('function')?.childForFieldName('property') ??
             s.step.childForFieldName('name') ??
+            s.step.childForFieldName('function')?.childForFieldName('name') ??
             s.step;
           const over = `${source ? `of ${source} ` : ''}that \`${s.stepMethod}\` on line ${lineOf(method)}`;
           // A copy made before the chain is right only if nothing in the chain changes the collection.
-          const change = bindingsOf(language, context.root).changedIn(s.name, s.chain);
+          const change =
+            language === 'csharp' ? undefined : bindingsOf(language, context.root).changedIn(s.name, s.chain);
           const grows =
             change &&
             (change.how === 'append' || (change.how === 'mutation' && GROWS.test(change.method ?? '')));
@@ -128,7 +145,7 @@ export const searchInChain: Rule = {
               line: lineOf(s.node),
               kind,
               m: s.name,
-              declared: s.binding ? ` (line ${s.binding.line})` : '',
+              declared: s.declaredLine ? ` (line ${s.declaredLine})` : '',
               over,
               n: source ?? `what \`${s.stepMethod}\` runs over`,
             },

@@ -82,9 +82,53 @@ const invalid: InvalidCase[] = [
       },
     ],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'class Users {',
+      '  private readonly List<string> blocked = LoadBlocked();',
+      '  IEnumerable<User> Active(List<User> users, string[] ids) {',
+      '    var wanted = ids.ToList();',
+      '    return users',
+      '      .Where(u => wanted.Contains(u.Id))',
+      '      .Where(u => !blocked.Contains(u.Name));',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 6,
+        messageId: 'searchInChain',
+        data: { m: 'wanted', n: '`users`' },
+        says: /^`wanted\.Contains\(u\.Id\)` on line 6 scans the List `wanted` \(line 4\) once for every element of `users` that `Where` on line 6 visits.*`var wantedSet = wanted\.ToHashSet\(\)` once before the chain/,
+      },
+      { line: 7, messageId: 'searchInChain', data: { m: 'blocked' }, says: /\(line 2\)/ },
+    ],
+  },
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'class Users {',
+      '  private static readonly string[] Kinds = { "admin", "owner" };',
+      '  IEnumerable<User> Active(List<User> users, HashSet<string> ids, IEnumerable<string> names, List<string> seen) {',
+      '    return users',
+      '      .Where(u => ids.Contains(u.Id))',
+      '      .Where(u => names.Contains(u.Name))',
+      '      .Where(u => Kinds.Contains(u.Kind))',
+      '      .Where(u => { if (seen.Contains(u.Id)) return false; seen.Add(u.Id); return true; })',
+      '      .Take(10)',
+      '      .Where(u => u.Tags.Contains("x"));',
+      '  }',
+      '  IEnumerable<User> Top(List<User> users, List<string> ids) {',
+      '    return users.Take(10).Where(u => ids.Contains(u.Id));',
+      '  }',
+      '}',
+    ),
+    why: 'a HashSet, an IEnumerable, a fixed array, a list changed in the chain, a member of the element, ten elements',
+  },
   ...JS.flatMap((language): ValidCase[] => [
     {
       language,
