@@ -14,6 +14,9 @@
  *   `res.locals.user`), class (Java: a servlet filter, an interceptor,
  *   Spring Security) or function (Go: `ParseUnverified` with no `Parse`).
  *
+ * C#: `RequireSignedTokens = false`, and a `SignatureValidator` that returns
+ * the token without validating it.
+ *
  * Go keyfuncs that do not check `token.Method` are not reported: golang-jwt
  * checks the key's type against the algorithm (HMAC needs `[]byte`, RSA an
  * `*rsa.PublicKey`) and refuses `none` unless told otherwise, so the missing
@@ -33,13 +36,15 @@ import {
   stringContent,
 } from '../util.js';
 
-const FIX: Record<'js' | 'python' | 'jjwt' | 'auth0' | 'go', string> = {
+const FIX: Record<'js' | 'python' | 'jjwt' | 'auth0' | 'go' | 'csharp', string> = {
   js: "verify it with `jwt.verify(token, key, { algorithms: ['HS256'] })` (listing only the algorithm you sign with) and use the claims it returns",
   python:
     'call `jwt.decode(token, key, algorithms=["HS256"])` with the signing key and only the algorithm you sign with, so PyJWT checks the signature',
   jjwt: 'parse signed tokens only: `Jwts.parser().verifyWith(key).build().parseSignedClaims(token)` (`parseClaimsJws` with `setSigningKey` before jjwt 0.12)',
   auth0:
     'verify it: `JWT.require(Algorithm.HMAC256(secret)).build().verify(token)` returns the decoded token only when the signature holds',
+  csharp:
+    'remove it: with `IssuerSigningKey` set and `RequireSignedTokens` left true, the token handler checks the signature itself',
   go: 'parse with `jwt.Parse(tokenString, keyFunc, jwt.WithValidMethods([]string{"HS256"}))` and use the claims only when `token.Valid`',
 };
 
@@ -95,7 +100,7 @@ export const jwtVerification: Rule = {
     id: 'security/jwt-verification',
     type: 'security',
     severity: 'high',
-    languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'],
+    languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go', 'csharp'],
     docs: {
       description:
         "JWTs accepted without a checked signature: `none` among the allowed algorithms, PyJWT's verify_signature off, jjwt's unsigned parsing, and a decode (jwt.decode, JWT.decode, ParseUnverified) whose claims authenticate a request with no verification beside it. A decode that only reads a header or a client's own token is left alone.",
@@ -158,6 +163,29 @@ export const jwtVerification: Rule = {
                 where: `\`${className}\`, which handles requests' identity,`,
               });
             }
+          },
+        };
+      case 'csharp':
+        return {
+          assignment_expression(node) {
+            const left = node.childForFieldName('left');
+            const property = (
+              left?.type === 'member_access_expression' ? left.childForFieldName('name') : left
+            )?.text;
+            const right = node.childForFieldName('right');
+            if (property === 'RequireSignedTokens' && right?.text === 'false')
+              return report(node, 'noneAllowed', FIX.csharp);
+            // A SignatureValidator that hands the token back without validating it.
+            if (
+              property === 'SignatureValidator' &&
+              right?.type === 'lambda_expression' &&
+              /^new\s+(JwtSecurityToken|JsonWebToken)\s*\(\s*\w+\s*\)$/.test(
+                right.childForFieldName('body')?.text ?? '',
+              )
+            )
+              report(node, 'signatureOff', FIX.csharp, {
+                how: 'a `SignatureValidator` that returns the token unchecked',
+              });
           },
         };
       case 'go':

@@ -14,6 +14,8 @@
  *   standard library's `xml.etree` resolves no external entities at all (its
  *   risk is entity expansion, CWE-776, for which defusedxml is the fix);
  * - JavaScript: libxmljs's `parseXml(…, { noent: true })`.
+ * - C#: an `XmlResolver` set to an `XmlUrlResolver` (XmlDocument and
+ *   XmlReaderSettings resolve nothing without one since .NET Framework 4.5.2).
  * - Go's encoding/xml never resolves external entities: no rule.
  */
 import type { LanguageId } from '@code-explain/shared';
@@ -98,10 +100,10 @@ export const xxe: Rule = {
     id: 'security/xxe',
     type: 'security',
     severity: 'high',
-    languages: ['java', 'python', 'javascript', 'typescript', 'tsx'],
+    languages: ['java', 'python', 'javascript', 'typescript', 'tsx', 'csharp'],
     docs: {
       description:
-        "Java XML factories (DocumentBuilderFactory, SAXParserFactory, XMLInputFactory, TransformerFactory, SAXBuilder, SAXReader) created in a class that never disables DOCTYPEs or external entities; lxml's resolve_entities=True or no_network=False; xml.sax with feature_external_ges on; libxmljs's noent: true. Go's encoding/xml resolves no external entities.",
+        "Java XML factories (DocumentBuilderFactory, SAXParserFactory, XMLInputFactory, TransformerFactory, SAXBuilder, SAXReader) created in a class that never disables DOCTYPEs or external entities; lxml's resolve_entities=True or no_network=False; xml.sax with feature_external_ges on; libxmljs's noent: true; C#'s XmlResolver set to an XmlUrlResolver. Go's encoding/xml resolves no external entities.",
       cwe: 'CWE-611',
       examples: [
         {
@@ -116,6 +118,8 @@ export const xxe: Rule = {
         'CWE-611: {{call}} on line {{line}} creates an XML parser factory and nothing in {{where}} turns off DOCTYPEs or external entities, so a document whose DOCTYPE declares an external entity (one naming file:///etc/passwd, say) makes the parser read local files or fetch URLs from inside your network. Instead, {{fix}}.',
       pythonParser:
         'CWE-611: {{call}} on line {{line}} {{what}}, so a document whose DOCTYPE declares an external entity (one naming file:///etc/passwd, say) can make the parser read local files{{network}}. Instead, {{fix}}.',
+      csharpResolver:
+        'CWE-611: {{call}} on line {{line}} gives the XML parser an `XmlUrlResolver`, which loads external entities and DTDs, so a document whose DOCTYPE declares an external entity (one naming file:///etc/passwd, say) makes the parser read local files or fetch URLs from inside your network. Instead, leave `XmlResolver` null (the default since .NET Framework 4.5.2) and keep `DtdProcessing.Prohibit`.',
       libxml:
         'CWE-611: {{call}} on line {{line}} passes `noent: true`, which substitutes external entities, so a document whose DOCTYPE declares an external entity naming file:///etc/passwd puts that file into the parsed tree. Instead, remove `noent` (it is off by default).',
     },
@@ -199,6 +203,25 @@ export const xxe: Rule = {
                   'leave it off (the default), or parse untrusted documents with `defusedxml.sax`',
                 );
             }
+          },
+        };
+      case 'csharp':
+        return {
+          assignment_expression(node) {
+            const left = node.childForFieldName('left');
+            const right = node.childForFieldName('right');
+            const property =
+              left?.type === 'member_access_expression' ? left.childForFieldName('name') : left;
+            if (
+              property?.text === 'XmlResolver' &&
+              right?.type === 'object_creation_expression' &&
+              /(^|\.)XmlUrlResolver$/.test(right.childForFieldName('type')?.text ?? '')
+            )
+              context.report({
+                node,
+                messageId: 'csharpResolver',
+                data: { call: code(node.text, 50), line: lineOf(node) },
+              });
           },
         };
       default:

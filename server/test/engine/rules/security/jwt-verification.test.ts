@@ -124,9 +124,46 @@ const invalid: InvalidCase[] = [
       { line: 12, messageId: 'noneAllowed' },
     ],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'class Auth {',
+      '  TokenValidationParameters Parameters() {',
+      '    return new TokenValidationParameters {',
+      '      ValidateIssuer = false,',
+      '      RequireSignedTokens = false,',
+      '      SignatureValidator = (token, parameters) => new JwtSecurityToken(token),',
+      '    };',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'noneAllowed',
+        says: /^CWE-347: `RequireSignedTokens = false` on line 5 accepts tokens whose algorithm is `none`.*`IssuerSigningKey`/,
+      },
+      { line: 6, messageId: 'signatureOff', says: /a `SignatureValidator` that returns the token unchecked/ },
+    ],
+  },
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'class Auth {',
+      '  TokenValidationParameters Parameters(SecurityKey key) {',
+      '    return new TokenValidationParameters {',
+      '      IssuerSigningKey = key,',
+      '      RequireSignedTokens = true,',
+      '      ValidateIssuerSigningKey = true,',
+      '    };',
+      '  }',
+      '}',
+    ),
+    why: 'signed tokens required, a signing key',
+  },
   ...JS.flatMap((language): ValidCase[] => [
     {
       language,

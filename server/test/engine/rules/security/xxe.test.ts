@@ -102,9 +102,45 @@ const invalid: InvalidCase[] = [
       },
     ],
   })),
+  {
+    language: 'csharp',
+    code: lines(
+      'class Feed {',
+      '  XmlDocument Load(string xml) {',
+      '    var doc = new XmlDocument { XmlResolver = new XmlUrlResolver() };',
+      '    doc.LoadXml(xml);',
+      '    var settings = new XmlReaderSettings();',
+      '    settings.XmlResolver = new System.Xml.XmlUrlResolver();',
+      '    return doc;',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'csharpResolver',
+        says: /^CWE-611: `XmlResolver = new XmlUrlResolver\(\)` on line 3 gives the XML parser an `XmlUrlResolver`.*leave `XmlResolver` null/,
+      },
+      { line: 6, messageId: 'csharpResolver' },
+    ],
+  },
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'class Feed {',
+      '  XmlDocument Load(string xml) {',
+      '    var doc = new XmlDocument { XmlResolver = null };',
+      '    doc.LoadXml(xml);',
+      '    var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit };',
+      '    return doc;',
+      '  }',
+      '}',
+    ),
+    why: 'no resolver, DTDs prohibited',
+  },
   {
     language: 'java',
     code: lines(
