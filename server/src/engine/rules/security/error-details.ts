@@ -53,7 +53,7 @@ interface Sink {
 
 const ERROR_NAME = /^(e|err|error|ex|exc|exception|throwable)$/i;
 const SERVER_ERROR =
-  /^(500|HttpStatus\.INTERNAL_SERVER_ERROR|HttpServletResponse\.SC_INTERNAL_SERVER_ERROR|http\.StatusInternalServerError|status\.HTTP_500_INTERNAL_SERVER_ERROR|HTTPStatus\.INTERNAL_SERVER_ERROR|StatusCodes\.INTERNAL_SERVER_ERROR)$/;
+  /^(500|StatusCodes\.Status500InternalServerError|HttpStatusCode\.InternalServerError|HttpStatus\.INTERNAL_SERVER_ERROR|HttpServletResponse\.SC_INTERNAL_SERVER_ERROR|http\.StatusInternalServerError|status\.HTTP_500_INTERNAL_SERVER_ERROR|HTTPStatus\.INTERNAL_SERVER_ERROR|StatusCodes\.INTERNAL_SERVER_ERROR)$/;
 
 const ancestors = function* (node: Node): Generator<Node> {
   for (let p = node.parent; p; p = p.parent) yield p;
@@ -67,7 +67,9 @@ function caughtNames(language: LanguageId, node: Node): Set<string> {
       case 'catch_clause': {
         const param =
           p.childForFieldName('parameter') ??
-          p.namedChildren.find((c) => c.type === 'catch_formal_parameter')?.childForFieldName('name');
+          p.namedChildren
+            .find((c) => c.type === 'catch_formal_parameter' || c.type === 'catch_declaration')
+            ?.childForFieldName('name');
         if (param?.type === 'identifier') names.add(param.text);
         break;
       }
@@ -129,6 +131,26 @@ function leakIn(language: LanguageId, payload: Node, caught: ReadonlySet<string>
         else if (n.type === 'attribute' && n.childForFieldName('attribute')?.text === 'args') {
           const object = n.childForFieldName('object');
           if (isCaught(object)) consider({ leak: 'message', node: n, name: object!.text });
+        }
+        break;
+      case 'csharp':
+        if (n.type === 'member_access_expression') {
+          const object = n.childForFieldName('expression');
+          const member = n.childForFieldName('name')?.text;
+          if (!isCaught(object)) break;
+          // Exception.ToString() writes the stack trace too.
+          const called =
+            n.parent?.type === 'invocation_expression' && n.parent.childForFieldName('function')?.id === n.id;
+          if (member === 'StackTrace' || (member === 'ToString' && called))
+            consider({ leak: 'stack', node: called ? n.parent! : n, name: object!.text });
+          else if (member === 'Message') consider({ leak: 'message', node: n, name: object!.text });
+        } else if (isCaught(n)) {
+          const parent = n.parent;
+          if (parent?.type === 'interpolation' || parent?.type === 'binary_expression')
+            // An exception in a string is its ToString(): the stack trace.
+            consider({ leak: 'stack', node: parent, name: n.text });
+          // System.Text.Json and Newtonsoft write an Exception's StackTrace property.
+          else if (n.id === payload.id) consider({ leak: 'stack', node: n, name: n.text });
         }
         break;
       case 'java':
@@ -237,8 +259,44 @@ function goErrorSource(at: Node): Node | undefined {
   return source;
 }
 
+/** C#'s arguments: each an `argument` node, with its name when written `detail: …`. */
+function csArguments(call: Node): { name?: string; value: Node }[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? [])
+    .filter((a) => a.type === 'argument')
+    .flatMap((a) => {
+      const value = a.namedChildren[a.namedChildren.length - 1];
+      const name = a.childForFieldName('name')?.text;
+      return value ? [{ ...(name ? { name } : {}), value }] : [];
+    });
+}
+
+/** ASP.NET Core's results that carry a body to the client. */
+const CS_RESULTS = /^(this\.)?(Ok|Content|BadRequest|Json|NotFound|Conflict|UnprocessableEntity)$/;
+
 function sinks(language: LanguageId, node: Node): Sink[] {
   switch (language) {
+    case 'csharp': {
+      if (node.type !== 'invocation_expression') return [];
+      const callee = node.childForFieldName('function')?.text ?? '';
+      const args = csArguments(node);
+      const named = (n: string) => args.find((a) => a.name === n)?.value;
+      if (/^(this\.)?StatusCode$/.test(callee) && args[1])
+        return [{ payload: args[1].value, at: node, status500: isServerError(args[0]?.value) }];
+      if (/^(this\.)?Problem$/.test(callee)) {
+        const detail = named('detail') ?? args.find((a) => !a.name)?.value;
+        const status = named('statusCode');
+        // Problem() answers 500 unless told otherwise.
+        return detail ? [{ payload: detail, at: node, status500: !status || isServerError(status) }] : [];
+      }
+      if (CS_RESULTS.test(callee) && args[0]) return [{ payload: args[0].value, at: node, status500: false }];
+      if (/(^|\.)Response\.WriteAsync$/.test(callee) && args[0]) {
+        const fn = enclosingFunction(node);
+        const status =
+          !!fn && /\.StatusCode\s*=\s*(500|StatusCodes\.Status500InternalServerError)\b/.test(fn.text);
+        return [{ payload: args[0].value, at: node, status500: status }];
+      }
+      return [];
+    }
     case 'python': {
       if (node.type === 'return_statement') {
         const value = node.namedChild(0);
@@ -360,6 +418,8 @@ function sinks(language: LanguageId, node: Node): Sink[] {
 
 function logAdvice(language: LanguageId, name: string): string {
   switch (language) {
+    case 'csharp':
+      return `log it on the server (\`_logger.LogError(${name}, "…")\` records the stack trace) and send a fixed message such as \`"Internal server error"\``;
     case 'python':
       return `log it on the server (\`logger.exception("…")\` records the traceback) and send a fixed message such as \`"Internal server error"\``;
     case 'java':
@@ -372,6 +432,7 @@ function logAdvice(language: LanguageId, name: string): string {
 }
 
 const TYPES = [
+  'invocation_expression',
   'call',
   'return_statement',
   'method_invocation',
@@ -386,7 +447,7 @@ export const errorDetails: Rule = {
     id: 'security/error-details',
     type: 'security',
     severity: 'medium',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A stack trace or a whole caught error object sent in a response, or an error message sent with a 500 status (in Go only when the error came from the database, files, processes or templates). Messages sent with a 4xx status or no status are taken as written for the user and left alone.',

@@ -174,9 +174,60 @@ const invalid: InvalidCase[] = [
       { line: 15, messageId: 'stack' },
     ],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class UsersController : ControllerBase {',
+      '  public IActionResult Get(int id) {',
+      '    try {',
+      '      return Ok(_users.Find(id));',
+      '    } catch (SqlException ex) {',
+      '      return StatusCode(500, ex.Message);',
+      '    } catch (Exception ex) {',
+      '      return Problem(detail: ex.ToString());',
+      '    }',
+      '  }',
+      '  public async Task Handle(HttpContext context, Exception error) {',
+      '    try {',
+      '      await Next(context);',
+      '    } catch (Exception e) {',
+      '      await context.Response.WriteAsync($"Failed: {e}");',
+      '    }',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 6,
+        messageId: 'message',
+        severity: 'low',
+        says: /^CWE-209: `StatusCode\(500, ex\.Message\)` on line 6 sends the message of `ex`.*_logger\.LogError\(ex, "…"\)/,
+      },
+      { line: 8, messageId: 'stack', says: /stack trace of `ex` \(`ex\.ToString\(\)`\)/ },
+      { line: 15, messageId: 'stack' },
+    ],
+  },
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class UsersController : ControllerBase {',
+      '  public IActionResult Get(int id) {',
+      '    try {',
+      '      return Ok(_users.Find(id));',
+      '    } catch (ArgumentException ex) {',
+      '      return BadRequest(ex.Message);',
+      '    } catch (Exception ex) {',
+      '      _logger.LogError(ex, "loading user {Id}", id);',
+      '      return StatusCode(500, "Internal server error");',
+      '    }',
+      '  }',
+      '}',
+    ),
+    why: 'a 400 message, a logged exception and a fixed 500',
+  },
   ...JS.flatMap((language): ValidCase[] => [
     {
       language,
