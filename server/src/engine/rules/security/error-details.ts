@@ -431,6 +431,37 @@ function logAdvice(language: LanguageId, name: string): string {
   }
 }
 
+/** A condition that switches on development mode: `NODE_ENV === 'development'`, `app.debug`, `env.IsDevelopment()`. */
+const DEVELOPMENT = /NODE_ENV|development|Development|\bisDev\b|\bdev\b|\bDEBUG\b|\.debug\b|\bdebug\b/;
+const CONDITIONALS = new Set([
+  'if_statement',
+  'ternary_expression',
+  'conditional_expression',
+  'conditional',
+  'binary_expression',
+  'boolean_operator',
+]);
+
+/**
+ * The detail is sent only in development: it sits under a condition on the
+ * environment (`isDev ? err.stack : undefined`, `if app.debug:`). Whatever
+ * branch it is in, saying it leaks in production would be a guess.
+ */
+function developmentOnly(node: Node): boolean {
+  for (let p = node.parent; p && !FUNCTION_TYPES.has(p.type); p = p.parent) {
+    if (!CONDITIONALS.has(p.type)) continue;
+    const condition =
+      p.childForFieldName('condition') ??
+      (p.type === 'binary_expression' || p.type === 'boolean_operator'
+        ? p.childForFieldName('left')
+        : null) ??
+      // Python's `a if cond else b`: the condition is the middle part.
+      (p.type === 'conditional_expression' ? p.namedChild(1) : null);
+    if (condition && DEVELOPMENT.test(condition.text)) return true;
+  }
+  return false;
+}
+
 const TYPES = [
   'invocation_expression',
   'call',
@@ -475,7 +506,7 @@ export const errorDetails: Rule = {
       for (const sink of sinks(language, node)) {
         const caught = caughtNames(language, sink.at);
         const found = leakIn(language, sink.payload, caught);
-        if (!found) continue;
+        if (!found || developmentOnly(found.node)) continue;
         if (found.leak === 'message') {
           if (!sink.status500) continue;
           if (language === 'go') {

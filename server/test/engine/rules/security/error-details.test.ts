@@ -271,6 +271,20 @@ const valid: ValidCase[] = [
       code: lines('function f(err) {', '  logger.error(err.stack);', '  return err.message;', '}'),
       why: 'no response',
     },
+    {
+      language,
+      code: lines(
+        "app.get('/x', async (req, res) => {",
+        '  try {',
+        '    await run();',
+        '  } catch (error) {',
+        "    res.status(500).json({ error: 'Internal error', stack: isDev ? error.stack : undefined });",
+        "    if (process.env.NODE_ENV === 'development') res.send(error.stack);",
+        '  }',
+        '});',
+      ),
+      why: 'a stack trace sent only in development',
+    },
   ]),
   {
     language: 'python',
