@@ -452,7 +452,9 @@ function developmentOnly(node: Node): boolean {
     if (!CONDITIONALS.has(p.type)) continue;
     const condition =
       p.childForFieldName('condition') ??
-      (p.type === 'binary_expression' || p.type === 'boolean_operator'
+      // `isDev && err.stack`, Python's `app.debug and …`; not `"…" + err.stack`.
+      ((p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '&&') ||
+      p.type === 'boolean_operator'
         ? p.childForFieldName('left')
         : null) ??
       // Python's `a if cond else b`: the condition is the middle part.
