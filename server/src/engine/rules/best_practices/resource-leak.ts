@@ -65,6 +65,19 @@ const GO_OPENERS: readonly Opener[] = [
   { callee: /^net\.(Dial|DialTimeout|Listen)$/, what: 'connection' },
 ];
 
+/** C# readers and writers over a path (`new StreamReader("a.txt")`); over a stream they are the stream owner's business. */
+const CS_PATH_WRAPPERS = /^(StreamReader|StreamWriter)$/;
+const CS_OPENERS: readonly Opener[] = [
+  { callee: /^(FileStream|System\.IO\.FileStream)$/, what: 'file' },
+  { callee: /^File\.(OpenRead|OpenWrite|Open|Create|OpenText|CreateText|AppendText)$/, what: 'file' },
+  {
+    callee: /^(SqlConnection|NpgsqlConnection|MySqlConnection|SqliteConnection|OracleConnection)$/,
+    what: 'database connection',
+  },
+  { callee: /^\w+\.ExecuteReader(Async)?$/, what: 'data reader' },
+  { callee: /^(TcpClient|Socket)$/, what: 'socket' },
+];
+
 const JS_OPENERS: readonly Opener[] = [
   { callee: /^(fs\.)?openSync$/, what: 'file descriptor', fd: true },
   { callee: /^(fs\.promises|fsp|fsPromises|promises)\.open$/, what: 'file handle' },
@@ -86,6 +99,7 @@ const CALLS = new Set([
   'method_invocation',
   'object_creation_expression',
   'new_expression',
+  'invocation_expression',
 ]);
 const EXITS = new Set(['return_statement', 'raise_statement', 'throw_statement']);
 const ARGUMENT_LISTS = new Set(['argument_list', 'arguments']);
@@ -141,6 +155,15 @@ function openerOf(language: LanguageId, call: Node): Opener | undefined {
     }
     case 'go':
       return GO_OPENERS.find((o) => o.callee.test(callee));
+    case 'csharp': {
+      if (call.type === 'object_creation_expression' && CS_PATH_WRAPPERS.test(callee)) {
+        const first = call.childForFieldName('arguments')?.namedChildren[0]?.namedChildren.at(-1);
+        if (first && CALLS.has(first.type)) return openerOf(language, first);
+        const path = first && (/string/.test(first.type) || /(path|file|fileName)$/i.test(first.text));
+        return path ? { callee: CS_PATH_WRAPPERS, what: 'file' } : undefined;
+      }
+      return CS_OPENERS.find((o) => o.callee.test(callee));
+    }
     default:
       return JS_OPENERS.find((o) => o.callee.test(callee));
   }
@@ -157,10 +180,19 @@ function acquisitionAt(language: LanguageId, node: Node): Acquisition | undefine
       nameNode = node.childForFieldName('left');
       value = node.childForFieldName('right');
       break;
-    case 'variable_declarator': // Java, JS
+    case 'variable_declarator': // Java, JS, C#
       nameNode = node.childForFieldName('name');
       value = node.childForFieldName('value');
       if (language === 'java') type = node.parent?.childForFieldName('type')?.text;
+      if (language === 'csharp') {
+        // `using var r = …;` and `using (var r = …) { }` dispose it.
+        const declaration = node.parent?.parent;
+        if (declaration?.type === 'using_statement' || declaration?.firstChild?.type === 'using')
+          return undefined;
+        const named = node.namedChildren.filter((c) => c.id !== nameNode?.id);
+        value = named.length === 1 ? named[0] : undefined;
+        if (value?.type === 'equals_value_clause') value = value.namedChild(0) ?? undefined;
+      }
       break;
     case 'short_var_declaration': // Go
     case 'assignment_statement':
@@ -179,10 +211,15 @@ function acquisitionAt(language: LanguageId, node: Node): Acquisition | undefine
 }
 
 function isMemberObject(parent: Node, child: Node): boolean {
-  const object = parent.childForFieldName('object') ?? parent.childForFieldName('operand') ?? undefined;
+  const object =
+    parent.childForFieldName('object') ??
+    parent.childForFieldName('operand') ??
+    (parent.type === 'member_access_expression' ? parent.childForFieldName('expression') : null) ??
+    undefined;
   return (
     object?.id === child.id &&
     (parent.type === 'attribute' ||
+      parent.type === 'member_access_expression' ||
       parent.type === 'member_expression' ||
       parent.type === 'selector_expression' ||
       parent.type === 'method_invocation' ||
@@ -220,17 +257,21 @@ function roleOf(language: LanguageId, occ: Node, acq: Acquisition): Role {
       (parent.parent &&
         CALLS.has(parent.parent.type) &&
         parent.parent.childForFieldName('function')?.id === parent.id);
-    const closes = /^(close|Close)$/.test(memberName(parent)) && (!acq.opener.body || expr.id !== occ.id);
+    const closes =
+      /^(close|Close|Dispose|DisposeAsync)$/.test(memberName(parent)) &&
+      (!acq.opener.body || expr.id !== occ.id);
     return called && closes ? 'close' : 'use';
   }
-  const args = parent.type === 'keyword_argument' ? parent.parent : parent;
+  // Python's `file=f`, C#'s `argument` wrapper.
+  const args = parent.type === 'keyword_argument' || parent.type === 'argument' ? parent.parent : parent;
   if (args && ARGUMENT_LISTS.has(args.type)) {
     const callee = args.parent ? calleeText(args.parent) : '';
     if (isJs(language) && acq.opener.fd && JS_CLOSE.test(callee)) return 'close';
     const nonOwning = NON_OWNING[isJs(language) ? 'javascript' : language];
     return nonOwning?.test(callee) ? 'use' : 'escape';
   }
-  if (parent.type === 'with_item' || parent.type === 'resource') return 'managed';
+  if (parent.type === 'with_item' || parent.type === 'resource' || parent.type === 'using_statement')
+    return 'managed';
   return USES.has(parent.type) ? 'use' : 'escape';
 }
 
@@ -369,6 +410,8 @@ function fixFor(language: LanguageId, acq: Acquisition): string {
       return `Declare it in a try-with-resources statement and move the code that uses it into its block (${code(`try (${acq.type ?? 'var'} ${acq.name} = ${opened}) {}`, 90)}), which closes it however the block ends`;
     case 'go':
       return `Add \`defer ${acq.name}${acq.opener.body ? '.Body' : ''}.Close()\` right after the error check, so it is closed on every return`;
+    case 'csharp':
+      return `Declare it with \`using\` (${code(`using var ${acq.name} = ${opened};`, 80)}), which disposes it however the method ends`;
     default:
       return acq.opener.fd
         ? `Close it in a \`finally\` block: \`try { … } finally { fs.closeSync(${acq.name}); }\``
@@ -389,7 +432,7 @@ export const resourceLeak: Rule = {
     id: 'best_practices/resource-leak',
     type: 'best_practices',
     severity: 'medium',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A file, socket, connection, HTTP response body or result set opened into a local variable and not closed on every path (CWE-772, CWE-404): no `with`, try-with-resources, `defer` or `finally` close. A resource returned, stored elsewhere or handed to another owner is left alone.',
