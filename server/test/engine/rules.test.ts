@@ -1022,122 +1022,6 @@ const PERFORMANCE_MISSES: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Readability
-
-const READABILITY: Case[] = [
-  ...perLanguage(TIER1, (l) => {
-    const f = fn(
-      l,
-      'work',
-      ['a'],
-      Array.from({ length: 61 }, (_, i) => call(l, `step${i % 5}`)),
-    );
-    // Last line of the function: Python's last body line, Java's method brace, the closing brace elsewhere.
-    const all = f.code.trimEnd().split('\n');
-    const end = l === 'python' ? all.length : all.lastIndexOf('}') + (l === 'java' ? 0 : 1);
-    const span = end - f.line + 1;
-    return {
-      rule: 'readability/long-function',
-      code: f.code,
-      line: f.line,
-      says: new RegExp(
-        `^\`(Holder\\.)?work\` spans ${span} lines \\(${f.line}–${f.line + span - 1}\\), more than the 60`,
-      ),
-    };
-  }),
-  ...perLanguage(TIER1, (l) => {
-    const f = fn(l, 'many', ['a', 'b', 'c', 'd', 'e', 'f'], [call(l, 'g')]);
-    return {
-      rule: 'readability/too-many-parameters',
-      code: f.code,
-      line: f.line,
-      says: /^`(Holder\.)?many` takes 6 parameters \(a, b, c, d, e, f\)/,
-    };
-  }),
-  {
-    rule: 'readability/nested-ternary',
-    language: 'javascript',
-    code: 'const size = n > 100 ? "big" : n > 10 ? "medium" : "small";',
-    line: 1,
-    says: /^`n > 100 \? "big" : n > 10 \? "medium" : "small"` on line 1 puts a conditional expression inside another \(2 levels\)/,
-  },
-  {
-    rule: 'readability/nested-ternary',
-    language: 'typescript',
-    code: 'export const h = (a: boolean, c: boolean) =>\n  a ? 1 : (c ? 2 : (d ? 3 : 4));',
-    line: 2,
-    says: /\(3 levels\)/,
-  },
-  {
-    rule: 'readability/nested-ternary',
-    language: 'tsx',
-    code: 'const Badge = ({ n }) => <b>{n === 0 ? "none" : n === 1 ? "one" : "many"}</b>;',
-    line: 1,
-  },
-  {
-    rule: 'readability/nested-ternary',
-    language: 'python',
-    code: 'size = "big" if n > 100 else ("medium" if n > 10 else "small")\n',
-    line: 1,
-    says: /if\/elif\/else/,
-  },
-  {
-    rule: 'readability/nested-ternary',
-    language: 'java',
-    code: 'class A {\n  int f(int a, boolean b) {\n    return a > 5 ? 1 : b ? 2 : 3;\n  }\n}',
-    line: 3,
-  },
-];
-
-const READABILITY_MISSES: Case[] = [
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'readability/long-function',
-    code: fn(
-      l,
-      'work',
-      ['a'],
-      Array.from({ length: 55 }, () => call(l, 'step')),
-    ).code,
-    why: 'under 60 lines',
-  })),
-  {
-    rule: 'readability/long-function',
-    language: 'javascript',
-    code: lines(
-      "describe('suite', () => {",
-      ...Array.from({ length: 70 }, (_, i) => `  it('case ${i}', check);`),
-      '});',
-    ),
-    why: 'an anonymous callback',
-  },
-  {
-    rule: 'readability/too-many-parameters',
-    language: 'python',
-    code: 'class A:\n    def f(self, a, b, c, d, e, *rest, **options):\n        pass\n',
-    why: 'self and variadic parameters',
-  },
-  {
-    rule: 'readability/too-many-parameters',
-    language: 'javascript',
-    code: 'function f(a, b, c, d, e, ...rest) {}',
-    why: 'a rest parameter',
-  },
-  {
-    rule: 'readability/too-many-parameters',
-    language: 'go',
-    code: 'package m\nfunc F(a, b, c, d, e int, rest ...int) {}\n',
-    why: 'a variadic parameter',
-  },
-  {
-    rule: 'readability/nested-ternary',
-    language: 'javascript',
-    code: 'const a = x ? 1 : 2;\nconst b = x ? f(y ? 1 : 2) : 3;',
-    why: 'one level; a ternary inside a call',
-  },
-  { rule: 'readability/nested-ternary', language: 'python', code: 'a = 1 if x else 2\n', why: 'one level' },
-];
-
-// ---------------------------------------------------------------------------------------------
 // Best practices
 
 const BEST_PRACTICES: Case[] = [
@@ -2328,7 +2212,6 @@ const POSITIVE: Case[] = [
   ...EXPECTED,
   ...SECURITY,
   ...PERFORMANCE,
-  ...READABILITY,
   ...BEST_PRACTICES,
   ...ARCHITECTURE,
   ...TESTING,
@@ -2340,7 +2223,6 @@ const NEGATIVE: Case[] = [
   ...EXPECTED_MISSES,
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
-  ...READABILITY_MISSES,
   ...BEST_PRACTICES_MISSES,
   ...ARCHITECTURE_MISSES,
   ...TESTING_MISSES,
