@@ -14,18 +14,7 @@ import { ALL_RULES } from '../../src/engine/rules/index.js';
 import { unparsedProposals } from './support/proposed-code.js';
 import { runRulesWithNotes, type RuleRun } from '../../src/engine/rules/run.js';
 
-import {
-  call,
-  classWith,
-  elseIfChain,
-  fn,
-  imports,
-  JS,
-  lines,
-  nestedIfs,
-  TIER1,
-  type Tier1,
-} from './support/rule-snippets.js';
+import { call, elseIfChain, fn, JS, lines, nestedIfs, TIER1, type Tier1 } from './support/rule-snippets.js';
 
 interface Case {
   readonly rule: string;
@@ -1216,77 +1205,6 @@ const BEST_PRACTICES_MISSES: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Architecture
-
-const ARCHITECTURE: Case[] = [
-  ...perLanguage(TIER1, (l) => {
-    const f = fn(
-      l,
-      'orchestrate',
-      [],
-      Array.from({ length: 11 }, (_, i) => call(l, `step${i}`)),
-    );
-    return {
-      rule: 'architecture/high-fan-out',
-      code: f.code,
-      line: f.line,
-      says: /^`(Holder\.)?orchestrate` calls 11 different functions and methods, not counting the language's built-ins \(`step0`, `step1`, `step2`, `step3`, `step4`, `step5` and 5 more\)/,
-    };
-  }),
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'architecture/large-class',
-    code: classWith(l, 21),
-    line: l === 'go' ? 3 : 1,
-    says: new RegExp(
-      `^${l === 'go' ? 'Type' : 'Class'} \`Big\` has 21 methods \\(\`m0\`, \`m1\`, \`m2\`, \`m3\`, \`m4\`, \`m5\`, …\\), more than 20`,
-    ),
-  })),
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'architecture/many-imports',
-    code: imports(l, 16),
-    line: l === 'go' ? 4 : 1,
-    says: /^This code imports 16 different modules \(lines \d+–\d+: .*mod0.*\), more than 15/,
-  })),
-];
-
-const ARCHITECTURE_MISSES: Case[] = [
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'architecture/high-fan-out',
-    code: fn(
-      l,
-      'f',
-      [],
-      Array.from({ length: 10 }, (_, i) => call(l, `step${i}`)),
-    ).code,
-    why: 'ten callees',
-  })),
-  {
-    rule: 'architecture/high-fan-out',
-    language: 'javascript',
-    code: fn(
-      'javascript',
-      'f',
-      [],
-      [
-        ...Array.from({ length: 6 }, (_, i) => `list${i}.push(x);`),
-        ...Array.from({ length: 6 }, (_, i) => `step${i}();`),
-      ],
-    ).code,
-    why: 'built-in methods are not counted',
-  },
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'architecture/large-class',
-    code: classWith(l, 20),
-    why: '20 methods',
-  })),
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'architecture/many-imports',
-    code: imports(l, 15),
-    why: '15 imports',
-  })),
-];
-
-// ---------------------------------------------------------------------------------------------
 // Testing
 
 const TESTING: Case[] = [
@@ -2213,7 +2131,6 @@ const POSITIVE: Case[] = [
   ...SECURITY,
   ...PERFORMANCE,
   ...BEST_PRACTICES,
-  ...ARCHITECTURE,
   ...TESTING,
   ...DOCUMENTATION,
   ...SCALABILITY,
@@ -2224,7 +2141,6 @@ const NEGATIVE: Case[] = [
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
   ...BEST_PRACTICES_MISSES,
-  ...ARCHITECTURE_MISSES,
   ...TESTING_MISSES,
   ...DOCUMENTATION_MISSES,
   ...SCALABILITY_MISSES,
