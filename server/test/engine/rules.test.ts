@@ -14,7 +14,7 @@ import { ALL_RULES } from '../../src/engine/rules/index.js';
 import { unparsedProposals } from './support/proposed-code.js';
 import { runRulesWithNotes, type RuleRun } from '../../src/engine/rules/run.js';
 
-import { call, elseIfChain, fn, JS, lines, nestedIfs, TIER1, type Tier1 } from './support/rule-snippets.js';
+import { call, fn, JS, lines, nestedIfs, TIER1, type Tier1 } from './support/rule-snippets.js';
 
 interface Case {
   readonly rule: string;
@@ -1205,108 +1205,6 @@ const BEST_PRACTICES_MISSES: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Testing
-
-const TESTING: Case[] = [
-  ...perLanguage(TIER1, (l) => {
-    const f = fn(l, 'classify', ['a'], elseIfChain(l, 11));
-    return {
-      rule: 'testing/basis-paths',
-      code: f.code,
-      line: f.line,
-      says: /^`(Holder\.)?classify` has cyclomatic complexity 12: 12 linearly independent paths .* at least 12 test cases/,
-    };
-  }),
-  {
-    rule: 'testing/global-state',
-    language: 'javascript',
-    code: lines('let count = 0;', 'function increment() {', '  count += 1;', '}'),
-    line: 3,
-    says: /^`increment` returns no value and changes `count`, a module-level variable declared on line 1, on line 3 \(`count \+= 1`\)/,
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'typescript',
-    code: lines('const state = { hits: 0 };', 'export function hit(): void {', '  state.hits++;', '}'),
-    line: 3,
-    says: /`hit` returns no value and changes `state`/,
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'tsx',
-    code: lines('let current = null;', 'function select(id) {', '  current = id;', '}'),
-    line: 3,
-    says: /changes `current`/,
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'python',
-    code: lines('count = 0', 'def inc():', '    global count', '    count += 1', ''),
-    line: 4,
-    says: /^`inc` returns no value and changes `count`, a global variable \(the function declares `global count`\), on line 4/,
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'java',
-    code: lines(
-      'class C {',
-      '  static int total;',
-      '  static void add(int n) {',
-      '    total += n;',
-      '  }',
-      '}',
-    ),
-    line: 4,
-    says: /`C\.add` returns no value and changes `total`, a static field declared on line 2/,
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'go',
-    code: lines('package m', 'var hits int', 'func Hit() {', '\thits++', '}', ''),
-    line: 4,
-    says: /`Hit` returns no value and changes `hits`, a package-level variable declared on line 2/,
-  },
-];
-
-const TESTING_MISSES: Case[] = [
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'testing/basis-paths',
-    code: fn(l, 'small', ['a'], elseIfChain(l, 9)).code,
-    why: 'cyclomatic complexity 10',
-  })),
-  {
-    rule: 'testing/global-state',
-    language: 'javascript',
-    code: lines(
-      'let count = 0;',
-      'function next() { count += 1; return count; }',
-      'function testCounter() { count = 5; }',
-      'function local() { let count = 0; count++; }',
-      'before(() => { count = 0; });',
-    ),
-    why: 'returns the value; a test; a local; a test hook',
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'python',
-    code: 'count = 0\ndef f():\n    count = 1\n    print(count)\n',
-    why: 'a local without `global`',
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'java',
-    code: 'class C { int total; static final int MAX = 3; void add(int n) { total += n; } }',
-    why: 'an instance field',
-  },
-  {
-    rule: 'testing/global-state',
-    language: 'go',
-    code: 'package m\nvar hits int\nfunc init() {\n\thits = 1\n}\nfunc Hit() int {\n\thits++\n\treturn hits\n}\nfunc L() {\n\thits := 0\n\thits++\n}\n',
-    why: 'init; has a result; shadowed',
-  },
-];
-
-// ---------------------------------------------------------------------------------------------
 // Documentation
 
 const DOCUMENTATION: Case[] = [
@@ -2131,7 +2029,6 @@ const POSITIVE: Case[] = [
   ...SECURITY,
   ...PERFORMANCE,
   ...BEST_PRACTICES,
-  ...TESTING,
   ...DOCUMENTATION,
   ...SCALABILITY,
   ...MAINTAINABILITY,
@@ -2141,7 +2038,6 @@ const NEGATIVE: Case[] = [
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
   ...BEST_PRACTICES_MISSES,
-  ...TESTING_MISSES,
   ...DOCUMENTATION_MISSES,
   ...SCALABILITY_MISSES,
   ...MAINTAINABILITY_MISSES,
