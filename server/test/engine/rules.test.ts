@@ -1205,100 +1205,6 @@ const BEST_PRACTICES_MISSES: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Documentation
-
-const DOCUMENTATION: Case[] = [
-  {
-    rule: 'documentation/missing-doc',
-    language: 'javascript',
-    code: 'export function area(w, h) {\n  return w * h;\n}',
-    line: 1,
-    says: /^`area` is exported but has no JSDoc comment \(`\/\*\* … \*\/`\) directly above it/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'typescript',
-    code: '// computes the area\nexport const area = (w: number, h: number) => w * h;',
-    line: 2,
-    says: /`area` is exported but has no JSDoc comment .*\(the comment there is not a doc comment\)/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'tsx',
-    code: 'export class Panel {}',
-    line: 1,
-    says: /`Panel` is exported .*what the class represents/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'python',
-    code: 'def area(w, h):\n    return w * h\n',
-    line: 1,
-    says: /^`area` is a public module-level function without a docstring/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'go',
-    code: 'package m\n\nfunc Area(w, h int) int { return w * h }\n',
-    line: 3,
-    says: /^`Area` is exported but has no doc comment; .*`\/\/ Area …`/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'go',
-    code: 'package m\n\n// returns the area\nfunc Area(w, h int) int { return w * h }\n',
-    line: 4,
-    says: /`Area` is exported, but its comment begins `returns the area` rather than with its name/,
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'java',
-    code: 'public class Shapes {\n  /** Area. */\n  public int area(int w, int h) { return w * h; }\n}',
-    line: 1,
-    says: /^`Shapes` is public but has no Javadoc comment/,
-  },
-];
-
-const DOCUMENTATION_MISSES: Case[] = [
-  {
-    rule: 'documentation/missing-doc',
-    language: 'go',
-    code: 'package m\n\ntype server struct{}\n\nfunc (s *server) Handle() {}\n',
-    why: 'an exported method of an unexported type',
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'java',
-    code: 'class Helper {\n  public int area(int w, int h) { return w * h; }\n}',
-    why: 'a public method of a class that is not public',
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'javascript',
-    code: '/** Area of a rectangle. */\nexport function area(w, h) {\n  return w * h;\n}\nfunction helper() {}',
-    why: 'documented; not exported',
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'python',
-    code: 'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\ndef _helper():\n    pass\n',
-    why: 'a docstring; private',
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'go',
-    code: 'package m\n\n// Area returns w times h,\n// both in metres.\nfunc Area(w, h int) int { return w * h }\n\nfunc helper() {}\n',
-    why: 'a two-line comment that starts with the name; unexported',
-  },
-  {
-    rule: 'documentation/missing-doc',
-    language: 'java',
-    code: '/** Shapes. */\npublic class Shapes {\n  @Override\n  public String toString() { return "s"; }\n  int area() { return 1; }\n}',
-    why: 'documented; an override; not public',
-  },
-];
-
-// ---------------------------------------------------------------------------------------------
 // Scalability
 
 const FIB: Record<Tier1, { code: string; line: number }> = {
@@ -2029,7 +1935,6 @@ const POSITIVE: Case[] = [
   ...SECURITY,
   ...PERFORMANCE,
   ...BEST_PRACTICES,
-  ...DOCUMENTATION,
   ...SCALABILITY,
   ...MAINTAINABILITY,
 ];
@@ -2038,7 +1943,6 @@ const NEGATIVE: Case[] = [
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
   ...BEST_PRACTICES_MISSES,
-  ...DOCUMENTATION_MISSES,
   ...SCALABILITY_MISSES,
   ...MAINTAINABILITY_MISSES,
 ];
