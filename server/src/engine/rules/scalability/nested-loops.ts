@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { calleeText, callArguments, lineOf, numberLiteral, snippet, TIER1, unwrap } from '../util.js';
 
-export const MAX_LOOP_DEPTH = 2;
+interface Options {
+  readonly maxDepth: number;
+}
 
 /**
  * What a loop iterates over, if its trip count depends on data: the
@@ -90,22 +93,46 @@ function countingBound(condition: Node | null): string | undefined {
   return numberLiteral(bound) === undefined ? bound.text : undefined;
 }
 
-/** Three or more loops over data nested in one function. */
-export const nestedLoops: Rule = {
+/** More than `maxDepth` loops over data nested in one function. */
+export const nestedLoops: Rule<Options> = {
   meta: {
     id: 'scalability/nested-loops',
     type: 'scalability',
     severity: 'medium',
     languages: TIER1,
-    docs: { description: 'Loops over collections (or data-dependent bounds) nested three or more deep.' },
+    docs: {
+      description:
+        'Loops over collections (or data-dependent bounds) nested more than `maxDepth` deep in one function.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def common(xs, ys, zs):\n    out = []\n    for x in xs:\n        for y in ys:\n            for z in zs:\n                if x == y == z:\n                    out.append(x)\n    return out\n',
+          good: 'def common(xs, ys, zs):\n    return set(xs) & set(ys) & set(zs)\n',
+        },
+      ],
+    },
+    messages: {
+      nestedDataLoops:
+        '`{{name}}` nests {{depth}} loops whose lengths depend on data: over {{levels}}. The innermost body runs once for every combination, so the work grows with the product of those sizes ({{growth}} when they grow together). Index what the inner loops look for in a Map/Set or dictionary built once beforehand, or otherwise restructure so each level does not rescan the next.',
+    },
+    options: {
+      schema: z.object({ maxDepth: z.number().int().min(1) }),
+      defaults: { maxDepth: 2 },
+      focused: { maxDepth: 1 },
+      docs: {
+        maxDepth:
+          'Most loops over data (collections or data-dependent bounds; not literal ranges or while loops) one function may nest.',
+      },
+    },
   },
   create(context) {
+    const max = context.options.maxDepth;
     return {
       'Program:exit'() {
         const unitIds = new Set(context.facts.units.map((u) => u.metrics.node.id));
         for (const unit of context.facts.units) {
           // The facts count every loop, so they bound ours from above.
-          if (unit.metrics.kind === 'class' || unit.maxLoopDepth <= MAX_LOOP_DEPTH) continue;
+          if (unit.metrics.kind === 'class' || unit.maxLoopDepth <= max) continue;
           const root = unit.metrics.node;
           const fixed = fixedNames(root);
           let deepest: { loop: Node; over: string }[] = [];
@@ -121,11 +148,18 @@ export const nestedLoops: Rule = {
               if (child) stack.push({ node: child, chain });
             }
           }
-          if (deepest.length <= MAX_LOOP_DEPTH) continue;
+          if (deepest.length <= max) continue;
           const levels = deepest.map((l) => `\`${snippet(l.over, 30)}\` (line ${lineOf(l.loop)})`);
           context.report({
             line: lineOf(deepest[0]!.loop),
-            message: `\`${unit.metrics.name}\` nests ${deepest.length} loops whose lengths depend on data: over ${levels.join(', then ')}. The innermost body runs once for every combination, so the work grows with the product of those sizes (cubic or worse when they grow together). Index what the inner loops look for in a Map/Set or dictionary built once beforehand, or otherwise restructure so each level does not rescan the next.`,
+            messageId: 'nestedDataLoops',
+            data: {
+              name: unit.metrics.name,
+              depth: deepest.length,
+              levels: levels.join(', then '),
+              growth: deepest.length === 2 ? 'quadratic' : 'cubic or worse',
+              max,
+            },
           });
         }
       },
