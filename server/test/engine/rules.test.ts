@@ -14,7 +14,7 @@ import { ALL_RULES } from '../../src/engine/rules/index.js';
 import { unparsedProposals } from './support/proposed-code.js';
 import { runRulesWithNotes, type RuleRun } from '../../src/engine/rules/run.js';
 
-import { call, fn, JS, lines, nestedIfs, TIER1, type Tier1 } from './support/rule-snippets.js';
+import { JS, lines, TIER1, type Tier1 } from './support/rule-snippets.js';
 
 interface Case {
   readonly rule: string;
@@ -1205,153 +1205,6 @@ const BEST_PRACTICES_MISSES: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Maintainability
-
-const MAGIC: Record<Tier1, { code: string; line: number; other: string }> = {
-  javascript: {
-    code: 'function retry(attempts) {\n  if (attempts > 5) throw new Error("give up");\n}',
-    line: 2,
-    other: 'attempts',
-  },
-  typescript: { code: 'const tooOld = (age: number) => {\n  return age >= 65;\n};', line: 2, other: 'age' },
-  tsx: { code: 'function Label({ n }) {\n  return n < 0.5 ? <i /> : <b />;\n}', line: 2, other: 'n' },
-  python: {
-    code: 'def check(password):\n    return len(password) < 12\n',
-    line: 2,
-    other: 'len\\(password\\)',
-  },
-  java: {
-    code: 'class A {\n  boolean f(int level) {\n    return level >= 7;\n  }\n}',
-    line: 3,
-    other: 'level',
-  },
-  go: { code: 'package m\nfunc F(size int) bool {\n\treturn size > 4096\n}\n', line: 3, other: 'size' },
-};
-
-const DUPLICATE: Record<Tier1, { code: string; line: number; lines: string }> = {
-  javascript: {
-    code: 'log("invalid input");\nfail("invalid input");\nthrow new Error("invalid input");',
-    line: 1,
-    lines: '1, 2 and 3',
-  },
-  typescript: {
-    code: "const a = 'connection lost';\nconst b = 'connection lost';\nconst c = `connection lost`;",
-    line: 1,
-    lines: '1, 2 and 3',
-  },
-  tsx: {
-    code: 'const A = () => <p title="Loading data…">{"Loading data…"}</p>;\nalert("Loading data…");',
-    line: 1,
-    lines: '1 and 2',
-  },
-  python: {
-    code: 'a = "user not found"\nb = "user not found"\nraise KeyError("user not found")\n',
-    line: 1,
-    lines: '1, 2 and 3',
-  },
-  java: {
-    code: 'class A {\n  String a = "user not found";\n  String b = "user not found";\n  String c = "user not found";\n}',
-    line: 2,
-    lines: '2, 3 and 4',
-  },
-  go: {
-    code: 'package m\nvar a = "user not found"\nvar b = "user not found"\nvar c = `user not found`\n',
-    line: 2,
-    lines: '2, 3 and 4',
-  },
-};
-
-const MAINTAINABILITY: Case[] = [
-  ...perLanguage(TIER1, (l) => {
-    const f = fn(l, 'tangled', ['a'], nestedIfs(l, 6, call(l, 'work')));
-    return {
-      rule: 'maintainability/cognitive-complexity',
-      code: f.code,
-      line: f.line,
-      says: /^`(Holder\.)?tangled` has cognitive complexity 21, above the limit of 15/,
-    };
-  }),
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'maintainability/magic-number',
-    code: MAGIC[l].code,
-    line: MAGIC[l].line,
-    says: new RegExp(
-      `^\`${MAGIC[l].other}\` is compared with the bare number [\\d.]+ on line ${MAGIC[l].line}; give it a name`,
-    ),
-  })),
-  {
-    rule: 'maintainability/magic-number',
-    language: 'javascript',
-    code: 'if (retries > 5) stop();\nif (retries >= 5) wait();',
-    line: 1,
-    says: /^`retries` is compared with the bare number 5 on lines 1 and 2/,
-  },
-  {
-    rule: 'maintainability/magic-number',
-    language: 'go',
-    code: 'package m\nfunc F(code int) {\n\tif code == 3 {\n\t\ta()\n\t} else if code == 4 {\n\t\tb()\n\t} else if code == 9 {\n\t\tc()\n\t}\n}\n',
-    line: 3,
-    says: /^`code` is compared with 3 different bare numbers \(3, 4 and 9\) on lines 3, 5 and 7/,
-  },
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'maintainability/duplicated-string',
-    code: DUPLICATE[l].code,
-    line: DUPLICATE[l].line,
-    says: new RegExp(`^The string \`"[^"]+"\` is written 3 times \\(lines ${DUPLICATE[l].lines}\\)`),
-  })),
-];
-
-const MAINTAINABILITY_MISSES: Case[] = [
-  ...perLanguage(TIER1, (l) => ({
-    rule: 'maintainability/cognitive-complexity',
-    code: fn(l, 'plain', ['a'], nestedIfs(l, 3, call(l, 'work'))).code,
-    why: 'cognitive complexity 6',
-  })),
-  {
-    rule: 'maintainability/magic-number',
-    language: 'javascript',
-    code: 'if (i < 0 || n === 1 || k >= 2 || j > -1) go();\nconst LIMIT = n > 500;\nif (res.status === 404) notFound();\nif (3 > 2) x();',
-    why: 'plain numbers, a constant, a status code, two literals',
-  },
-  {
-    rule: 'maintainability/magic-number',
-    language: 'python',
-    code: 'MAX_SIZE = 10\nTOO_BIG = size > 4096\nif response.status_code == 500:\n    retry()\n',
-    why: 'constants; a status code',
-  },
-  {
-    rule: 'maintainability/magic-number',
-    language: 'java',
-    code: 'class A { static final boolean BIG = SIZE > 4096; boolean f(int n) { return n > 0; } }',
-    why: 'a final field; zero',
-  },
-  {
-    rule: 'maintainability/magic-number',
-    language: 'go',
-    code: 'package m\nconst big = size > 4096\nfunc F(n int) bool { return n != 0 }\n',
-    why: 'a const; zero',
-  },
-  {
-    rule: 'maintainability/duplicated-string',
-    language: 'javascript',
-    code: "import a from './some/long/module.js';\nimport b from './some/long/module.js';\nexport { c } from './some/long/module.js';\nlog('short');\nlog('short');\nlog('short');\nwarn('seen only twice here');\nwarn('seen only twice here');",
-    why: 'import paths, short strings, two copies',
-  },
-  {
-    rule: 'maintainability/duplicated-string',
-    language: 'python',
-    code: 'def a():\n    """Does the thing."""\ndef b():\n    """Does the thing."""\ndef c():\n    """Does the thing."""\nx = {"created_at": 1}\ny = {"created_at": 2}\nz = {"created_at": 3}\n',
-    why: 'docstrings and dictionary keys',
-  },
-  {
-    rule: 'maintainability/duplicated-string',
-    language: 'go',
-    code: 'package m\nimport "example.com/some/module"\nfunc a() { module.A() }\n',
-    why: 'an import path',
-  },
-];
-
-// ---------------------------------------------------------------------------------------------
 // Rules people expect (issue 12, first part): TLS, weak hashes, dead code, lossy conversions, unsafe
 
 const EXPECTED: Case[] = [
@@ -1559,56 +1412,6 @@ const EXPECTED: Case[] = [
     says: /^CWE-327: .*bcrypt/,
   },
   {
-    rule: 'maintainability/dead-code',
-    language: 'python',
-    code: lines('def f(x):', '    if 0 and x:', '        print(x)', '    return x', ''),
-    line: 2,
-    says: /^`0 and x` on line 2 is always false, so the block on line 3 never runs/,
-  },
-  {
-    rule: 'maintainability/dead-code',
-    language: 'javascript',
-    code: lines(
-      'function f(x) {',
-      '  if (false) {',
-      '    debug(x);',
-      '    trace(x);',
-      '  }',
-      '  return x;',
-      '}',
-    ),
-    line: 2,
-    says: /the block on lines 2–5 never runs/,
-  },
-  {
-    rule: 'maintainability/dead-code',
-    language: 'typescript',
-    code: lines('function f(x: number) {', '  if (false && x > 1) {', '    log(x);', '  }', '}'),
-    line: 2,
-    says: /`false && x > 1` on line 2 is always false/,
-  },
-  {
-    rule: 'maintainability/dead-code',
-    language: 'tsx',
-    code: lines('while (false) {', '  tick();', '}'),
-    line: 1,
-    says: /the loop body on lines 1–3 never runs/,
-  },
-  {
-    rule: 'maintainability/dead-code',
-    language: 'java',
-    code: lines('class A {', '  void f(int x) {', '    if (false) {', '      log(x);', '    }', '  }', '}'),
-    line: 3,
-    says: /is always false/,
-  },
-  {
-    rule: 'maintainability/dead-code',
-    language: 'go',
-    code: lines('package m', 'func f(x int) {', '\tif false {', '\t\tlog(x)', '\t}', '}', ''),
-    line: 3,
-    says: /is always false/,
-  },
-  {
     rule: 'best_practices/lossy-conversion',
     language: 'java',
     code: lines('class A {', '  int f(String s) {', '    return (int) Long.parseLong(s);', '  }', '}'),
@@ -1719,12 +1522,6 @@ const EXPECTED_MISSES: Case[] = [
     why: 'SHA-256 (not a password hash, but not what this rule is about)',
   },
   {
-    rule: 'maintainability/dead-code',
-    language: 'python',
-    code: lines('def f(x):', '    if x and 0:', '        print(x)', '    while True:', '        break', ''),
-    why: 'a variable first; an endless loop',
-  },
-  {
     rule: 'best_practices/lossy-conversion',
     language: 'java',
     code: lines(
@@ -1738,13 +1535,12 @@ const EXPECTED_MISSES: Case[] = [
   },
 ];
 
-const POSITIVE: Case[] = [...EXPECTED, ...SECURITY, ...PERFORMANCE, ...BEST_PRACTICES, ...MAINTAINABILITY];
+const POSITIVE: Case[] = [...EXPECTED, ...SECURITY, ...PERFORMANCE, ...BEST_PRACTICES];
 const NEGATIVE: Case[] = [
   ...EXPECTED_MISSES,
   ...SECURITY_MISSES,
   ...PERFORMANCE_MISSES,
   ...BEST_PRACTICES_MISSES,
-  ...MAINTAINABILITY_MISSES,
 ];
 
 describe('suggestion rules', () => {
