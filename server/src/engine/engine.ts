@@ -3,6 +3,7 @@
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
 import type { ExplainRequest, ExplainResponse, LanguageId } from '@code-explain/shared';
+import { clip } from './clip.js';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
 import { fitResponse } from './fit.js';
@@ -49,6 +50,9 @@ export interface Engine {
 /** What `health()` parses: small, valid, and touching the same runtime every request uses. */
 const HEALTH_PROBE = 'function probe(a) { return a + 1; }\n';
 
+/** How much of a failed rule's error message the log gets. */
+const MAX_FAILURE_MESSAGE_CHARS = 300;
+
 /** What the response says about a rule that threw: which check is missing, not why. */
 export const failedRuleNote = (rule: string) =>
   `The check ${rule} failed on this code, so its findings are left out.`;
@@ -56,7 +60,8 @@ export const failedRuleNote = (rule: string) =>
 export function failureReport(failure: RuleFailure): RuleFailureReport {
   const { error } = failure;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { rule: failure.rule, phase: failure.phase, message };
+  // An error may quote the whole snippet; the log needs its gist, not the code.
+  return { rule: failure.rule, phase: failure.phase, message: clip(message, MAX_FAILURE_MESSAGE_CHARS) };
 }
 
 export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
