@@ -93,6 +93,44 @@ function countingBound(condition: Node | null): string | undefined {
   return numberLiteral(bound) === undefined ? bound.text : undefined;
 }
 
+/**
+ * The names a loop over a collection binds to its elements (or, in Go, its
+ * indexes): `x` in `for (const x of xs)`, `for x in xs`, `for (T x : xs)`,
+ * `for i, x := range xs`. Counting loops and Python's `range` bind none.
+ */
+function elementNames(loop: Node): string[] {
+  let target: Node | null | undefined;
+  switch (loop.type) {
+    case 'for_in_statement':
+      target = loop.childForFieldName('left');
+      break;
+    case 'enhanced_for_statement':
+      target = loop.childForFieldName('name');
+      break;
+    case 'for_statement': {
+      const right = loop.childForFieldName('right');
+      if (right) {
+        if (right.type === 'call' && calleeText(right) === 'range') return [];
+        target = loop.childForFieldName('left');
+        break;
+      }
+      target = loop.namedChildren.find((c) => c?.type === 'range_clause')?.childForFieldName('left');
+      break;
+    }
+    default:
+      return [];
+  }
+  if (!target) return [];
+  const ids = target.type === 'identifier' ? [target] : target.descendantsOfType('identifier');
+  return ids.filter((n): n is Node => n !== null && n.text !== '_').map((n) => n.text);
+}
+
+/** Whether an expression's text names any of `names`. */
+function mentions(text: string, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  return (text.match(/[A-Za-z_$][\w$]*/g) ?? []).some((word) => names.has(word));
+}
+
 /** More than `maxDepth` loops over data nested in one function. */
 export const nestedLoops: Rule<Options> = {
   meta: {
@@ -102,7 +140,7 @@ export const nestedLoops: Rule<Options> = {
     languages: TIER1,
     docs: {
       description:
-        'Loops over collections (or data-dependent bounds) nested more than `maxDepth` deep in one function.',
+        "Loops over collections (or data-dependent bounds) nested more than `maxDepth` deep in one function; a loop over part of an outer loop's element (a grid's row, `adj[u]`) walks nested data and adds no level.",
       examples: [
         {
           language: 'python',
@@ -136,16 +174,23 @@ export const nestedLoops: Rule<Options> = {
           const root = unit.metrics.node;
           const fixed = fixedNames(root);
           let deepest: { loop: Node; over: string }[] = [];
-          const stack: { node: Node; chain: { loop: Node; over: string }[] }[] = [{ node: root, chain: [] }];
+          const stack: { node: Node; chain: { loop: Node; over: string }[]; bound: ReadonlySet<string> }[] = [
+            { node: root, chain: [], bound: new Set() },
+          ];
           while (stack.length > 0) {
-            const { node, chain: outer } = stack.pop()!;
+            const { node, chain: outer, bound: outerBound } = stack.pop()!;
             if (node.id !== root.id && unitIds.has(node.id)) continue;
             const over = node.id === root.id ? undefined : dataLoop(node, fixed);
-            const chain = over !== undefined ? [...outer, { loop: node, over }] : outer;
+            // A loop over part of an outer loop's element (`for cell in row`, `adj[u]`) walks nested data:
+            // together the two visit each element once, which is no product of sizes.
+            const independent = over !== undefined && !mentions(over, outerBound);
+            const chain = independent ? [...outer, { loop: node, over }] : outer;
+            const binds = over !== undefined ? elementNames(node) : [];
+            const bound = binds.length > 0 ? new Set([...outerBound, ...binds]) : outerBound;
             if (chain.length > deepest.length) deepest = chain;
             for (let i = node.namedChildCount - 1; i >= 0; i--) {
               const child = node.namedChild(i);
-              if (child) stack.push({ node: child, chain });
+              if (child) stack.push({ node: child, chain, bound });
             }
           }
           if (deepest.length <= max) continue;

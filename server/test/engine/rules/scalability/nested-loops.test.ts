@@ -13,6 +13,17 @@ function fixedInner(l: Tier1): string {
         : 'function f(g, xs) {\n  for (const x of xs) {\n    const dirs = [[0, 1], [1, 0]];\n    for (const d of dirs) {\n      for (let i = 0; i < 3; i++) g[i] += x + d[0];\n    }\n  }\n}';
 }
 
+/** A loop over each row of a grid: nested data, each cell visited once. */
+function rowsThenCells(l: Tier1): string {
+  return l === 'python'
+    ? 'def total(grid):\n    s = 0\n    for row in grid:\n        for cell in row:\n            s += cell\n    return s\n'
+    : l === 'go'
+      ? 'package m\nfunc T(g [][]int) int {\n\ts := 0\n\tfor _, row := range g {\n\t\tfor _, c := range row {\n\t\t\ts += c\n\t\t}\n\t}\n\treturn s\n}\n'
+      : l === 'java'
+        ? 'class A { int t(int[][] g) { int s = 0; for (int[] row : g) { for (int i = 0; i < row.length; i++) s += row[i]; } return s; } }'
+        : 'function total(grid) {\n  let s = 0;\n  for (const row of grid) {\n    for (const cell of row.cells) s += cell;\n  }\n  return s;\n}\n';
+}
+
 const invalid: InvalidCase[] = TIER1.flatMap((language): InvalidCase[] => {
   const t = tripleLoop(language);
   const d = doubleLoop(language);
@@ -55,6 +66,17 @@ const valid: ValidCase[] = [
     focused: true,
     why: 'one loop over data, with scalability in focus',
   })),
+  ...TIER1.map((language) => ({
+    language,
+    code: rowsThenCells(language),
+    focused: true,
+    why: "the inner loop walks the outer loop's element, with scalability in focus",
+  })),
+  {
+    language: 'javascript',
+    code: 'function visit(nodes, adj) {\n  for (const u of nodes) {\n    for (const v of adj[u]) {\n      for (const w of adj[v]) mark(u, v, w);\n    }\n  }\n}\n',
+    why: 'adjacency lists indexed by the outer elements',
+  },
 ];
 
 ruleTester(nestedLoops, { valid, invalid });
