@@ -27,7 +27,8 @@ import { createExplanationService } from './service/explanations.js';
 import type { Store } from './store/types.js';
 
 // 0.2.0: list items are summaries; 415, 422 and 503 answers; health reports the engine and a degraded state.
-export const API_VERSION = '0.2.0';
+// 0.3.0: metadata.notes names the checks that failed on the code (additive).
+export const API_VERSION = '0.3.0';
 
 export interface AppDependencies {
   readonly store: Store;

@@ -59,6 +59,16 @@ export const metadataSchema = z.looseObject({
   units: z.array(unitSchema).optional(),
   /** Units the snippet has beyond those in `units` (the engine lists at most 500, in source order). */
   unitsOmitted: count.optional(),
+  /**
+   * Plain statements about what this analysis left out, one per check that
+   * failed on this code ("The check security/x failed on this code, so its
+   * findings are left out."). Absent when nothing was left out. Never carries
+   * an error message or a stack.
+   */
+  notes: z.array(z.string()).optional().meta({
+    description:
+      'What this analysis left out, in plain words: one note per check that failed on this code ("The check security/x failed on this code, so its findings are left out."). Absent when nothing was left out; the suggestions of the other checks are complete.',
+  }),
 });
 
 export const sectionSchema = z.looseObject({

@@ -3,6 +3,7 @@
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
 import type { ExplainRequest, ExplainResponse, LanguageId } from '@code-explain/shared';
+import { clip } from './clip.js';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
 import { fitResponse } from './fit.js';
@@ -13,7 +14,7 @@ import type { LanguageMetrics } from './metrics/model.js';
 import { SourceParser } from './parsing/parser.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Rule } from './rules/model.js';
-import { runRulesWithNotes } from './rules/run.js';
+import { runRulesWithNotes, type RuleFailure } from './rules/run.js';
 import { boundDescription, groupSuggestions, orderSuggestions } from './suggestions.js';
 
 export { orderSuggestions } from './suggestions.js';
@@ -24,8 +25,22 @@ export interface EngineDependencies {
   readonly rules: readonly Rule[];
 }
 
+/** A rule that threw on a request's code, for the operator's log (never for the response). */
+export interface RuleFailureReport {
+  readonly rule: string;
+  readonly phase: RuleFailure['phase'];
+  /** The error's message, without its stack. */
+  readonly message: string;
+}
+
+/** Hears what an explanation's response does not say in full. */
+export interface ExplainObserver {
+  ruleFailed?(failure: RuleFailureReport): void;
+}
+
 export interface Engine {
-  explain(request: ExplainRequest): Promise<ExplainResponse>;
+  /** The response notes each failed rule in `metadata.notes`; `observer` hears the error behind it. */
+  explain(request: ExplainRequest, observer?: ExplainObserver): Promise<ExplainResponse>;
   /** Whether the engine can explain: a real parse of a small snippet succeeds. */
   health(): Promise<boolean>;
   /** Frees the parsers (in process) or stops the workers (the pool), which takes a moment. */
@@ -34,6 +49,20 @@ export interface Engine {
 
 /** What `health()` parses: small, valid, and touching the same runtime every request uses. */
 const HEALTH_PROBE = 'function probe(a) { return a + 1; }\n';
+
+/** How much of a failed rule's error message the log gets. */
+const MAX_FAILURE_MESSAGE_CHARS = 300;
+
+/** What the response says about a rule that threw: which check is missing, not why. */
+export const failedRuleNote = (rule: string) =>
+  `The check ${rule} failed on this code, so its findings are left out.`;
+
+export function failureReport(failure: RuleFailure): RuleFailureReport {
+  const { error } = failure;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // An error may quote the whole snippet; the log needs its gist, not the code.
+  return { rule: failure.rule, phase: failure.phase, message: clip(message, MAX_FAILURE_MESSAGE_CHARS) };
+}
 
 export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   const parser = deps.parser ?? new SourceParser();
@@ -44,7 +73,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
     (s.rule !== undefined ? docs.get(s.rule) : undefined) ?? `Other ${s.type.replace('_', ' ')} findings.`;
 
   return {
-    async explain(request) {
+    async explain(request, observer) {
       const { language } = request;
       const support = LANGUAGES[language];
       const code = support.grammar.prepare?.(request.code) ?? request.code;
@@ -68,11 +97,14 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
         findings,
         checks: run.ran,
       });
+      for (const failure of run.failures) observer?.ruleFailed?.(failureReport(failure));
+      const failed = [...new Set(run.failures.map((f) => f.rule))];
+      const metadata = metadataOf(metrics, facts, language, parsed.errorRegions);
       return fitResponse({
         explanation,
         sections,
         suggestions,
-        metadata: metadataOf(metrics, facts, language, parsed.errorRegions),
+        metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
       });
     },
     async health() {

@@ -32,7 +32,14 @@ export function apiRouter(deps: {
   router.post('/explain', jsonBody(), async (ctx) => {
     const accountId = accountOf(ctx);
     const request = parseOrThrow(explainRequestSchema, ctx.request.body, 'request body');
-    ctx.body = await explanations.explain(accountId, request);
+    // The response notes a failed rule in plain words; the log, with the request id, gets the error behind it.
+    ctx.body = await explanations.explain(accountId, request, {
+      ruleFailed: (failure) =>
+        ctx.state.log.warn(
+          { rule: failure.rule, phase: failure.phase, error: failure.message },
+          'rule failed',
+        ),
+    });
   });
 
   router.get('/explanations', async (ctx) => {

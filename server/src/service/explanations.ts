@@ -11,11 +11,16 @@ import type {
   ListResponse,
   SavedExplanation,
 } from '@code-explain/shared';
-import type { Engine } from '../engine/engine.js';
+import type { Engine, ExplainObserver } from '../engine/engine.js';
 import type { ExplanationRecord, ExplanationSummary as SummaryRecord, Store } from '../store/types.js';
 
 export interface ExplanationService {
-  explain(accountId: string, request: ExplainRequest): Promise<ExplainResponse & SavedFields>;
+  /** `observer` hears what the response leaves out and why (a rule that threw), for the log. */
+  explain(
+    accountId: string,
+    request: ExplainRequest,
+    observer?: ExplainObserver,
+  ): Promise<ExplainResponse & SavedFields>;
   list(accountId: string, query: ListQuery): Promise<ListResponse>;
   get(accountId: string, id: string): Promise<SavedExplanation | null>;
   remove(accountId: string, id: string): Promise<boolean>;
@@ -62,8 +67,8 @@ export function toSummaryItem(summary: SummaryRecord): ExplanationSummary {
 export function createExplanationService(deps: { engine: Engine; store: Store }): ExplanationService {
   const { engine, store } = deps;
   return {
-    async explain(accountId, request) {
-      const response = await engine.explain(request);
+    async explain(accountId, request, observer) {
+      const response = await engine.explain(request, observer);
       const saved = await store.saveExplanation(accountId, {
         language: request.language,
         mode: request.mode,

@@ -25,9 +25,22 @@ export const crashSchema = z.strictObject({
 });
 export type Crash = z.infer<typeof crashSchema>;
 
+/** A rule that threw during the task (engine.ts's RuleFailureReport), for the main thread's log. */
+export const ruleFailureSchema = z.strictObject({
+  rule: z.string(),
+  phase: z.enum(['create', 'visit', 'exit']),
+  message: z.string(),
+});
+
 /** Worker → main. */
 export const workerMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('explained'), id: taskId, response: explainResponseSchema }),
+  z.strictObject({
+    type: z.literal('explained'),
+    id: taskId,
+    response: explainResponseSchema,
+    /** Rules that threw; the response's notes name them, this says why. */
+    ruleFailures: z.array(ruleFailureSchema).optional(),
+  }),
   z.strictObject({ type: z.literal('probed'), id: taskId, ok: z.boolean() }),
   /** The parser's own timeout stopped the parse; the worker is fine. */
   z.strictObject({ type: z.literal('parse-timeout'), id: taskId, limitMs: z.number().positive() }),

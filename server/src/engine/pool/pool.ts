@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { ExplainRequest, ExplainResponse } from '@code-explain/shared';
 import { createLogger, type Logger } from '../../logging.js';
-import type { Engine } from '../engine.js';
+import type { Engine, ExplainObserver } from '../engine.js';
 import {
   AnalysisFailedError,
   AnalysisTimeoutError,
@@ -358,7 +358,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     updateRefs();
   }
 
-  function explain(request: ExplainRequest): Promise<ExplainResponse> {
+  function explain(request: ExplainRequest, observer?: ExplainObserver): Promise<ExplainResponse> {
     return new Promise((resolve, reject) => {
       if (stopping || allDown()) {
         reject(unavailable());
@@ -379,8 +379,10 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
                 ? new AnalysisTimeoutError(timeoutMs, 'deadline')
                 : new AnalysisFailedError(outcome.reason),
             );
-          } else if (outcome.message.type === 'explained') resolve(outcome.message.response);
-          else if (outcome.message.type === 'parse-timeout') {
+          } else if (outcome.message.type === 'explained') {
+            for (const failure of outcome.message.ruleFailures ?? []) observer?.ruleFailed?.(failure);
+            resolve(outcome.message.response);
+          } else if (outcome.message.type === 'parse-timeout') {
             reject(new AnalysisTimeoutError(outcome.message.limitMs, 'parser'));
           }
           // onMessage lets no other reply reach an explain task.

@@ -3,7 +3,7 @@
  * engine it is given. Kept apart from the worker's entry point so a test
  * worker can serve the same protocol through a port of its own.
  */
-import type { Engine } from '../engine.js';
+import type { Engine, RuleFailureReport } from '../engine.js';
 import { ParseTimeoutError } from '../parsing/parser.js';
 import { taskMessageSchema, type Crash, type WorkerMessage } from './messages.js';
 
@@ -34,7 +34,14 @@ async function answer(engine: Engine, raw: unknown): Promise<WorkerMessage> {
   const task = taskMessageSchema.parse(raw);
   if (task.type === 'probe') return { type: 'probed', id: task.id, ok: await engine.health() };
   try {
-    return { type: 'explained', id: task.id, response: await engine.explain(task.request) };
+    const ruleFailures: RuleFailureReport[] = [];
+    const response = await engine.explain(task.request, { ruleFailed: (f) => ruleFailures.push(f) });
+    return {
+      type: 'explained',
+      id: task.id,
+      response,
+      ...(ruleFailures.length > 0 ? { ruleFailures } : {}),
+    };
   } catch (error) {
     if (error instanceof ParseTimeoutError)
       return { type: 'parse-timeout', id: task.id, limitMs: error.limitMs };

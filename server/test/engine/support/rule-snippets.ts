@@ -117,3 +117,122 @@ export function classWith(language: Tier1, n: number): string {
       return lines('class Big {', ...ms.map((m) => `  ${m}() {}`), '}');
   }
 }
+
+/** Three nested loops over data. */
+export function tripleLoop(l: Tier1): { code: string; line: number } {
+  switch (l) {
+    case 'python':
+      return {
+        code: lines(
+          'def triples(xs, ys, zs):',
+          '    for x in xs:',
+          '        for y in ys:',
+          '            for z in zs:',
+          '                use(x, y, z)',
+          '',
+        ),
+        line: 2,
+      };
+    case 'java':
+      return {
+        code: lines(
+          'class T {',
+          '  void triples(int[] xs, int[] ys, int[] zs) {',
+          '    for (int x : xs) {',
+          '      for (int i = 0; i < ys.length; i++) {',
+          '        for (int z : zs) { use(x, ys[i], z); }',
+          '      }',
+          '    }',
+          '  }',
+          '}',
+        ),
+        line: 3,
+      };
+    case 'go':
+      return {
+        code: lines(
+          'package m',
+          'func Triples(xs, ys, zs []int) {',
+          '\tfor _, x := range xs {',
+          '\t\tfor _, y := range ys {',
+          '\t\t\tfor _, z := range zs {',
+          '\t\t\t\tuse(x, y, z)',
+          '\t\t\t}',
+          '\t\t}',
+          '\t}',
+          '}',
+          '',
+        ),
+        line: 3,
+      };
+    default:
+      return {
+        code: lines(
+          'function triples(xs, ys, zs) {',
+          '  for (const x of xs) {',
+          '    for (const y of ys) {',
+          '      for (let k = 0; k < zs.length; k++) use(x, y, zs[k]);',
+          '    }',
+          '  }',
+          '}',
+        ),
+        line: 2,
+      };
+  }
+}
+
+/** Two nested loops over data, `xs` then `ys`; and the outer loop's line. */
+export function doubleLoop(l: Tier1): { code: string; line: number } {
+  switch (l) {
+    case 'python':
+      return {
+        code: lines(
+          'def pairs(xs, ys):',
+          '    for x in xs:',
+          '        for y in ys:',
+          '            use(x, y)',
+          '',
+        ),
+        line: 2,
+      };
+    case 'java':
+      return {
+        code: lines(
+          'class T {',
+          '  void pairs(int[] xs, int[] ys) {',
+          '    for (int x : xs) {',
+          '      for (int y : ys) { use(x, y); }',
+          '    }',
+          '  }',
+          '}',
+        ),
+        line: 3,
+      };
+    case 'go':
+      return {
+        code: lines(
+          'package m',
+          'func Pairs(xs, ys []int) {',
+          '\tfor _, x := range xs {',
+          '\t\tfor _, y := range ys {',
+          '\t\t\tuse(x, y)',
+          '\t\t}',
+          '\t}',
+          '}',
+          '',
+        ),
+        line: 3,
+      };
+    default:
+      return {
+        code: lines(
+          'function pairs(xs, ys) {',
+          '  for (const x of xs) {',
+          '    for (const y of ys) use(x, y);',
+          '  }',
+          '}',
+        ),
+        line: 2,
+      };
+  }
+}

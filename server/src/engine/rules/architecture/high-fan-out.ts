@@ -1,8 +1,11 @@
 import type { LanguageId } from '@code-explain/shared';
+import { z } from 'zod';
 import type { Rule } from '../model.js';
 import { listOf, methodName, TIER1 } from '../util.js';
 
-export const MAX_FAN_OUT = 10;
+interface Options {
+  readonly maxFanOut: number;
+}
 
 /**
  * Built-in functions and the methods of built-in collections, strings,
@@ -45,18 +48,40 @@ const BUILTINS: Partial<Record<LanguageId, ReadonlySet<string>>> = {
 };
 
 /** A unit that depends on many different functions. */
-export const highFanOut: Rule = {
+export const highFanOut: Rule<Options> = {
   meta: {
     id: 'architecture/high-fan-out',
     type: 'architecture',
     severity: 'low',
     languages: TIER1,
     docs: {
-      description: `A function calling more than ${MAX_FAN_OUT} distinct functions or methods, built-ins not counted.`,
+      description:
+        "A function calling more than `maxFanOut` distinct functions or methods, the language's built-ins not counted.",
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'function checkout(cart) {\n  validate(cart);\n  reserve(cart);\n  price(cart);\n  discount(cart);\n  tax(cart);\n  charge(cart);\n  invoice(cart);\n  email(cart);\n  ship(cart);\n  audit(cart);\n  notify(cart);\n}\n',
+          good: 'function checkout(cart) {\n  prepare(cart);\n  pay(cart);\n  fulfil(cart);\n}\n',
+        },
+      ],
+    },
+    messages: {
+      highFanOut:
+        "`{{name}}` calls {{count}} different functions and methods, not counting the language's built-ins ({{callees}}), so it depends on all of them and a change to any of them can break it; split it into steps that each work with a few of these collaborators, and have it call those steps.",
+    },
+    options: {
+      schema: z.object({ maxFanOut: z.number().int().min(1) }),
+      defaults: { maxFanOut: 10 },
+      focused: { maxFanOut: 7 },
+      docs: {
+        maxFanOut:
+          "Most distinct functions and methods one function may call; the language's built-ins (collection, string and console methods) are not counted.",
+      },
     },
   },
   create(context) {
     const builtins = BUILTINS[context.language] ?? new Set<string>();
+    const max = context.options.maxFanOut;
     return {
       'Program:exit'() {
         for (const unit of context.facts.units) {
@@ -65,13 +90,19 @@ export const highFanOut: Rule = {
           const callees = unit.calls.filter(
             (c) => !c.startsWith('.') && !builtins.has(methodName(c.replace(/^new /, ''))),
           );
-          if (callees.length <= MAX_FAN_OUT) continue;
+          if (callees.length <= max) continue;
           context.report({
             line: unit.metrics.startLine,
-            message: `\`${unit.metrics.name}\` calls ${callees.length} different functions and methods, not counting the language's built-ins (${listOf(
-              callees.map((c) => `\`${c}\``),
-              6,
-            )}), so it depends on all of them and a change to any of them can break it; split it into steps that each work with a few of these collaborators, and have it call those steps.`,
+            messageId: 'highFanOut',
+            data: {
+              name: unit.metrics.name,
+              count: callees.length,
+              callees: listOf(
+                callees.map((c) => `\`${c}\``),
+                6,
+              ),
+              max,
+            },
           });
         }
       },

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { lineOf, TIER1 } from '../util.js';
 
-export const MAX_METHODS = 20;
+interface Options {
+  readonly maxMethods: number;
+}
 
 /** Method nodes directly in a class body, per grammar. */
 const METHOD_TYPES = new Set(['method_definition', 'function_definition', 'method_declaration']);
@@ -20,26 +23,52 @@ function methodsOf(body: Node | null): Node[] {
 
 const methodName = (m: Node) => m.childForFieldName('name')?.text ?? '?';
 
-/** A class (or, in Go, a type) with more than twenty methods. */
-export const largeClass: Rule = {
+/** A class (or, in Go, a type) with more than `maxMethods` methods. */
+export const largeClass: Rule<Options> = {
   meta: {
     id: 'architecture/large-class',
     type: 'architecture',
     severity: 'low',
     languages: TIER1,
-    docs: { description: `A class, or a Go type, with more than ${MAX_METHODS} methods.` },
+    docs: {
+      description: 'A class, or a Go type, with more than `maxMethods` methods.',
+      examples: [
+        {
+          language: 'python',
+          bad: `class Store:\n${Array.from({ length: 21 }, (_, i) => `    def op${i}(self):\n        pass\n`).join('')}`,
+          good: 'class Store:\n    def __init__(self, orders, users):\n        self.orders = orders\n        self.users = users\n',
+        },
+      ],
+    },
+    messages: {
+      tooManyMethods:
+        '{{what}} `{{name}}` has {{count}} methods ({{methods}}, …), more than {{max}}: a type this broad usually carries several responsibilities, and every change to it risks the others. Group the methods by the data they use and move each group into a smaller {{kind}} that `{{name}}` delegates to.',
+    },
+    options: {
+      schema: z.object({ maxMethods: z.number().int().min(1) }),
+      defaults: { maxMethods: 20 },
+      focused: { maxMethods: 15 },
+      docs: { maxMethods: 'Most methods one class (in Go, one receiver type) may have.' },
+    },
   },
   create(context) {
+    const max = context.options.maxMethods;
     const report = (name: string, line: number, methods: Node[], what: string) => {
       const names = [...new Set(methods.map(methodName))];
       context.report({
         line,
-        message: `${what} \`${name}\` has ${methods.length} methods (${names
-          .slice(0, 6)
-          .map((n) => `\`${n}\``)
-          .join(
-            ', ',
-          )}, …), more than ${MAX_METHODS}: a type this broad usually carries several responsibilities, and every change to it risks the others. Group the methods by the data they use and move each group into a smaller ${context.language === 'go' ? 'type' : 'class'} that \`${name}\` delegates to.`,
+        messageId: 'tooManyMethods',
+        data: {
+          what,
+          name,
+          count: methods.length,
+          methods: names
+            .slice(0, 6)
+            .map((n) => `\`${n}\``)
+            .join(', '),
+          max,
+          kind: context.language === 'go' ? 'type' : 'class',
+        },
       });
     };
     if (context.language === 'go') {
@@ -65,7 +94,7 @@ export const largeClass: Rule = {
         },
         'Program:exit'() {
           for (const [type, methods] of byReceiver) {
-            if (methods.length > MAX_METHODS)
+            if (methods.length > max)
               report(type, declared.get(type) ?? lineOf(methods[0]!), methods, 'Type');
           }
         },
@@ -74,7 +103,7 @@ export const largeClass: Rule = {
     const visit = (node: Node) => {
       const methods = methodsOf(node.childForFieldName('body'));
       const name = node.childForFieldName('name')?.text ?? '(anonymous class)';
-      if (methods.length > MAX_METHODS) report(name, lineOf(node), methods, 'Class');
+      if (methods.length > max) report(name, lineOf(node), methods, 'Class');
     };
     return {
       class_declaration: visit,

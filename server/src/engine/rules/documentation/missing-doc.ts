@@ -79,6 +79,9 @@ function publicSurface(language: LanguageId, unit: UnitFacts): Node | undefined 
 
 const WHAT = 'what it does, what its parameters mean and what it returns or throws';
 
+const whatFor = (unit: UnitFacts) =>
+  unit.metrics.kind === 'class' ? 'what the class represents and how to use it' : WHAT;
+
 /** Public functions and classes without documentation. */
 export const missingDoc: Rule = {
   meta: {
@@ -86,7 +89,31 @@ export const missingDoc: Rule = {
     type: 'documentation',
     severity: 'info',
     languages: TIER1,
-    docs: { description: 'An exported or public function or class without a doc comment.' },
+    docs: {
+      description: 'An exported or public function or class without a doc comment.',
+      examples: [
+        {
+          language: 'typescript',
+          bad: 'export function area(w: number, h: number): number {\n  return w * h;\n}\n',
+          good: '/** The area of a w × h rectangle, in the units of w and h squared. */\nexport function area(w: number, h: number): number {\n  return w * h;\n}\n',
+        },
+        {
+          language: 'go',
+          bad: 'package shapes\n\n// returns the area\nfunc Area(w, h int) int { return w * h }\n',
+          good: 'package shapes\n\n// Area returns the area of a w × h rectangle.\nfunc Area(w, h int) int { return w * h }\n',
+        },
+      ],
+    },
+    messages: {
+      noDocstring:
+        '`{{name}}` is a public module-level {{thing}} without a docstring; add one as its first statement saying {{what}}.',
+      noGoDoc:
+        '`{{name}}` is exported but has no doc comment; add one directly above it that starts with its name, `// {{name}} …`, and says {{what}}.',
+      goDocWithoutName:
+        '`{{name}}` is exported, but its comment begins {{begins}} rather than with its name; godoc and linters expect a doc comment that starts with the name, e.g. `// {{name}} …`, followed by {{what}}.',
+      noDocComment:
+        '`{{name}}` is {{visibility}} but has no {{format}} comment (`/** … */`) directly above it{{commentThere}}; add one saying {{what}}.',
+    },
   },
   create(context) {
     const { language } = context;
@@ -102,7 +129,8 @@ export const missingDoc: Rule = {
             if (hasDocstring(unit.metrics.node)) continue;
             context.report({
               line,
-              message: `\`${name}\` is a public module-level ${thing} without a docstring; add one as its first statement saying ${unit.metrics.kind === 'class' ? 'what the class represents and how to use it' : WHAT}.`,
+              messageId: 'noDocstring',
+              data: { name, thing, what: whatFor(unit) },
             });
             continue;
           }
@@ -112,18 +140,28 @@ export const missingDoc: Rule = {
             const first = comments[0];
             const text = first?.text.replace(/^\/\/\s?|^\/\*\s*/, '') ?? '';
             if (first && new RegExp(`^((A|An|The) )?${short}\\b`).test(text)) continue;
-            context.report({
-              line,
-              message: first
-                ? `\`${short}\` is exported, but its comment begins ${code(text, 30)} rather than with its name; godoc and linters expect a doc comment that starts with the name, e.g. \`// ${short} …\`, followed by ${WHAT}.`
-                : `\`${short}\` is exported but has no doc comment; add one directly above it that starts with its name, \`// ${short} …\`, and says ${WHAT}.`,
-            });
+            context.report(
+              first
+                ? {
+                    line,
+                    messageId: 'goDocWithoutName',
+                    data: { name: short, begins: code(text, 30), what: WHAT },
+                  }
+                : { line, messageId: 'noGoDoc', data: { name: short, what: WHAT } },
+            );
             continue;
           }
           if (comments.some((c) => c.text.startsWith('/**'))) continue;
           context.report({
             line,
-            message: `\`${name}\` is ${language === 'java' ? 'public' : 'exported'} but has no ${language === 'java' ? 'Javadoc' : 'JSDoc'} comment (\`/** … */\`) directly above it${comments.length > 0 ? ' (the comment there is not a doc comment)' : ''}; add one saying ${unit.metrics.kind === 'class' ? 'what the class represents and how to use it' : WHAT}.`,
+            messageId: 'noDocComment',
+            data: {
+              name,
+              visibility: language === 'java' ? 'public' : 'exported',
+              format: language === 'java' ? 'Javadoc' : 'JSDoc',
+              commentThere: comments.length > 0 ? ' (the comment there is not a doc comment)' : '',
+              what: whatFor(unit),
+            },
           });
         }
       },

@@ -22,6 +22,17 @@ export const deadCode: Rule = {
     languages: TIER1,
     docs: {
       description: 'An `if` or `while` whose condition is a constant false (`if 0 and …`, `if (false)`).',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'function save(record) {\n  if (false) {\n    console.log(record);\n  }\n  return store(record);\n}\n',
+          good: 'function save(record) {\n  return store(record);\n}\n',
+        },
+      ],
+    },
+    messages: {
+      alwaysFalse:
+        '{{condition}} on line {{line}} is always false, so the {{what}} on {{lines}} never runs. Remove it, or, if it is switched off on purpose, use a named setting so readers know when it applies.',
     },
   },
   create(context) {
@@ -36,7 +47,13 @@ export const deadCode: Rule = {
       const shown = condition.text.replace(/^\(\s*([\s\S]*?)\s*\)$/, '$1');
       context.report({
         node,
-        message: `${code(shown, 40)} on line ${lineOf(node)} is always false, so the ${node.type === 'while_statement' ? 'loop body' : 'block'} on ${first === last ? `line ${first}` : `lines ${first}–${last}`} never runs. Remove it, or, if it is switched off on purpose, use a named setting so readers know when it applies.`,
+        messageId: 'alwaysFalse',
+        data: {
+          condition: code(shown, 40),
+          line: lineOf(node),
+          what: node.type === 'while_statement' ? 'loop body' : 'block',
+          lines: first === last ? `line ${first}` : `lines ${first}–${last}`,
+        },
       });
     };
     return { if_statement: visit, while_statement: visit };

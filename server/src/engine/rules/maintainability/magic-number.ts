@@ -1,11 +1,13 @@
 import type { LanguageId } from '@code-explain/shared';
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { code, lineOf, linesText, listOf, nameWords, numberLiteral, TIER1, unwrap } from '../util.js';
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=', '===', '!==']);
-/** Numbers whose meaning is plain from context: none, one, a pair, and "not found". */
-const PLAIN = new Set([-1, 0, 1, 2]);
+interface Options {
+  readonly allowed: readonly number[];
+}
 
 const CONSTANT: Partial<Record<LanguageId, string>> = {
   python: 'a module-level UPPER_CASE constant',
@@ -60,7 +62,7 @@ function comparedPairs(node: Node): [Node, Node][] {
 }
 
 /** Unexplained numbers in conditions. */
-export const magicNumber: Rule = {
+export const magicNumber: Rule<Options> = {
   meta: {
     id: 'maintainability/magic-number',
     type: 'maintainability',
@@ -68,10 +70,33 @@ export const magicNumber: Rule = {
     languages: TIER1,
     docs: {
       description:
-        'A numeric literal other than -1, 0, 1 or 2 compared against in a condition, outside constant declarations.',
+        'A numeric literal compared against in a condition, outside constant declarations, other than the `allowed` ones and HTTP status codes compared with a status.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def can_retry(attempts):\n    return attempts < 5\n',
+          good: 'MAX_ATTEMPTS = 5\n\n\ndef can_retry(attempts):\n    return attempts < MAX_ATTEMPTS\n',
+        },
+      ],
+    },
+    messages: {
+      bareNumber:
+        '{{operand}} is compared with the bare number {{number}} on {{lines}}; give it a name that says what it stands for: declare it once as {{constant}} and compare with that, so the condition explains itself and the value changes in one place.',
+      bareNumbers:
+        '{{operand}} is compared with {{count}} different bare numbers ({{numbers}}) on {{lines}}; give each a name that says what it stands for ({{constant}} each, or an enum) and compare with those, so the conditions explain themselves.',
+    },
+    options: {
+      schema: z.object({ allowed: z.array(z.number()) }),
+      defaults: { allowed: [-1, 0, 1, 2] },
+      focused: {},
+      docs: {
+        allowed:
+          'Numbers whose meaning is plain from context and may be compared with bare: by default none, one, a pair, and "not found".',
+      },
     },
   },
   create(context) {
+    const plain = new Set(context.options.allowed);
     // Grouped by what the numbers are compared with: `code == 3 … code == 9` is one finding.
     const byOperand = new Map<string, { first: Node; other: Node; values: Map<string, number[]> }>();
     const visit = (node: Node) => {
@@ -83,7 +108,7 @@ export const magicNumber: Rule = {
           const text = numberLiteral(literal);
           if (text === undefined || numberLiteral(other) !== undefined) continue;
           const value = Number(text.replace(/_/g, '').replace(/[lLfFdD]$/, ''));
-          if (Number.isNaN(value) || PLAIN.has(value)) continue;
+          if (Number.isNaN(value) || plain.has(value)) continue;
           // HTTP status codes read as themselves.
           if (nameWords(unwrap(other).text).some((w) => w === 'status' || w === 'statuscode')) continue;
           if (inConstant(node)) continue;
@@ -106,12 +131,20 @@ export const magicNumber: Rule = {
             const [text] = [...values.keys()];
             context.report({
               node: first,
-              message: `${what} is compared with the bare number ${text} on ${linesText(all)}; give it a name that says what it stands for: declare it once as ${constant} and compare with that, so the condition explains itself and the value changes in one place.`,
+              messageId: 'bareNumber',
+              data: { operand: what, number: text!, lines: linesText(all), constant },
             });
           } else {
             context.report({
               node: first,
-              message: `${what} is compared with ${values.size} different bare numbers (${listOf([...values.keys()], 6)}) on ${linesText(all)}; give each a name that says what it stands for (${constant} each, or an enum) and compare with those, so the conditions explain themselves.`,
+              messageId: 'bareNumbers',
+              data: {
+                operand: what,
+                count: values.size,
+                numbers: listOf([...values.keys()], 6),
+                lines: linesText(all),
+                constant,
+              },
             });
           }
         }

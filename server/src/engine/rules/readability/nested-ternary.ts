@@ -34,7 +34,25 @@ export const nestedTernary: Rule = {
     type: 'readability',
     severity: 'low',
     languages: ['javascript', 'typescript', 'tsx', 'python', 'java'],
-    docs: { description: 'A conditional (ternary) expression nested directly inside another.' },
+    docs: {
+      description: 'A conditional (ternary) expression nested directly inside another.',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'const size = n > 100 ? "big" : n > 10 ? "medium" : "small";\n',
+          good: 'function sizeOf(n) {\n  if (n > 100) return "big";\n  if (n > 10) return "medium";\n  return "small";\n}\n',
+        },
+        {
+          language: 'python',
+          bad: 'size = "big" if n > 100 else ("medium" if n > 10 else "small")\n',
+          good: 'if n > 100:\n    size = "big"\nelif n > 10:\n    size = "medium"\nelse:\n    size = "small"\n',
+        },
+      ],
+    },
+    messages: {
+      nested:
+        '{{code}} on line {{line}} puts a conditional expression inside another ({{depth}} levels), so the reader has to work out which condition each value belongs to. Write it as {{instead}} that assigns or returns each value, or look the value up in a table.',
+    },
   },
   create(context) {
     const python = context.language === 'python';
@@ -50,7 +68,13 @@ export const nestedTernary: Rule = {
       if (!node.namedChildren.some((c) => isTernary(c))) return;
       context.report({
         node,
-        message: `${code(node.text, 70)} on line ${lineOf(node)} puts a conditional expression inside another (${depth(node)} levels), so the reader has to work out which condition each value belongs to. Write it as ${python ? 'an if/elif/else statement' : 'if/else statements (or a switch)'} that assigns or returns each value, or look the value up in a table.`,
+        messageId: 'nested',
+        data: {
+          code: code(node.text, 70),
+          line: lineOf(node),
+          depth: depth(node),
+          instead: python ? 'an if/elif/else statement' : 'if/else statements (or a switch)',
+        },
       });
     };
     return { ternary_expression: visit, conditional_expression: visit };

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { TIER1 } from '../util.js';
 
-export const MAX_PARAMETERS = 5;
+interface Options {
+  readonly maxParameters: number;
+}
 
 /** Rest/variadic parameters collect any number of arguments; they are not one more position to remember. */
 const VARIADIC = new Set([
@@ -25,18 +28,40 @@ function variadicNames(unit: Node): Set<string> {
   return names;
 }
 
-/** Functions that take more than five parameters. */
-export const tooManyParameters: Rule = {
+/** Functions that take more than `maxParameters` parameters. */
+export const tooManyParameters: Rule<Options> = {
   meta: {
     id: 'readability/too-many-parameters',
     type: 'readability',
     severity: 'low',
     languages: TIER1,
     docs: {
-      description: `Functions with more than ${MAX_PARAMETERS} parameters (rest parameters, self and cls not counted).`,
+      description:
+        'Functions with more than `maxParameters` parameters (rest parameters, self and cls not counted).',
+      examples: [
+        {
+          language: 'typescript',
+          bad: 'export function createUser(name: string, email: string, age: number, city: string, zip: string, admin: boolean) {\n  return save(name, email, age, city, zip, admin);\n}\n',
+          good: 'interface NewUser {\n  name: string;\n  email: string;\n  age: number;\n  address: { city: string; zip: string };\n  admin: boolean;\n}\n\nexport function createUser(user: NewUser) {\n  return save(user);\n}\n',
+        },
+      ],
+    },
+    messages: {
+      tooMany:
+        '`{{name}}` takes {{count}} parameters ({{params}}), more than {{max}}: every call has to supply them correctly (arguments passed by position are easy to swap unnoticed), and the function depends on that much outside context. Group the ones that travel together into one object (a small class, record, struct or options object) and pass that.',
+    },
+    options: {
+      schema: z.object({ maxParameters: z.number().int().min(1) }),
+      defaults: { maxParameters: 5 },
+      focused: { maxParameters: 4 },
+      docs: {
+        maxParameters:
+          "Most parameters a function may take; rest and variadic parameters and Python's self and cls are not counted.",
+      },
     },
   },
   create(context) {
+    const max = context.options.maxParameters;
     return {
       'Program:exit'() {
         for (const unit of context.facts.units) {
@@ -48,10 +73,11 @@ export const tooManyParameters: Rule = {
               // Python methods list self/cls, which callers never pass; TypeScript's `this` is a type annotation.
               !(i === 0 && (p === 'self' || p === 'cls' || p === 'this')),
           );
-          if (params.length <= MAX_PARAMETERS) continue;
+          if (params.length <= max) continue;
           context.report({
             line: unit.metrics.startLine,
-            message: `\`${unit.metrics.name}\` takes ${params.length} parameters (${params.join(', ')}), more than ${MAX_PARAMETERS}: every call has to supply them correctly (arguments passed by position are easy to swap unnoticed), and the function depends on that much outside context. Group the ones that travel together into one object (a small class, record, struct or options object) and pass that.`,
+            messageId: 'tooMany',
+            data: { name: unit.metrics.name, count: params.length, params: params.join(', '), max },
           });
         }
       },

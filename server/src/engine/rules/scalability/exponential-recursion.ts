@@ -14,6 +14,17 @@ export const exponentialRecursion: Rule = {
     docs: {
       description:
         'Self-recursion that makes two or more calls per run, each on an argument reduced by a constant, so the call count grows exponentially.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n',
+          good: 'def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a\n',
+        },
+      ],
+    },
+    messages: {
+      exponential:
+        '`{{name}}` calls itself twice in one run {{where}} ({{first}} and {{second}}), each time on an argument only a constant smaller ({{steps}}), so the number of calls grows exponentially with the size of the input and the same results are computed again and again. Cache results by argument (memoisation) or compute them bottom-up in a loop.',
     },
   },
   create(context) {
@@ -59,7 +70,14 @@ export const exponentialRecursion: Rule = {
               : `on lines ${lineOf(first)} and ${lineOf(second)}`;
           context.report({
             line: lineOf(first),
-            message: `\`${unit.metrics.name}\` calls itself twice in one run ${where} (${code(first.text, 30)} and ${code(second.text, 30)}), each time on an argument only a constant smaller (${steps}), so the number of calls grows exponentially with the size of the input and the same results are computed again and again. Cache results by argument (memoisation) or compute them bottom-up in a loop.`,
+            messageId: 'exponential',
+            data: {
+              name: unit.metrics.name,
+              where,
+              first: code(first.text, 30),
+              second: code(second.text, 30),
+              steps,
+            },
           });
         }
       },

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { calleeText, callArguments, lineOf, numberLiteral, snippet, TIER1, unwrap } from '../util.js';
 
-export const MAX_LOOP_DEPTH = 2;
+interface Options {
+  readonly maxDepth: number;
+}
 
 /**
  * What a loop iterates over, if its trip count depends on data: the
@@ -90,42 +93,118 @@ function countingBound(condition: Node | null): string | undefined {
   return numberLiteral(bound) === undefined ? bound.text : undefined;
 }
 
-/** Three or more loops over data nested in one function. */
-export const nestedLoops: Rule = {
+/**
+ * The names a loop over a collection binds to its elements (or, in Go, its
+ * indexes): `x` in `for (const x of xs)`, `for x in xs`, `for (T x : xs)`,
+ * `for i, x := range xs`. Counting loops and Python's `range` bind none.
+ */
+function elementNames(loop: Node): string[] {
+  let target: Node | null | undefined;
+  switch (loop.type) {
+    case 'for_in_statement':
+      target = loop.childForFieldName('left');
+      break;
+    case 'enhanced_for_statement':
+      target = loop.childForFieldName('name');
+      break;
+    case 'for_statement': {
+      const right = loop.childForFieldName('right');
+      if (right) {
+        if (right.type === 'call' && calleeText(right) === 'range') return [];
+        target = loop.childForFieldName('left');
+        break;
+      }
+      target = loop.namedChildren.find((c) => c?.type === 'range_clause')?.childForFieldName('left');
+      break;
+    }
+    default:
+      return [];
+  }
+  if (!target) return [];
+  const ids = target.type === 'identifier' ? [target] : target.descendantsOfType('identifier');
+  return ids.filter((n): n is Node => n !== null && n.text !== '_').map((n) => n.text);
+}
+
+/** Whether an expression's text names any of `names`. */
+function mentions(text: string, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  return (text.match(/[A-Za-z_$][\w$]*/g) ?? []).some((word) => names.has(word));
+}
+
+/** More than `maxDepth` loops over data nested in one function. */
+export const nestedLoops: Rule<Options> = {
   meta: {
     id: 'scalability/nested-loops',
     type: 'scalability',
     severity: 'medium',
     languages: TIER1,
-    docs: { description: 'Loops over collections (or data-dependent bounds) nested three or more deep.' },
+    docs: {
+      description:
+        "Loops over collections (or data-dependent bounds) nested more than `maxDepth` deep in one function; a loop over part of an outer loop's element (a grid's row, `adj[u]`) walks nested data and adds no level.",
+      examples: [
+        {
+          language: 'python',
+          bad: 'def common(xs, ys, zs):\n    out = []\n    for x in xs:\n        for y in ys:\n            for z in zs:\n                if x == y == z:\n                    out.append(x)\n    return out\n',
+          good: 'def common(xs, ys, zs):\n    return set(xs) & set(ys) & set(zs)\n',
+        },
+      ],
+    },
+    messages: {
+      nestedDataLoops:
+        '`{{name}}` nests {{depth}} loops whose lengths depend on data: over {{levels}}. The innermost body runs once for every combination, so the work grows with the product of those sizes ({{growth}} when they grow together). Index what the inner loops look for in a Map/Set or dictionary built once beforehand, or otherwise restructure so each level does not rescan the next.',
+    },
+    options: {
+      schema: z.object({ maxDepth: z.number().int().min(1) }),
+      defaults: { maxDepth: 2 },
+      focused: { maxDepth: 1 },
+      docs: {
+        maxDepth:
+          'Most loops over data (collections or data-dependent bounds; not literal ranges or while loops) one function may nest.',
+      },
+    },
   },
   create(context) {
+    const max = context.options.maxDepth;
     return {
       'Program:exit'() {
         const unitIds = new Set(context.facts.units.map((u) => u.metrics.node.id));
         for (const unit of context.facts.units) {
           // The facts count every loop, so they bound ours from above.
-          if (unit.metrics.kind === 'class' || unit.maxLoopDepth <= MAX_LOOP_DEPTH) continue;
+          if (unit.metrics.kind === 'class' || unit.maxLoopDepth <= max) continue;
           const root = unit.metrics.node;
           const fixed = fixedNames(root);
           let deepest: { loop: Node; over: string }[] = [];
-          const stack: { node: Node; chain: { loop: Node; over: string }[] }[] = [{ node: root, chain: [] }];
+          const stack: { node: Node; chain: { loop: Node; over: string }[]; bound: ReadonlySet<string> }[] = [
+            { node: root, chain: [], bound: new Set() },
+          ];
           while (stack.length > 0) {
-            const { node, chain: outer } = stack.pop()!;
+            const { node, chain: outer, bound: outerBound } = stack.pop()!;
             if (node.id !== root.id && unitIds.has(node.id)) continue;
             const over = node.id === root.id ? undefined : dataLoop(node, fixed);
-            const chain = over !== undefined ? [...outer, { loop: node, over }] : outer;
+            // A loop over part of an outer loop's element (`for cell in row`, `adj[u]`) walks nested data:
+            // together the two visit each element once, which is no product of sizes.
+            const independent = over !== undefined && !mentions(over, outerBound);
+            const chain = independent ? [...outer, { loop: node, over }] : outer;
+            const binds = over !== undefined ? elementNames(node) : [];
+            const bound = binds.length > 0 ? new Set([...outerBound, ...binds]) : outerBound;
             if (chain.length > deepest.length) deepest = chain;
             for (let i = node.namedChildCount - 1; i >= 0; i--) {
               const child = node.namedChild(i);
-              if (child) stack.push({ node: child, chain });
+              if (child) stack.push({ node: child, chain, bound });
             }
           }
-          if (deepest.length <= MAX_LOOP_DEPTH) continue;
+          if (deepest.length <= max) continue;
           const levels = deepest.map((l) => `\`${snippet(l.over, 30)}\` (line ${lineOf(l.loop)})`);
           context.report({
             line: lineOf(deepest[0]!.loop),
-            message: `\`${unit.metrics.name}\` nests ${deepest.length} loops whose lengths depend on data: over ${levels.join(', then ')}. The innermost body runs once for every combination, so the work grows with the product of those sizes (cubic or worse when they grow together). Index what the inner loops look for in a Map/Set or dictionary built once beforehand, or otherwise restructure so each level does not rescan the next.`,
+            messageId: 'nestedDataLoops',
+            data: {
+              name: unit.metrics.name,
+              depth: deepest.length,
+              levels: levels.join(', then '),
+              growth: deepest.length === 2 ? 'quadratic' : 'cubic or worse',
+              max,
+            },
           });
         }
       },

@@ -38,6 +38,24 @@ export const syncIo: Rule = {
     docs: {
       description:
         'Synchronous file/process calls in Node.js functions; blocking calls inside Python async functions.',
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const fs = require('fs');\n\nfunction load(path) {\n  return JSON.parse(fs.readFileSync(path, 'utf8'));\n}\n",
+          good: "const fs = require('fs');\n\nasync function load(path) {\n  return JSON.parse(await fs.promises.readFile(path, 'utf8'));\n}\n",
+        },
+        {
+          language: 'python',
+          bad: 'import time\n\nasync def poll():\n    time.sleep(1)\n',
+          good: 'import asyncio\n\nasync def poll():\n    await asyncio.sleep(1)\n',
+        },
+      ],
+    },
+    messages: {
+      blockingInCoroutine:
+        '{{code}} on line {{line}} blocks inside the coroutine {{function}}: while it waits, the event loop can run nothing else, so every other task stalls. Use {{instead}} instead.',
+      blockingNode:
+        "{{code}} on line {{line}} in {{function}} blocks Node's event loop until it finishes, so nothing else in the process (other requests, timers, I/O callbacks) runs meanwhile; in code that runs while the process serves other work, use {{instead}}.",
     },
   },
   create(context) {
@@ -52,7 +70,13 @@ export const syncIo: Rule = {
           if (fn?.type !== 'function_definition' || fn.firstChild?.type !== 'async') return;
           context.report({
             node,
-            message: `${code(node.text, 50)} on line ${lineOf(node)} blocks inside the coroutine ${functionName(fn)}: while it waits, the event loop can run nothing else, so every other task stalls. Use ${match[1]} instead.`,
+            messageId: 'blockingInCoroutine',
+            data: {
+              code: code(node.text, 50),
+              line: lineOf(node),
+              function: functionName(fn),
+              instead: match[1],
+            },
           });
         },
       };
@@ -71,7 +95,8 @@ export const syncIo: Rule = {
             : `\`fs/promises\` (\`await fs.promises.${name.replace(/Sync$/, '')}(…)\`)`;
         context.report({
           node,
-          message: `${code(node.text, 50)} on line ${lineOf(node)} in ${functionName(fn)} blocks Node's event loop until it finishes, so nothing else in the process (other requests, timers, I/O callbacks) runs meanwhile; in code that runs while the process serves other work, use ${async}.`,
+          messageId: 'blockingNode',
+          data: { code: code(node.text, 50), line: lineOf(node), function: functionName(fn), instead: async },
         });
       },
     };

@@ -181,6 +181,22 @@ export const globalState: Rule = {
     languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'],
     docs: {
       description: 'A function that returns nothing and changes module-level, global or static state.',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'let count = 0;\n\nfunction increment() {\n  count += 1;\n}\n',
+          good: 'function increment(count) {\n  return count + 1;\n}\n',
+        },
+        {
+          language: 'python',
+          bad: 'count = 0\n\ndef inc():\n    global count\n    count += 1\n',
+          good: 'def inc(count):\n    return count + 1\n',
+        },
+      ],
+    },
+    messages: {
+      changesShared:
+        '`{{name}}` returns no value and changes `{{variable}}`, {{where}}, on line {{line}} ({{code}}). A test can only observe this through that shared state, and tests that call it affect one another unless they reset it; return the new value, or pass the state in as a parameter, so each call can be checked on its own.',
     },
   },
   create(context) {
@@ -218,7 +234,14 @@ export const globalState: Rule = {
               : `${declaredAt.where} declared on line ${declaredAt.line}`;
           context.report({
             line: lineOf(change.node),
-            message: `\`${unit.metrics.name}\` returns no value and changes \`${change.name}\`, ${where}, on line ${lineOf(change.node)} (${code(change.node.text, 40)}). A test can only observe this through that shared state, and tests that call it affect one another unless they reset it; return the new value, or pass the state in as a parameter, so each call can be checked on its own.`,
+            messageId: 'changesShared',
+            data: {
+              name: unit.metrics.name,
+              variable: change.name,
+              where,
+              line: lineOf(change.node),
+              code: code(change.node.text, 40),
+            },
           });
         }
       },
