@@ -427,6 +427,14 @@ const BINDINGS = [
   'assignment_statement',
 ];
 
+/** When an unclosed resource is let go, as each runtime does it. */
+function leftOpen(language: LanguageId): string {
+  // CPython closes a file when its last reference goes; other implementations wait for their collector.
+  if (language === 'python')
+    return 'when it is closed is left to the runtime: CPython closes it when the last reference to it goes away (later if a traceback or a cycle holds one), other implementations whenever their garbage collector runs';
+  return 'each call leaves it open until the garbage collector, if ever, gets to it';
+}
+
 export const resourceLeak: Rule = {
   meta: {
     id: 'best_practices/resource-leak',
@@ -446,7 +454,7 @@ export const resourceLeak: Rule = {
     },
     messages: {
       notClosed:
-        'The {{what}} opened on line {{line}} ({{call}}, held in `{{name}}`) is never closed in {{unit}}: each call leaves it open until the garbage collector, if ever, gets to it, and under load the process runs out of file descriptors or connections. {{fix}}.',
+        'The {{what}} opened on line {{line}} ({{call}}, held in `{{name}}`) is never closed in {{unit}}: {{when}}, and under load the process runs out of file descriptors or connections. {{fix}}.',
       happyPath:
         'The {{what}} opened on line {{line}} ({{call}}, held in `{{name}}`) is closed on line {{closeLine}} only when nothing before it fails: if {{route}} on line {{routeLine}} {{how}}, the close is skipped and it stays open. {{fix}}.',
     },
@@ -498,6 +506,7 @@ export const resourceLeak: Rule = {
         name: acq.name,
         unit: fnName ? `\`${fnName}\`` : `the function on line ${lineOf(fn)}`,
         fix: fixFor(language, acq),
+        when: leftOpen(language),
       };
       if (closes.length === 0) {
         context.report({ line: lineOf(acq.call), messageId: 'notClosed', data });
