@@ -34,6 +34,9 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
+import { pathTraversal } from './security/path-traversal.js';
+import { ssrf } from './security/ssrf.js';
+import { openRedirect } from './security/open-redirect.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
 import { deadCode } from './maintainability/dead-code.js';
@@ -53,6 +56,9 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   reflectedXss,
+  pathTraversal,
+  ssrf,
+  openRedirect,
   // performance
   linearSearchInLoop,
   awaitInLoop,

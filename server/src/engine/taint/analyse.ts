@@ -244,7 +244,8 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
           }
         }
       }
-      return out;
+      // `new FileInputStream(new File(name))`: the inner sink is the finding; the outer only passes it on.
+      return out.filter((f) => !out.some((g) => g !== f && g.kind === f.kind && contains(f.value, g.sink)));
     },
     visited: () => budget.visited,
     exhausted: () => budget.visited > budget.limit,
