@@ -11,6 +11,7 @@ import {
   taintOf,
   type Flow,
   type Origin,
+  type SinkKind,
   type TaintAnalysis,
 } from '../../taint/index.js';
 import type { MessageData, RuleContext } from '../model.js';
@@ -148,4 +149,65 @@ export function isBuilt(context: RuleContext<object>, value: Node, sink: Node, p
   if (!partsOfSink) return false;
   const args = callArguments(sink);
   return args.length >= 2 && args[0]!.id !== value.id;
+}
+
+/** Appended to a rule's message when the value is a plain parameter. */
+export const PARAMETER_TAIL =
+  ' {{value}} is {{source}} (line {{sourceLine}}), so this is only as safe as what every caller passes.';
+/** How a message opens when the value comes from untrusted input. */
+export const INPUT_LEAD =
+  '{{value}} comes from {{source}} (line {{sourceLine}}) and reaches {{sink}} (line {{sinkLine}})';
+
+export interface SourcedReport {
+  readonly node: Node;
+  /** The value the sink receives. */
+  readonly value: Node;
+  readonly kind: SinkKind;
+  /** The message id when no source is known; `<id>Parameter` and `<id>Input` name one. */
+  readonly messageId: string;
+  readonly data: MessageData;
+  /** The sink as the message shows it; defaults to the call's callee. */
+  readonly sink?: string;
+}
+
+/**
+ * Reports a finding of an injection rule, naming where the value comes from
+ * when the taint analysis knows: untrusted input is `high`, a plain parameter
+ * `medium`; with no source known the rule's own message and severity stand.
+ * A value whose every source went through a sanitiser for this sink is not
+ * reported at all.
+ */
+export function reportSourced(
+  context: RuleContext<object>,
+  analysis: () => TaintAnalysis | undefined,
+  report: SourcedReport,
+): void {
+  const origins = analysis()?.originsOf(report.value) ?? [];
+  const open = origins.filter((o) => !o.sanitised.has(report.kind));
+  if (origins.length > 0 && open.length === 0) return;
+  const origin = open[0];
+  if (!origin) {
+    context.report({ node: report.node, messageId: report.messageId, data: report.data });
+    return;
+  }
+  const sink = report.sink ?? sinkText(report.node, calleeText(report.node));
+  context.report({
+    node: report.node,
+    messageId: `${report.messageId}${origin.source.kind === 'untrusted' ? 'Input' : 'Parameter'}`,
+    data: { ...report.data, ...flowData(origin, report.value, report.node, sink) },
+    severity: severityOf(origin, 'medium'),
+  });
+}
+
+/** A rule's analysis, run on first use and kept for the snippet. */
+export function lazyAnalysis(context: RuleContext<object>): () => TaintAnalysis | undefined {
+  let done = false;
+  let analysis: TaintAnalysis | undefined;
+  return () => {
+    if (!done) {
+      analysis = analysisFor(context);
+      done = true;
+    }
+    return analysis;
+  };
 }
