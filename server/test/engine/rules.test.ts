@@ -52,34 +52,6 @@ function perLanguage(languages: readonly Tier1[], make: (l: Tier1) => Omit<Case,
 
 const SECURITY: Case[] = [
   {
-    rule: 'security/html-injection',
-    language: 'javascript',
-    code: lines('function show(el, html) {', '  el.innerHTML = html;', '}'),
-    line: 2,
-    says: /^CWE-79: line 2 passes `html` to `el\.innerHTML`.*textContent/,
-  },
-  {
-    rule: 'security/html-injection',
-    language: 'javascript',
-    code: 'document.write(`<p>${name}</p>`);',
-    line: 1,
-    says: /CWE-79: .*to `document\.write`/,
-  },
-  {
-    rule: 'security/html-injection',
-    language: 'typescript',
-    code: lines('for (const row of rows) {', '  table.innerHTML += row;', '}'),
-    line: 2,
-    says: /CWE-79: line 2 passes `row` to `table\.innerHTML`/,
-  },
-  {
-    rule: 'security/html-injection',
-    language: 'tsx',
-    code: 'const Post = ({ body }) => <div dangerouslySetInnerHTML={{ __html: body }} />;',
-    line: 1,
-    says: /CWE-79: .*`body` to `dangerouslySetInnerHTML`/,
-  },
-  {
     rule: 'security/weak-random',
     language: 'javascript',
     code: 'const token = Math.random().toString(36).slice(2);',
@@ -189,56 +161,9 @@ const SECURITY: Case[] = [
     line: 2,
     says: /CWE-798: `DB_PASSWORD`/,
   },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'python',
-    code: lines('import pickle', 'def restore(blob):', '    return pickle.loads(blob)', ''),
-    line: 3,
-    says: /^CWE-502: `pickle\.loads\(blob\)` on line 3 unpickles data with `pickle\.loads`.*json\.loads/,
-  },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'python',
-    code: lines('import yaml', 'cfg = yaml.load(text)', ''),
-    line: 2,
-    says: /CWE-502: .*without a Loader: PyYAML before 5\.1 .*yaml\.safe_load/,
-  },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'python',
-    code: lines('import yaml', 'cfg = yaml.load(text, Loader=yaml.Loader)', ''),
-    line: 2,
-    says: /loads YAML with `yaml\.Loader`/,
-  },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'java',
-    code: lines(
-      'class A {',
-      '  Object read(InputStream in) throws Exception {',
-      '    ObjectInputStream ois = new ObjectInputStream(in);',
-      '    return ois.readObject();',
-      '  }',
-      '}',
-    ),
-    line: 3,
-    says: /CWE-502: `new ObjectInputStream\(in\)` on line 3 reads objects with ObjectInputStream.*ObjectInputFilter/,
-  },
 ];
 
 const SECURITY_MISSES: Case[] = [
-  {
-    rule: 'security/html-injection',
-    language: 'javascript',
-    code: "el.innerHTML = '';\nel.innerHTML = DOMPurify.sanitize(html);\nel.textContent = html;",
-    why: 'empty, sanitized, text',
-  },
-  {
-    rule: 'security/html-injection',
-    language: 'tsx',
-    code: "const Hi = () => <b dangerouslySetInnerHTML={{ __html: '<i>hi</i>' }} />;",
-    why: 'a fixed string',
-  },
   {
     rule: 'security/weak-random',
     language: 'javascript',
@@ -274,26 +199,6 @@ const SECURITY_MISSES: Case[] = [
     language: 'python',
     code: 'password_hint = "ask admin"\nsecret = "changeme"\npassword = "DB_PASSWORD"\napi_key = "<your api key>"\n',
     why: 'placeholders and other names',
-  },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'python',
-    code: 'import yaml, json\na = yaml.safe_load(t)\nb = yaml.load(t, Loader=yaml.SafeLoader)\nc = json.loads(t)\n',
-    why: 'safe loaders',
-  },
-  {
-    rule: 'security/unsafe-deserialization',
-    language: 'java',
-    code: lines(
-      'class A {',
-      '  Object read(InputStream in) throws Exception {',
-      '    ObjectInputStream ois = new ObjectInputStream(in);',
-      '    ois.setObjectInputFilter(FILTER);',
-      '    return ois.readObject();',
-      '  }',
-      '}',
-    ),
-    why: 'a filter',
   },
 ];
 
