@@ -5,12 +5,18 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
-import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
 import { analyseTaint, type TaintAnalysis } from './analyse.js';
 
 export { analyseTaint, DEFAULT_BUDGET, type TaintAnalysis } from './analyse.js';
 export type { Flow, Origin, SinkKind, Source, SourceKind, TaintCatalogue } from './model.js';
 export { describeFlow, severityOf } from './describe.js';
+
+/**
+ * Analyses already made, per snapshot: the security rules of one run share
+ * one (as they share the scope bindings), keyed by what makes it differ.
+ */
+const made = new WeakMap<SourceText, Map<string, TaintAnalysis>>();
 
 /** The taint analysis of a snippet in `language`, or undefined when the language has no catalogue. */
 export function taintOf(
@@ -21,5 +27,22 @@ export function taintOf(
 ): TaintAnalysis | undefined {
   const catalogue = LANGUAGES[language].taint;
   if (!catalogue) return undefined;
-  return analyseTaint({ language, root, catalogue, imports, ...(budget !== undefined ? { budget } : {}) });
+  const key = `${language}\u0000${root.id}\u0000${budget ?? ''}\u0000${imports.join('\u0000')}`;
+  let byKey = made.get(root.doc);
+  if (!byKey) {
+    byKey = new Map();
+    made.set(root.doc, byKey);
+  }
+  let analysis = byKey.get(key);
+  if (!analysis) {
+    analysis = analyseTaint({
+      language,
+      root,
+      catalogue,
+      imports,
+      ...(budget !== undefined ? { budget } : {}),
+    });
+    byKey.set(key, analysis);
+  }
+  return analysis;
 }
