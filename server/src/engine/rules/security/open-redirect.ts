@@ -5,6 +5,7 @@ import { TIER1 } from '../util.js';
 import {
   analysisFor,
   fixedPrefix,
+  leadsWithTaint,
   fixesHost,
   fixesLocalPath,
   flowReport,
@@ -67,11 +68,14 @@ export const openRedirect: Rule = {
     return {
       'Program:exit'() {
         const analysis = analysisFor(context);
-        for (const flow of analysis?.flows(['redirect']) ?? []) {
+        if (!analysis) return;
+        for (const flow of analysis.flows(['redirect'])) {
           const { data, severity, untrusted } = flowReport(flow, 'low');
           // `'/items/' + id` stays on this site; `'https://example.com/' + id` on that one.
           const prefix = fixedPrefix(resolvedValue(context, flow.value));
           if (fixesLocalPath(prefix) || fixesHost(prefix)) continue;
+          // `${API}/users/${id}`: the input chooses a path on a host it does not choose.
+          if (!leadsWithTaint(context, analysis, flow.value)) continue;
           if (!untrusted && !isBuilt(context, flow.value, flow.sink)) continue;
           context.report({
             node: flow.sink,

@@ -6,6 +6,7 @@ import {
   analysisFor,
   fixesHost,
   fixedPrefix,
+  leadsWithTaint,
   flowReport,
   isBuilt,
   resolvedValue,
@@ -61,10 +62,13 @@ export const ssrf: Rule = {
     return {
       'Program:exit'() {
         const analysis = analysisFor(context);
-        for (const flow of analysis?.flows(['url']) ?? []) {
+        if (!analysis) return;
+        for (const flow of analysis.flows(['url'])) {
           const { data, severity, untrusted } = flowReport(flow, 'low');
           // A fixed scheme and host leave the input only a path on that host.
           if (fixesHost(fixedPrefix(resolvedValue(context, flow.value)))) continue;
+          // `${API}/users/${id}`: the input chooses a path on a host it does not choose.
+          if (!leadsWithTaint(context, analysis, flow.value)) continue;
           // A parameter that is the whole URL is the caller's choice; one built into a URL whose host it may set is reported.
           if (!untrusted && !isBuilt(context, flow.value, flow.sink)) continue;
           context.report({

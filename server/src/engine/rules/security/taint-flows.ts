@@ -211,3 +211,67 @@ export function lazyAnalysis(context: RuleContext<object>): () => TaintAnalysis 
     return analysis;
   };
 }
+
+/** The pieces of a `+` chain, template or f-string in order: literal text as strings, other parts as nodes. */
+function pieces(node: Node): (string | Node)[] {
+  const out: (string | Node)[] = [];
+  const stack: Node[] = [unwrap(node)];
+  while (stack.length > 0 && out.length < 1000) {
+    const n = unwrap(stack.pop()!);
+    const op = n.childForFieldName('operator')?.text;
+    if ((n.type === 'binary_expression' || n.type === 'binary_operator') && op === '+') {
+      const left = n.childForFieldName('left');
+      const right = n.childForFieldName('right');
+      if (right) stack.push(right);
+      if (left) stack.push(left);
+    } else if (isPlainString(n)) {
+      out.push(stringContent(n) ?? '');
+    } else if (n.type === 'template_string' || n.type === 'string') {
+      for (const c of n.namedChildren) {
+        if (!c || c.type === 'string_start' || c.type === 'string_end') continue;
+        out.push(c.type === 'string_fragment' || c.type === 'string_content' ? c.text : c);
+      }
+    } else {
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * The piece that decides where a built URL points: the first non-literal
+ * piece when the literal text before it is empty or only a scheme
+ * (`'https://' + host`); undefined when fixed text already names the host or
+ * path. A format call (`fmt.Sprintf`, `String.format`) is read through its
+ * format text.
+ */
+export function leadingPart(node: Node): Node | undefined {
+  const n = unwrap(node);
+  let parts = pieces(n);
+  if (/^(call|call_expression|method_invocation)$/.test(n.type)) {
+    const callee = calleeText(n);
+    if (callee === 'fmt.Sprintf' || callee === 'String.format') {
+      const [format, ...values] = callArguments(n);
+      const text = format ? stringContent(format) : undefined;
+      if (text === undefined) return n;
+      const [before] = text.split(/%[-+ #0-9.]*[a-zA-Z]/);
+      parts = before !== undefined && values[0] ? [before, values[0]] : [text];
+    }
+  }
+  let text = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      text += part;
+      continue;
+    }
+    return text === '' || /^[a-z][a-z0-9+.-]*:\/\/$/i.test(text) ? part : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the tainted value decides where a URL points: it is the URL, or the URL starts with it. */
+export function leadsWithTaint(context: RuleContext<object>, analysis: TaintAnalysis, value: Node): boolean {
+  const lead = leadingPart(resolvedValue(context, value));
+  if (!lead) return false;
+  return analysis.originsOf(lead).length > 0;
+}

@@ -111,6 +111,15 @@ const invalid: InvalidCase[] = [
 
 const valid: ValidCase[] = [
   {
+    language: 'javascript',
+    code: lines(
+      "app.get('/done', (req, res) => {",
+      '  res.redirect(`${BASE_URL}/done?ref=${encodeURIComponent(req.query.ref)}`);',
+      '});',
+    ),
+    why: 'the input is only a query value on a base URL it does not choose',
+  },
+  {
     language: 'tsx',
     code: lines('export function back(res: Response, url: string) {', '  res.redirect(302, url);', '}'),
     why: "a parameter that is the whole target is the caller's choice",

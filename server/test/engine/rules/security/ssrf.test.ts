@@ -4,6 +4,20 @@ import { lines } from '../../support/rule-snippets.js';
 
 const invalid: InvalidCase[] = [
   {
+    language: 'python',
+    code: lines(
+      'import requests',
+      'def status():',
+      '    host = request.args["host"]',
+      '    return requests.get(f"http://{host}/status").status_code',
+      '',
+    ),
+    why: 'the input is the host after a fixed scheme',
+    errors: [
+      { line: 4, messageId: 'untrusted', data: { value: '`host`', source: '`request.args`', sourceLine: 3 } },
+    ],
+  },
+  {
     language: 'javascript',
     code: lines(
       "app.get('/preview', async (req, res) => {",
@@ -114,6 +128,15 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'typescript',
+    code: lines(
+      "app.get('/u/:id', async (req, res) => {",
+      '  res.send(await fetch(`${API_BASE}/users/${req.params.id}`));',
+      '});',
+    ),
+    why: 'the input only chooses a path on a host it does not choose',
+  },
   {
     language: 'tsx',
     code: lines('export function load(url: string) {', '  return fetch(url);', '}'),
