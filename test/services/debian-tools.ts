@@ -1,6 +1,6 @@
 /**
  * Debian packages the reference-tool comparisons run (python3-mccabe for
- * Python, pmccabe for C) and read (openjdk-17-source: the JDK's own sources,
+ * Python, pmccabe for C, bandit for the findings corpus) and read (openjdk-17-source: the JDK's own sources,
  * a Java corpus). Installed when missing and we are root, as on this
  * project's machines and CI; otherwise a clear message says what to install.
  */
@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const REFERENCE_PACKAGES = ['python3-mccabe', 'pmccabe', 'openjdk-17-source'] as const;
+export const REFERENCE_PACKAGES = ['python3-mccabe', 'pmccabe', 'openjdk-17-source', 'bandit'] as const;
 
 async function installed(pkg: string): Promise<boolean> {
   try {

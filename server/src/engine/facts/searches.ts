@@ -8,8 +8,17 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
-import { callArguments, calleeText, contains, enclosingLoop, repeaterOf, unwrap } from '../nodes.js';
+import {
+  callArguments,
+  calleeText,
+  contains,
+  enclosingFunction,
+  enclosingLoop,
+  repeaterOf,
+  unwrap,
+} from '../nodes.js';
 import { bindingsOf, type Binding, type ValueKind } from '../scope/bindings.js';
+import { csharpDeclaration } from './csharp-collections.js';
 
 /** A search callback that compares one key of each element with a value: `(x) => x.id === o.id`. */
 export interface KeyComparison {
@@ -54,6 +63,7 @@ const JS_METHODS = new Set([
 ]);
 const PY_METHODS = new Set(['index', 'count', 'remove']);
 const JAVA_METHODS = new Set(['contains', 'indexOf', 'lastIndexOf']);
+const CS_METHODS = new Set(['Contains', 'IndexOf', 'LastIndexOf']);
 const GO_SEARCH = /^slices\.(Contains|ContainsFunc|Index|IndexFunc)$/;
 
 function keyComparison(arg: Node | undefined): KeyComparison | undefined {
@@ -136,6 +146,13 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
         loop: enclosingLoop(node),
       };
     }
+    case 'csharp': {
+      if (node.type !== 'invocation_expression') return undefined;
+      const fn = node.childForFieldName('function');
+      const method = fn?.childForFieldName('name')?.text ?? '';
+      if (fn?.type !== 'member_access_expression' || !CS_METHODS.has(method)) return undefined;
+      return { node, receiver: fn.childForFieldName('expression'), method, loop: enclosingLoop(node) };
+    }
     case 'javascript':
     case 'typescript':
     case 'tsx': {
@@ -159,6 +176,8 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
 }
 
 function find(language: LanguageId, root: Node): Search[] {
+  // C#'s searches are read for chains only (chainSearchesOf): loop facts stay tier 1's.
+  if (language === 'csharp') return [];
   const bindings = bindingsOf(language, root);
   const out: Search[] = [];
   const nodes = root.doc.nodes;
@@ -199,6 +218,251 @@ export function searchesOf(language: LanguageId, node: Node): readonly Search[] 
   let found = byLanguage.get(language);
   if (!found) {
     found = find(language, node.doc.nodes[0] ?? node);
+    byLanguage.set(language, found);
+  }
+  return found;
+}
+
+/**
+ * A collection search inside the callback of an iterating call: `a.filter((x)
+ * => b.includes(x))`, `a.stream().filter(x -> b.contains(x))`,
+ * `filter(lambda x: x in b, a)`. The callback runs once per element of the
+ * chain's source, so the search is repeated as in a loop, though no loop
+ * statement is written (searchesOf, which follows loops, does not see it).
+ */
+export interface ChainSearch extends Omit<Search, 'loop' | 'boundInLoop'> {
+  /** The callback that repeats the search. */
+  readonly lambda: Node;
+  /** The iterating call that takes the callback: `a.filter(…)`. */
+  readonly step: Node;
+  /** Its method or function: `filter`, `anyMatch`, `sorted`. */
+  readonly stepMethod: string;
+  /** What the chain runs over, as written: `a` (before `.stream()` in Java), when it can be told. */
+  readonly source?: Node;
+  /** The whole chain expression the step belongs to (the search's collection must not change in it). */
+  readonly chain: Node;
+  /** `name` is bound inside the callback: a fresh collection each time. */
+  readonly boundInCallback: boolean;
+  /** The line of the declaration or binding of `name` the search sees. */
+  readonly declaredLine?: number;
+  /** C#: its initializer lists every element, so the source fixes its length (tier 1 asks the bindings). */
+  readonly fixedLength?: boolean;
+}
+
+const JS_ITERATING = new Set([
+  'filter',
+  'map',
+  'flatMap',
+  'forEach',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'reduce',
+  'reduceRight',
+  'sort',
+  'toSorted',
+]);
+const JAVA_ITERATING = new Set([
+  'filter',
+  'map',
+  'flatMap',
+  'mapToInt',
+  'mapToLong',
+  'mapToDouble',
+  'mapToObj',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'forEach',
+  'peek',
+  'takeWhile',
+  'dropWhile',
+  'removeIf',
+  'sorted',
+]);
+const PY_ITERATING = new Set(['filter', 'map', 'sorted', 'min', 'max']);
+const CS_ITERATING = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'Any',
+  'All',
+  'Count',
+  'First',
+  'FirstOrDefault',
+  'Last',
+  'LastOrDefault',
+  'Single',
+  'SingleOrDefault',
+  'TakeWhile',
+  'SkipWhile',
+  'OrderBy',
+  'OrderByDescending',
+  'ThenBy',
+  'ThenByDescending',
+  'GroupBy',
+  'ToDictionary',
+  'ToLookup',
+  'Sum',
+  'Min',
+  'Max',
+  'Average',
+  'RemoveAll',
+  'Exists',
+  'FindAll',
+  'Find',
+  'FindIndex',
+  'ForEach',
+  'TrueForAll',
+]);
+const JAVA_STREAM_START = new Set(['stream', 'parallelStream']);
+const LAMBDAS = new Set(['arrow_function', 'function_expression', 'function', 'lambda_expression', 'lambda']);
+
+/** The iterating call a callback is given to, and what that call runs over. */
+function stepOf(
+  language: LanguageId,
+  lambda: Node,
+): { step: Node; method: string; source?: Node } | undefined {
+  let args = lambda.parent;
+  // sorted(a, key=lambda …); C# wraps each argument in an `argument` node.
+  if (args?.type === 'keyword_argument' || args?.type === 'argument') args = args.parent;
+  const step = args?.parent;
+  if (!args || !step || step.childForFieldName('arguments')?.id !== args.id) return undefined;
+  switch (language) {
+    case 'python': {
+      const fn = step.childForFieldName('function');
+      const method = fn?.type === 'identifier' ? fn.text : '';
+      if (!PY_ITERATING.has(method)) return undefined;
+      const positional = callArguments(step);
+      const source = method === 'filter' || method === 'map' ? positional[1] : positional[0];
+      return { step, method, ...(source && source.id !== lambda.id ? { source } : {}) };
+    }
+    case 'java': {
+      const method = step.childForFieldName('name')?.text ?? '';
+      if (step.type !== 'method_invocation' || !JAVA_ITERATING.has(method)) return undefined;
+      // Back through the stream's steps to what it streams: `orders` in orders.stream().filter(…).
+      let source = step.childForFieldName('object');
+      while (source?.type === 'method_invocation') {
+        const name = source.childForFieldName('name')?.text ?? '';
+        if (!JAVA_ITERATING.has(name) && !JAVA_STREAM_START.has(name) && name !== 'distinct') break;
+        source = source.childForFieldName('object');
+      }
+      return { step, method, ...(source ? { source } : {}) };
+    }
+    case 'csharp': {
+      const fn = step.childForFieldName('function');
+      const method =
+        fn?.type === 'member_access_expression' ? (fn.childForFieldName('name')?.text ?? '') : '';
+      if (!CS_ITERATING.has(method)) return undefined;
+      // Back through the query's steps to what it queries: `users` in users.Where(…).Select(…).
+      let source = fn?.childForFieldName('expression');
+      while (source?.type === 'invocation_expression') {
+        const inner = source.childForFieldName('function');
+        if (
+          inner?.type !== 'member_access_expression' ||
+          !CS_ITERATING.has(inner.childForFieldName('name')?.text ?? '')
+        )
+          break;
+        source = inner.childForFieldName('expression');
+      }
+      return { step, method, ...(source ? { source } : {}) };
+    }
+    case 'javascript':
+    case 'typescript':
+    case 'tsx': {
+      const fn = step.childForFieldName('function');
+      const method = fn?.type === 'member_expression' ? (fn.childForFieldName('property')?.text ?? '') : '';
+      if (!JS_ITERATING.has(method)) return undefined;
+      const source = fn?.childForFieldName('object');
+      return { step, method, ...(source ? { source } : {}) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The whole chain a step is part of: up through member accesses and calls on its result. */
+function chainTop(step: Node): Node {
+  let top = step;
+  for (let p = step.parent; p; p = p.parent) {
+    const object =
+      p.childForFieldName('object') ??
+      p.childForFieldName('function') ??
+      // C#'s member access names its target `expression`.
+      (p.type === 'member_access_expression' ? p.childForFieldName('expression') : null);
+    if (object?.id !== top.id) break;
+    top = p;
+  }
+  return top;
+}
+
+function findInChains(language: LanguageId, root: Node): ChainSearch[] {
+  const bindings = bindingsOf(language, root);
+  const out: ChainSearch[] = [];
+  const nodes = root.doc.nodes;
+  for (let id = root.id; id <= root.lastId; id++) {
+    const node = nodes[id]!;
+    const found = searchAt(language, node);
+    const receiver = found?.receiver;
+    if (!found || !receiver || receiver.type !== 'identifier') continue;
+    // A loop (or comprehension) inside the callback repeats it already: searchesOf's business.
+    if (found.loop) continue;
+    const lambda = enclosingFunction(node);
+    if (!lambda || !LAMBDAS.has(lambda.type)) continue;
+    const step = stepOf(language, lambda);
+    if (!step) continue;
+    const name = receiver.text;
+    const common = {
+      node,
+      name,
+      method: found.method,
+      callback: CALLBACK_METHODS.has(found.method),
+      ...(found.key ? { key: found.key } : {}),
+      lambda,
+      step: step.step,
+      stepMethod: step.method,
+      ...(step.source ? { source: step.source } : {}),
+      chain: chainTop(step.step),
+    };
+    if (language === 'csharp') {
+      // No scope tables for C#: its declaration is read directly.
+      const declared = csharpDeclaration(name, node);
+      out.push({
+        ...common,
+        holds: declared?.holds ?? 'unknown',
+        ...(declared ? { declaredLine: declared.node.startPosition.row + 1 } : {}),
+        fixedLength: declared?.fixed ?? false,
+        boundInCallback: !!declared && contains(lambda, declared.node),
+      });
+      continue;
+    }
+    const visible = bindings.visible(name, node);
+    const binding = visible[0];
+    out.push({
+      ...common,
+      holds: bindings.holds(name, node),
+      ...(binding ? { binding, declaredLine: binding.line } : {}),
+      boundInCallback: visible.some((b) => contains(lambda, b.node)),
+    });
+  }
+  return out;
+}
+
+const chainCache = new WeakMap<SourceText, Map<LanguageId, readonly ChainSearch[]>>();
+
+/** Every collection search repeated by an iterating call's callback in the snippet, in document order. */
+export function chainSearchesOf(language: LanguageId, node: Node): readonly ChainSearch[] {
+  let byLanguage = chainCache.get(node.doc);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    chainCache.set(node.doc, byLanguage);
+  }
+  let found = byLanguage.get(language);
+  if (!found) {
+    found = findInChains(language, node.doc.nodes[0] ?? node);
     byLanguage.set(language, found);
   }
   return found;

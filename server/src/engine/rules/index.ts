@@ -16,6 +16,7 @@ import type { Rule } from './model.js';
 import { awaitInLoop } from './performance/await-in-loop.js';
 import { linearSearchInLoop } from './performance/linear-search-in-loop.js';
 import { regexInLoop } from './performance/regex-in-loop.js';
+import { searchInChain } from './performance/search-in-chain.js';
 import { stringConcatInLoop } from './performance/string-concat-in-loop.js';
 import { deepNesting } from './readability/deep-nesting.js';
 import { longFunction } from './readability/long-function.js';
@@ -37,8 +38,12 @@ import { reflectedXss } from './security/reflected-xss.js';
 import { pathTraversal } from './security/path-traversal.js';
 import { ssrf } from './security/ssrf.js';
 import { openRedirect } from './security/open-redirect.js';
+import { errorDetails } from './security/error-details.js';
+import { xxe } from './security/xxe.js';
+import { jwtVerification } from './security/jwt-verification.js';
 import { parameterReordered } from './best_practices/parameter-reordered.js';
 import { rustUnsafe } from './best_practices/rust-unsafe.js';
+import { resourceLeak } from './best_practices/resource-leak.js';
 import { deadCode } from './maintainability/dead-code.js';
 import { lossyConversion } from './best_practices/lossy-conversion.js';
 import { basisPaths } from './testing/basis-paths.js';
@@ -59,11 +64,15 @@ export const ALL_RULES: readonly Rule[] = [
   pathTraversal,
   ssrf,
   openRedirect,
+  errorDetails,
+  xxe,
+  jwtVerification,
   // performance
   linearSearchInLoop,
   awaitInLoop,
   stringConcatInLoop,
   regexInLoop,
+  searchInChain,
   // readability
   deepNesting,
   longFunction,
@@ -79,6 +88,7 @@ export const ALL_RULES: readonly Rule[] = [
   lossyConversion,
   rustUnsafe,
   parameterReordered,
+  resourceLeak,
   // architecture
   highFanOut,
   largeClass,

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
-import type { RuleContext } from './model.js';
+import type { MessageData, RuleContext } from './model.js';
 
 export {
   callArguments,
@@ -203,23 +203,31 @@ export function linesText(lines: readonly number[]): string {
   return unique.length === 1 ? `line ${unique[0]}` : `lines ${listOf(unique.map(String), 8)}`;
 }
 
-/** At most this many findings of one rule are reported one by one; more become one summary. */
+/** By default, at most this many findings of one rule are reported one by one; more become one summary. */
 export const MAX_INDIVIDUAL = 5;
 
+/** A finding waiting to be reported: the node it is about and its message id and data. */
+export interface PendingReport {
+  readonly node: Node;
+  readonly messageId: string;
+  readonly data: MessageData;
+}
+
 /**
- * Reports each finding on its own when there are few; when there are more
- * than MAX_INDIVIDUAL, one summary at the first, so a habit repeated
- * throughout a file reads as one suggestion rather than a flood.
+ * Reports each finding on its own when there are at most `max`; when there
+ * are more, one summary at the first, so a habit repeated throughout a file
+ * reads as one suggestion rather than a flood.
  */
 export function reportEachOrSummary(
   context: RuleContext,
-  findings: readonly { readonly node: Node; readonly message: string }[],
-  summary: (lines: readonly number[]) => string,
+  findings: readonly PendingReport[],
+  summary: (lines: readonly number[]) => { readonly messageId: string; readonly data: MessageData },
+  max: number = MAX_INDIVIDUAL,
 ): void {
   if (findings.length === 0) return;
-  if (findings.length <= MAX_INDIVIDUAL) {
+  if (findings.length <= max) {
     for (const f of findings) context.report(f);
     return;
   }
-  context.report({ node: findings[0]!.node, message: summary(findings.map((f) => lineOf(f.node))) });
+  context.report({ node: findings[0]!.node, ...summary(findings.map((f) => lineOf(f.node))) });
 }

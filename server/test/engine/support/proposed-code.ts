@@ -22,6 +22,8 @@ export function proposedFragments(message: string, code: string): string[] {
     const fragment = /^ .* $/.test(inner) ? inner.slice(1, -1) : inner;
     // A bare name, keyword, number or operator says nothing about syntax.
     if (!/[(){}[\]=.<, ]/.test(fragment) || !/[A-Za-z_]/.test(fragment)) continue;
+    // A keyword argument's or key's name (`cafile=`, `ca:`) names a setting, it is not code to parse.
+    if (/^\w+[=:]$/.test(fragment)) continue;
     const quoted = squash(fragment.endsWith('…') ? fragment.slice(0, -1) : fragment);
     if (source.includes(quoted)) continue;
     out.push(fragment);

@@ -78,7 +78,20 @@ export const discardedError: Rule = {
     type: 'best_practices',
     severity: 'medium',
     languages: ['go'],
-    docs: { description: 'A Go call whose last result is an error, with that result assigned to `_`.' },
+    docs: {
+      description: 'A Go call whose last result is an error, with that result assigned to `_`.',
+      examples: [
+        {
+          language: 'go',
+          bad: 'package config\n\nimport "strconv"\n\nfunc Port(s string) int {\n\tport, _ := strconv.Atoi(s)\n\treturn port\n}\n',
+          good: 'package config\n\nimport (\n\t"fmt"\n\t"strconv"\n)\n\nfunc Port(s string) (int, error) {\n\tport, err := strconv.Atoi(s)\n\tif err != nil {\n\t\treturn 0, fmt.Errorf("port %q: %w", s, err)\n\t}\n\treturn port, nil\n}\n',
+        },
+      ],
+    },
+    messages: {
+      discardedError:
+        '{{assignment}} on line {{line}} assigns the {{position}} result of `{{callee}}`, its error, to `_`, so when the call fails the code {{consequence}} without knowing it failed, and the reason is lost; assign it to `err` and check `if err != nil`: handle the failure there or return it wrapped, e.g. `fmt.Errorf("{{callee}}: %w", err)`.',
+    },
   },
   create(context) {
     let local: Map<string, number> | undefined;
@@ -99,9 +112,14 @@ export const discardedError: Rule = {
       const position = ORDINALS[results - 1] ?? `${results}th`;
       context.report({
         node,
-        message: `${code(node.text, 60)} on line ${lineOf(node)} assigns the ${position} result of \`${callee}\`, its error, to \`_\`, so when the call fails the code ${
-          targets[0]?.text === '_' ? 'carries on' : `carries on using \`${targets[0]!.text}\``
-        } without knowing it failed, and the reason is lost; assign it to \`err\` and check \`if err != nil\`: handle the failure there or return it wrapped, e.g. \`fmt.Errorf("${callee}: %w", err)\`.`,
+        messageId: 'discardedError',
+        data: {
+          assignment: code(node.text, 60),
+          line: lineOf(node),
+          position,
+          callee,
+          consequence: targets[0]?.text === '_' ? 'carries on' : `carries on using \`${targets[0]!.text}\``,
+        },
       });
     };
     return { short_var_declaration: visit, assignment_statement: visit };

@@ -33,6 +33,25 @@ export const emptyCatch: Rule = {
     docs: {
       description:
         'A catch/except block, promise .catch callback or Go `if err != nil {}` that does nothing with the error.',
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Settings {\n  Properties load(Path path) {\n    Properties props = new Properties();\n    try (Reader r = Files.newBufferedReader(path)) {\n      props.load(r);\n    } catch (IOException e) {\n    }\n    return props;\n  }\n}\n',
+          good: 'class Settings {\n  Properties load(Path path) {\n    Properties props = new Properties();\n    try (Reader r = Files.newBufferedReader(path)) {\n      props.load(r);\n    } catch (NoSuchFileException e) {\n      // No settings file yet: the defaults apply.\n    } catch (IOException e) {\n      throw new UncheckedIOException("cannot read " + path, e);\n    }\n    return props;\n  }\n}\n',
+        },
+        {
+          language: 'typescript',
+          bad: 'export function saveDraft(draft: Draft) {\n  api.save(draft).catch(() => {});\n}\n',
+          good: "export function saveDraft(draft: Draft) {\n  api.save(draft).catch((err) => logger.warn('draft not saved', err));\n}\n",
+        },
+      ],
+    },
+    messages: {
+      emptyExcept: `The \`{{head}}\` handler on line {{line}} does nothing, so the exception disappears without a trace and the code after it runs as if nothing failed; ${FIX}.`,
+      emptyErrorCheck:
+        '{{check}} on line {{line}} checks `{{error}}` and then does nothing, so the failure is ignored and the code below runs with whatever partial results the call left; return it (wrapped with fmt.Errorf("…: %w", {{error}})), handle it, or log it.',
+      emptyCatch: `The \`{{catch}}\` block on line {{line}} is empty, so the error disappears without a trace and the code after it runs as if nothing failed; ${FIX}.`,
+      swallowedRejection: `The \`.catch({{handler}})\` on line {{line}} swallows the rejection of {{promise}}: the failure is neither handled nor reported; ${FIX}.`,
     },
   },
   create(context) {
@@ -43,10 +62,7 @@ export const emptyCatch: Rule = {
             const block = node.namedChildren.find((c) => c?.type === 'block');
             if (!block || hasComment(node) || !isEmptyBlock(block)) return;
             const head = context.code.slice(node.startIndex, block.startIndex).replace(/\s+/g, ' ').trim();
-            context.report({
-              node,
-              message: `The \`${head}\` handler on line ${lineOf(node)} does nothing, so the exception disappears without a trace and the code after it runs as if nothing failed; ${FIX}.`,
-            });
+            context.report({ node, messageId: 'emptyExcept', data: { head, line: lineOf(node) } });
           },
         };
       case 'go':
@@ -62,7 +78,8 @@ export const emptyCatch: Rule = {
             if (!isEmptyBlock(consequence)) return;
             context.report({
               node,
-              message: `${code(`if ${condition.text} {}`)} on line ${lineOf(node)} checks \`${error.text}\` and then does nothing, so the failure is ignored and the code below runs with whatever partial results the call left; return it (wrapped with fmt.Errorf("…: %w", ${error.text})), handle it, or log it.`,
+              messageId: 'emptyErrorCheck',
+              data: { check: code(`if ${condition.text} {}`), line: lineOf(node), error: error.text },
             });
           },
         };
@@ -76,7 +93,8 @@ export const emptyCatch: Rule = {
               node.namedChildren.find((c) => c?.type === 'catch_formal_parameter');
             context.report({
               node,
-              message: `The \`catch${param ? ` (${param.text})` : ''}\` block on line ${lineOf(node)} is empty, so the error disappears without a trace and the code after it runs as if nothing failed; ${FIX}.`,
+              messageId: 'emptyCatch',
+              data: { catch: `catch${param ? ` (${param.text})` : ''}`, line: lineOf(node) },
             });
           },
           call_expression(node) {
@@ -92,7 +110,12 @@ export const emptyCatch: Rule = {
             if (body?.type !== 'statement_block' || !isEmptyBlock(body) || hasComment(h)) return;
             context.report({
               node,
-              message: `The \`.catch(${snipHandler(h.text)})\` on line ${lineOf(node)} swallows the rejection of ${code(fn.childForFieldName('object')!.text, 40)}: the failure is neither handled nor reported; ${FIX}.`,
+              messageId: 'swallowedRejection',
+              data: {
+                handler: snipHandler(h.text),
+                line: lineOf(node),
+                promise: code(fn.childForFieldName('object')!.text, 40),
+              },
             });
           },
         };

@@ -4,6 +4,8 @@ import { lineOf } from '../util.js';
 
 const GENERIC = new Set(['Exception', 'Throwable', 'java.lang.Exception', 'java.lang.Throwable']);
 
+const SPECIFIC = 'catch the specific exceptions the try block can throw and let the others propagate.';
+
 /** Java: catching Exception or Throwable without rethrowing. */
 export const genericCatch: Rule = {
   meta: {
@@ -11,7 +13,20 @@ export const genericCatch: Rule = {
     type: 'best_practices',
     severity: 'low',
     languages: ['java'],
-    docs: { description: 'A catch of Exception or Throwable that does not rethrow.' },
+    docs: {
+      description: 'A catch of Exception or Throwable that does not rethrow.',
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Importer {\n  int importFile(Path path) {\n    try {\n      return parse(Files.readString(path)).size();\n    } catch (Exception e) {\n      log.warn("import failed", e);\n      return 0;\n    }\n  }\n}\n',
+          good: 'class Importer {\n  int importFile(Path path) {\n    try {\n      return parse(Files.readString(path)).size();\n    } catch (IOException | ParseException e) {\n      log.warn("import failed", e);\n      return 0;\n    }\n  }\n}\n',
+        },
+      ],
+    },
+    messages: {
+      catchesException: `The \`catch ({{type}} {{name}})\` on line {{line}} handles every exception, including unchecked ones such as NullPointerException and IllegalArgumentException that signal bugs, the same way; ${SPECIFIC}`,
+      catchesThrowable: `The \`catch ({{type}} {{name}})\` on line {{line}} handles every exception and error (including OutOfMemoryError and StackOverflowError) the same way; ${SPECIFIC}`,
+    },
   },
   create(context) {
     return {
@@ -26,7 +41,8 @@ export const genericCatch: Rule = {
         const name = param?.childForFieldName('name')?.text ?? 'e';
         context.report({
           node,
-          message: `The \`catch (${generic.text} ${name})\` on line ${lineOf(node)} handles every ${generic.text === 'Throwable' || generic.text.endsWith('.Throwable') ? 'exception and error (including OutOfMemoryError and StackOverflowError)' : 'exception, including unchecked ones such as NullPointerException and IllegalArgumentException that signal bugs,'} the same way; catch the specific exceptions the try block can throw and let the others propagate.`,
+          messageId: generic.text.endsWith('Throwable') ? 'catchesThrowable' : 'catchesException',
+          data: { type: generic.text, name, line: lineOf(node) },
         });
       },
     };

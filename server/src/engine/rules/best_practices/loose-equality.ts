@@ -1,6 +1,16 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { code, JS_LIKE, lineOf, linesText, reportEachOrSummary, unwrap } from '../util.js';
+import {
+  code,
+  JS_LIKE,
+  lineOf,
+  linesText,
+  MAX_INDIVIDUAL,
+  reportEachOrSummary,
+  unwrap,
+  type PendingReport,
+} from '../util.js';
 
 /** `typeof x == 'string'` compares two strings, so == cannot convert anything. */
 function isTypeof(node: Node): boolean {
@@ -8,8 +18,12 @@ function isTypeof(node: Node): boolean {
   return n.type === 'unary_expression' && n.childForFieldName('operator')?.text === 'typeof';
 }
 
+interface Options {
+  readonly maxIndividual: number;
+}
+
 /** == and != with their type coercion, except `x == null` and typeof comparisons. */
-export const looseEquality: Rule = {
+export const looseEquality: Rule<Options> = {
   meta: {
     id: 'best_practices/loose-equality',
     type: 'best_practices',
@@ -17,10 +31,33 @@ export const looseEquality: Rule = {
     languages: JS_LIKE,
     docs: {
       description: 'Comparisons with == or != that convert types (`== null` and typeof checks excepted).',
+      examples: [
+        {
+          language: 'javascript',
+          bad: "function isAdmin(user) {\n  return user.role == 'admin' && user.level != 0;\n}\n",
+          good: "function isAdmin(user) {\n  return user.role === 'admin' && user.level !== 0;\n}\n",
+        },
+      ],
+    },
+    messages: {
+      looseEquality:
+        "{{comparison}} on line {{line}} uses `{{operator}}`, which converts the operands to a common type before comparing (so `0 == ''` and `'1' == 1` are both true); use `{{operator}}=` so values of different types never compare equal.",
+      looseEqualityThroughout:
+        "`==` or `!=` is used in {{count}} comparisons here ({{lines}}), starting with {{first}}; they convert the operands to a common type before comparing (so `0 == ''` and `'1' == 1` are both true). Use `===` and `!==` instead, keeping `x == null` only where it is meant to match both null and undefined.",
+    },
+    options: {
+      schema: z.object({ maxIndividual: z.number().int().min(0) }),
+      defaults: { maxIndividual: MAX_INDIVIDUAL },
+      // Listing more of them one by one finds nothing more; the summary already names every line.
+      focused: {},
+      docs: {
+        maxIndividual:
+          'Most comparisons reported one by one; when there are more, one suggestion lists their lines.',
+      },
     },
   },
   create(context) {
-    const found: { node: Node; message: string }[] = [];
+    const found: PendingReport[] = [];
     return {
       binary_expression(node) {
         const op = node.childForFieldName('operator')?.text;
@@ -33,15 +70,19 @@ export const looseEquality: Rule = {
         if (isTypeof(left) || isTypeof(right)) return;
         found.push({
           node,
-          message: `${code(node.text)} on line ${lineOf(node)} uses \`${op}\`, which converts the operands to a common type before comparing (so \`0 == ''\` and \`'1' == 1\` are both true); use \`${op}=\` so values of different types never compare equal.`,
+          messageId: 'looseEquality',
+          data: { comparison: code(node.text), line: lineOf(node), operator: op },
         });
       },
       'Program:exit'() {
         reportEachOrSummary(
           context,
           found,
-          (lines) =>
-            `\`==\` or \`!=\` is used in ${lines.length} comparisons here (${linesText(lines)}), starting with ${code(found[0]!.node.text)}; they convert the operands to a common type before comparing (so \`0 == ''\` and \`'1' == 1\` are both true). Use \`===\` and \`!==\` instead, keeping \`x == null\` only where it is meant to match both null and undefined.`,
+          (lines) => ({
+            messageId: 'looseEqualityThroughout',
+            data: { count: lines.length, lines: linesText(lines), first: code(found[0]!.node.text) },
+          }),
+          context.options.maxIndividual,
         );
       },
     };

@@ -15,6 +15,22 @@ export const lossyConversion: Rule = {
     docs: {
       description: '`(int)` (or `(short)`, `(byte)`) applied to a long such as `Long.parseLong(…)`.',
       cwe: 'CWE-681',
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Limits {\n  int maxUploadBytes(Properties props) {\n    return (int) Long.parseLong(props.getProperty("upload.max"));\n  }\n}\n',
+          good: 'class Limits {\n  int maxUploadBytes(Properties props) {\n    return Integer.parseInt(props.getProperty("upload.max"));\n  }\n}\n',
+        },
+        {
+          language: 'csharp',
+          bad: 'class Limits {\n  int MaxUploadBytes(string value) {\n    return (int)long.Parse(value);\n  }\n}\n',
+          good: 'class Limits {\n  int MaxUploadBytes(string value) {\n    return int.Parse(value);\n  }\n}\n',
+        },
+      ],
+    },
+    messages: {
+      narrowingCast:
+        'CWE-681: {{cast}} on line {{line}} narrows a 64-bit value to `{{type}}`; a value outside its range wraps around without an error. Instead, {{fix}}.',
     },
   },
   create(context) {
@@ -27,7 +43,16 @@ export const lossyConversion: Rule = {
         if (!LONG_VALUE.test(inner)) return;
         context.report({
           node,
-          message: `CWE-681: ${code(node.text, 50)} on line ${lineOf(node)} narrows a 64-bit value to \`${type}\`; a value outside its range wraps around without an error. Instead, ${context.language === 'java' ? 'parse or compute it as the narrower type (`Integer.parseInt`), or use `Math.toIntExact(…)`, which throws on overflow' : 'parse it as the narrower type (`int.Parse`), or convert inside `checked(…)`, which throws on overflow'}.`,
+          messageId: 'narrowingCast',
+          data: {
+            cast: code(node.text, 50),
+            line: lineOf(node),
+            type,
+            fix:
+              context.language === 'java'
+                ? 'parse or compute it as the narrower type (`Integer.parseInt`), or use `Math.toIntExact(…)`, which throws on overflow'
+                : 'parse it as the narrower type (`int.Parse`), or convert inside `checked(…)`, which throws on overflow',
+          },
         });
       },
     };

@@ -1,7 +1,17 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
-import { enclosingFunction, JS_LIKE, lineOf, linesText, listOf, reportEachOrSummary } from '../util.js';
+import {
+  enclosingFunction,
+  JS_LIKE,
+  lineOf,
+  linesText,
+  listOf,
+  MAX_INDIVIDUAL,
+  reportEachOrSummary,
+  type PendingReport,
+} from '../util.js';
 
 /** Names assigned anywhere in the snippet after their declaration: `x = …`, `x += …`, `x++`. */
 function reassigned(root: Node): Set<string> {
@@ -30,18 +40,49 @@ function scopeOf(node: Node): string {
   return enclosingFunction(node) ? 'the enclosing function' : 'the whole file';
 }
 
+interface Options {
+  readonly maxIndividual: number;
+}
+
 /** `var` declarations, with their function scope and hoisting. */
-export const noVar: Rule = {
+export const noVar: Rule<Options> = {
   meta: {
     id: 'best_practices/no-var',
     type: 'best_practices',
     severity: 'low',
     languages: JS_LIKE,
-    docs: { description: 'Variables declared with var instead of let or const.' },
+    docs: {
+      description: 'Variables declared with var instead of let or const.',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'function total(items) {\n  var sum = 0;\n  for (var i = 0; i < items.length; i++) sum += items[i].price;\n  return sum;\n}\n',
+          good: 'function total(items) {\n  let sum = 0;\n  for (let i = 0; i < items.length; i++) sum += items[i].price;\n  return sum;\n}\n',
+        },
+      ],
+    },
+    messages: {
+      varInLoop:
+        '`var {{name}}` in the loop on line {{line}} is one variable shared by every iteration and visible after the loop, so callbacks created in the loop all see its last value; {{fix}}.',
+      varDeclaration:
+        '`var {{names}}` on line {{line}} is visible throughout {{scope}} (not just its block) and exists before the line that declares it, which invites use-before-assignment and loop-closure bugs; {{fix}}.',
+      varThroughout:
+        'This code declares variables with `var` {{count}} times ({{lines}}), starting with {{first}}; `var` is visible throughout its whole function or file (not just its block) and exists before its declaration line, which invites use-before-assignment and loop-closure bugs. Declare each with `const`, or `let` where it is reassigned.',
+    },
+    options: {
+      schema: z.object({ maxIndividual: z.number().int().min(0) }),
+      defaults: { maxIndividual: MAX_INDIVIDUAL },
+      // Listing more of them one by one finds nothing more; the summary already names every line.
+      focused: {},
+      docs: {
+        maxIndividual:
+          'Most declarations reported one by one; when there are more, one suggestion lists their lines.',
+      },
+    },
   },
   create(context) {
     let assigned: Set<string> | undefined;
-    const found: { node: Node; message: string; names: string[] }[] = [];
+    const found: (PendingReport & { readonly names: readonly string[] })[] = [];
     return {
       for_in_statement(node) {
         if (node.childForFieldName('kind')?.text !== 'var') return;
@@ -51,11 +92,14 @@ export const noVar: Rule = {
         found.push({
           node,
           names: [left.text],
-          message: `\`var ${left.text}\` in the loop on line ${lineOf(node)} is one variable shared by every iteration and visible after the loop, so callbacks created in the loop all see its last value; ${
-            assigned.has(left.text)
+          messageId: 'varInLoop',
+          data: {
+            name: left.text,
+            line: lineOf(node),
+            fix: assigned.has(left.text)
               ? 'declare it with `let`'
-              : 'declare it with `const`, which gives each iteration its own binding'
-          }.`,
+              : 'declare it with `const`, which gives each iteration its own binding',
+          },
         });
       },
       variable_declaration(node) {
@@ -79,17 +123,28 @@ export const noVar: Rule = {
         found.push({
           node,
           names: names.map((n) => n.text),
-          message: `\`var ${names.map((n) => n.text).join(', ')}\` on line ${lineOf(node)} is visible throughout ${scopeOf(node)} (not just its block) and exists before the line that declares it, which invites use-before-assignment and loop-closure bugs; ${fix}.`,
+          messageId: 'varDeclaration',
+          data: {
+            names: names.map((n) => n.text).join(', '),
+            line: lineOf(node),
+            scope: scopeOf(node),
+            fix,
+          },
         });
       },
       'Program:exit'() {
         reportEachOrSummary(
           context,
           found,
-          (lines) =>
-            `This code declares variables with \`var\` ${lines.length} times (${linesText(lines)}), starting with ${listOf(
-              found[0]!.names.map((n) => `\`${n}\``),
-            )}; \`var\` is visible throughout its whole function or file (not just its block) and exists before its declaration line, which invites use-before-assignment and loop-closure bugs. Declare each with \`const\`, or \`let\` where it is reassigned.`,
+          (lines) => ({
+            messageId: 'varThroughout',
+            data: {
+              count: lines.length,
+              lines: linesText(lines),
+              first: listOf(found[0]!.names.map((n) => `\`${n}\``)),
+            },
+          }),
+          context.options.maxIndividual,
         );
       },
     };

@@ -32,7 +32,25 @@ export const awaitInLoop: Rule = {
     type: 'performance',
     severity: 'low',
     languages: [...JS_LIKE, 'python'],
-    docs: { description: 'An await inside a for loop runs the iterations one after another.' },
+    docs: {
+      description: 'An await inside a for loop runs the iterations one after another.',
+      examples: [
+        {
+          language: 'typescript',
+          bad: 'async function loadUsers(ids: string[]) {\n  const users = [];\n  for (const id of ids) {\n    users.push(await api.getUser(id));\n  }\n  return users;\n}\n',
+          good: 'async function loadUsers(ids: string[]) {\n  return Promise.all(ids.map((id) => api.getUser(id)));\n}\n',
+        },
+        {
+          language: 'python',
+          bad: 'async def refresh_all(feeds):\n    for feed in feeds:\n        await feed.refresh()\n',
+          good: 'import asyncio\n\nasync def refresh_all(feeds):\n    await asyncio.gather(*(feed.refresh() for feed in feeds))\n',
+        },
+      ],
+    },
+    messages: {
+      sequentialAwait:
+        '{{await}} on line {{line}}{{others}} waits inside the loop on line {{loop}}, so each iteration starts only after the previous one has finished. If the iterations do not depend on each other, start them all and wait once: {{together}}.',
+    },
   },
   create(context) {
     const python = context.language === 'python';
@@ -82,7 +100,14 @@ export const awaitInLoop: Rule = {
             awaits.length > 1 ? ` (and ${awaits.length - 1} more await${awaits.length > 2 ? 's' : ''})` : '';
           context.report({
             node: first,
-            message: `${code(first.text, 50)} on line ${lineOf(first)}${others} waits inside the loop on line ${lineOf(loop)}, so each iteration starts only after the previous one has finished. If the iterations do not depend on each other, start them all and wait once: ${code(together(loop), 80)}.`,
+            messageId: 'sequentialAwait',
+            data: {
+              await: code(first.text, 50),
+              line: lineOf(first),
+              others,
+              loop: lineOf(loop),
+              together: code(together(loop), 80),
+            },
           });
         }
       },

@@ -16,7 +16,25 @@ export const stringConcatInLoop: Rule = {
     type: 'performance',
     severity: 'low',
     languages: ['python', 'java', 'go'],
-    docs: { description: 'A variable known to hold a string appended to with += inside a loop.' },
+    docs: {
+      description: 'A variable known to hold a string appended to with += inside a loop.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def to_csv(rows):\n    out = ""\n    for row in rows:\n        out += ",".join(row) + "\\n"\n    return out\n',
+          good: 'def to_csv(rows):\n    return "".join(",".join(row) + "\\n" for row in rows)\n',
+        },
+        {
+          language: 'java',
+          bad: 'class Report {\n  String render(List<String> names) {\n    String html = "";\n    for (String name : names) {\n      html += "<li>" + name + "</li>";\n    }\n    return html;\n  }\n}\n',
+          good: 'class Report {\n  String render(List<String> names) {\n    StringBuilder html = new StringBuilder();\n    for (String name : names) {\n      html.append("<li>").append(name).append("</li>");\n    }\n    return html.toString();\n  }\n}\n',
+        },
+      ],
+    },
+    messages: {
+      appendInLoop:
+        '{{append}} on line {{line}} appends to the string `{{name}}` (declared on line {{declared}}) on every iteration of the loop on line {{loop}}; {{fix}}',
+    },
   },
   create(context) {
     const { language } = context;
@@ -37,7 +55,15 @@ export const stringConcatInLoop: Rule = {
           reported.add(key);
           context.report({
             node,
-            message: `${code(node.text, 50)} on line ${lineOf(node)} appends to the string \`${name}\` (declared on line ${found[0]!.line}) on every iteration of the loop on line ${lineOf(loop)}; ${FIX[language]!}`,
+            messageId: 'appendInLoop',
+            data: {
+              append: code(node.text, 50),
+              line: lineOf(node),
+              name,
+              declared: found[0]!.line,
+              loop: lineOf(loop),
+              fix: FIX[language]!,
+            },
           });
         }
       },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { lineOf, nameWords, stringContent, TIER1 } from '../util.js';
@@ -58,10 +59,10 @@ function inner(node: Node): Node {
  * (it contains spaces), the name itself (a label such as "Password"), or an
  * environment variable's name (`DB_PASSWORD`).
  */
-function isPlaceholder(value: string, name: string): boolean {
+function isPlaceholder(value: string, name: string, minLength: number): boolean {
   const words = nameWords(name);
   return (
-    value.length < 4 ||
+    value.length < minLength ||
     /\s/.test(value) ||
     /^(x+|\*+|\.+|-+|_+|0+|changeme|change_me|password|secret|todo|tbd|fixme|dummy|example|sample|test|placeholder|redacted|none|null|undefined)$/i.test(
       value,
@@ -74,16 +75,45 @@ function isPlaceholder(value: string, name: string): boolean {
   );
 }
 
+interface Options {
+  readonly minLength: number;
+}
+
 /** A secret written into the source. */
-export const hardcodedSecret: Rule = {
+export const hardcodedSecret: Rule<Options> = {
   meta: {
     id: 'security/hardcoded-secret',
     type: 'security',
     severity: 'high',
     languages: TIER1,
-    docs: { description: 'A password, key or token assigned a string literal.', cwe: 'CWE-798' },
+    docs: {
+      description: 'A password, key or token assigned a string literal.',
+      cwe: 'CWE-798',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import psycopg\n\nDB_PASSWORD = "pr0d-Hunter2!"\nconn = psycopg.connect(host="db", user="app", password=DB_PASSWORD)\n',
+          good: 'import os\nimport psycopg\n\nDB_PASSWORD = os.environ["DB_PASSWORD"]\nconn = psycopg.connect(host="db", user="app", password=DB_PASSWORD)\n',
+        },
+      ],
+    },
+    messages: {
+      secretLiteral:
+        'CWE-798: `{{name}}` on line {{line}} is set to a string literal ({{length}} characters), so anyone who can read this code or its history has the secret. Read it from the environment or a secrets manager at run time, and rotate the value that was committed.',
+    },
+    options: {
+      schema: z.object({ minLength: z.number().int().min(1) }),
+      defaults: { minLength: 4 },
+      // Shorter literals under a secret's name are placeholders and test values far more often than secrets.
+      focused: {},
+      docs: {
+        minLength:
+          'Shortest literal reported; shorter values are taken for placeholders (empty strings, "x", "abc").',
+      },
+    },
   },
   create(context) {
+    const { minLength } = context.options;
     const visit = (node: Node) => {
       const fields = ASSIGNMENTS[node.type];
       if (!fields) return;
@@ -105,10 +135,11 @@ export const hardcodedSecret: Rule = {
           .pop() ?? '';
       if (!isSecretName(name)) return;
       const value = stringContent(inner(valueNode));
-      if (value === undefined || isPlaceholder(value, name)) return;
+      if (value === undefined || isPlaceholder(value, name, minLength)) return;
       context.report({
         node,
-        message: `CWE-798: \`${name}\` on line ${lineOf(node)} is set to a string literal (${value.length} characters), so anyone who can read this code or its history has the secret. Read it from the environment or a secrets manager at run time, and rotate the value that was committed.`,
+        messageId: 'secretLiteral',
+        data: { name, line: lineOf(node), length: value.length },
       });
     };
     const visitors: Record<string, (node: Node) => void> = {};

@@ -6,6 +6,10 @@ import { calleeText, code, keywordArgument, lineOf, stringContent } from '../uti
 const PY_HTTP =
   /^(requests|httpx|session|s|client|self\.session|self\.client)\.(get|post|put|patch|delete|head|options|request|Client|AsyncClient|Session)$|^(httpx\.(Client|AsyncClient)|requests\.Session)$/;
 
+/** Every finding says what was turned off and the fix for this setting; the threat between them is the same. */
+const message = (what: string, fix: string) =>
+  `CWE-295: {{code}} on line {{line}} ${what}, so anyone on the network path can pose as the server and read or change the traffic. Instead, ${fix}.`;
+
 /** TLS certificate or host-name verification turned off. */
 export const tlsVerificationDisabled: Rule = {
   meta: {
@@ -17,14 +21,48 @@ export const tlsVerificationDisabled: Rule = {
       description:
         'verify=False, rejectUnauthorized: false, NODE_TLS_REJECT_UNAUTHORIZED=0, InsecureSkipVerify: true, unverified SSL contexts and allow-all host-name verifiers.',
       cwe: 'CWE-295',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import requests\n\ndef fetch_invoice(url):\n    return requests.get(url, verify=False, timeout=10).json()\n',
+          good: 'import requests\n\ndef fetch_invoice(url):\n    return requests.get(url, verify="/etc/ssl/internal-ca.pem", timeout=10).json()\n',
+        },
+        {
+          language: 'go',
+          bad: 'package client\n\nimport (\n\t"crypto/tls"\n\t"net/http"\n)\n\nvar Client = &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}\n',
+          good: 'package client\n\nimport (\n\t"crypto/tls"\n\t"net/http"\n)\n\nvar Client = &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{MinVersion: tls.VersionTLS12}}}\n',
+        },
+      ],
+    },
+    messages: {
+      verifyFalse: message(
+        'turns off certificate verification',
+        'keep `verify` on, and pass `verify="/path/to/ca.pem"` if the server uses a private CA',
+      ),
+      unverifiedContext: message(
+        'creates an SSL context that checks no certificate',
+        'use `ssl.create_default_context()` (with `cafile=` for a private CA)',
+      ),
+      hostnameCheckOff: message('turns off host-name checking', 'leave `check_hostname` on'),
+      certNone: message('accepts any certificate (`CERT_NONE`)', 'keep `CERT_REQUIRED`'),
+      insecureSkipVerify: message(
+        'skips certificate verification',
+        'remove `InsecureSkipVerify`, and put a private CA in `RootCAs` if the server needs one',
+      ),
+      anyHostname: message('accepts any host name', 'keep the default host-name verifier'),
+      rejectUnauthorizedFalse: message(
+        'turns off certificate verification',
+        'keep `rejectUnauthorized` on, and pass the private CA in `ca` if the server needs one',
+      ),
+      processWideOff: message(
+        'turns off certificate verification for every connection the process makes',
+        'remove it, and give the private CA through `NODE_EXTRA_CA_CERTS`',
+      ),
     },
   },
   create(context) {
-    const report = (node: Node, what: string, fix: string) =>
-      context.report({
-        node,
-        message: `CWE-295: ${code(node.text, 50)} on line ${lineOf(node)} ${what}, so anyone on the network path can pose as the server and read or change the traffic. Instead, ${fix}.`,
-      });
+    const report = (node: Node, messageId: string) =>
+      context.report({ node, messageId, data: { code: code(node.text, 50), line: lineOf(node) } });
     switch (context.language) {
       case 'python':
         return {
@@ -32,25 +70,14 @@ export const tlsVerificationDisabled: Rule = {
             const callee = calleeText(node);
             const verify = keywordArgument(node, 'verify');
             if (verify?.text === 'False' && PY_HTTP.test(callee))
-              report(
-                verify.parent ?? verify,
-                'turns off certificate verification',
-                'keep `verify` on, and pass `verify="/path/to/ca.pem"` if the server uses a private CA',
-              );
-            if (/^ssl\._create_unverified_context$/.test(callee))
-              report(
-                node,
-                'creates an SSL context that checks no certificate',
-                'use `ssl.create_default_context()` (with `cafile=` for a private CA)',
-              );
+              report(verify.parent ?? verify, 'verifyFalse');
+            if (/^ssl\._create_unverified_context$/.test(callee)) report(node, 'unverifiedContext');
           },
           assignment(node) {
             const left = node.childForFieldName('left')?.text ?? '';
             const right = node.childForFieldName('right')?.text ?? '';
-            if (/\.check_hostname$/.test(left) && right === 'False')
-              report(node, 'turns off host-name checking', 'leave `check_hostname` on');
-            if (/\.verify_mode$/.test(left) && /(^|\.)CERT_NONE$/.test(right))
-              report(node, 'accepts any certificate (`CERT_NONE`)', 'keep `CERT_REQUIRED`');
+            if (/\.check_hostname$/.test(left) && right === 'False') report(node, 'hostnameCheckOff');
+            if (/\.verify_mode$/.test(left) && /(^|\.)CERT_NONE$/.test(right)) report(node, 'certNone');
           },
         };
       case 'go':
@@ -58,11 +85,7 @@ export const tlsVerificationDisabled: Rule = {
           keyed_element(node) {
             const [key, value] = node.namedChildren;
             if (key?.text === 'InsecureSkipVerify' && value?.text === 'true')
-              report(
-                node,
-                'skips certificate verification',
-                'remove `InsecureSkipVerify`, and put a private CA in `RootCAs` if the server needs one',
-              );
+              report(node, 'insecureSkipVerify');
           },
         };
       case 'java':
@@ -78,7 +101,7 @@ export const tlsVerificationDisabled: Rule = {
               (/NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER/.test(first.text) ||
                 (first.type === 'lambda_expression' && first.childForFieldName('body')?.text === 'true'))
             )
-              report(node, 'accepts any host name', 'keep the default host-name verifier');
+              report(node, 'anyHostname');
           },
         };
       default:
@@ -91,11 +114,7 @@ export const tlsVerificationDisabled: Rule = {
               (key.text === 'rejectUnauthorized' || stringContent(key) === 'rejectUnauthorized') &&
               value?.text === 'false'
             )
-              report(
-                node,
-                'turns off certificate verification',
-                'keep `rejectUnauthorized` on, and pass the private CA in `ca` if the server needs one',
-              );
+              report(node, 'rejectUnauthorizedFalse');
           },
           assignment_expression(node) {
             const left = node.childForFieldName('left')?.text ?? '';
@@ -107,11 +126,7 @@ export const tlsVerificationDisabled: Rule = {
               right &&
               stringContent(right) === '0'
             )
-              report(
-                node,
-                'turns off certificate verification for every connection the process makes',
-                'remove it, and give the private CA through `NODE_EXTRA_CA_CERTS`',
-              );
+              report(node, 'processWideOff');
           },
         };
     }

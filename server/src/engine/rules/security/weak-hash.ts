@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import {
@@ -35,12 +36,31 @@ function weakAlgorithm(language: string, node: Node): string | undefined {
   }
 }
 
+/** How to hash passwords, in each language's own libraries. */
+function passwordFix(language: string): string {
+  switch (language) {
+    case 'python':
+      return 'hash passwords with a slow, salted algorithm made for them: argon2 (argon2-cffi), bcrypt, or hashlib.scrypt / hashlib.pbkdf2_hmac with a random salt';
+    case 'go':
+      return 'hash passwords with golang.org/x/crypto/bcrypt or argon2 (a slow, salted algorithm made for them)';
+    case 'java':
+      return 'hash passwords with a slow, salted algorithm made for them (Argon2 or BCrypt from Spring Security or Bouncy Castle, or PBKDF2 through SecretKeyFactory)';
+    default:
+      return 'hash passwords with a slow, salted algorithm made for them (argon2 or bcrypt, or crypto.scrypt with a random salt)';
+  }
+}
+
+interface Options {
+  readonly secretNamesOnly: boolean;
+}
+
 /**
  * MD5 or SHA-1 used where it protects something. A checksum or an ETag is a
- * fair use of either, so the rule speaks only when the hashed value or the
- * function around it is named for a password, token, signature or secret.
+ * fair use of either, so by default the rule speaks only when the hashed
+ * value or the function around it is named for a password, token, signature
+ * or secret.
  */
-export const weakHash: Rule = {
+export const weakHash: Rule<Options> = {
   meta: {
     id: 'security/weak-hash',
     type: 'security',
@@ -49,6 +69,35 @@ export const weakHash: Rule = {
     docs: {
       description: 'MD5 or SHA-1 applied to passwords, tokens, signatures or other secrets.',
       cwe: 'CWE-327',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import hashlib\n\ndef save_user(db, name, password):\n    db.insert(name=name, hash=hashlib.md5(password.encode()).hexdigest())\n',
+          good: 'from argon2 import PasswordHasher\n\ndef save_user(db, name, password):\n    db.insert(name=name, hash=PasswordHasher().hash(password))\n',
+        },
+        {
+          language: 'javascript',
+          bad: "const crypto = require('crypto');\n\nfunction signature(payload, secret) {\n  return crypto.createHash('sha1').update(secret + payload).digest('hex');\n}\n",
+          good: "const crypto = require('crypto');\n\nfunction signature(payload, secret) {\n  return crypto.createHmac('sha256', secret).update(payload).digest('hex');\n}\n",
+        },
+      ],
+    },
+    messages: {
+      passwordHash:
+        'CWE-327: {{call}} on line {{line}} hashes a password with {{algorithm}}, which is broken for this: it is fast, so stolen hashes are cracked by trying billions of guesses a second (CWE-916). Instead, {{fix}}.',
+      secretHash:
+        'CWE-327: {{call}} on line {{line}} hashes a secret with {{algorithm}}, which is broken for this: collisions can be made on purpose. Instead, use SHA-256 or stronger (and an HMAC with a secret key where the hash authenticates something).',
+      weakAlgorithm:
+        'CWE-327: {{call}} on line {{line}} uses {{algorithm}}, which is broken wherever a hash must resist an attacker: collisions can be made on purpose. Nothing in this code says the hashed value is a secret; if the hash protects anything (a signature, a token, an integrity check against tampering), use SHA-256 or stronger; if it is only a checksum or a cache key, {{checksum}}.',
+    },
+    options: {
+      schema: z.object({ secretNamesOnly: z.boolean() }),
+      defaults: { secretNamesOnly: true },
+      focused: { secretNamesOnly: false },
+      docs: {
+        secretNamesOnly:
+          'Report MD5 and SHA-1 only where the statement or the function around the call names a password, token, signature or other secret. When false, every other use is reported too, at low severity (`usedforsecurity=False` still silences Python).',
+      },
     },
   },
   create(context) {
@@ -67,22 +116,20 @@ export const weakHash: Rule = {
         !/statement|declaration|assignment|^block$|^program$|^module$/.test(statement.type)
       )
         statement = statement.parent;
-      const line = statement.text;
-      if (!SECRET.test(line) && !SECRET.test(around)) return;
-      const password = PASSWORD.test(line) || PASSWORD.test(around);
-      const fix = password
-        ? language === 'python'
-          ? 'hash passwords with a slow, salted algorithm made for them: argon2 (argon2-cffi), bcrypt, or hashlib.scrypt / hashlib.pbkdf2_hmac with a random salt'
-          : language === 'go'
-            ? 'hash passwords with golang.org/x/crypto/bcrypt or argon2 (a slow, salted algorithm made for them)'
-            : language === 'java'
-              ? 'hash passwords with a slow, salted algorithm made for them (Argon2 or BCrypt from Spring Security or Bouncy Castle, or PBKDF2 through SecretKeyFactory)'
-              : 'hash passwords with a slow, salted algorithm made for them (argon2 or bcrypt, or crypto.scrypt with a random salt)'
-        : 'use SHA-256 or stronger (and an HMAC with a secret key where the hash authenticates something)';
-      context.report({
-        node,
-        message: `CWE-327: ${code(node.text, 50)} on line ${lineOf(node)} hashes ${password ? 'a password' : 'a secret'} with ${algorithm}, which is broken for this: ${password ? 'it is fast, so stolen hashes are cracked by trying billions of guesses a second (CWE-916)' : 'collisions can be made on purpose'}. Instead, ${fix}.`,
-      });
+      const text = statement.text;
+      const data = { call: code(node.text, 50), line: lineOf(node), algorithm };
+      if (!SECRET.test(text) && !SECRET.test(around)) {
+        if (context.options.secretNamesOnly) return;
+        const checksum =
+          language === 'python'
+            ? 'say so with `usedforsecurity=False`'
+            : 'it can stay, and a comment saying so spares the next reader the question';
+        context.report({ node, messageId: 'weakAlgorithm', data: { ...data, checksum }, severity: 'low' });
+        return;
+      }
+      if (PASSWORD.test(text) || PASSWORD.test(around))
+        context.report({ node, messageId: 'passwordHash', data: { ...data, fix: passwordFix(language) } });
+      else context.report({ node, messageId: 'secretHash', data });
     };
     return { call: visit, call_expression: visit, method_invocation: visit };
   },

@@ -1,4 +1,5 @@
 import type { LanguageId } from '@code-explain/shared';
+import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { calleeText, code, FUNCTION_TYPES, lineOf, nameWords, TIER1 } from '../util.js';
@@ -62,8 +63,10 @@ const TARGETS: Record<string, [string, string]> = {
   keyed_element: ['key', 'value'],
 };
 
+type SecretUse = { readonly messageId: 'storedAsSecret' | 'usedBySecretFunction'; readonly name: string };
+
 /** The name the random value is stored under, or the function producing it; undefined if neither is sensitive. */
-function sensitiveUse(call: Node): { what: string; name: string } | undefined {
+function sensitiveUse(call: Node): SecretUse | undefined {
   let child = call;
   for (let p = call.parent; p; child = p, p = p.parent) {
     const fields = TARGETS[p.type];
@@ -72,19 +75,26 @@ function sensitiveUse(call: Node): { what: string; name: string } | undefined {
       const target = p.childForFieldName(fields[0]);
       if (value && target && value.id === child.id) {
         const name = target.text.replace(/^['"]|['"]$/g, '');
-        if (isSensitiveName(name)) return { what: 'stored in', name };
+        if (isSensitiveName(name)) return { messageId: 'storedAsSecret', name };
       }
     }
     if (FUNCTION_TYPES.has(p.type)) {
       const name = p.childForFieldName('name')?.text;
-      return name && isSensitiveName(name) ? { what: 'used by', name } : undefined;
+      return name && isSensitiveName(name) ? { messageId: 'usedBySecretFunction', name } : undefined;
     }
   }
   return undefined;
 }
 
+interface Options {
+  readonly secretNamesOnly: boolean;
+}
+
+const WHY =
+  'is not cryptographically secure: its output can be predicted from earlier values, so the secret can be guessed. Instead, {{fix}}.';
+
 /** A predictable random number generator used for a secret. */
-export const weakRandom: Rule = {
+export const weakRandom: Rule<Options> = {
   meta: {
     id: 'security/weak-random',
     type: 'security',
@@ -93,19 +103,59 @@ export const weakRandom: Rule = {
     docs: {
       description: 'A non-cryptographic random generator producing a token, password, key or other secret.',
       cwe: 'CWE-338',
+      examples: [
+        {
+          language: 'javascript',
+          bad: 'function resetToken() {\n  return Math.random().toString(36).slice(2);\n}\n',
+          good: "import { randomBytes } from 'node:crypto';\n\nfunction resetToken() {\n  return randomBytes(32).toString('hex');\n}\n",
+        },
+        {
+          language: 'python',
+          bad: 'import random\n\nsession_id = random.getrandbits(64)\n',
+          good: 'import secrets\n\nsession_id = secrets.token_hex(8)\n',
+        },
+      ],
+    },
+    messages: {
+      storedAsSecret: `CWE-338: {{call}} on line {{line}} is stored in \`{{name}}\`, but {{generator}} ${WHY}`,
+      usedBySecretFunction: `CWE-338: {{call}} on line {{line}} is used by \`{{name}}\`, but {{generator}} ${WHY}`,
+      weakGenerator:
+        'CWE-338: {{call}} on line {{line}} comes from a generator that is not cryptographically secure{{via}}: its output can be predicted from earlier values. Nothing in this code names the value a secret; if it must be unguessable (a token, a password, a key, an id others must not guess), {{fix}}.',
+    },
+    options: {
+      schema: z.object({ secretNamesOnly: z.boolean() }),
+      defaults: { secretNamesOnly: true },
+      focused: { secretNamesOnly: false },
+      docs: {
+        secretNamesOnly:
+          'Report a weak generator only where the variable, key or function that receives its value is named for a secret (token, password, salt, session id…). When false, every other use is reported too, at low severity.',
+      },
     },
   },
   create(context) {
     const fix =
       FIX[context.language] ??
       'use crypto.randomBytes or crypto.randomUUID (crypto.getRandomValues in browsers)';
-    const check = (node: Node, generator: string) => {
+    /** `generator` names the weak source; `apposition` when it reads "`rnd`, a `java.util.Random`," in a sentence. */
+    const check = (node: Node, generator: string, apposition = false) => {
       const use = sensitiveUse(node);
-      if (!use) return;
-      context.report({
-        node,
-        message: `CWE-338: ${code(node.text, 40)} on line ${lineOf(node)} is ${use.what} \`${use.name}\`, but ${generator} is not cryptographically secure: its output can be predicted from earlier values, so the secret can be guessed. Instead, ${fix}.`,
-      });
+      const call = code(node.text, 40);
+      const line = lineOf(node);
+      if (use) {
+        context.report({
+          node,
+          messageId: use.messageId,
+          data: { call, line, name: use.name, generator: apposition ? `${generator},` : generator, fix },
+        });
+      } else if (!context.options.secretNamesOnly) {
+        context.report({
+          node,
+          messageId: 'weakGenerator',
+          // `Math.random()` names its generator itself; `rnd.nextInt()` does not.
+          data: { call, line, via: generator === call ? '' : ` (${generator})`, fix },
+          severity: 'low',
+        });
+      }
     };
     switch (context.language) {
       case 'python':
@@ -144,7 +194,7 @@ export const weakRandom: Rule = {
           },
           'Program:exit'() {
             for (const { node, receiver } of calls)
-              if (randoms.has(receiver)) check(node, `\`${receiver}\`, a \`java.util.Random\`,`);
+              if (randoms.has(receiver)) check(node, `\`${receiver}\`, a \`java.util.Random\``, true);
           },
         };
       }

@@ -1,0 +1,12 @@
+// expect: security/sql-injection@10
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+func DeleteTenant(ctx context.Context, db *sql.DB, tenant string) error {
+	_, err := db.ExecContext(ctx, "DELETE FROM tenants WHERE slug = '"+tenant+"'")
+	return err
+}

@@ -1,0 +1,11 @@
+// expect: best_practices/resource-leak@8
+import java.io.BufferedReader;
+import java.io.FileReader;
+import java.io.IOException;
+
+public class FirstLine {
+    public String read(String path) throws IOException {
+        BufferedReader reader = new BufferedReader(new FileReader(path));
+        return reader.readLine();
+    }
+}

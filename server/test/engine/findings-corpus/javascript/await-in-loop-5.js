@@ -1,0 +1,8 @@
+// silent: performance/await-in-loop
+async function firstHealthy(urls) {
+  for (const url of urls) {
+    const res = await fetch(url + '/health');
+    if (res.ok) return url;
+  }
+  return null;
+}

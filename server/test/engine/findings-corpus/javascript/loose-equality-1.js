@@ -1,0 +1,4 @@
+// expect: best_practices/loose-equality@3
+function isAdmin(user) {
+  return user.role == 'admin';
+}

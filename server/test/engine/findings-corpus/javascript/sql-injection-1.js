@@ -1,0 +1,11 @@
+// expect: security/sql-injection@7
+const { Pool } = require('pg');
+
+const pool = new Pool();
+
+async function getUser(req, res) {
+  const result = await pool.query(`SELECT * FROM users WHERE id = ${req.params.id}`);
+  res.json(result.rows[0]);
+}
+
+module.exports = { getUser };

@@ -1,0 +1,6 @@
+# silent: performance/await-in-loop
+async def first_available(replicas):
+    for replica in replicas:
+        if await replica.ping():
+            return replica
+    return None

@@ -1,0 +1,3 @@
+# expect: security/code-injection@3
+def make_getter(field):
+    return eval("lambda obj: obj." + field)

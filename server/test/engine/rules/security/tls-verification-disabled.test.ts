@@ -1,0 +1,138 @@
+import { tlsVerificationDisabled } from '../../../../src/engine/rules/security/tls-verification-disabled.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'python',
+    code: lines('import requests', 'def fetch(url):', '    return requests.get(url, verify=False)', ''),
+    errors: [
+      {
+        line: 3,
+        messageId: 'verifyFalse',
+        says: /^CWE-295: `verify=False` on line 3 turns off certificate verification/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: lines('const agent = new https.Agent({ rejectUnauthorized: false });'),
+    errors: [
+      { line: 1, messageId: 'rejectUnauthorizedFalse', says: /^CWE-295: `rejectUnauthorized: false`/ },
+    ],
+  },
+  {
+    language: 'typescript',
+    code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';",
+    errors: [{ line: 1, messageId: 'processWideOff', says: /for every connection the process makes/ }],
+  },
+  {
+    language: 'tsx',
+    code: 'const res = await fetch(url, { agent: new Agent({ rejectUnauthorized: false }) });',
+    errors: [{ line: 1, messageId: 'rejectUnauthorizedFalse', says: /turns off certificate verification/ }],
+  },
+  {
+    language: 'go',
+    code: lines('package m', 'import "crypto/tls"', 'var cfg = &tls.Config{InsecureSkipVerify: true}', ''),
+    errors: [
+      {
+        line: 3,
+        messageId: 'insecureSkipVerify',
+        says: /^CWE-295: `InsecureSkipVerify: true` on line 3 skips certificate verification/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void f(HttpsURLConnection c) {',
+      '    c.setHostnameVerifier((host, session) -> true);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, messageId: 'anyHostname', says: /accepts any host name/ }],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import ssl',
+      'def context():',
+      '    ctx = ssl._create_unverified_context()',
+      '    ctx.check_hostname = False',
+      '    ctx.verify_mode = ssl.CERT_NONE',
+      '    return ctx',
+      '',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'unverifiedContext',
+        says: /^CWE-295: `ssl\._create_unverified_context\(\)` on line 3 creates an SSL context that checks no certificate.*`ssl\.create_default_context\(\)`/,
+      },
+      {
+        line: 4,
+        messageId: 'hostnameCheckOff',
+        says: /`ctx\.check_hostname = False` on line 4 turns off host-name checking/,
+      },
+      {
+        line: 5,
+        messageId: 'certNone',
+        says: /accepts any certificate \(`CERT_NONE`\).*keep `CERT_REQUIRED`/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void f() {',
+      '    HttpsURLConnection.setDefaultHostnameVerifier(NoopHostnameVerifier.INSTANCE);',
+      '  }',
+      '}',
+    ),
+    focused: true,
+    why: 'an allow-all verifier for every connection, with security in focus',
+    errors: [{ line: 3, messageId: 'anyHostname' }],
+  },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'python',
+    code: lines(
+      'import requests',
+      'def fetch(url):',
+      '    return requests.get(url, verify="/etc/ca.pem")',
+      '',
+    ),
+    why: 'a CA bundle',
+  },
+  {
+    language: 'go',
+    code: lines('package m', 'import "crypto/tls"', 'var cfg = &tls.Config{InsecureSkipVerify: false}', ''),
+    why: 'verification kept',
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "const agent = new https.Agent({ rejectUnauthorized: true, ca: fs.readFileSync('ca.pem') });",
+      "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '1';",
+    ),
+    focused: true,
+    why: 'verification kept, with security in focus',
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void f(HttpsURLConnection c) {',
+      '    c.setHostnameVerifier((host, session) -> host.equals("api.example.com"));',
+      '  }',
+      '}',
+    ),
+    why: 'a verifier that checks the host',
+  },
+];
+
+ruleTester(tlsVerificationDisabled, { valid, invalid });
