@@ -375,7 +375,7 @@ describe('engine: explain()', () => {
       focus: ['security'],
     });
     const withFinding = found.sections.find((s) => s.title === 'Focus: Security')!.content;
-    assert.match(withFinding, /^- \[high\] CWE-78: /);
+    assert.match(withFinding, /^- \[medium\] CWE-78: /);
     assert.match(withFinding, /\n\nChecked: \d+ security rules for Python/);
     assert.doesNotMatch(withFinding, /None of them found a problem/);
   });

@@ -4,6 +4,7 @@
  * on ordinary, well-written code, where they must find nothing to say.
  */
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { suggestionSchema, type LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
 import { extractFacts } from '../../src/engine/facts/extract.js';
@@ -19,7 +20,14 @@ function rule(
   create: (context: RuleContext) => ReturnType<Rule['create']>,
 ): Rule {
   return {
-    meta: { id, type: 'testing', severity: 'low', languages, docs: { description: id } },
+    meta: {
+      id,
+      type: 'testing',
+      severity: 'low',
+      languages,
+      docs: { description: id, examples: [] },
+      messages: { text: '{{text}}', area: 'in {{place}} on line {{line}}' },
+    },
     create,
   };
 }
@@ -74,17 +82,18 @@ describe('suggestion rules: the runner', () => {
   it('turns reports into contract suggestions: type, description, severity, line and rule from the rule', async () => {
     const reporter = rule('testing/reporter', ['javascript'], (context) => ({
       call_expression(node: Node) {
-        context.report({ node, message: `call of ${node.text}` });
+        context.report({ node, messageId: 'text', data: { text: `call of ${node.text}` } });
       },
       'Program:exit'() {
-        context.report({ line: 2, message: 'by line' });
-        context.report({ message: 'no line at all' });
+        context.report({ line: 2, messageId: 'text', data: { text: 'by line' } });
+        context.report({ messageId: 'text', data: { text: 'no line at all' } });
         context.report({
           line: 0,
           node: context.root.namedChild(1)!,
-          message: 'a bad line falls back to the node',
+          messageId: 'text',
+          data: { text: 'a bad line falls back to the node' },
         });
-        context.report({ line: 1.5, message: 'a bad line and no node: no line' });
+        context.report({ line: 1.5, messageId: 'text', data: { text: 'a bad line and no node: no line' } });
       },
     }));
     const suggestions = runRules([reporter], await input('f();\ng();'));
@@ -113,8 +122,8 @@ describe('suggestion rules: the runner', () => {
   it('drops repeated reports of the same rule, line and message, but keeps different messages', async () => {
     const twice = rule('testing/twice', ['javascript'], (context) => ({
       identifier(node: Node) {
-        context.report({ line: 1, message: 'same' });
-        context.report({ node, message: `name ${node.text}` });
+        context.report({ line: 1, messageId: 'text', data: { text: 'same' } });
+        context.report({ node, messageId: 'text', data: { text: `name ${node.text}` } });
       },
     }));
     const suggestions = runRules([twice], await input('a; b;'));
@@ -124,19 +133,88 @@ describe('suggestion rules: the runner', () => {
     );
   });
 
+  it("fills a message from its template and data, takes a report's own severity, and treats an unknown message id or a missing value as the rule failing", async () => {
+    const templated = rule('testing/templated', ['javascript'], (context) => ({
+      'Program:exit'() {
+        context.report({ line: 1, messageId: 'area', data: { place: '`f`', line: 1 }, severity: 'high' });
+      },
+    }));
+    const [s] = runRules([templated], await input('f();'));
+    assert.deepEqual(s, {
+      type: 'testing',
+      description: 'in `f` on line 1',
+      severity: 'high',
+      line: 1,
+      rule: 'testing/templated',
+    });
+
+    const unknownId = rule('testing/unknown-id', ['javascript'], (context) => ({
+      'Program:exit'() {
+        context.report({ line: 1, messageId: 'nope' });
+      },
+    }));
+    const missingValue = rule('testing/missing-value', ['javascript'], (context) => ({
+      'Program:exit'() {
+        context.report({ line: 1, messageId: 'area', data: { place: 'here' } });
+      },
+    }));
+    const run = runRulesWithNotes([unknownId, missingValue], await input('f();'));
+    assert.deepEqual(run.suggestions, []);
+    assert.deepEqual(
+      run.failures.map((f) => [f.rule, f.phase, (f.error as Error).message]),
+      [
+        ['testing/unknown-id', 'exit', 'testing/unknown-id has no message "nope"'],
+        ['testing/missing-value', 'exit', 'testing/missing-value/area needs "line"'],
+      ],
+    );
+  });
+
+  it('gives a rule its default options, and its focused ones when its area is requested', async () => {
+    const seen: number[] = [];
+    const limited: Rule<{ max: number }> = {
+      meta: {
+        id: 'testing/limited',
+        type: 'testing',
+        severity: 'low',
+        languages: ['javascript'],
+        docs: { description: 'limited', examples: [] },
+        messages: { text: '{{text}}' },
+        options: {
+          schema: z.object({ max: z.number().int() }),
+          defaults: { max: 10 },
+          focused: { max: 5 },
+          docs: { max: 'the limit' },
+        },
+      },
+      create(context) {
+        seen.push(context.options.max);
+        return {};
+      },
+    };
+    const code = await input('f();');
+    const run = runRulesWithNotes([limited], code);
+    runRulesWithNotes([limited], code, { focus: ['testing'] });
+    runRulesWithNotes([limited], code, { focus: ['security'] });
+    assert.deepEqual(seen, [10, 5, 10]);
+    assert.deepEqual(
+      run.ran.map((m) => m.id),
+      ['testing/limited'],
+    );
+  });
+
   it('keeps going when a rule throws in create, a visitor or Program:exit, dropping only that rule’s findings', async () => {
     const inCreate = rule('testing/in-create', ['javascript'], () => {
       throw new Error('create');
     });
     const inVisit = rule('testing/in-visit', ['javascript'], (context) => ({
       identifier(node: Node) {
-        context.report({ node, message: 'partial' });
+        context.report({ node, messageId: 'text', data: { text: 'partial' } });
         if (node.text === 'x') throw new Error('visit');
       },
     }));
     const inExit = rule('testing/in-exit', ['javascript'], (context) => ({
       'Program:exit'() {
-        context.report({ line: 1, message: 'partial' });
+        context.report({ line: 1, messageId: 'text', data: { text: 'partial' } });
         throw new Error('exit');
       },
     }));

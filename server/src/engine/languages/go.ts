@@ -2,6 +2,7 @@ import { goMetrics } from '../metrics/go/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
 import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
+import type { TaintCatalogue } from '../taint/model.js';
 
 /** Go's one `for` keyword covers counting, while-style and range loops; its clause tells them apart. */
 function loopShape(node: Node): LoopShape {
@@ -80,6 +81,62 @@ const APIS: readonly ApiEntry[] = [
   api(/^net\.(Dial|DialTimeout|Listen)$/, 'network'),
 ];
 
+/**
+ * Taint in Go: net/http request input, os.Args, environment, stdin and file
+ * contents; the sinks the security rules follow values into.
+ */
+const TAINT: TaintCatalogue = {
+  sources: [
+    {
+      pattern:
+        /^\w+\.(URL\.Query\(\)|URL\.(Path|RawQuery|String\(\))|FormValue\(|PostFormValue\(|Form\b|PostForm\b|Header\.Get\(|Cookie\(|Body\b)/,
+    },
+    { pattern: /^os\.(Args|Getenv\(|LookupEnv\(|Environ\(|Stdin\b)/ },
+    { pattern: /^(os|ioutil)\.ReadFile\(/ },
+  ],
+  sinks: [
+    {
+      kind: 'sql',
+      callee: /\.(Query|QueryRow|QueryContext|QueryRowContext|Exec|ExecContext|Prepare|PrepareContext)$/,
+      argument: 0,
+    },
+    { kind: 'shell', callee: /^exec\.Command$/, argument: 'all' },
+    {
+      kind: 'path',
+      callee:
+        /^(os\.(Open|OpenFile|ReadFile|Create|Remove|RemoveAll|WriteFile|ReadDir|Mkdir|MkdirAll|Stat)|ioutil\.(ReadFile|WriteFile|ReadDir))$/,
+      argument: 0,
+    },
+    { kind: 'path', callee: /^http\.ServeFile$/, argument: 2 },
+    { kind: 'url', callee: /^http\.(Get|Head|Post|PostForm)$/, argument: 0 },
+    { kind: 'url', callee: /^http\.NewRequest$/, argument: 1 },
+    { kind: 'url', callee: /^http\.NewRequestWithContext$/, argument: 2 },
+    { kind: 'redirect', callee: /^http\.Redirect$/, argument: 2 },
+    { kind: 'html', callee: /^fmt\.Fprint(f|ln)?$/, argument: 'all', requires: /^net\/http$/ },
+    { kind: 'log', callee: /^log\.(Print|Printf|Println|Fatal|Fatalf|Panic|Panicf)$/, argument: 'all' },
+  ],
+  sanitisers: [
+    { callee: /^strconv\.(Atoi|ParseInt|ParseUint|ParseFloat|ParseBool)$|^len$/, clears: 'all' },
+    {
+      callee: /^(html\.EscapeString|template\.HTMLEscapeString|template\.JSEscapeString)$/,
+      clears: ['html'],
+    },
+    { callee: /^(url\.QueryEscape|url\.PathEscape)$/, clears: ['url', 'redirect', 'path', 'html'] },
+    { callee: /^filepath\.Base$|^path\.Base$/, clears: ['path'] },
+  ],
+  normalisers: /^(filepath\.(Clean|Abs|EvalSymlinks|Join)|path\.Clean)$/,
+  guards: [
+    {
+      test: /strings\.HasPrefix\(|filepath\.Rel\(|filepath\.IsLocal\(/,
+      clears: ['path'],
+      needsNormalised: true,
+    },
+    { test: /\b(Host|Hostname\(\))[\s\S]*(==|\[|Contains)|allow|trusted/i, clears: ['url', 'redirect'] },
+    { test: /strings\.HasPrefix\(\s*\w+\s*,\s*"\/"\s*\)/, clears: ['redirect'] },
+  ],
+  objectParameters: /^(w|r|req|ctx|db|tx)$/,
+};
+
 export const go: LanguageSupport<'go'> = {
   id: 'go',
   tier: 1,
@@ -97,5 +154,6 @@ export const go: LanguageSupport<'go'> = {
     react: false,
   },
   wording: { name: 'Go', raises: false, asyncAwait: false, examples: 'go' },
+  taint: TAINT,
   sample: 'package main\n\nfunc add(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn a + b\n}\n',
 };

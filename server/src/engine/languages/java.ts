@@ -2,6 +2,7 @@ import { javaMetrics } from '../metrics/java/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
+import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -91,6 +92,90 @@ function heritage(node: Node): Heritage | undefined {
   return types.length ? { types, relation: 'implements' } : undefined;
 }
 
+/**
+ * Taint in Java: Spring's annotated handler parameters, servlet request
+ * input, main's arguments, environment, stdin and file contents; the sinks
+ * the security rules follow values into.
+ */
+const SPRING_INPUT =
+  /@(RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|ModelAttribute|RequestPart|MatrixVariable)\b/;
+const TAINT: TaintCatalogue = {
+  sources: [
+    {
+      pattern:
+        /^\w+\.(getParameter|getParameterValues|getParameterMap|getQueryString|getHeader|getCookies|getInputStream|getReader|getRequestURI|getPathInfo)\(/,
+    },
+    { pattern: /^System\.(getenv|getProperty)\(|^System\.in\b/ },
+    { pattern: /^Files\.(readString|readAllLines|readAllBytes|lines)\(/ },
+  ],
+  sinks: [
+    {
+      kind: 'sql',
+      callee:
+        /(^|\.)(executeQuery|executeUpdate|executeLargeUpdate|execute|addBatch|prepareStatement|prepareCall|createQuery|createNativeQuery)$/,
+      argument: 0,
+    },
+    { kind: 'shell', callee: /^Runtime\.getRuntime\(\)\.exec$/, argument: 0 },
+    {
+      kind: 'path',
+      callee:
+        /^(java\.io\.)?(File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile)$|^(Paths\.get|Path\.of)$/,
+      argument: 'all',
+    },
+    {
+      kind: 'path',
+      callee:
+        /^Files\.(readString|readAllLines|readAllBytes|lines|newInputStream|newOutputStream|newBufferedReader|newBufferedWriter|write|writeString|delete|deleteIfExists|copy|move|createFile|createDirectories)$/,
+      argument: 0,
+    },
+    { kind: 'url', callee: /(^|\.)(openConnection|openStream)$/, argument: 'receiver' },
+    { kind: 'url', callee: /^HttpRequest\.newBuilder$|(^|\.)uri$/, argument: 0 },
+    {
+      kind: 'url',
+      callee: /\.(getForObject|getForEntity|postForObject|postForEntity|exchange)$/,
+      argument: 0,
+    },
+    { kind: 'redirect', callee: /\.sendRedirect$/, argument: 0 },
+    { kind: 'redirect', callee: /^RedirectView$/, argument: 0 },
+    {
+      kind: 'deserialise',
+      callee: /^(java\.io\.)?ObjectInputStream$|^(java\.beans\.)?XMLDecoder$/,
+      argument: 0,
+    },
+    { kind: 'log', callee: /^(log|logger|LOG|LOGGER)\.(trace|debug|info|warn|error)$/, argument: 'all' },
+  ],
+  sanitisers: [
+    {
+      callee:
+        /^(Integer\.parseInt|Integer\.valueOf|Long\.parseLong|Long\.valueOf|Double\.parseDouble|UUID\.fromString|Boolean\.parseBoolean)$/,
+      clears: 'all',
+    },
+    { callee: /(^|\.)(escapeHtml4?|htmlEscape|escapeHtml|forHtml|sanitize)$/, clears: ['html'] },
+    { callee: /(^|\.)getFileName$|^FilenameUtils\.getName$/, clears: ['path'] },
+    { callee: /^URLEncoder\.encode$/, clears: ['url', 'redirect', 'path', 'html'] },
+  ],
+  normalisers: /(^|\.)(normalize|toRealPath|getCanonicalPath|getCanonicalFile|toAbsolutePath)$/,
+  guards: [
+    { test: /\.startsWith\(/, clears: ['path'], needsNormalised: true },
+    {
+      test: /\bgetHost\(\)[\s\S]*(contains|equals)|(contains|equals)\([\s\S]*getHost\(\)|allow|trusted/i,
+      clears: ['url', 'redirect'],
+    },
+    { test: /\.startsWith\(\s*"\/"\s*\)/, clears: ['redirect'] },
+  ],
+  objectParameters: /^(request|response|req|res|session|model|this)$/,
+  handlerParameter(name, declaration, unit) {
+    if (SPRING_INPUT.test(declaration.text)) {
+      const annotation = SPRING_INPUT.exec(declaration.text)![0];
+      return `\`${annotation}\` parameter \`${name}\``;
+    }
+    // main's arguments are the command line.
+    if (unit.childForFieldName('name')?.text === 'main' && /\bstatic\b/.test(unit.text.slice(0, 200)))
+      return `the command-line arguments \`${name}\``;
+    return undefined;
+  },
+};
+
 export const java: LanguageSupport<'java'> = {
   id: 'java',
   tier: 1,
@@ -113,5 +198,6 @@ export const java: LanguageSupport<'java'> = {
     asyncAwait: false,
     examples: 'java',
   },
+  taint: TAINT,
   sample: 'class Calc {\n  int add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
 };

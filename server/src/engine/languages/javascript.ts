@@ -3,6 +3,7 @@ import { javascriptMetrics } from '../metrics/javascript/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, blockDocs, heritageNames, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
+import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -147,12 +148,94 @@ const WORDING = {
   examples: 'js',
 } as const;
 
+/**
+ * Taint in JavaScript and TypeScript: Express, Koa and Fastify request input,
+ * the page's URL, argv, environment, stdin and file contents; the sinks the
+ * security rules follow values into.
+ */
+const FS = /^(node:)?fs(\/promises)?$/;
+const TAINT: TaintCatalogue = {
+  sources: [
+    {
+      pattern:
+        /^(req|request)\.(query|params|body|headers|cookies|signedCookies|url|originalUrl|path|hostname|ip|files?|get\(|header\(|param\()/,
+    },
+    {
+      pattern:
+        /^ctx\.(query|params|querystring|headers|cookies\.get\(|get\(|url|path|request\.(query|body|headers|files?|url|querystring))/,
+    },
+    { pattern: /^process\.(argv|env|stdin)\b/ },
+    {
+      pattern:
+        /^(window\.)?location\.(search|hash|href|pathname)\b|^document\.(URL|documentURI|referrer|cookie|location)\b/,
+    },
+    { pattern: /^(fs\.)?readFileSync\(|^(await\s+)?(fs\.promises|fsp|fs)\.readFile\(/ },
+  ],
+  sinks: [
+    { kind: 'sql', callee: /(^|\.)(query|execute|raw|\$queryRawUnsafe|\$executeRawUnsafe)$/, argument: 0 },
+    { kind: 'shell', callee: /^((child_process|childProcess|cp)\.)?(exec|execSync)$/, argument: 0 },
+    { kind: 'eval', callee: /^((window|globalThis|self)\.)?eval$|^Function$/, argument: 'last' },
+    { kind: 'html', callee: /^document\.(write|writeln)$/, argument: 'all' },
+    { kind: 'html', callee: /^(res|response)\.(send|write|end)$/, argument: 0 },
+    {
+      kind: 'path',
+      callee:
+        /^((fs|fsp|fs\.promises|promises)\.)(readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|createReadStream|createWriteStream|unlink|unlinkSync|rm|rmSync|readdir|readdirSync|stat|statSync|access|open|openSync|copyFile|rename)$/,
+      argument: 0,
+    },
+    {
+      kind: 'path',
+      callee:
+        /^(readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|unlinkSync|rm|readdir|open)$/,
+      argument: 0,
+      requires: FS,
+    },
+    // Express keeps a file sent with a `root` option inside that root.
+    { kind: 'path', callee: /^(res|response)\.(sendFile|download)$/, argument: 0, unless: /\broot\s*:/ },
+    { kind: 'url', callee: /^fetch$|^(window|globalThis)\.fetch$/, argument: 0 },
+    {
+      kind: 'url',
+      callee: /^axios(\.(get|post|put|patch|delete|head|request))?$/,
+      argument: 0,
+      requires: /^axios$/,
+    },
+    { kind: 'url', callee: /^got(\.(get|post|put|patch|delete|head))?$/, argument: 0, requires: /^got$/ },
+    { kind: 'url', callee: /^(https?)\.(get|request)$/, argument: 0, requires: /^(node:)?https?$/ },
+    { kind: 'redirect', callee: /^(res|response|ctx|reply)\.redirect$/, argument: 'last' },
+    { kind: 'deserialise', callee: /^(serialize|node-serialize)\.unserialize$|^unserialize$/, argument: 0 },
+    { kind: 'log', callee: /^console\.(log|info|warn|error|debug)$|^(logger|log)\.\w+$/, argument: 'all' },
+  ],
+  sanitisers: [
+    { callee: /^(parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float))$/, clears: 'all' },
+    {
+      callee:
+        /^(escape|escapeHtml|escapeHTML|htmlEscape|encodeHTML|he\.encode|validator\.escape|DOMPurify\.sanitize|sanitizeHtml|sanitize)$/,
+      clears: ['html'],
+    },
+    { callee: /^(shellEscape|shellQuote\.quote|shescape\.quote)$/, clears: ['shell'] },
+    { callee: /^(encodeURIComponent)$/, clears: ['url', 'redirect', 'path', 'shell', 'html'] },
+    { callee: /^path\.basename$|^basename$/, clears: ['path'] },
+    { callee: /^JSON\.parse$/, clears: ['eval'] },
+  ],
+  normalisers: /^(path\.)?(resolve|normalize)$|^(fs\.)?realpathSync$|^(fs\.promises|fsp|fs)\.realpath$/,
+  guards: [
+    { test: /\.startsWith\(|path\.relative\(/, clears: ['path'], needsNormalised: true },
+    {
+      test: /\b(hostname|host|origin)\b[\s\S]*(includes|has|indexOf|===|==)|(includes|has|indexOf|===|==)[\s\S]*\b(hostname|host|origin)\b|allow|trusted/i,
+      clears: ['url', 'redirect'],
+    },
+    { test: /\.startsWith\(\s*['"`]\/['"`]\s*\)/, clears: ['redirect'] },
+  ],
+  objectParameters: /^(req|res|request|response|reply|ctx|next|app|db|pool|conn|client|this)$/,
+};
+
 export const javascript: LanguageSupport<'javascript'> = {
   id: 'javascript',
   ...FAMILY,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm' },
   docs: { docstrings: false, style: blockDocs('JSDoc') },
   wording: { name: 'JavaScript', ...WORDING },
+  taint: TAINT,
   sample: 'function add(a, b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };
 
@@ -162,6 +245,7 @@ export const typescript: LanguageSupport<'typescript'> = {
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm' },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
   wording: { name: 'TypeScript', ...WORDING },
+  taint: TAINT,
   sample: 'function add(a: number, b: number): number {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };
 
@@ -171,6 +255,7 @@ export const tsx: LanguageSupport<'tsx'> = {
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm' },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
   wording: { name: 'TypeScript JSX', ...WORDING },
+  taint: TAINT,
   sample:
     'function Label({ text }: { text: string }) {\n  if (!text) return null;\n  return <span>{text}</span>;\n}\n',
 };

@@ -17,6 +17,7 @@ import type { StepKind } from '../facts/model.js';
 import type { LanguageMetrics } from '../metrics/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { DocStyle, EffectKind } from '../purpose/model.js';
+import type { TaintCatalogue } from '../taint/model.js';
 
 /** The contract's entries by id: a module's `name` and `tier` are checked against its entry when it compiles. */
 type Contract = { readonly [Entry in (typeof CONTRACT)[number] as Entry['id']]: Entry };
@@ -172,6 +173,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;
   readonly wording: Wording<Contract[Id]['name']>;
+  /** Sources, sinks and sanitisers of taint (taint/), for languages the security rules follow values in. */
+  readonly taint?: TaintCatalogue;
   /**
    * A small function with a branch, parsed and measured by the module's own
    * check (test/engine/languages.test.ts); the engine itself never reads it.

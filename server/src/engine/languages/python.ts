@@ -1,6 +1,7 @@
 import { pythonMetrics } from '../metrics/python/index.js';
 import { api, blockDocs, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
+import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -94,6 +95,111 @@ const APIS: readonly ApiEntry[] = [
   api(/^(socket\.socket|socket\.create_connection)$/, 'network'),
 ];
 
+/**
+ * Taint in Python: Flask, Django and FastAPI request input, argv, environment,
+ * stdin and file contents; the sinks the security rules follow values into.
+ */
+const TAINT: TaintCatalogue = {
+  sources: [
+    {
+      pattern:
+        /^request\.(args|form|values|json|get_json\(\)|cookies|headers|files|data|GET|POST|COOKIES|META|FILES|body|query_params|path_params)\b/,
+    },
+    { pattern: /^sys\.argv\b/ },
+    { pattern: /^os\.environ\b/ },
+    { pattern: /^os\.getenv\(/ },
+    { pattern: /^sys\.stdin\b/ },
+    { pattern: /^input\(/ },
+    { pattern: /^(io\.)?open\([^()]*\)\.read(lines|line)?\(/ },
+    { pattern: /^\w+\.read_(text|bytes)\(/ },
+  ],
+  sinks: [
+    { kind: 'sql', callee: /(^|\.)(execute|executemany|executescript|raw)$/, argument: 0 },
+    { kind: 'shell', callee: /^os\.(system|popen)$|^subprocess\.(getoutput|getstatusoutput)$/, argument: 0 },
+    {
+      kind: 'shell',
+      callee: /^subprocess\.(run|call|check_call|check_output|Popen)$/,
+      argument: 0,
+      when: /shell\s*=\s*True/,
+      // A list runs its first item as the program; its other items are arguments no shell parses.
+      unless: /^[\w.]+\(\s*\[/,
+    },
+    { kind: 'eval', callee: /^(builtins\.)?(eval|exec)$/, argument: 0 },
+    {
+      kind: 'html',
+      callee: /^(flask\.)?(Markup|make_response)$|^(django\.utils\.safestring\.)?mark_safe$/,
+      argument: 0,
+    },
+    {
+      kind: 'path',
+      callee:
+        /^(io\.)?open$|^os\.(open|remove|unlink|listdir|rmdir|makedirs|mkdir)$|^shutil\.\w+$|^(pathlib\.)?Path$|^(flask\.)?send_file$|^FileResponse$/,
+      argument: 0,
+    },
+    {
+      kind: 'url',
+      callee:
+        /^(requests|httpx)\.(get|post|put|patch|delete|head|options)$|^(urllib\.request\.)?urlopen$|^urllib\.request\.Request$/,
+      argument: 0,
+    },
+    { kind: 'url', callee: /^(requests|httpx)\.request$/, argument: 1 },
+    { kind: 'redirect', callee: /^(flask\.)?redirect$/, argument: 0, requires: /^(flask|django)/ },
+    {
+      kind: 'redirect',
+      callee: /^(HttpResponseRedirect|HttpResponsePermanentRedirect|RedirectResponse)$/,
+      argument: 0,
+    },
+    {
+      kind: 'deserialise',
+      callee: /^(pickle|cPickle|_pickle|dill|cloudpickle|joblib)\.loads?$|^yaml\.(unsafe_)?load$/,
+      argument: 0,
+    },
+    {
+      kind: 'log',
+      callee: /^(logging|logger|log)\.(debug|info|warning|error|critical|exception)$/,
+      argument: 'all',
+    },
+  ],
+  sanitisers: [
+    { callee: /^(int|float|bool|len|ord|abs|round)$|^uuid\.UUID$/, clears: 'all' },
+    { callee: /^(shlex\.quote|pipes\.quote)$/, clears: ['shell'] },
+    { callee: /^(html\.escape|markupsafe\.escape|escape|bleach\.clean|cgi\.escape)$/, clears: ['html'] },
+    { callee: /^(werkzeug\.utils\.)?secure_filename$|^os\.path\.basename$/, clears: ['path'] },
+    { callee: /^(urllib\.parse\.)?quote(_plus)?$/, clears: ['url', 'redirect', 'path', 'shell'] },
+    { callee: /^(ast\.)?literal_eval$|^json\.loads$/, clears: ['eval', 'deserialise'] },
+  ],
+  normalisers: /^os\.path\.(realpath|abspath|normpath)$|(^|\.)(resolve|absolute)$/,
+  guards: [
+    {
+      test: /\.(startswith|is_relative_to)\(|os\.path\.commonpath|\.relative_to\(/,
+      clears: ['path'],
+      needsNormalised: true,
+    },
+    {
+      test: /\b(hostname|netloc|host)\b[\s\S]*\b(in|==)\b|\b(in|==)\b[\s\S]*\b(hostname|netloc|host)\b|allow|trusted/i,
+      clears: ['url', 'redirect'],
+    },
+    {
+      test: /url_has_allowed_host_and_scheme|is_safe_url|\.startswith\(\s*["']\/["']\s*\)/,
+      clears: ['redirect'],
+    },
+  ],
+  objectParameters: /^(self|cls|request|req|response|session|db|conn|cursor|cur)$/,
+  handlerParameter(name, declaration, unit) {
+    const decorated = unit.parent?.type === 'decorated_definition' ? unit.parent : undefined;
+    const route = decorated?.namedChildren.find(
+      (d) => d?.type === 'decorator' && /\.(route|get|post|put|patch|delete|api_route)\(/.test(d.text),
+    );
+    if (!route || /^(self|cls|request|db|session|background_tasks)$/.test(name)) return undefined;
+    // A typed parameter of a framework type is an object the framework injects, not input.
+    const type = declaration.type.startsWith('typed')
+      ? declaration.childForFieldName('type')?.text
+      : undefined;
+    if (type && /^(Request|Session|BackgroundTasks|Response|WebSocket)\b/.test(type)) return undefined;
+    return `the route parameter \`${name}\``;
+  },
+};
+
 export const python: LanguageSupport<'python'> = {
   id: 'python',
   tier: 1,
@@ -121,5 +227,6 @@ export const python: LanguageSupport<'python'> = {
     asyncAwait: false,
     examples: 'python',
   },
+  taint: TAINT,
   sample: 'def add(a, b):\n    if a > b:\n        return a\n    return a + b\n',
 };

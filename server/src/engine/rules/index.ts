@@ -35,6 +35,9 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
+import { pathTraversal } from './security/path-traversal.js';
+import { ssrf } from './security/ssrf.js';
+import { openRedirect } from './security/open-redirect.js';
 import { errorDetails } from './security/error-details.js';
 import { xxe } from './security/xxe.js';
 import { jwtVerification } from './security/jwt-verification.js';
@@ -58,6 +61,9 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   reflectedXss,
+  pathTraversal,
+  ssrf,
+  openRedirect,
   errorDetails,
   xxe,
   jwtVerification,

@@ -42,14 +42,14 @@ export interface RuleMeta<O extends object = object> {
     readonly description: string;
     /** For security rules: the CWE id, e.g. "CWE-95". */
     readonly cwe?: string;
-    readonly examples?: readonly RuleExample[];
+    readonly examples: readonly RuleExample[];
   };
   /**
    * Message templates keyed by message id, as in ESLint: `{{name}}` is
    * replaced by `data.name` of the report. A security rule's message starts
    * with its CWE id.
    */
-  readonly messages?: Readonly<Record<string, string>>;
+  readonly messages: Readonly<Record<string, string>>;
   readonly options?: RuleOptions<O>;
 }
 
@@ -68,12 +68,7 @@ export interface MessageReport extends ReportWhere {
   readonly data?: MessageData;
 }
 
-/** A finding with its text written out: what was found, in this code, and what to do instead. */
-export interface TextReport extends ReportWhere {
-  readonly message: string;
-}
-
-export type Report = MessageReport | TextReport;
+export type Report = MessageReport;
 
 export interface RuleContext<O extends object = object> {
   readonly language: LanguageId;

@@ -53,8 +53,7 @@ function lineFor(report: Report): number | undefined {
 
 /** A rule's message for a report: its template filled from `data`; a missing id or value is the rule's bug. */
 export function messageOf(meta: RuleMeta, report: Report): string {
-  if ('message' in report) return report.message;
-  const template = meta.messages?.[report.messageId];
+  const template = meta.messages[report.messageId];
   if (template === undefined) throw new Error(`${meta.id} has no message "${report.messageId}"`);
   return fillTemplate(template, report.data ?? {}, `${meta.id}/${report.messageId}`);
 }

@@ -13,7 +13,7 @@ export const failingRule: Rule = {
     type: 'security',
     severity: 'high',
     languages: ['javascript', 'typescript', 'python'],
-    docs: { description: 'Throws on every call, for tests.', cwe: 'CWE-000' },
+    docs: { description: 'Throws on every call, for tests.', cwe: 'CWE-000', examples: [] },
     messages: { never: 'CWE-000: never reported' },
   },
   create() {

@@ -1,6 +1,10 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { callArguments, calleeText, code, isPlainString, JS_LIKE, lineOf, unwrap } from '../util.js';
+import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
+
+const RUNS =
+  'CWE-95: {{call}} on line {{line}} {{how}} {{text}}; if any part of it comes from input, whoever controls that input can run arbitrary code. Instead, {{fix}}.';
 
 const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'self.eval']);
 const JS_TIMERS = new Set(['setTimeout', 'setInterval', 'window.setTimeout', 'window.setInterval']);
@@ -15,6 +19,18 @@ export const codeInjection: Rule = {
     docs: {
       description: 'Code evaluated from a string that is not a fixed literal (eval, new Function, exec).',
       cwe: 'CWE-95',
+      examples: [
+        {
+          language: 'python',
+          bad: 'from flask import request\n\n@app.route("/calc")\ndef calc():\n    return str(eval(request.args["expr"]))\n',
+          good: 'import ast\nfrom flask import request\n\n@app.route("/calc")\ndef calc():\n    return str(ast.literal_eval(request.args["expr"]))\n',
+        },
+      ],
+    },
+    messages: {
+      runs: RUNS,
+      runsParameter: RUNS + PARAMETER_TAIL,
+      runsInput: `CWE-95: ${INPUT_LEAD}, which runs it as code, so whoever sends that input can run arbitrary code in this process. Instead, {{fix}}.`,
     },
   },
   create(context) {
@@ -22,10 +38,14 @@ export const codeInjection: Rule = {
     const fix = js
       ? 'parse data with JSON.parse, or choose the function to run from a fixed object of functions instead of evaluating text'
       : 'use ast.literal_eval for literal data, or choose the function to run from a fixed dict of functions instead of evaluating text';
+    const analysis = lazyAnalysis(context);
     const report = (node: Node, source: Node, how: string) =>
-      context.report({
+      reportSourced(context, analysis, {
         node,
-        message: `CWE-95: ${code(node.text)} on line ${lineOf(node)} ${how} ${code(source.text, 40)}; if any part of it comes from input, whoever controls that input can run arbitrary code. Instead, ${fix}.`,
+        value: source,
+        kind: 'eval',
+        messageId: 'runs',
+        data: { call: code(node.text), line: lineOf(node), how, text: code(source.text, 40), fix },
       });
     if (js) {
       return {

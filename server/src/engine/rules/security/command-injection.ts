@@ -13,6 +13,10 @@ import {
   stringContent,
   unwrap,
 } from '../util.js';
+import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
+
+const SHELL_RUNS =
+  'CWE-78: {{call}} on line {{line}} has a shell run {{command}}, which is not a fixed string; if any part of it comes from input, characters such as ; | $( ) or backticks in it run further commands. Instead, {{fix}}.';
 
 const FIX = {
   javascript:
@@ -98,17 +102,36 @@ export const commandInjection: Rule = {
     type: 'security',
     severity: 'high',
     languages: [...JS_LIKE, 'python', 'java', 'go'],
-    docs: { description: 'A shell command built from values that are not fixed literals.', cwe: 'CWE-78' },
+    docs: {
+      description: 'A shell command built from values that are not fixed literals.',
+      cwe: 'CWE-78',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import subprocess\nfrom flask import request\n\n@app.route("/ping")\ndef ping():\n    host = request.args["host"]\n    return subprocess.run("ping -c 1 " + host, shell=True, capture_output=True).stdout\n',
+          good: 'import subprocess\nfrom flask import request\n\n@app.route("/ping")\ndef ping():\n    host = request.args["host"]\n    return subprocess.run(["ping", "-c", "1", host], capture_output=True).stdout\n',
+        },
+      ],
+    },
+    messages: {
+      shellRuns: SHELL_RUNS,
+      shellRunsParameter: SHELL_RUNS + PARAMETER_TAIL,
+      shellRunsInput: `CWE-78: ${INPUT_LEAD}, where a shell runs it, so characters such as ; | $( ) or backticks in it run further commands. Instead, {{fix}}.`,
+    },
   },
   create(context) {
     const fix =
       context.language === 'python' || context.language === 'java' || context.language === 'go'
         ? FIX[context.language]
         : FIX.javascript;
+    const analysis = lazyAnalysis(context);
     const report = (node: Node, arg: Node) =>
-      context.report({
+      reportSourced(context, analysis, {
         node,
-        message: `CWE-78: ${code(node.text)} on line ${lineOf(node)} has a shell run ${code(arg.text, 40)}, which is not a fixed string; if any part of it comes from input, characters such as ; | $( ) or backticks in it run further commands. Instead, ${fix}.`,
+        value: arg,
+        kind: 'shell',
+        messageId: 'shellRuns',
+        data: { call: code(node.text), line: lineOf(node), command: code(arg.text, 40), fix },
       });
     switch (context.language) {
       case 'python':

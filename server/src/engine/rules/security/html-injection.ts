@@ -10,6 +10,11 @@ import {
   methodName,
   unwrap,
 } from '../util.js';
+import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
+
+const FIX =
+  'Set `textContent` (or build elements with createElement) for text, or sanitize the HTML first, e.g. with DOMPurify.sanitize.';
+const PARSED = `CWE-79: line {{line}} passes {{text}} to {{sink}}, which the browser parses as HTML, so any markup or script inside it (for example from user input) runs in the page. ${FIX}`;
 
 const HTML_PROPERTIES = new Set(['innerHTML', 'outerHTML']);
 
@@ -32,13 +37,30 @@ export const htmlInjection: Rule = {
       description:
         'innerHTML, outerHTML, insertAdjacentHTML, document.write or dangerouslySetInnerHTML given a non-literal.',
       cwe: 'CWE-79',
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const name = new URLSearchParams(location.search).get('name');\ndocument.getElementById('greeting').innerHTML = 'Hello ' + name;\n",
+          good: "const name = new URLSearchParams(location.search).get('name');\ndocument.getElementById('greeting').textContent = 'Hello ' + name;\n",
+        },
+      ],
+    },
+    messages: {
+      parsed: PARSED,
+      parsedParameter: PARSED + PARAMETER_TAIL,
+      parsedInput: `CWE-79: ${INPUT_LEAD}, which the browser parses as HTML, so markup or script in that input runs in the page. ${FIX}`,
     },
   },
   create(context) {
+    const analysis = lazyAnalysis(context);
     const report = (node: Node, sink: string, value: Node) =>
-      context.report({
+      reportSourced(context, analysis, {
         node,
-        message: `CWE-79: line ${lineOf(node)} passes ${code(value.text, 40)} to ${sink}, which the browser parses as HTML, so any markup or script inside it (for example from user input) runs in the page. Set \`textContent\` (or build elements with createElement) for text, or sanitize the HTML first, e.g. with DOMPurify.sanitize.`,
+        value,
+        kind: 'html',
+        messageId: 'parsed',
+        sink,
+        data: { line: lineOf(node), text: code(value.text, 40), sink },
       });
     const assignment = (node: Node) => {
       const left = node.childForFieldName('left');

@@ -1,6 +1,11 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { callArguments, calleeText, code, isBuiltString, lineOf, literalParts, unwrap } from '../util.js';
+import { describeFlow } from '../../taint/index.js';
+import { lazyAnalysis } from './taint-flows.js';
+
+const CONSEQUENCE =
+  "without escaping it, so a link with script in its {{where}} runs that script in the visitor's browser. Instead, {{fix}}.";
 
 /** Request input in Express, Koa and Flask handlers. */
 const REQUEST_INPUT =
@@ -31,28 +36,51 @@ export const reflectedXss: Rule = {
       description:
         'HTML built from request input (req.query, ctx.query, request.args) and sent in a response, unescaped.',
       cwe: 'CWE-79',
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/search', (req, res) => {\n  res.send('<h1>Results for ' + req.query.q + '</h1>');\n});\n",
+          good: "const escapeHtml = require('escape-html');\napp.get('/search', (req, res) => {\n  res.send('<h1>Results for ' + escapeHtml(req.query.q) + '</h1>');\n});\n",
+        },
+      ],
+    },
+    messages: {
+      sends: `CWE-79: {{sink}} on line {{line}} sends HTML built from {{input}} (read on line {{sourceLine}}): {{text}}, ${CONSEQUENCE}`,
+      sendsThrough: `CWE-79: {{sink}} on line {{line}} sends HTML built from {{value}}, which holds {{input}} (read on line {{sourceLine}}): {{text}}, ${CONSEQUENCE}`,
     },
   },
   create(context) {
     const { language } = context;
+    const analysis = lazyAnalysis(context);
     const check = (node: Node, value: Node | undefined, sink: string) => {
       if (!value) return;
       const v = unwrap(value);
-      if (
-        !isBuiltString(v) ||
-        !HTML.test(literalParts(v)) ||
-        !REQUEST_INPUT.test(v.text) ||
-        ESCAPED.test(v.text)
-      )
-        return;
-      const input = REQUEST_INPUT.exec(v.text)![0];
+      if (!isBuiltString(v) || !HTML.test(literalParts(v)) || ESCAPED.test(v.text)) return;
+      const origins = analysis()?.originsOf(v) ?? [];
+      const open = origins.filter((o) => !o.sanitised.has('html'));
+      // Every source went through an escaper the catalogue knows.
+      if (origins.length > 0 && open.length === 0) return;
+      const direct = REQUEST_INPUT.exec(v.text);
+      const through = open.find((o) => o.source.kind === 'untrusted' && REQUEST_INPUT.test(o.source.text));
+      if (!direct && !through) return;
+      const input = direct ? direct[0] : through!.source.text;
+      const origin = open.find((o) => o.source.text === input) ?? through;
       context.report({
         node,
-        message: `CWE-79: ${sink} on line ${lineOf(node)} sends HTML built from ${code(input)} (${code(v.text, 50)}) without escaping it, so a link with script in its ${input.includes('query') || input.includes('args') ? 'query string' : 'request'} runs that script in the visitor's browser. Instead, ${
-          language === 'python'
-            ? 'render a template (Jinja escapes by default) or escape the value with `markupsafe.escape(…)`'
-            : 'escape the value before it goes into the HTML (for example with the `escape-html` package), or render a template that escapes by default'
-        }.`,
+        messageId: direct ? 'sends' : 'sendsThrough',
+        data: {
+          sink,
+          line: lineOf(node),
+          input: code(input),
+          sourceLine: origin?.source.line ?? lineOf(node),
+          text: code(v.text, 50),
+          value: through ? describeFlow(through, v).value : code(v.text, 40),
+          where: input.includes('query') || input.includes('args') ? 'query string' : 'request',
+          fix:
+            language === 'python'
+              ? 'render a template (Jinja escapes by default) or escape the value with `markupsafe.escape(…)`'
+              : 'escape the value before it goes into the HTML (for example with the `escape-html` package), or render a template that escapes by default',
+        },
       });
     };
     if (language === 'python')

@@ -15,6 +15,13 @@ import {
   TIER1,
   unwrap,
 } from '../util.js';
+import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
+
+const BUILT =
+  'CWE-89: `{{method}}` on line {{line}} receives SQL built from run-time values ({{text}}); a crafted value can change what the query does. Instead, {{fix}}.';
+const BUILT_BEFORE =
+  'CWE-89: `{{method}}` on line {{line}} runs `{{variable}}`, SQL that line {{builtLine}} builds from run-time values ({{text}}); a crafted value can change what the query does. Instead, {{fix}}.';
+const INPUT = `CWE-89: ${INPUT_LEAD}, where it becomes part of the SQL text, so a crafted value can change what the query does. Instead, {{fix}}.`;
 
 const SQL_METHODS = new Set([
   'query',
@@ -117,6 +124,18 @@ function fixFor(language: LanguageId, imports: readonly string[]): string {
   );
 }
 
+/**
+ * Whether the snippet shows which database API `.query`/`.execute` belong
+ * to: a known driver imported, Go's database/sql, or JDBC's method names in
+ * Java. A call taking request input whole is SQL only then (search clients
+ * have `.query` too).
+ */
+function databaseInSight(language: LanguageId, imports: readonly string[]): boolean {
+  if (language === 'java') return true;
+  if (language === 'go' && imports.includes('database/sql')) return true;
+  return DRIVERS[language]?.some((d) => imports.some((i) => d.imports.test(i))) ?? false;
+}
+
 /** Assignment-like nodes: [target field, value field]. */
 const ASSIGNMENTS: Record<string, [string, string]> = {
   variable_declarator: ['name', 'value'],
@@ -184,10 +203,34 @@ export const sqlInjection: Rule = {
     type: 'security',
     severity: 'high',
     languages: TIER1,
-    docs: { description: 'A query built by string concatenation or interpolation.', cwe: 'CWE-89' },
+    docs: {
+      description:
+        'A query built by string concatenation or interpolation, or taken whole from request input.',
+      cwe: 'CWE-89',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall()\n',
+          good: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = ?", (name,)).fetchall()\n',
+        },
+      ],
+    },
+    messages: {
+      built: BUILT,
+      builtParameter: BUILT + PARAMETER_TAIL,
+      builtInput: INPUT,
+      builtBefore: BUILT_BEFORE,
+      builtBeforeParameter: BUILT_BEFORE + PARAMETER_TAIL,
+      builtBeforeInput: INPUT,
+    },
   },
   create(context) {
     const fix = fixFor(
+      context.language,
+      context.facts.dependencies.map((d) => d.source),
+    );
+    const analysis = lazyAnalysis(context);
+    const database = databaseInSight(
       context.language,
       context.facts.dependencies.map((d) => d.source),
     );
@@ -197,18 +240,46 @@ export const sqlInjection: Rule = {
       const first = sqlArgument(node);
       if (!first) return;
       if (isSqlBuilt(first)) {
-        context.report({
+        reportSourced(context, analysis, {
           node,
-          message: `CWE-89: \`${name}\` on line ${lineOf(node)} receives SQL built from run-time values (${code(first.text, 50)}); a crafted value can change what the query does. Instead, ${fix}.`,
+          value: first,
+          kind: 'sql',
+          messageId: 'built',
+          data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
         });
         return;
       }
-      if (first.type !== 'identifier') return;
-      const built = builtInto(enclosingFunction(node) ?? context.root, first.text);
-      if (!built || built.startIndex > node.startIndex) return;
-      context.report({
+      const built =
+        first.type === 'identifier'
+          ? builtInto(enclosingFunction(node) ?? context.root, first.text)
+          : undefined;
+      if (built && built.startIndex < node.startIndex) {
+        reportSourced(context, analysis, {
+          node,
+          value: first,
+          kind: 'sql',
+          messageId: 'builtBefore',
+          data: {
+            method: name,
+            line: lineOf(node),
+            variable: first.text,
+            builtLine: lineOf(built),
+            text: code(built.text, 50),
+            fix,
+          },
+        });
+        return;
+      }
+      // The whole query taken from request input: nothing built in sight, but the input is the SQL.
+      if (!database || isPlainString(first)) return;
+      const origin = analysis()?.originFor(first, 'sql');
+      if (origin?.source.kind !== 'untrusted') return;
+      reportSourced(context, analysis, {
         node,
-        message: `CWE-89: \`${name}\` on line ${lineOf(node)} runs \`${first.text}\`, SQL that line ${lineOf(built)} builds from run-time values (${code(built.text, 50)}); a crafted value can change what the query does. Instead, ${fix}.`,
+        value: first,
+        kind: 'sql',
+        messageId: 'built',
+        data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
       });
     };
     return { call_expression: visit, call: visit, method_invocation: visit };

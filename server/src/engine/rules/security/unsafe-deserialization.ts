@@ -9,6 +9,10 @@ import {
   lineOf,
   methodName,
 } from '../util.js';
+import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
+
+const LOADS =
+  'CWE-502: {{call}} on line {{line}} {{why}} If the data can come from outside (a request, a file or cache others can write), it can run arbitrary code. Instead, {{fix}}.';
 
 const PICKLE = /^(pickle|cPickle|_pickle|dill|cloudpickle|joblib)\.(loads?|Unpickler)$|^jsonpickle\.decode$/;
 const YAML_LOAD = /^yaml\.(load|load_all)$/;
@@ -26,14 +30,35 @@ export const unsafeDeserialization: Rule = {
     docs: {
       description: 'pickle, yaml.load with an unsafe loader, or Java object streams reading data.',
       cwe: 'CWE-502',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import pickle\nfrom flask import request\n\n@app.route("/restore", methods=["POST"])\ndef restore():\n    state = pickle.loads(request.data)\n    return str(state)\n',
+          good: 'import json\nfrom flask import request\n\n@app.route("/restore", methods=["POST"])\ndef restore():\n    state = json.loads(request.data)\n    return str(state)\n',
+        },
+      ],
+    },
+    messages: {
+      loads: LOADS,
+      loadsParameter: LOADS + PARAMETER_TAIL,
+      loadsInput: `CWE-502: ${INPUT_LEAD}, and {{call}} {{why}} Whoever sends that input can run arbitrary code in this process. Instead, {{fix}}.`,
     },
   },
   create(context) {
-    const report = (node: Node, why: string, fix: string) =>
-      context.report({
-        node,
-        message: `CWE-502: ${code(node.text, 50)} on line ${lineOf(node)} ${why} If the data can come from outside (a request, a file or cache others can write), it can run arbitrary code. Instead, ${fix}.`,
-      });
+    const analysis = lazyAnalysis(context);
+    const report = (node: Node, why: string, fix: string) => {
+      const data = callArguments(node)[0];
+      const payload = { call: code(node.text, 50), line: lineOf(node), why, fix };
+      if (!data) context.report({ node, messageId: 'loads', data: payload });
+      else
+        reportSourced(context, analysis, {
+          node,
+          value: data,
+          kind: 'deserialise',
+          messageId: 'loads',
+          data: payload,
+        });
+    };
     if (context.language === 'python') {
       return {
         call(node) {

@@ -1,0 +1,84 @@
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import { TIER1 } from '../util.js';
+import {
+  analysisFor,
+  fixesHost,
+  fixedPrefix,
+  leadsWithTaint,
+  flowReport,
+  isBuilt,
+  resolvedValue,
+  valueCode,
+} from './taint-flows.js';
+
+/** The fix for this code: check the host against a fixed allow-list before the request. */
+function fixFor(language: LanguageId, value: string): string {
+  switch (language) {
+    case 'python':
+      return `Check the host against a fixed allow-list before the request: stop unless \`urlparse(${value}).hostname in ALLOWED_HOSTS\` (and the scheme is https).`;
+    case 'java':
+      return `Check the host against a fixed allow-list before the request: stop unless \`ALLOWED_HOSTS.contains(URI.create(${value}).getHost())\` (and the scheme is https).`;
+    case 'go':
+      return `Parse it and check the host against a fixed allow-list before the request: \`u, err := url.Parse(${value})\`, then stop unless \`err == nil && allowedHosts[u.Hostname()]\`.`;
+    default:
+      return `Check the host against a fixed allow-list before the request: stop unless \`ALLOWED_HOSTS.has(new URL(${value}).hostname)\` (and the protocol is https:).`;
+  }
+}
+
+function fixOf(language: LanguageId, value: Node): string {
+  const { code, intro } = valueCode(value);
+  return intro + fixFor(language, code);
+}
+
+/** A request sent to a URL that outside input chooses. */
+export const ssrf: Rule = {
+  meta: {
+    id: 'security/ssrf',
+    type: 'security',
+    severity: 'high',
+    languages: TIER1,
+    docs: {
+      description:
+        'A value from a request, the command line or the environment (or a parameter) used as the URL of an outgoing request with no allow-list check of its host.',
+      cwe: 'CWE-918',
+      examples: [
+        {
+          language: 'python',
+          bad: 'import requests\nfrom flask import request\n\n@app.route("/preview")\ndef preview():\n    url = request.args["url"]\n    return requests.get(url, timeout=5).text\n',
+          good: 'import requests\nfrom urllib.parse import urlparse\nfrom flask import request, abort\n\nALLOWED_HOSTS = {"images.example.com"}\n\n@app.route("/preview")\ndef preview():\n    url = request.args["url"]\n    if urlparse(url).hostname not in ALLOWED_HOSTS:\n        abort(400)\n    return requests.get(url, timeout=5).text\n',
+        },
+      ],
+    },
+    messages: {
+      untrusted:
+        'CWE-918: {{value}} comes from {{source}} (line {{sourceLine}}) and is the URL {{sink}} requests (line {{sinkLine}}), so a caller can make this server fetch internal addresses (cloud metadata at 169.254.169.254, admin ports on localhost). {{fix}}',
+      parameter:
+        'CWE-918: {{value}} is {{source}} (line {{sourceLine}}) and is the URL {{sink}} requests (line {{sinkLine}}) with no check of its host; if a caller passes request input, it can make this server fetch internal addresses. {{fix}}',
+    },
+  },
+  create(context) {
+    return {
+      'Program:exit'() {
+        const analysis = analysisFor(context);
+        if (!analysis) return;
+        for (const flow of analysis.flows(['url'])) {
+          const { data, severity, untrusted } = flowReport(flow, 'low');
+          // A fixed scheme and host leave the input only a path on that host.
+          if (fixesHost(fixedPrefix(resolvedValue(context, flow.value)))) continue;
+          // `${API}/users/${id}`: the input chooses a path on a host it does not choose.
+          if (!leadsWithTaint(context, analysis, flow.value)) continue;
+          // A parameter that is the whole URL is the caller's choice; one built into a URL whose host it may set is reported.
+          if (!untrusted && !isBuilt(context, flow.value, flow.sink)) continue;
+          context.report({
+            node: flow.sink,
+            messageId: untrusted ? 'untrusted' : 'parameter',
+            data: { ...data, fix: fixOf(context.language, flow.value) },
+            severity,
+          });
+        }
+      },
+    };
+  },
+};

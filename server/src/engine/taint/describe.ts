@@ -1,0 +1,34 @@
+/** How findings word a flow: where the value comes from, the names it passed through, where it goes. */
+import type { Severity } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { Origin } from './model.js';
+
+const quote = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+export interface FlowWords {
+  /** The value at the sink: "`file`", "`file` (from `name`)". */
+  readonly value: string;
+  /** Where it comes from: "`req.query`", "the parameter `host` of `fetchPage`". */
+  readonly source: string;
+  readonly sourceLine: number;
+}
+
+/** Words for a flow reaching a sink through `value` (the sink's argument). */
+export function describeFlow(origin: Origin, value: Node): FlowWords {
+  const chain = origin.chain;
+  const last = chain[chain.length - 1];
+  const text = value.text.replace(/\s+/g, ' ');
+  const named = last ?? (text.length <= 40 ? text : origin.source.text);
+  const earlier = chain.slice(0, -1).filter((n) => n !== named && n !== origin.source.text);
+  const via = earlier.length > 0 ? ` (from ${[...earlier].reverse().map(quote).join(' ← ')})` : '';
+  return {
+    value: `${quote(named)}${via}`,
+    source: origin.source.description,
+    sourceLine: origin.source.line,
+  };
+}
+
+/** Untrusted input is `high`; a plain parameter, whose callers may pass only safe values, is `lower`. */
+export function severityOf(origin: Origin, lower: Severity = 'medium'): Severity {
+  return origin.source.kind === 'untrusted' ? 'high' : lower;
+}

@@ -1,0 +1,168 @@
+import { commandInjection } from '../../../../src/engine/rules/security/command-injection.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const parameter = { messageId: 'shellRunsParameter', severity: 'medium' } as const;
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'javascript',
+    code: lines(
+      "const { exec } = require('child_process');",
+      'function ls(dir) {',
+      '  exec(`ls ${dir}`);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        ...parameter,
+        data: { source: 'the parameter `dir` of `ls`', sourceLine: 2 },
+        says: /^CWE-78: `` exec\(`ls \$\{dir\}`\) `` on line 3 has a shell run .*execFile or spawn/,
+      },
+    ],
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      "import * as cp from 'node:child_process';",
+      'export function rm(p: string) {',
+      "  cp.execSync('rm -rf ' + p);",
+      '}',
+    ),
+    errors: [{ line: 3, ...parameter, says: /CWE-78: `cp\.execSync\('rm -rf ' \+ p\)`/ }],
+  },
+  {
+    language: 'tsx',
+    code: 'execSync(`git checkout ${branch}`);',
+    errors: [{ line: 1, messageId: 'shellRuns', says: /CWE-78/ }],
+  },
+  {
+    language: 'python',
+    code: lines('import subprocess', 'def ls(d):', '    subprocess.run("ls " + d, shell=True)', ''),
+    errors: [{ line: 3, ...parameter, says: /CWE-78: .*"ls " \+ d.*without shell=True/ }],
+  },
+  {
+    language: 'python',
+    code: lines('import os', 'def rm(p):', '    os.system(f"rm {p}")', ''),
+    errors: [{ line: 3, ...parameter, says: /CWE-78: `os\.system\(f"rm \{p\}"\)`/ }],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package m',
+      'import "os/exec"',
+      'func Run(arg string) {',
+      '\texec.Command("sh", "-c", "ls "+arg).Run()',
+      '}',
+      '',
+    ),
+    errors: [{ line: 4, ...parameter, says: /CWE-78: .*`"ls "\+arg`.*exec\.Command\("prog", arg\)/ }],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void run(String f) throws Exception {',
+      '    Runtime.getRuntime().exec("cat " + f);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, ...parameter, says: /CWE-78/ }],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  Process run(String d) throws Exception {',
+      '    return new ProcessBuilder("bash", "-c", "ls " + d).start();',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, ...parameter, says: /CWE-78: .*ProcessBuilder/ }],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import subprocess',
+      'from flask import request',
+      '',
+      '@app.route("/ping")',
+      'def ping():',
+      '    host = request.args["host"]',
+      '    cmd = "ping -c 1 " + host',
+      '    return subprocess.run(cmd, shell=True).returncode',
+      '',
+    ),
+    why: 'request input: the source and the names it went through are named',
+    errors: [
+      {
+        line: 8,
+        messageId: 'shellRunsInput',
+        data: { value: '`cmd` (from `host`)', source: '`request.args`', sourceLine: 6, sinkLine: 8 },
+        says: /^CWE-78: `cmd` \(from `host`\) comes from `request\.args` \(line 6\) and reaches `subprocess\.run\(\.\.\.\)` \(line 8\).*subprocess\.run\(\["prog", arg\]\)/,
+      },
+    ],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package m',
+      'import ("net/http"; "os/exec")',
+      'func h(w http.ResponseWriter, r *http.Request) {',
+      '\texec.Command("sh", "-c", "ls "+r.FormValue("dir")).Run()',
+      '}',
+      '',
+    ),
+    why: 'request input',
+    errors: [
+      {
+        line: 4,
+        messageId: 'shellRunsInput',
+        data: { source: '`r.FormValue`', sink: '`exec.Command(...)`' },
+      },
+    ],
+  },
+];
+
+const valid: ValidCase[] = [
+  { language: 'javascript', code: "exec('ls -la');", why: 'a fixed command' },
+  { language: 'javascript', code: 'const m = /a(\\d+)/.exec(`${prefix}a12`);', why: 'RegExp.prototype.exec' },
+  {
+    language: 'typescript',
+    code: "import { exec } from './db.js';\nexec(`UPDATE t SET a = ${a}`);",
+    why: 'an exec imported from elsewhere',
+  },
+  {
+    language: 'python',
+    code: 'import subprocess, os\nsubprocess.run(["ls", d])\nsubprocess.run("ls " + d)\nos.system("ls " "-la")\n',
+    why: 'no shell; adjacent literals are one fixed string',
+  },
+  {
+    language: 'go',
+    code: 'package m\nimport "os/exec"\nfunc R(a string) { exec.Command("ls", a).Run() }\n',
+    why: 'no shell',
+  },
+  {
+    language: 'java',
+    code: 'class A { void f(String d) throws Exception { Runtime.getRuntime().exec(new String[] {"ls", d}); } }',
+    why: 'an argument array',
+  },
+  {
+    language: 'python',
+    code: lines('import os, shlex', 'def h():', '    os.system("ls " + shlex.quote(request.args["d"]))', ''),
+    why: 'shlex.quote',
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import subprocess',
+      'def h():',
+      '    subprocess.run(["ls", request.args["d"]], shell=False)',
+      '',
+    ),
+    why: 'an argument list with request input',
+  },
+];
+
+ruleTester(commandInjection, { valid, invalid });

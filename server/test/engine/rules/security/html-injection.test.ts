@@ -1,0 +1,78 @@
+import { htmlInjection } from '../../../../src/engine/rules/security/html-injection.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'javascript',
+    code: lines('function show(el, html) {', '  el.innerHTML = html;', '}'),
+    errors: [
+      {
+        line: 2,
+        messageId: 'parsedParameter',
+        severity: 'medium',
+        says: /^CWE-79: line 2 passes `html` to `el\.innerHTML`.*textContent/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: 'document.write(`<p>${name}</p>`);',
+    errors: [{ line: 1, messageId: 'parsed', says: /CWE-79: .*to `document\.write`/ }],
+  },
+  {
+    language: 'typescript',
+    code: lines('for (const row of rows) {', '  table.innerHTML += row;', '}'),
+    errors: [{ line: 2, messageId: 'parsed', says: /CWE-79: line 2 passes `row` to `table\.innerHTML`/ }],
+  },
+  {
+    language: 'tsx',
+    code: 'const Post = ({ body }) => <div dangerouslySetInnerHTML={{ __html: body }} />;',
+    errors: [
+      {
+        line: 1,
+        messageId: 'parsed',
+        says: /CWE-79: .*`body` to `dangerouslySetInnerHTML`/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "const name = new URLSearchParams(location.search).get('name');",
+      "document.getElementById('greeting').innerHTML = 'Hello ' + name;",
+    ),
+    why: "the page's URL: the source is named",
+    errors: [
+      {
+        line: 2,
+        messageId: 'parsedInput',
+        data: { value: '`name`', source: '`location.search`', sourceLine: 1, sinkLine: 2 },
+        says: /^CWE-79: `name` comes from `location\.search` \(line 1\) and reaches `document\.getElementById\('greeting'\)\.inn…` \(line 2\), which the browser parses as HTML/,
+      },
+    ],
+  },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    code: "el.innerHTML = '';\nel.innerHTML = DOMPurify.sanitize(html);\nel.textContent = html;",
+    why: 'empty, sanitized, text',
+  },
+  {
+    language: 'tsx',
+    code: "const Hi = () => <b dangerouslySetInnerHTML={{ __html: '<i>hi</i>' }} />;",
+    why: 'a fixed string',
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      "const q = new URLSearchParams(location.search).get('q');",
+      "results.innerHTML = '<b>' + escapeHtml(q) + '</b>';",
+    ),
+    why: 'escaped input',
+  },
+];
+
+ruleTester(htmlInjection, { valid, invalid });

@@ -1,0 +1,294 @@
+import { sqlInjection } from '../../../../src/engine/rules/security/sql-injection.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'javascript',
+    code: lines(
+      'async function find(db, id) {',
+      '  return db.query(`SELECT * FROM users WHERE id = ${id}`);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 2,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /^CWE-89: `query` on line 2 receives SQL built from run-time values .*`\$1` for pg, `\?` for mysql2 and sqlite3/,
+      },
+    ],
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      'async function find(db: Db, id: string) {',
+      '  const sql = "SELECT * FROM users WHERE id = \'" + id + "\'";',
+      '  return db.query(sql);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtBeforeParameter',
+        severity: 'medium',
+        says: /CWE-89: `query` on line 3 runs `sql`, SQL that line 2 builds from run-time values/,
+      },
+    ],
+  },
+  {
+    language: 'tsx',
+    code: 'pool.execute(`DELETE FROM sessions WHERE user = ${user}`);',
+    errors: [{ line: 1, messageId: 'built', says: /CWE-89: `execute`/ }],
+  },
+  {
+    language: 'python',
+    code: lines('def find(cur, name):', '    cur.execute(f"SELECT * FROM t WHERE name = \'{name}\'")', ''),
+    // No driver in sight: the placeholder is named per driver, not guessed.
+    errors: [
+      {
+        line: 2,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: .*the placeholder your driver takes \(`\?` for sqlite3, `%s` for psycopg and PyMySQL\)/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import sqlite3',
+      'def find(conn, name):',
+      '    conn.execute("SELECT * FROM t WHERE name = \'" + name + "\'")',
+      '',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: .*`\?` placeholders: cursor\.execute\("… WHERE id = \?", \(id,\)\)/,
+        saysNot: /%s/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import psycopg2',
+      'def find(cur, name):',
+      '    cur.execute("SELECT * FROM t WHERE name = \'%s\'" % name)',
+      '',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: .*`%s` placeholders: cursor\.execute\("… WHERE id = %s", \(id,\)\)/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "const mysql = require('mysql');",
+      'function find(conn, id) {',
+      '  conn.query("SELECT * FROM users WHERE id = " + id);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: .*`\?` placeholders and pass the values separately: db\.query\("… WHERE id = \?", \[id\]\)/,
+        saysNot: /\$1/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "import pg from 'pg';",
+      'async function find(db, id) {',
+      '  return db.query(`SELECT * FROM users WHERE id = ${id}`);',
+      '}',
+    ),
+    errors: [
+      { line: 3, messageId: 'builtParameter', severity: 'medium', says: /CWE-89: .*`\$1` placeholders/ },
+    ],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package m',
+      'import (',
+      '\t"database/sql"',
+      '\t"fmt"',
+      '\t_ "github.com/go-sql-driver/mysql"',
+      ')',
+      'func F(db *sql.DB, id string) {',
+      '\tdb.Query(fmt.Sprintf("SELECT * FROM t WHERE id = %s", id))',
+      '}',
+      '',
+    ),
+    errors: [
+      {
+        line: 8,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: `Query`.*`\?` placeholders: db\.Query\("… WHERE id = \?", id\)/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'def search(cur, term):',
+      '    sql = "SELECT * FROM items"',
+      '    sql += " WHERE name LIKE \'%" + term + "%\'"',
+      '    cur.execute(sql)',
+      '',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'builtBeforeParameter',
+        severity: 'medium',
+        says: /runs `sql`, SQL that line 3 builds/,
+      },
+    ],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package m',
+      'import "fmt"',
+      'func F(db DB, id string) {',
+      '\tdb.Query(fmt.Sprintf("SELECT * FROM t WHERE id = %s", id))',
+      '}',
+      '',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: `Query`.*`\$1` for PostgreSQL, `\?` for MySQL and SQLite/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  void f(Statement s, String id) throws Exception {',
+      '    s.executeQuery("SELECT * FROM t WHERE id = " + id);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /CWE-89: `executeQuery`.*PreparedStatement/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import sqlite3',
+      'from flask import request',
+      '',
+      '@app.route("/user")',
+      'def user():',
+      '    name = request.args["name"]',
+      '    sql = "SELECT * FROM users WHERE name = \'" + name + "\'"',
+      '    return db.execute(sql).fetchall()',
+      '',
+    ),
+    why: 'request input: the source, the names and the sink are named',
+    errors: [
+      {
+        line: 8,
+        messageId: 'builtBeforeInput',
+        data: {
+          value: '`sql` (from `name`)',
+          source: '`request.args`',
+          sourceLine: 6,
+          sink: '`db.execute(...)`',
+          sinkLine: 8,
+        },
+        says: /^CWE-89: `sql` \(from `name`\) comes from `request\.args` \(line 6\) and reaches `db\.execute\(\.\.\.\)` \(line 8\).*`\?` placeholders/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class Users {',
+      '  void find(HttpServletRequest request, Statement st) throws Exception {',
+      '    st.executeQuery(request.getParameter("q"));',
+      '  }',
+      '}',
+    ),
+    why: 'the whole query from request input',
+    errors: [{ line: 3, messageId: 'builtInput', data: { source: '`request.getParameter`' } }],
+  },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    code: "db.query('SELECT * FROM t WHERE id = $1', [id]);\nsearch.query(`name:${term}`);",
+    why: 'placeholders; not SQL',
+  },
+  {
+    language: 'typescript',
+    code: 'let sql = "SELECT * FROM t WHERE id = $1";\ndb.query(sql, [id]);',
+    why: 'a fixed query in a variable',
+  },
+  {
+    language: 'python',
+    code: 'cur.execute("SELECT * FROM t WHERE id = %s", (i,))\n',
+    why: 'parameters',
+  },
+  {
+    language: 'go',
+    code: 'package m\nfunc F(db DB, id string) { db.Query("SELECT * FROM t WHERE id = $1", id) }\n',
+    why: 'arguments',
+  },
+  {
+    language: 'java',
+    code: 'class A { void f(Connection c) throws Exception { c.prepareStatement("SELECT * FROM t WHERE id = ?"); } }',
+    why: 'a placeholder',
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import sqlite3',
+      'def user():',
+      '    db.execute("SELECT * FROM users WHERE name = ?", (request.args["name"],))',
+      '',
+    ),
+    why: 'a parameterised query with request input',
+  },
+  {
+    language: 'javascript',
+    code: lines("app.get('/s', async (req, res) => {", '  res.send(await search.query(req.query.q));', '});'),
+    why: 'request input to a .query with no database driver in sight',
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      "import pg from 'pg';",
+      "app.get('/u', (req, res) => db.query('SELECT * FROM users WHERE id = ' + Number(req.query.id)));",
+    ),
+    why: 'a number',
+  },
+];
+
+ruleTester(sqlInjection, { valid, invalid });

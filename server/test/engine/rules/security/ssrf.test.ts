@@ -1,0 +1,216 @@
+import { ssrf } from '../../../../src/engine/rules/security/ssrf.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'python',
+    code: lines(
+      'import requests',
+      'def status():',
+      '    host = request.args["host"]',
+      '    return requests.get(f"http://{host}/status").status_code',
+      '',
+    ),
+    why: 'the input is the host after a fixed scheme',
+    errors: [
+      { line: 4, messageId: 'untrusted', data: { value: '`host`', source: '`request.args`', sourceLine: 3 } },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "app.get('/preview', async (req, res) => {",
+      '  const target = req.query.url;',
+      '  const page = await fetch(target);',
+      '  res.send(await page.text());',
+      '});',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'untrusted',
+        data: { value: '`target`', source: '`req.query`', sourceLine: 2, sink: '`fetch(...)`', sinkLine: 3 },
+        says: /^CWE-918: `target` comes from `req\.query` \(line 2\) and is the URL `fetch\(\.\.\.\)` requests \(line 3\).*ALLOWED_HOSTS\.has\(new URL\(target\)\.hostname\)/,
+      },
+    ],
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      "import axios from 'axios';",
+      'export async function hook(ctx: Context) {',
+      '  await axios.post(ctx.request.body.callback, { ok: true });',
+      '}',
+    ),
+    errors: [
+      { line: 3, messageId: 'untrusted', data: { source: '`ctx.request.body`', sink: '`axios.post(...)`' } },
+    ],
+  },
+  {
+    language: 'tsx',
+    code: lines(
+      'export function status(host: string) {',
+      "  return fetch('http://' + host + '/status');",
+      '}',
+    ),
+    why: 'a plain parameter choosing the host: lower severity',
+    errors: [
+      {
+        line: 2,
+        messageId: 'parameter',
+        severity: 'low',
+        says: /^CWE-918: `host` is the parameter `host` of `status` \(line 1\) and is the URL `fetch\(\.\.\.\)` requests \(line 2\)/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import requests',
+      'from flask import request',
+      '',
+      '@app.route("/preview")',
+      'def preview():',
+      '    url = request.args["url"]',
+      '    return requests.get(url, timeout=5).text',
+      '',
+    ),
+    errors: [
+      {
+        line: 7,
+        messageId: 'untrusted',
+        data: { source: '`request.args`', sourceLine: 6, sink: '`requests.get(...)`' },
+        says: /urlparse\(url\)\.hostname in ALLOWED_HOSTS/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class Proxy {',
+      '  @GetMapping("/proxy")',
+      '  InputStream proxy(@RequestParam String url) throws Exception {',
+      '    return new URL(url).openConnection().getInputStream();',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'untrusted',
+        data: { source: '`@RequestParam` parameter `url`' },
+        says: /ALLOWED_HOSTS\.contains\(URI\.create\(new URL\(url\)\)\.getHost\(\)\)|ALLOWED_HOSTS\.contains/,
+      },
+    ],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package proxy',
+      'import "net/http"',
+      'func handle(w http.ResponseWriter, r *http.Request) {',
+      '\ttarget := r.FormValue("url")',
+      '\tresp, err := http.Get(target)',
+      '\t_, _ = resp, err',
+      '}',
+      '',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'untrusted',
+        data: { source: '`r.FormValue`', sourceLine: 4, sink: '`http.Get(...)`' },
+        says: /u, err := url\.Parse\(target\)/,
+      },
+    ],
+  },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'typescript',
+    code: lines(
+      "app.get('/u/:id', async (req, res) => {",
+      '  res.send(await fetch(`${API_BASE}/users/${req.params.id}`));',
+      '});',
+    ),
+    why: 'the input only chooses a path on a host it does not choose',
+  },
+  {
+    language: 'tsx',
+    code: lines('export function load(url: string) {', '  return fetch(url);', '}'),
+    why: "a parameter that is the whole URL is the caller's choice",
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "app.get('/item', async (req, res) => {",
+      "  res.send(await fetch('https://api.example.com/items/' + req.query.id));",
+      '});',
+    ),
+    why: 'scheme and host are fixed: the input only chooses a path there',
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import requests',
+      'from urllib.parse import urlparse',
+      'ALLOWED_HOSTS = {"images.example.com"}',
+      'def preview():',
+      '    url = request.args["url"]',
+      '    if urlparse(url).hostname not in ALLOWED_HOSTS:',
+      '        abort(400)',
+      '    return requests.get(url).text',
+      '',
+    ),
+    why: 'the host is checked against an allow-list first',
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "const ALLOWED = new Set(['api.example.com']);",
+      "app.get('/p', async (req, res) => {",
+      '  const u = new URL(req.query.url);',
+      '  if (!ALLOWED.has(u.hostname)) return res.sendStatus(400);',
+      '  res.send(await (await fetch(u)).text());',
+      '});',
+    ),
+    why: 'URL parsed, host allow-listed',
+  },
+  {
+    language: 'typescript',
+    code: lines(
+      "app.get('/p', async (req, res) => {",
+      "  const r = await fetch('https://api.example.com/items?id=' + encodeURIComponent(req.query.id));",
+      '});',
+    ),
+    why: 'the input is only an encoded query value',
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package p',
+      'import "net/http"',
+      'func ping() {',
+      '\thttp.Get("https://example.com/health")',
+      '}',
+      '',
+    ),
+    why: 'a fixed URL',
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class P {',
+      '  void p(@RequestParam String url) throws Exception {',
+      '    if (!ALLOWED_HOSTS.contains(URI.create(url).getHost())) throw new IllegalArgumentException(url);',
+      '    new URL(url).openConnection();',
+      '  }',
+      '}',
+    ),
+    why: 'host allow-listed',
+  },
+];
+
+ruleTester(ssrf, { valid, invalid });

@@ -1,0 +1,126 @@
+import { unsafeDeserialization } from '../../../../src/engine/rules/security/unsafe-deserialization.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'python',
+    code: lines('import pickle', 'def restore(blob):', '    return pickle.loads(blob)', ''),
+    errors: [
+      {
+        line: 3,
+        messageId: 'loadsParameter',
+        severity: 'medium',
+        says: /^CWE-502: `pickle\.loads\(blob\)` on line 3 unpickles data with `pickle\.loads`.*json\.loads/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines('import yaml', 'cfg = yaml.load(text)', ''),
+    errors: [
+      {
+        line: 2,
+        messageId: 'loads',
+        says: /CWE-502: .*without a Loader: PyYAML before 5\.1 .*yaml\.safe_load/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines('import yaml', 'cfg = yaml.load(text, Loader=yaml.Loader)', ''),
+    errors: [{ line: 2, messageId: 'loads', says: /loads YAML with `yaml\.Loader`/ }],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  Object read(InputStream in) throws Exception {',
+      '    ObjectInputStream ois = new ObjectInputStream(in);',
+      '    return ois.readObject();',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'loads',
+        says: /CWE-502: `new ObjectInputStream\(in\)` on line 3 reads objects with ObjectInputStream.*ObjectInputFilter/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import pickle',
+      'from flask import request',
+      '',
+      '@app.route("/restore", methods=["POST"])',
+      'def restore():',
+      '    state = pickle.loads(request.data)',
+      '    return str(state)',
+      '',
+    ),
+    why: 'request input: the source is named',
+    errors: [
+      {
+        line: 6,
+        messageId: 'loadsInput',
+        data: {
+          value: '`request.data`',
+          source: '`request.data`',
+          sourceLine: 6,
+          sink: '`pickle.loads(...)`',
+        },
+        says: /^CWE-502: `request\.data` comes from `request\.data` \(line 6\) and reaches `pickle\.loads\(\.\.\.\)` \(line 6\).*json\.loads/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class Restore {',
+      '  Object read(HttpServletRequest request) throws Exception {',
+      '    ObjectInputStream ois = new ObjectInputStream(request.getInputStream());',
+      '    return ois.readObject();',
+      '  }',
+      '}',
+    ),
+    why: 'request input',
+    errors: [
+      {
+        line: 3,
+        messageId: 'loadsInput',
+        data: { source: '`request.getInputStream`', sink: '`new ObjectInputStream(...)`' },
+      },
+    ],
+  },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'python',
+    code: 'import yaml, json\na = yaml.safe_load(t)\nb = yaml.load(t, Loader=yaml.SafeLoader)\nc = json.loads(t)\n',
+    why: 'safe loaders',
+  },
+  {
+    language: 'java',
+    code: lines(
+      'class A {',
+      '  Object read(InputStream in) throws Exception {',
+      '    ObjectInputStream ois = new ObjectInputStream(in);',
+      '    ois.setObjectInputFilter(FILTER);',
+      '    return ois.readObject();',
+      '  }',
+      '}',
+    ),
+    why: 'a filter',
+  },
+  {
+    language: 'python',
+    code: lines('import pickle', 'def load_default():', '    return pickle.loads(b"\\x80\\x04K\\x01.")', ''),
+    why: 'a fixed literal',
+  },
+];
+
+ruleTester(unsafeDeserialization, { valid, invalid });
