@@ -67,7 +67,7 @@ export function stringContent(node: Node): string | undefined {
 }
 
 /** The operands of a chain of `+` (`a + b + c` → a, b, c), iteratively: chains can be very long. */
-function sumOperands(node: Node): Node[] {
+export function sumOperands(node: Node): Node[] {
   const out: Node[] = [];
   const stack: Node[] = [node];
   while (stack.length > 0) {

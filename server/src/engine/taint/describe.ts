@@ -21,9 +21,13 @@ export function describeFlow(origin: Origin, value: Node): FlowWords {
   const named = last ?? (text.length <= 40 ? text : origin.source.text);
   const earlier = chain.slice(0, -1).filter((n) => n !== named && n !== origin.source.text);
   const via = earlier.length > 0 ? ` (from ${[...earlier].reverse().map(quote).join(' ← ')})` : '';
+  // "`id` is a parameter of `find`", not "`id` is the parameter `id` of `find`".
+  const sameName = origin.source.kind === 'parameter' && via === '' && named === origin.source.text;
   return {
     value: `${quote(named)}${via}`,
-    source: origin.source.description,
+    source: sameName
+      ? origin.source.description.replace(/^the parameter `[^`]*`/, 'a parameter')
+      : origin.source.description,
     sourceLine: origin.source.line,
   };
 }

@@ -1,26 +1,80 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { TIER1 } from '../util.js';
+import {
+  callArguments,
+  calleeText,
+  isPlainString,
+  stringContent,
+  sumOperands,
+  TIER1,
+  unwrap,
+} from '../util.js';
 import { analysisFor, flowReport, isBuilt, valueCode } from './taint-flows.js';
 
+/** Names the fix uses for the folder: the literal the code already joins under, or a stand-in. */
+interface Base {
+  /** As an expression: `"/srv/data"` or `BASE_DIR`. */
+  readonly expr: string;
+  readonly python: string;
+  readonly java: string;
+  readonly go: string;
+  readonly js: string;
+}
+
+const STAND_IN: Base = { expr: '', python: 'BASE_DIR', java: 'baseDir', go: 'baseDir', js: 'baseDir' };
+const JOINS = /^(os\.path\.join|path\.join|path\.resolve|filepath\.Join|Paths\.get|Path\.of)$/;
+
+/**
+ * When the path is already a folder literal joined with the input
+ * (`os.path.join("/srv/data", name)`, `'/srv/files/' + name`), the fix names
+ * that folder and the input, rather than joining the whole path again.
+ */
+function splitBase(value: Node): { base: Base; rest: string } | undefined {
+  const n = unwrap(value);
+  let folder: Node | undefined;
+  let rest: Node[] = [];
+  if (n.type === 'call' || n.type === 'call_expression' || n.type === 'method_invocation') {
+    const args = callArguments(n);
+    if (!JOINS.test(calleeText(n)) || args.length < 2 || !isPlainString(args[0]!)) return undefined;
+    [folder, ...rest] = args;
+  } else if (
+    (n.type === 'binary_expression' || n.type === 'binary_operator') &&
+    n.childForFieldName('operator')?.text === '+'
+  ) {
+    const parts = sumOperands(n);
+    if (parts.length < 2 || !isPlainString(parts[0]!)) return undefined;
+    [folder, ...rest] = parts;
+  }
+  const dir = folder ? stringContent(folder)?.replace(/\/+$/, '') : undefined;
+  const restText = rest.map((r) => r.text).join(', ');
+  if (!dir || rest.length === 0 || restText.length > 40 || restText.includes('`')) return undefined;
+  const quoted = JSON.stringify(dir);
+  return {
+    base: { expr: quoted, python: quoted, java: `Path.of(${quoted})`, go: quoted, js: quoted },
+    rest: restText,
+  };
+}
+
 /** The fix for this code: resolve the path and check it stays inside the base folder, in the language's idiom. */
-function fixFor(language: LanguageId, value: string): string {
+function fixFor(language: LanguageId, value: string, base: Base): string {
   switch (language) {
     case 'python':
-      return `Resolve it against the folder it must stay in and refuse anything outside: \`path = os.path.realpath(os.path.join(BASE_DIR, ${value}))\`, then stop unless \`path.startswith(BASE_DIR + os.sep)\` (with BASE_DIR itself a real path).`;
+      return `Resolve it against the folder it must stay in and refuse anything outside: \`path = os.path.realpath(os.path.join(${base.python}, ${value}))\`, then stop unless \`path.startswith(${base.python} + os.sep)\`${base.expr ? " (or with the folder's own real path, if it may be a symbolic link)" : ' (with BASE_DIR itself a real path)'}.`;
     case 'java':
-      return `Resolve it against the folder it must stay in and refuse anything outside: \`Path file = baseDir.resolve(${value}).normalize()\`, then stop unless \`file.startsWith(baseDir)\`.`;
+      return `Resolve it against the folder it must stay in and refuse anything outside: \`Path file = ${base.java}.resolve(${value}).normalize()\`, then stop unless \`file.startsWith(${base.java})\`.`;
     case 'go':
-      return `Join it to the folder it must stay in (Join cleans the path) and refuse anything outside: \`p := filepath.Join(baseDir, ${value})\`, then stop unless \`strings.HasPrefix(p, baseDir+string(filepath.Separator))\`.`;
+      return `Join it to the folder it must stay in (Join cleans the path) and refuse anything outside: \`p := filepath.Join(${base.go}, ${value})\`, then stop unless \`strings.HasPrefix(p, ${base.go}+string(filepath.Separator))\`.`;
     default:
-      return `Resolve it against the folder it must stay in and refuse anything outside: \`const file = path.resolve(baseDir, ${value})\`, then stop unless \`file.startsWith(baseDir + path.sep)\` (or send it with \`res.sendFile(${value}, { root: baseDir })\`).`;
+      return `Resolve it against the folder it must stay in and refuse anything outside: \`const file = path.resolve(${base.js}, ${value})\`, then stop unless \`file.startsWith(${base.js} + path.sep)\` (or send it with \`res.sendFile(${value}, { root: ${base.js} })\`).`;
   }
 }
 
 function fixOf(language: LanguageId, value: Node): string {
+  const split = splitBase(value);
+  if (split) return fixFor(language, split.rest, split.base);
   const { code, intro } = valueCode(value);
-  return intro + fixFor(language, code);
+  return intro + fixFor(language, code, STAND_IN);
 }
 
 /** A file path built from input opened without a containment check. */

@@ -1,4 +1,5 @@
 import type { LanguageId } from '@code-explain/shared';
+import { onlyFixedParts } from './fixed-sql-parts.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
@@ -65,11 +66,11 @@ interface Driver {
 const JS_DRIVERS: readonly Driver[] = [
   {
     imports: /^(pg|postgres)$/,
-    fix: 'use `$1` placeholders and pass the values separately: db.query("… WHERE id = $1", [id])',
+    fix: 'use `$1` placeholders and pass the values separately: `db.query("… WHERE id = $1", [id])`',
   },
   {
     imports: /^(mysql2?(\/promise)?|sqlite3|better-sqlite3)$/,
-    fix: 'use `?` placeholders and pass the values separately: db.query("… WHERE id = ?", [id])',
+    fix: 'use `?` placeholders and pass the values separately: `db.query("… WHERE id = ?", [id])`',
   },
 ];
 
@@ -77,19 +78,19 @@ const DRIVERS: Partial<Record<LanguageId, readonly Driver[]>> = {
   python: [
     {
       imports: /^sqlite3$/,
-      fix: 'pass the values as parameters with `?` placeholders: cursor.execute("… WHERE id = ?", (id,))',
+      fix: 'pass the values as parameters with `?` placeholders: `cursor.execute("… WHERE id = ?", (id,))`',
     },
     {
       imports: /^(psycopg2?|pymysql|MySQLdb|mysql\.connector)(\.|$)/,
-      fix: 'pass the values as parameters with `%s` placeholders: cursor.execute("… WHERE id = %s", (id,))',
+      fix: 'pass the values as parameters with `%s` placeholders: `cursor.execute("… WHERE id = %s", (id,))`',
     },
     {
       imports: /^(cx_Oracle|oracledb)$/,
-      fix: 'pass the values as bind variables: cursor.execute("… WHERE id = :id", {"id": id})',
+      fix: 'pass the values as bind variables: `cursor.execute("… WHERE id = :id", {"id": id})`',
     },
     {
       imports: /^sqlalchemy/,
-      fix: 'use bound parameters: conn.execute(text("… WHERE id = :id"), {"id": id})',
+      fix: 'use bound parameters: `conn.execute(text("… WHERE id = :id"), {"id": id})`',
     },
   ],
 
@@ -99,20 +100,20 @@ const DRIVERS: Partial<Record<LanguageId, readonly Driver[]>> = {
   go: [
     {
       imports: /(lib\/pq|jackc\/pgx)/,
-      fix: 'pass the values as arguments with `$1` placeholders: db.Query("… WHERE id = $1", id)',
+      fix: 'pass the values as arguments with `$1` placeholders: `db.Query("… WHERE id = $1", id)`',
     },
     {
       imports: /(go-sql-driver\/mysql|mattn\/go-sqlite3|modernc\.org\/sqlite)/,
-      fix: 'pass the values as arguments with `?` placeholders: db.Query("… WHERE id = ?", id)',
+      fix: 'pass the values as arguments with `?` placeholders: `db.Query("… WHERE id = ?", id)`',
     },
   ],
 };
 
 const FALLBACK: Partial<Record<LanguageId, string>> = {
   python:
-    'pass the values as parameters, with the placeholder your driver takes (`?` for sqlite3, `%s` for psycopg and PyMySQL): cursor.execute("… WHERE id = ?", (id,))',
+    'pass the values as parameters, with the placeholder your driver takes (`?` for sqlite3, `%s` for psycopg and PyMySQL): `cursor.execute("… WHERE id = ?", (id,))`',
   java: 'use a PreparedStatement with ? placeholders and bind the values with setString/setInt',
-  go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): db.Query("… WHERE id = ?", id)',
+  go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): `db.Query("… WHERE id = ?", id)`',
 };
 
 function fixFor(language: LanguageId, imports: readonly string[]): string {
@@ -120,7 +121,7 @@ function fixFor(language: LanguageId, imports: readonly string[]): string {
   return (
     driver?.fix ??
     FALLBACK[language] ??
-    'use placeholders and pass the values separately, with the placeholder your driver takes (`$1` for pg, `?` for mysql2 and sqlite3): db.query("… WHERE id = ?", [id])'
+    'use placeholders and pass the values separately, with the placeholder your driver takes (`$1` for pg, `?` for mysql2 and sqlite3): `db.query("… WHERE id = ?", [id])`'
   );
 }
 
@@ -155,13 +156,13 @@ function single(node: Node | null): Node | undefined {
   return node;
 }
 
-function isSqlBuilt(node: Node): boolean {
-  return isBuiltString(node) && SQL_SHAPE.test(literalParts(node));
+function isSqlBuilt(language: LanguageId, node: Node, root: Node): boolean {
+  return isBuiltString(node) && SQL_SHAPE.test(literalParts(node)) && !onlyFixedParts(language, node, root);
 }
 
-/** SQLAlchemy's text(…) wrapper only marks a string as SQL; look inside it. */
-function sqlArgument(call: Node): Node | undefined {
-  let first = callArguments(call)[0];
+/** SQLAlchemy's text(…) wrapper only marks a string as SQL; look inside it. Go's `…Context` methods take the context first. */
+function sqlArgument(language: LanguageId, call: Node, method: string): Node | undefined {
+  let first = callArguments(call)[language === 'go' && method.endsWith('Context') ? 1 : 0];
   if (first && (first.type === 'call' || first.type === 'call_expression')) {
     if (/^(sqlalchemy\.|sa\.)?text$/.test(calleeText(first))) first = callArguments(first)[0];
   }
@@ -173,7 +174,7 @@ function sqlArgument(call: Node): Node | undefined {
  * an assignment of built SQL text, or `+=` of a non-literal onto a variable
  * that holds SQL text. Returns that node, or undefined.
  */
-function builtInto(scope: Node, name: string): Node | undefined {
+function builtInto(language: LanguageId, scope: Node, name: string, root: Node): Node | undefined {
   let holdsSql = false;
   let found: Node | undefined;
   walk(scope, (n) => {
@@ -186,7 +187,7 @@ function builtInto(scope: Node, name: string): Node | undefined {
     const op = n.childForFieldName('operator')?.text;
     if (op === '+=') {
       if (holdsSql && !isPlainString(unwrap(value))) found = n;
-    } else if (isSqlBuilt(unwrap(value))) {
+    } else if (isSqlBuilt(language, unwrap(value), root)) {
       found = n;
     } else if (isPlainString(unwrap(value)) && SQL_SHAPE.test(literalParts(value))) {
       holdsSql = true;
@@ -237,9 +238,9 @@ export const sqlInjection: Rule = {
     const visit = (node: Node) => {
       const name = methodName(calleeText(node));
       if (!SQL_METHODS.has(name)) return;
-      const first = sqlArgument(node);
+      const first = sqlArgument(context.language, node, name);
       if (!first) return;
-      if (isSqlBuilt(first)) {
+      if (isSqlBuilt(context.language, first, context.root)) {
         reportSourced(context, analysis, {
           node,
           value: first,
@@ -251,7 +252,7 @@ export const sqlInjection: Rule = {
       }
       const built =
         first.type === 'identifier'
-          ? builtInto(enclosingFunction(node) ?? context.root, first.text)
+          ? builtInto(context.language, enclosingFunction(node) ?? context.root, first.text, context.root)
           : undefined;
       if (built && built.startIndex < node.startIndex) {
         reportSourced(context, analysis, {

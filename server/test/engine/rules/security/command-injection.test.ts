@@ -17,7 +17,7 @@ const invalid: InvalidCase[] = [
       {
         line: 3,
         ...parameter,
-        data: { source: 'the parameter `dir` of `ls`', sourceLine: 2 },
+        data: { source: 'a parameter of `ls`', sourceLine: 2 },
         says: /^CWE-78: `` exec\(`ls \$\{dir\}`\) `` on line 3 has a shell run .*execFile or spawn/,
       },
     ],

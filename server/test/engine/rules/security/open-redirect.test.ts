@@ -46,7 +46,7 @@ const invalid: InvalidCase[] = [
         line: 2,
         messageId: 'parameter',
         severity: 'low',
-        says: /is the parameter `host` of `back` \(line 1\)/,
+        says: /`host` is a parameter of `back` \(line 1\)/,
       },
     ],
   },

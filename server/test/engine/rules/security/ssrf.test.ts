@@ -60,7 +60,7 @@ const invalid: InvalidCase[] = [
         line: 2,
         messageId: 'parameter',
         severity: 'low',
-        says: /^CWE-918: `host` is the parameter `host` of `status` \(line 1\) and is the URL `fetch\(\.\.\.\)` requests \(line 2\)/,
+        says: /^CWE-918: `host` is a parameter of `status` \(line 1\) and is the URL `fetch\(\.\.\.\)` requests \(line 2\)/,
       },
     ],
   },
