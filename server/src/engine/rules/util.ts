@@ -4,7 +4,8 @@ import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
-import type { MessageData, RuleContext } from './model.js';
+import { z } from 'zod';
+import type { MessageData, RuleContext, RuleOptions } from './model.js';
 
 export {
   callArguments,
@@ -205,6 +206,29 @@ export function linesText(lines: readonly number[]): string {
 
 /** By default, at most this many findings of one rule are reported one by one; more become one summary. */
 export const MAX_INDIVIDUAL = 5;
+
+/** The `maxIndividual` option of a rule that summarises past a count; `what` names the findings ("comparisons"). */
+export function maxIndividualOptions(what: string): RuleOptions<{ readonly maxIndividual: number }> {
+  return {
+    schema: z.object({ maxIndividual: z.number().int().min(0) }),
+    defaults: { maxIndividual: MAX_INDIVIDUAL },
+    // Listing more of them one by one finds nothing more; the summary already names every line.
+    focused: {},
+    docs: {
+      maxIndividual: `Most ${what} reported one by one; when there are more, one suggestion lists their lines.`,
+    },
+  };
+}
+
+/** The `secretNamesOnly` option of a rule that reports weak crypto where a secret is named, and everywhere when focused. */
+export function secretNamesOnlyOptions(doc: string): RuleOptions<{ readonly secretNamesOnly: boolean }> {
+  return {
+    schema: z.object({ secretNamesOnly: z.boolean() }),
+    defaults: { secretNamesOnly: true },
+    focused: { secretNamesOnly: false },
+    docs: { secretNamesOnly: doc },
+  };
+}
 
 /** A finding waiting to be reported: the node it is about and its message id and data. */
 export interface PendingReport {

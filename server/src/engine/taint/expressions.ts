@@ -6,7 +6,7 @@
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText } from '../nodes.js';
-import type { Origin, SinkKind, TaintCatalogue } from './model.js';
+import { SINK_KINDS, type Origin, type SinkKind, type TaintCatalogue } from './model.js';
 
 /** The work allowance shared by one analysis: nodes visited, and the most it may visit. */
 export interface Budget {
@@ -100,18 +100,6 @@ interface Frame {
   readonly normalised: boolean;
 }
 
-const ALL_KINDS: readonly SinkKind[] = [
-  'sql',
-  'shell',
-  'eval',
-  'html',
-  'path',
-  'url',
-  'redirect',
-  'deserialise',
-  'log',
-];
-
 /** The source an expression's text opens with, as named in messages (`request.args`). */
 export function sourceText(catalogue: TaintCatalogue, node: Node): string | undefined {
   if (!SOURCE_SHAPES.has(node.type)) return undefined;
@@ -156,7 +144,7 @@ export function originsOf(
       const callee = calleeText(node);
       for (const s of catalogue.sanitisers) {
         if (!s.callee.test(callee)) continue;
-        sanitised = new Set([...sanitised, ...(s.clears === 'all' ? ALL_KINDS : s.clears)]);
+        sanitised = new Set([...sanitised, ...(s.clears === 'all' ? SINK_KINDS : s.clears)]);
       }
       if (catalogue.normalisers.test(callee)) normalised = true;
     }

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import {
+  maxIndividualOptions,
   code,
   JS_LIKE,
   lineOf,
   linesText,
-  MAX_INDIVIDUAL,
   reportEachOrSummary,
   unwrap,
   type PendingReport,
@@ -45,16 +44,7 @@ export const looseEquality: Rule<Options> = {
       looseEqualityThroughout:
         "`==` or `!=` is used in {{count}} comparisons here ({{lines}}), starting with {{first}}; they convert the operands to a common type before comparing (so `0 == ''` and `'1' == 1` are both true). Use `===` and `!==` instead, keeping `x == null` only where it is meant to match both null and undefined.",
     },
-    options: {
-      schema: z.object({ maxIndividual: z.number().int().min(0) }),
-      defaults: { maxIndividual: MAX_INDIVIDUAL },
-      // Listing more of them one by one finds nothing more; the summary already names every line.
-      focused: {},
-      docs: {
-        maxIndividual:
-          'Most comparisons reported one by one; when there are more, one suggestion lists their lines.',
-      },
-    },
+    options: maxIndividualOptions('comparisons'),
   },
   create(context) {
     const found: PendingReport[] = [];

@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
 import {
+  maxIndividualOptions,
   enclosingFunction,
   JS_LIKE,
   lineOf,
   linesText,
   listOf,
-  MAX_INDIVIDUAL,
   reportEachOrSummary,
   type PendingReport,
 } from '../util.js';
@@ -69,16 +68,7 @@ export const noVar: Rule<Options> = {
       varThroughout:
         'This code declares variables with `var` {{count}} times ({{lines}}), starting with {{first}}; `var` is visible throughout its whole function or file (not just its block) and exists before its declaration line, which invites use-before-assignment and loop-closure bugs. Declare each with `const`, or `let` where it is reassigned.',
     },
-    options: {
-      schema: z.object({ maxIndividual: z.number().int().min(0) }),
-      defaults: { maxIndividual: MAX_INDIVIDUAL },
-      // Listing more of them one by one finds nothing more; the summary already names every line.
-      focused: {},
-      docs: {
-        maxIndividual:
-          'Most declarations reported one by one; when there are more, one suggestion lists their lines.',
-      },
-    },
+    options: maxIndividualOptions('declarations'),
   },
   create(context) {
     let assigned: Set<string> | undefined;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import {
@@ -9,6 +8,7 @@ import {
   keywordArgument,
   lineOf,
   stringContent,
+  secretNamesOnlyOptions,
 } from '../util.js';
 
 /** Names that say the hashed value protects something: a password, a token, a signature. */
@@ -90,15 +90,9 @@ export const weakHash: Rule<Options> = {
       weakAlgorithm:
         'CWE-327: {{call}} on line {{line}} uses {{algorithm}}, which is broken wherever a hash must resist an attacker: collisions can be made on purpose. Nothing in this code says the hashed value is a secret; if the hash protects anything (a signature, a token, an integrity check against tampering), use SHA-256 or stronger; if it is only a checksum or a cache key, {{checksum}}.',
     },
-    options: {
-      schema: z.object({ secretNamesOnly: z.boolean() }),
-      defaults: { secretNamesOnly: true },
-      focused: { secretNamesOnly: false },
-      docs: {
-        secretNamesOnly:
-          'Report MD5 and SHA-1 only where the statement or the function around the call names a password, token, signature or other secret. When false, every other use is reported too, at low severity (`usedforsecurity=False` still silences Python).',
-      },
-    },
+    options: secretNamesOnlyOptions(
+      'Report MD5 and SHA-1 only where the statement or the function around the call names a password, token, signature or other secret. When false, every other use is reported too, at low severity (`usedforsecurity=False` still silences Python).',
+    ),
   },
   create(context) {
     const { language } = context;

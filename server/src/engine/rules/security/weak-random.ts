@@ -1,8 +1,15 @@
 import type { LanguageId } from '@code-explain/shared';
-import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { calleeText, code, FUNCTION_TYPES, lineOf, nameWords, TIER1 } from '../util.js';
+import {
+  calleeText,
+  code,
+  FUNCTION_TYPES,
+  lineOf,
+  nameWords,
+  secretNamesOnlyOptions,
+  TIER1,
+} from '../util.js';
 
 const SENSITIVE_WORDS = new Set([
   'token',
@@ -122,15 +129,9 @@ export const weakRandom: Rule<Options> = {
       weakGenerator:
         'CWE-338: {{call}} on line {{line}} comes from a generator that is not cryptographically secure{{via}}: its output can be predicted from earlier values. Nothing in this code names the value a secret; if it must be unguessable (a token, a password, a key, an id others must not guess), {{fix}}.',
     },
-    options: {
-      schema: z.object({ secretNamesOnly: z.boolean() }),
-      defaults: { secretNamesOnly: true },
-      focused: { secretNamesOnly: false },
-      docs: {
-        secretNamesOnly:
-          'Report a weak generator only where the variable, key or function that receives its value is named for a secret (token, password, salt, session id…). When false, every other use is reported too, at low severity.',
-      },
-    },
+    options: secretNamesOnlyOptions(
+      'Report a weak generator only where the variable, key or function that receives its value is named for a secret (token, password, salt, session id…). When false, every other use is reported too, at low severity.',
+    ),
   },
   create(context) {
     const fix =
