@@ -19,7 +19,7 @@ export const tlsVerificationDisabled: Rule = {
     languages: ['python', 'javascript', 'typescript', 'tsx', 'go', 'java'],
     docs: {
       description:
-        'verify=False, rejectUnauthorized: false, NODE_TLS_REJECT_UNAUTHORIZED=0, InsecureSkipVerify: true, unverified SSL contexts and allow-all host-name verifiers.',
+        'verify=False, rejectUnauthorized: false, NODE_TLS_REJECT_UNAUTHORIZED=0, InsecureSkipVerify: true, unverified SSL contexts, trust-all trust managers and allow-all host-name verifiers.',
       cwe: 'CWE-295',
       examples: [
         {
@@ -50,6 +50,10 @@ export const tlsVerificationDisabled: Rule = {
         'remove `InsecureSkipVerify`, and put a private CA in `RootCAs` if the server needs one',
       ),
       anyHostname: message('accepts any host name', 'keep the default host-name verifier'),
+      trustAll: message(
+        'is a trust manager that checks no server certificate (its `checkServerTrusted` is empty)',
+        'use the default trust manager, and load a private CA into a `KeyStore` passed to `TrustManagerFactory` if the server needs one',
+      ),
       rejectUnauthorizedFalse: message(
         'turns off certificate verification',
         'keep `rejectUnauthorized` on, and pass the private CA in `ca` if the server needs one',
@@ -90,11 +94,18 @@ export const tlsVerificationDisabled: Rule = {
         };
       case 'java':
         return {
+          method_declaration(node) {
+            // An X509TrustManager whose checkServerTrusted neither checks nor throws trusts every certificate.
+            if (node.childForFieldName('name')?.text !== 'checkServerTrusted') return;
+            const body = node.childForFieldName('body');
+            if (body && body.namedChildren.every((c) => c === null || c.type.endsWith('comment')))
+              report(node, 'trustAll');
+          },
           method_invocation(node) {
             const name = node.childForFieldName('name')?.text;
             const args = node.childForFieldName('arguments')?.namedChildren ?? [];
             const first = args[0];
-            if (name !== 'setHostnameVerifier' && name !== 'setDefaultHostnameVerifier') return;
+            if (!/^set(Default|SSL)?HostnameVerifier$/.test(name ?? '')) return;
             // `(host, session) -> true` or an allow-all verifier.
             if (
               first &&

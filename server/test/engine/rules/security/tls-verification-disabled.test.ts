@@ -44,6 +44,30 @@ const invalid: InvalidCase[] = [
   },
   {
     language: 'java',
+    why: 'a trust manager that trusts every certificate, and Apache HttpClient with a no-op host-name verifier',
+    code: lines(
+      'class Insecure {',
+      '  static final TrustManager[] TRUST_ALL = new TrustManager[] {',
+      '    new X509TrustManager() {',
+      '      public void checkClientTrusted(X509Certificate[] chain, String authType) {}',
+      '      public void checkServerTrusted(X509Certificate[] chain, String authType) {',
+      '        // trust everyone',
+      '      }',
+      '      public X509Certificate[] getAcceptedIssuers() { return new X509Certificate[0]; }',
+      '    }',
+      '  };',
+      '  CloseableHttpClient client() {',
+      '    return HttpClients.custom().setSSLHostnameVerifier(NoopHostnameVerifier.INSTANCE).build();',
+      '  }',
+      '}',
+    ),
+    errors: [
+      { line: 5, messageId: 'trustAll', says: /checkServerTrusted` is empty/ },
+      { line: 12, messageId: 'anyHostname' },
+    ],
+  },
+  {
+    language: 'java',
     code: lines(
       'class A {',
       '  void f(HttpsURLConnection c) {',
@@ -98,6 +122,17 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'java',
+    why: 'a trust manager that checks, and throws when the chain is not trusted',
+    code: lines(
+      'class Pinned implements X509TrustManager {',
+      '  public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {',
+      '    if (!pins.contains(fingerprint(chain[0]))) throw new CertificateException("unknown certificate");',
+      '  }',
+      '}',
+    ),
+  },
   {
     language: 'python',
     code: lines(
