@@ -90,6 +90,7 @@ const TAINT: TaintCatalogue = {
     {
       pattern:
         /^\w+\.(URL\.Query\(\)|URL\.(Path|RawQuery|String\(\))|FormValue\(|PostFormValue\(|Form\b|PostForm\b|Header\.Get\(|Cookie\(|Body\b)/,
+      remote: true,
     },
     { pattern: /^os\.(Args|Getenv\(|LookupEnv\(|Environ\(|Stdin\b)/ },
     { pattern: /^(os|ioutil)\.ReadFile\(/ },
@@ -116,6 +117,7 @@ const TAINT: TaintCatalogue = {
     { kind: 'log', callee: /^log\.(Print|Printf|Println|Fatal|Fatalf|Panic|Panicf)$/, argument: 'all' },
   ],
   sanitisers: [
+    { callee: /^strconv\.Quote(ToASCII)?$|^strings\.(Replace|ReplaceAll)$|\.Replace$/, clears: ['log'] },
     { callee: /^strconv\.(Atoi|ParseInt|ParseUint|ParseFloat|ParseBool)$|^len$/, clears: 'all' },
     {
       callee: /^(html\.EscapeString|template\.HTMLEscapeString|template\.JSEscapeString)$/,

@@ -104,6 +104,7 @@ const TAINT: TaintCatalogue = {
     {
       pattern:
         /^\w+\.(getParameter|getParameterValues|getParameterMap|getQueryString|getHeader|getCookies|getInputStream|getReader|getRequestURI|getPathInfo)\(/,
+      remote: true,
     },
     { pattern: /^System\.(getenv|getProperty)\(|^System\.in\b/ },
     { pattern: /^Files\.(readString|readAllLines|readAllBytes|lines)\(/ },
@@ -145,6 +146,7 @@ const TAINT: TaintCatalogue = {
     { kind: 'log', callee: /^(log|logger|LOG|LOGGER)\.(trace|debug|info|warn|error)$/, argument: 'all' },
   ],
   sanitisers: [
+    { callee: /\.replace(All)?$|(^|\.)(escapeJava|forJava)$/, clears: ['log'] },
     {
       callee:
         /^(Integer\.parseInt|Integer\.valueOf|Long\.parseLong|Long\.valueOf|Double\.parseDouble|UUID\.fromString|Boolean\.parseBoolean)$/,

@@ -159,15 +159,18 @@ const TAINT: TaintCatalogue = {
     {
       pattern:
         /^(req|request)\.(query|params|body|headers|cookies|signedCookies|url|originalUrl|path|hostname|ip|files?|get\(|header\(|param\()/,
+      remote: true,
     },
     {
       pattern:
         /^ctx\.(query|params|querystring|headers|cookies\.get\(|get\(|url|path|request\.(query|body|headers|files?|url|querystring))/,
+      remote: true,
     },
     { pattern: /^process\.(argv|env|stdin)\b/ },
     {
       pattern:
         /^(window\.)?location\.(search|hash|href|pathname)\b|^document\.(URL|documentURI|referrer|cookie|location)\b/,
+      remote: true,
     },
     { pattern: /^(fs\.)?readFileSync\(|^(await\s+)?(fs\.promises|fsp|fs)\.readFile\(/ },
   ],
@@ -206,6 +209,7 @@ const TAINT: TaintCatalogue = {
     { kind: 'log', callee: /^console\.(log|info|warn|error|debug)$|^(logger|log)\.\w+$/, argument: 'all' },
   ],
   sanitisers: [
+    { callee: /^JSON\.stringify$|\.replace(All)?$/, clears: ['log'] },
     { callee: /^(parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float))$/, clears: 'all' },
     {
       callee:

@@ -104,6 +104,7 @@ const TAINT: TaintCatalogue = {
     {
       pattern:
         /^request\.(args|form|values|json|get_json\(\)|cookies|headers|files|data|GET|POST|COOKIES|META|FILES|body|query_params|path_params)\b/,
+      remote: true,
     },
     { pattern: /^sys\.argv\b/ },
     { pattern: /^os\.environ\b/ },
@@ -161,6 +162,7 @@ const TAINT: TaintCatalogue = {
     },
   ],
   sanitisers: [
+    { callee: /^(repr|json\.dumps)$|\.replace$/, clears: ['log'] },
     { callee: /^(int|float|bool|len|ord|abs|round)$|^uuid\.UUID$/, clears: 'all' },
     { callee: /^(shlex\.quote|pipes\.quote)$/, clears: ['shell'] },
     { callee: /^(html\.escape|markupsafe\.escape|escape|bleach\.clean|cgi\.escape)$/, clears: ['html'] },

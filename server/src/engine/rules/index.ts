@@ -35,6 +35,7 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
+import { logInjection } from './security/log-injection.js';
 import { pathTraversal } from './security/path-traversal.js';
 import { ssrf } from './security/ssrf.js';
 import { openRedirect } from './security/open-redirect.js';
@@ -61,6 +62,7 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   reflectedXss,
+  logInjection,
   pathTraversal,
   ssrf,
   openRedirect,

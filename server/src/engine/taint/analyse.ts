@@ -113,12 +113,13 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
           : `the parameter \`${binding.name}\``),
       line: binding.line,
       kind: handler === undefined ? 'parameter' : 'untrusted',
+      remote: handler !== undefined,
     };
     return { source, chain: [binding.name], sanitised: new Set(), normalised: false };
   };
 
-  const sourceAt = (node: Node, text: string): Origin => ({
-    source: { text, description: `\`${text}\``, line: node.startPosition.row + 1, kind: 'untrusted' },
+  const sourceAt = (node: Node, text: string, remote: boolean): Origin => ({
+    source: { text, description: `\`${text}\``, line: node.startPosition.row + 1, kind: 'untrusted', remote },
     chain: [],
     sanitised: new Set(),
     normalised: false,

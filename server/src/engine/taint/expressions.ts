@@ -101,12 +101,16 @@ interface Frame {
 }
 
 /** The source an expression's text opens with, as named in messages (`request.args`). */
-export function sourceText(catalogue: TaintCatalogue, node: Node): string | undefined {
+export function sourceText(
+  catalogue: TaintCatalogue,
+  node: Node,
+): { readonly text: string; readonly remote: boolean } | undefined {
   if (!SOURCE_SHAPES.has(node.type)) return undefined;
   const text = node.text;
-  for (const { pattern } of catalogue.sources) {
+  for (const { pattern, remote } of catalogue.sources) {
     const match = pattern.exec(text);
-    if (match && match.index === 0) return match[0].replace(/[.(\s]+$/, '');
+    if (match && match.index === 0)
+      return { text: match[0].replace(/[.(\s]+$/, ''), remote: remote === true };
   }
   return undefined;
 }
@@ -119,7 +123,7 @@ export function originsOf(
   catalogue: TaintCatalogue,
   expr: Node,
   lookup: Lookup,
-  sourceAt: (node: Node, text: string) => Origin,
+  sourceAt: (node: Node, text: string, remote: boolean) => Origin,
   budget: Budget,
 ): Origin[] {
   const out: Origin[] = [];
@@ -129,24 +133,30 @@ export function originsOf(
     const { node } = frame;
     if (!spend(budget)) break;
     if (FUNCTIONS.has(node.type) || LITERALS.test(node.type) || node.type.includes('comment')) continue;
-    const source = sourceText(catalogue, node);
-    if (source !== undefined) {
-      out.push(mark(sourceAt(node, source), frame));
-      continue;
-    }
-    if (NAME_TYPES.has(node.type)) {
-      for (const origin of lookup(node.text, node)) out.push(mark(origin, frame));
-      continue;
-    }
     let sanitised = frame.sanitised;
     let normalised = frame.normalised;
+    let cleaned = false;
     if (CALLS.has(node.type)) {
       const callee = calleeText(node);
       for (const s of catalogue.sanitisers) {
         if (!s.callee.test(callee)) continue;
         sanitised = new Set([...sanitised, ...(s.clears === 'all' ? SINK_KINDS : s.clears)]);
+        cleaned = true;
       }
-      if (catalogue.normalisers.test(callee)) normalised = true;
+      if (catalogue.normalisers.test(callee)) {
+        normalised = true;
+        cleaned = true;
+      }
+    }
+    // `request.form["user"].replace("\n", "")` reads as a source by its text; the sanitiser around it comes first.
+    const source = cleaned ? undefined : sourceText(catalogue, node);
+    if (source !== undefined) {
+      out.push(mark(sourceAt(node, source.text, source.remote), frame));
+      continue;
+    }
+    if (NAME_TYPES.has(node.type)) {
+      for (const origin of lookup(node.text, node)) out.push(mark(origin, frame));
+      continue;
     }
     const children = valueChildren(node);
     for (let i = children.length - 1; i >= 0; i--) {

@@ -33,6 +33,8 @@ export type SourceKind = 'untrusted' | 'parameter';
 export interface SourcePattern {
   /** Matched at the start of an expression's text; the match (trimmed of a trailing `(`) names the source. */
   readonly pattern: RegExp;
+  /** Whoever sends a request chooses it (request objects, the page's URL), unlike argv or the environment. */
+  readonly remote?: boolean;
 }
 
 /** Which of a sink call's values reach the dangerous operation. */
@@ -93,6 +95,8 @@ export interface Source {
   readonly description: string;
   readonly line: number;
   readonly kind: SourceKind;
+  /** Chosen by whoever sends a request: a request object, a route handler's parameter, the page's URL. */
+  readonly remote: boolean;
 }
 
 /** A value that carries taint, and what it went through on the way. */
