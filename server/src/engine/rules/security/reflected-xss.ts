@@ -18,7 +18,10 @@ const ESCAPED =
 
 /** Express's response sinks: what it sends to the client as the body. */
 function sentBody(node: Node): Node | undefined {
-  return /^res\.(send|write|end)$/.test(calleeText(node)) ? callArguments(node)[0] : undefined;
+  // `res.send(…)`, and through a status set first: `res.status(400).send(…)`.
+  return /^res(\.status\([^()]*\))?\.(send|write|end)$/.test(calleeText(node))
+    ? callArguments(node)[0]
+    : undefined;
 }
 
 /**

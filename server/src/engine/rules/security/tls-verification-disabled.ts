@@ -80,6 +80,9 @@ export const tlsVerificationDisabled: Rule = {
           assignment(node) {
             const left = node.childForFieldName('left')?.text ?? '';
             const right = node.childForFieldName('right')?.text ?? '';
+            // A requests Session (or httpx Client) told to skip verification for every request it sends.
+            if (right === 'False' && /^(self\.)?(session|s|client|http)\.verify$/.test(left))
+              report(node, 'verifyFalse');
             if (/\.check_hostname$/.test(left) && right === 'False') report(node, 'hostnameCheckOff');
             if (/\.verify_mode$/.test(left) && /(^|\.)CERT_NONE$/.test(right)) report(node, 'certNone');
           },

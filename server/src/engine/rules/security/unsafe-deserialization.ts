@@ -102,7 +102,15 @@ export const unsafeDeserialization: Rule = {
           streams.push({ node, type });
       },
       method_invocation(node) {
-        const name = methodName(calleeText(node));
+        const callee = calleeText(node);
+        // commons-lang's SerializationUtils.deserialize is ObjectInputStream.readObject with no filter.
+        if (/^(org\.apache\.commons\.lang3?\.)?SerializationUtils\.deserialize$/.test(callee))
+          report(
+            node,
+            'reads objects with ObjectInputStream (SerializationUtils.deserialize), whose readObject() instantiates whatever serializable classes the bytes name (the basis of Java deserialization exploits).',
+            'exchange data as JSON or another format that only holds values, or read it with an ObjectInputStream that has an ObjectInputFilter (Java 9+) allowing only the expected classes',
+          );
+        const name = methodName(callee);
         if (name === 'readObject' || name === 'readUnshared') reads = true;
         if (name === 'setObjectInputFilter' || name === 'setSerialFilter') filtered = true;
       },

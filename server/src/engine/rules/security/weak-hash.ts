@@ -27,6 +27,9 @@ function weakAlgorithm(language: string, node: Node): string | undefined {
       if (/^hashlib\.sha1$/.test(callee)) return 'SHA-1';
       return /^hashlib\.new$/.test(callee) ? byName : undefined;
     case 'java':
+      // Apache commons-codec's DigestUtils names the algorithm in the method.
+      if (/^DigestUtils\.md5(Hex)?$/.test(callee)) return 'MD5';
+      if (/^DigestUtils\.sha1?(Hex)?$/.test(callee)) return 'SHA-1';
       return /^MessageDigest\.getInstance$/.test(callee) ? byName : undefined;
     case 'go':
       if (/^md5\.(Sum|New)$/.test(callee)) return 'MD5';

@@ -4,6 +4,16 @@ import { lines } from '../../support/rule-snippets.js';
 
 const invalid: InvalidCase[] = [
   {
+    language: 'typescript',
+    why: 'sent after setting the status',
+    code: lines(
+      "app.get('/search', (req: Request, res: Response) => {",
+      "  res.status(404).send('<p>No results for ' + req.query.q + '</p>');",
+      '});',
+    ),
+    errors: [{ line: 2, messageId: 'sends' }],
+  },
+  {
     language: 'javascript',
     code: lines(
       "app.get('/search', (req, res) => {",

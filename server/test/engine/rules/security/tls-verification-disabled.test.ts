@@ -5,6 +5,25 @@ import { lines } from '../../support/rule-snippets.js';
 const invalid: InvalidCase[] = [
   {
     language: 'python',
+    why: 'verification turned off on a requests Session',
+    code: lines(
+      'import requests',
+      'def client():',
+      '    session = requests.Session()',
+      '    session.verify = False',
+      '    return session',
+      '',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'verifyFalse',
+        says: /`session\.verify = False` on line 4 turns off certificate verification/,
+      },
+    ],
+  },
+  {
+    language: 'python',
     code: lines('import requests', 'def fetch(url):', '    return requests.get(url, verify=False)', ''),
     errors: [
       {
@@ -122,6 +141,19 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'python',
+    why: 'a private CA bundle on the session; a model flag named verify',
+    code: lines(
+      'import requests',
+      'def client(form):',
+      '    session = requests.Session()',
+      '    session.verify = "/etc/ssl/internal-ca.pem"',
+      '    form.verify = False',
+      '    return session',
+      '',
+    ),
+  },
   {
     language: 'java',
     why: 'a trust manager that checks, and throws when the chain is not trusted',

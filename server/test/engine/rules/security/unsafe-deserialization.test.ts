@@ -33,6 +33,18 @@ const invalid: InvalidCase[] = [
   },
   {
     language: 'java',
+    why: "commons-lang's SerializationUtils.deserialize",
+    code: lines(
+      'class Cache {',
+      '  Object load(byte[] bytes) {',
+      '    return SerializationUtils.deserialize(bytes);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, messageId: 'loads', says: /SerializationUtils\.deserialize/ }],
+  },
+  {
+    language: 'java',
     code: lines(
       'class A {',
       '  Object read(InputStream in) throws Exception {',

@@ -54,6 +54,21 @@ const invalid: InvalidCase[] = [
     errors: [{ line: 3, messageId: 'passwordHash', says: /^CWE-327: .*a password with MD5/ }],
   },
   {
+    language: 'java',
+    why: "commons-codec's DigestUtils; sha256Hex beside it is fine",
+    code: lines(
+      'class Accounts {',
+      '  String hashPassword(String password) {',
+      '    return DigestUtils.md5Hex(password);',
+      '  }',
+      '  String fingerprint(String password) {',
+      '    return DigestUtils.sha256Hex(password);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, messageId: 'passwordHash', says: /^CWE-327: .*a password with MD5/ }],
+  },
+  {
     language: 'go',
     code: lines(
       'package m',
