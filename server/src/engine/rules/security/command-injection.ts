@@ -20,11 +20,11 @@ const SHELL_RUNS =
 
 const FIX = {
   javascript:
-    'use execFile or spawn with the program and its arguments as an array (no shell option), so no shell parses the input',
+    'use execFile or spawn with the program and its arguments as an array (no shell option), e.g. `execFile("prog", [arg])`, so no shell parses the input',
   python:
-    'pass the command as a list without shell=True, e.g. subprocess.run(["prog", arg]), so no shell parses the input',
-  java: 'use new ProcessBuilder("prog", arg) with the program and each argument as separate strings, so no shell parses the input',
-  go: 'run the program directly with its arguments, exec.Command("prog", arg), so no shell parses the input',
+    'pass the command as a list without shell=True, e.g. `subprocess.run(["prog", arg])`, so no shell parses the input',
+  java: 'use `new ProcessBuilder("prog", arg)` with the program and each argument as separate strings, so no shell parses the input',
+  go: 'run the program directly with its arguments, `exec.Command("prog", arg)`, so no shell parses the input',
 } as const;
 
 const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da|k)?sh$/;
@@ -174,6 +174,14 @@ export const commandInjection: Rule = {
             if (calleeText(node).replace(/\s+/g, '') !== 'Runtime.getRuntime().exec') return;
             const first = callArguments(node)[0];
             if (first && isBuiltString(unwrap(first))) report(node, first);
+            // exec(new String[] {"sh", "-c", script}): the script goes through a shell all the same.
+            const items =
+              first?.type === 'array_creation_expression'
+                ? (first.childForFieldName('value')?.namedChildren ?? []).filter((c): c is Node => c !== null)
+                : [];
+            const [shell, flag, script] = items;
+            if (isShell(shell) && flag && stringContent(flag) === '-c' && script && !isPlainString(script))
+              report(node, script);
           },
           object_creation_expression(node) {
             if (node.childForFieldName('type')?.text !== 'ProcessBuilder') return;

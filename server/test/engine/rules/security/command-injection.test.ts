@@ -6,6 +6,25 @@ const parameter = { messageId: 'shellRunsParameter', severity: 'medium' } as con
 
 const invalid: InvalidCase[] = [
   {
+    language: 'java',
+    why: 'a shell script passed to exec as sh -c in an array',
+    code: lines(
+      'class DirLister {',
+      '  Process list(String dir) throws IOException {',
+      '    return Runtime.getRuntime().exec(new String[] {"sh", "-c", "ls -la " + dir});',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'shellRunsParameter',
+        severity: 'medium',
+        says: /has a shell run `"ls -la " \+ dir`/,
+      },
+    ],
+  },
+  {
     language: 'javascript',
     code: lines(
       "const { exec } = require('child_process');",
@@ -126,6 +145,17 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'java',
+    why: 'the program and its arguments as an array, no shell',
+    code: lines(
+      'class DirLister {',
+      '  Process list(String dir) throws IOException {',
+      '    return Runtime.getRuntime().exec(new String[] {"ls", "-la", dir});',
+      '  }',
+      '}',
+    ),
+  },
   { language: 'javascript', code: "exec('ls -la');", why: 'a fixed command' },
   { language: 'javascript', code: 'const m = /a(\\d+)/.exec(`${prefix}a12`);', why: 'RegExp.prototype.exec' },
   {
