@@ -4,9 +4,11 @@ import {
   callArguments,
   calleeText,
   code,
+  isBuiltString,
   isPlainString,
   JS_LIKE,
   lineOf,
+  literalParts,
   methodName,
   unwrap,
 } from '../util.js';
@@ -17,6 +19,8 @@ const FIX =
 const PARSED = `CWE-79: line {{line}} passes {{text}} to {{sink}}, which the browser parses as HTML, so any markup or script inside it (for example from user input) runs in the page. ${FIX}`;
 
 const HTML_PROPERTIES = new Set(['innerHTML', 'outerHTML']);
+/** jQuery methods that parse a string argument as HTML. */
+const JQUERY_HTML = /^(\$|jQuery)\(.*\)\.(html|append|prepend|after|before|replaceWith)$/s;
 
 /** Values that are fixed text, or that went through a sanitizer or escaper by name. */
 function isSafe(value: Node): boolean {
@@ -75,7 +79,16 @@ export const htmlInjection: Rule = {
       call_expression(node) {
         const callee = calleeText(node);
         const args = callArguments(node);
-        if (callee === 'document.write' || callee === 'document.writeln') {
+        // jQuery parses markup it is given: `$('#x').html('<em>' + q + '</em>')`.
+        const jquery = JQUERY_HTML.test(callee) ? args[0] : undefined;
+        if (
+          jquery &&
+          isBuiltString(unwrap(jquery)) &&
+          /<\s*[a-zA-Z!/]/.test(literalParts(unwrap(jquery))) &&
+          !isSafe(jquery)
+        ) {
+          report(node, code(callee, 40), jquery);
+        } else if (/^(\w+\.)*document\.write(ln)?$/.test(callee)) {
           const value = args.find((a) => !isSafe(a));
           if (value) report(node, `\`${callee}\``, value);
         } else if (methodName(callee) === 'insertAdjacentHTML' && args[1] && !isSafe(args[1])) {

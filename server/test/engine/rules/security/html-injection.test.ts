@@ -5,6 +5,20 @@ import { lines } from '../../support/rule-snippets.js';
 const invalid: InvalidCase[] = [
   {
     language: 'javascript',
+    why: "jQuery's .html() given built markup, and a popup's document.write",
+    code: lines(
+      'function showResults(query, results, popup) {',
+      "  $('#summary').html('Results for <em>' + query + '</em>: ' + results.length);",
+      "  popup.document.write('<h1>' + query + '</h1>');",
+      '}',
+    ),
+    errors: [
+      { line: 2, messageId: 'parsedParameter', severity: 'medium' },
+      { line: 3, messageId: 'parsedParameter', severity: 'medium' },
+    ],
+  },
+  {
+    language: 'javascript',
     code: lines('function show(el, html) {', '  el.innerHTML = html;', '}'),
     errors: [
       {
@@ -55,6 +69,17 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    why: 'jQuery given text, an element, or escaped markup',
+    code: lines(
+      'function showResults(query, item) {',
+      "  $('#summary').text('Results for ' + query);",
+      "  $('#list').append(item);",
+      "  $('#title').html('<em>' + escapeHtml(query) + '</em>');",
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     code: "el.innerHTML = '';\nel.innerHTML = DOMPurify.sanitize(html);\nel.textContent = html;",
