@@ -54,6 +54,7 @@ const CALL_TYPES = new Set([
   'method_invocation',
   'object_creation_expression',
   'new_expression',
+  'invocation_expression',
 ]);
 const CONDITIONS = new Set(['if_statement', 'elif_clause', 'while_statement']);
 
@@ -89,6 +90,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   const { catalogue, root, language } = input;
   const budget: Budget = { visited: 0, limit: input.budget ?? DEFAULT_BUDGET };
   const bindings = bindingsOf(language, root);
+  const imports = [...input.imports, ...(catalogue.imports?.(root) ?? [])];
   /** unit id → name → assignments in document order. */
   const assigned = new Map<number, Map<string, Assigned[]>>();
   const guards = new Map<string, Guard[]>();
@@ -97,7 +99,8 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
 
   const parameterOrigin = (binding: Binding): Origin | undefined => {
     const unit = binding.scope;
-    const handler = catalogue.handlerParameter?.(binding.name, binding.node, unit);
+    const remote = catalogue.handlerParameter?.(binding.name, binding.node, unit);
+    const handler = remote ?? catalogue.programParameter?.(binding.name, binding.node, unit);
     if (handler === undefined) {
       if (catalogue.objectParameters.test(binding.name)) return undefined;
       // A typed parameter that is not text (a request object, a number, a list) carries no string of its own.
@@ -113,7 +116,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
           : `the parameter \`${binding.name}\``),
       line: binding.line,
       kind: handler === undefined ? 'parameter' : 'untrusted',
-      remote: handler !== undefined,
+      remote: remote !== undefined,
     };
     return { source, chain: [binding.name], sanitised: new Set(), normalised: false };
   };
@@ -228,7 +231,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     flows(kinds) {
       const out: Flow[] = [];
       const wanted = catalogue.sinks.filter((s) => kinds.includes(s.kind));
-      const available = wanted.filter((s) => !s.requires || input.imports.some((i) => s.requires!.test(i)));
+      const available = wanted.filter((s) => !s.requires || imports.some((i) => s.requires!.test(i)));
       if (available.length === 0) return out;
       for (const call of calls) {
         const written = calleeText(call).replace(/\s+/g, ' ');
@@ -265,10 +268,14 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
     (a): a is Node => a !== null && !a.type.includes('comment'),
   );
-  const positional = args.filter((a) => a.type !== 'keyword_argument');
+  // C# wraps each argument in an `argument` node: the value is the expression inside.
+  const values = args
+    .map((a) => (a.type === 'argument' ? csharpArgument(a) : a))
+    .filter((a): a is Node => a !== undefined);
+  const positional = values.filter((a) => a.type !== 'keyword_argument');
   switch (sink.argument) {
     case 'all':
-      return args;
+      return values;
     case 'last':
       return positional.length > 0 ? [positional[positional.length - 1]!] : [];
     case 'receiver': {
@@ -277,7 +284,10 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
         return object ? [object] : [];
       }
       const fn = call.childForFieldName('function');
-      const object = fn?.childForFieldName('object') ?? fn?.childForFieldName('operand');
+      const object =
+        fn?.type === 'member_access_expression'
+          ? fn.childForFieldName('expression')
+          : (fn?.childForFieldName('object') ?? fn?.childForFieldName('operand'));
       return object ? [object] : [];
     }
     default: {
@@ -285,4 +295,14 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
       return arg ? [arg] : [];
     }
   }
+}
+
+/**
+ * The expression a C# `argument` passes; none for `out`/`ref` arguments,
+ * which the call writes rather than reads (`int.TryParse(s, out var n)`).
+ */
+function csharpArgument(argument: Node): Node | undefined {
+  if (argument.children.some((c) => c.type === 'out' || c.type === 'ref')) return undefined;
+  const name = argument.childForFieldName('name');
+  return argument.namedChildren.find((c) => c.id !== name?.id && !c.type.includes('comment'));
 }

@@ -5,6 +5,7 @@
  * iterable).
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { csharpDeclaratorValue } from '../scope/bindings.js';
 import { NAME_TYPES } from './expressions.js';
 
 export interface Assignment {
@@ -30,6 +31,8 @@ const FIELDS: Readonly<Record<string, readonly [string, string]>> = {
   for_in_statement: ['left', 'right'],
   enhanced_for_statement: ['name', 'value'],
   range_clause: ['left', 'right'],
+  // C#: `foreach (var item in items)`.
+  foreach_statement: ['left', 'right'],
 };
 
 const PATTERN_NAMES = new Set([...NAME_TYPES, 'shorthand_property_identifier_pattern']);
@@ -49,7 +52,7 @@ function boundNames(target: Node): string[] {
     }
     // Members and subscripts (`self.x = …`, `a[i] = …`) bind no local name.
     if (
-      /member_expression|attribute|subscript|field_access|selector_expression|index_expression/.test(
+      /member_expression|attribute|subscript|field_access|selector_expression|index_expression|member_access_expression|element_access_expression/.test(
         node.type,
       )
     )
@@ -74,7 +77,10 @@ export function assignmentOf(node: Node): Assignment | undefined {
   const fields = FIELDS[node.type];
   if (!fields) return undefined;
   const target = node.childForFieldName(fields[0]);
-  const value = node.childForFieldName(fields[1]);
+  // C#'s declarator holds its value in an unnamed child.
+  const value =
+    node.childForFieldName(fields[1]) ??
+    (node.type === 'variable_declarator' && target ? csharpDeclaratorValue(node) : undefined);
   if (!target || !value) return undefined;
   const operator = node.childForFieldName('operator')?.text ?? '';
   const augmented =

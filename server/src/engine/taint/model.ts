@@ -85,6 +85,13 @@ export interface TaintCatalogue {
    * parameter, Spring's `@RequestParam`), the words naming where it comes from.
    */
   readonly handlerParameter?: (name: string, declaration: Node, unit: Node) => string | undefined;
+  /**
+   * When a parameter is outside input an operator rather than a request
+   * sender chooses (a program's command-line arguments), the words naming it.
+   */
+  readonly programParameter?: (name: string, declaration: Node, unit: Node) => string | undefined;
+  /** The snippet's imports, for a language whose facts do not read them (C#'s `using` directives). */
+  readonly imports?: (root: Node) => readonly string[];
 }
 
 /** Where a tainted value started. */

@@ -20,10 +20,19 @@ interface Base {
   readonly java: string;
   readonly go: string;
   readonly js: string;
+  readonly csharp: string;
 }
 
-const STAND_IN: Base = { expr: '', python: 'BASE_DIR', java: 'baseDir', go: 'baseDir', js: 'baseDir' };
-const JOINS = /^(os\.path\.join|path\.join|path\.resolve|filepath\.Join|Paths\.get|Path\.of)$/;
+const STAND_IN: Base = {
+  expr: '',
+  python: 'BASE_DIR',
+  java: 'baseDir',
+  go: 'baseDir',
+  js: 'baseDir',
+  csharp: 'baseDir',
+};
+const JOINS =
+  /^(os\.path\.join|path\.join|path\.resolve|filepath\.Join|Paths\.get|Path\.of|(System\.IO\.)?Path\.Combine)$/;
 
 /**
  * When the path is already a folder literal joined with the input
@@ -34,7 +43,12 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
   const n = unwrap(value);
   let folder: Node | undefined;
   let rest: Node[] = [];
-  if (n.type === 'call' || n.type === 'call_expression' || n.type === 'method_invocation') {
+  if (
+    n.type === 'call' ||
+    n.type === 'call_expression' ||
+    n.type === 'method_invocation' ||
+    n.type === 'invocation_expression'
+  ) {
     const args = callArguments(n);
     if (!JOINS.test(calleeText(n)) || args.length < 2 || !isPlainString(args[0]!)) return undefined;
     [folder, ...rest] = args;
@@ -51,7 +65,15 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
   if (!dir || rest.length === 0 || restText.length > 40 || restText.includes('`')) return undefined;
   const quoted = JSON.stringify(dir);
   return {
-    base: { expr: quoted, python: quoted, java: `Path.of(${quoted})`, go: quoted, js: quoted },
+    base: {
+      expr: quoted,
+      python: quoted,
+      java: `Path.of(${quoted})`,
+      go: quoted,
+      js: quoted,
+      // A C# verbatim string keeps a Windows folder's backslashes as they are.
+      csharp: dir.includes('\\') ? `@"${dir.replace(/\\\\/g, '\\')}"` : quoted,
+    },
     rest: restText,
   };
 }
@@ -65,6 +87,8 @@ function fixFor(language: LanguageId, value: string, base: Base): string {
       return `Resolve it against the folder it must stay in and refuse anything outside: \`Path file = ${base.java}.resolve(${value}).normalize()\`, then stop unless \`file.startsWith(${base.java})\`.`;
     case 'go':
       return `Join it to the folder it must stay in (Join cleans the path) and refuse anything outside: \`p := filepath.Join(${base.go}, ${value})\`, then stop unless \`strings.HasPrefix(p, ${base.go}+string(filepath.Separator))\`.`;
+    case 'csharp':
+      return `Resolve it against the folder it must stay in and refuse anything outside: \`var full = Path.GetFullPath(Path.Combine(${base.csharp}, ${value}))\`, then stop unless \`full.StartsWith(Path.GetFullPath(${base.csharp}) + Path.DirectorySeparatorChar, StringComparison.Ordinal)\` (or keep only the file name: \`Path.GetFileName(${value})\`).`;
     default:
       return `Resolve it against the folder it must stay in and refuse anything outside: \`const file = path.resolve(${base.js}, ${value})\`, then stop unless \`file.startsWith(${base.js} + path.sep)\` (or send it with \`res.sendFile(${value}, { root: ${base.js} })\`).`;
   }
@@ -83,7 +107,7 @@ export const pathTraversal: Rule = {
     id: 'security/path-traversal',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A value from a request, the command line or the environment (or a parameter) used as a file path without normalising it and checking it stays inside a base folder.',

@@ -1,5 +1,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import { onlyFixedParts } from './fixed-sql-parts.js';
+import { usingDirectives } from '../../languages/csharp-taint.js';
+import { csharpDeclaratorValue } from '../../scope/bindings.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
@@ -49,6 +51,14 @@ const SQL_METHODS = new Set([
 ]);
 
 /** Text that reads as a SQL statement, not merely a sentence containing "from". */
+/** C#: ADO.NET commands take their SQL when made; EF Core's raw methods; Dapper's extension methods. */
+const CSHARP_COMMANDS =
+  /^(System\.Data\.SqlClient\.|Microsoft\.Data\.SqlClient\.)?(SqlCommand|SqliteCommand|NpgsqlCommand|MySqlCommand|OracleCommand|OleDbCommand|OdbcCommand|SqlDataAdapter)$/;
+const EF_RAW =
+  /^(ExecuteSqlRaw|ExecuteSqlRawAsync|FromSqlRaw|ExecuteSqlCommand|ExecuteSqlCommandAsync|SqlQueryRaw)$/;
+const DAPPER_METHODS =
+  /^(Query|QueryAsync|QueryFirst|QueryFirstAsync|QueryFirstOrDefault|QueryFirstOrDefaultAsync|QuerySingle|QuerySingleAsync|QuerySingleOrDefault|QuerySingleOrDefaultAsync|QueryMultiple|QueryMultipleAsync|Execute|ExecuteAsync|ExecuteScalar|ExecuteScalarAsync|ExecuteReader|ExecuteReaderAsync)$/;
+
 const SQL_SHAPE =
   /\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\b[\s\S]*\bset\b|\bdelete\s+from\b|\b(create|drop|alter|truncate)\s+table\b/i;
 
@@ -116,6 +126,19 @@ const FALLBACK: Partial<Record<LanguageId, string>> = {
   go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): `db.Query("… WHERE id = ?", id)`',
 };
 
+/** C#'s fix names the API the query went to: ADO.NET's command parameters, EF Core's interpolated methods, Dapper's objects. */
+function csharpFix(method: string): string {
+  if (
+    /^(ExecuteSqlRaw|ExecuteSqlRawAsync|FromSqlRaw|ExecuteSqlCommand|ExecuteSqlCommandAsync|SqlQueryRaw)$/.test(
+      method,
+    )
+  )
+    return 'keep the SQL constant with parameters, or use EF Core\'s interpolated form, which sends each interpolated value as a parameter: `db.Users.FromSqlInterpolated($"SELECT * FROM Users WHERE Name = {name}")` (`ExecuteSqlInterpolated` for commands)';
+  if (DAPPER_METHODS.test(method))
+    return 'keep the SQL constant with `@name` parameters and pass the values in an object: `conn.Query<User>("SELECT * FROM Users WHERE Name = @name", new { name })`';
+  return 'keep the SQL constant with `@name` parameters and bind the values: `cmd.Parameters.AddWithValue("@name", name)` (or `cmd.Parameters.Add("@name", SqlDbType.NVarChar).Value = name`)';
+}
+
 function fixFor(language: LanguageId, imports: readonly string[]): string {
   const driver = DRIVERS[language]?.find((d) => imports.some((i) => d.imports.test(i)));
   return (
@@ -132,7 +155,8 @@ function fixFor(language: LanguageId, imports: readonly string[]): string {
  * have `.query` too).
  */
 function databaseInSight(language: LanguageId, imports: readonly string[]): boolean {
-  if (language === 'java') return true;
+  // C#'s query calls are recognised by their database APIs' own names.
+  if (language === 'java' || language === 'csharp') return true;
   if (language === 'go' && imports.includes('database/sql')) return true;
   return DRIVERS[language]?.some((d) => imports.some((i) => d.imports.test(i))) ?? false;
 }
@@ -182,7 +206,9 @@ function builtInto(language: LanguageId, scope: Node, name: string, root: Node):
     const fields = ASSIGNMENTS[n.type];
     if (!fields) return undefined;
     const target = single(n.childForFieldName(fields[0]));
-    const value = single(n.childForFieldName(fields[1]));
+    const value =
+      single(n.childForFieldName(fields[1])) ??
+      (n.type === 'variable_declarator' ? csharpDeclaratorValue(n) : undefined);
     if (!target || !value || target.text !== name) return undefined;
     const op = n.childForFieldName('operator')?.text;
     if (op === '+=') {
@@ -203,7 +229,7 @@ export const sqlInjection: Rule = {
     id: 'security/sql-injection',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A query built by string concatenation or interpolation, or taken whole from request input.',
@@ -239,12 +265,16 @@ export const sqlInjection: Rule = {
       const name = methodName(calleeText(node));
       if (!SQL_METHODS.has(name)) return;
       const first = sqlArgument(context.language, node, name);
-      if (!first) return;
+      if (first) check(node, name, first, fix);
+    };
+    const check = (node: Node, name: string, first: Node, fix: string, sink?: string) => {
+      const shown = sink ? { sink } : {};
       if (isSqlBuilt(context.language, first, context.root)) {
         reportSourced(context, analysis, {
           node,
           value: first,
           kind: 'sql',
+          ...shown,
           messageId: 'built',
           data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
         });
@@ -259,6 +289,7 @@ export const sqlInjection: Rule = {
           node,
           value: first,
           kind: 'sql',
+          ...shown,
           messageId: 'builtBefore',
           data: {
             method: name,
@@ -279,10 +310,43 @@ export const sqlInjection: Rule = {
         node,
         value: first,
         kind: 'sql',
+        ...shown,
         messageId: 'built',
         data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
       });
     };
+    if (context.language === 'csharp') {
+      const dapper = usingDirectives(context.root).some((u) => u === 'Dapper');
+      const csharpArgument = (node: Node, name: string) => {
+        const first = callArguments(node)[0];
+        if (first) check(node, name, unwrap(first), csharpFix(name));
+      };
+      return {
+        invocation_expression(node) {
+          const name = methodName(calleeText(node)).replace(/<[\s\S]*>$/, '');
+          if (EF_RAW.test(name) || (dapper && DAPPER_METHODS.test(name))) csharpArgument(node, name);
+        },
+        object_creation_expression(node) {
+          const type = node.childForFieldName('type')?.text ?? '';
+          if (CSHARP_COMMANDS.test(type)) csharpArgument(node, `new ${type.replace(/^.*\./, '')}`);
+        },
+        // `cmd.CommandText = sql`, also inside `new SqlCommand { CommandText = sql }`.
+        assignment_expression(node) {
+          const left = node.childForFieldName('left');
+          const right = node.childForFieldName('right');
+          const property = left?.type === 'member_access_expression' ? left.childForFieldName('name') : left;
+          if (property?.text !== 'CommandText' || !right || node.childForFieldName('operator')?.text !== '=')
+            return;
+          check(
+            node,
+            'CommandText',
+            unwrap(right),
+            csharpFix('CommandText'),
+            code(left?.text ?? 'CommandText', 40),
+          );
+        },
+      };
+    }
     return { call_expression: visit, call: visit, method_invocation: visit };
   },
 };
