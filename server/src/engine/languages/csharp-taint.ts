@@ -73,8 +73,7 @@ function handlerParameter(name: string, declaration: Node, unit: Node): string |
     const action = unit.childForFieldName('name')?.text;
     return `the action parameter \`${name}\`${action ? ` of \`${action}\`` : ''}, bound from the request`;
   }
-  if (isMinimalApiHandler(unit))
-    return `the route handler parameter \`${name}\` (line ${unit.startPosition.row + 1}), bound from the request`;
+  if (isMinimalApiHandler(unit)) return `the route handler parameter \`${name}\`, bound from the request`;
   return undefined;
 }
 
@@ -162,7 +161,7 @@ export const CSHARP_TAINT: TaintCatalogue = {
     {
       kind: 'redirect',
       callee:
-        /^(this\.)?(Redirect|RedirectPermanent|RedirectPreserveMethod|RedirectPermanentPreserveMethod)$|^(\w+\.)*Response\.Redirect$|^(Typed)?Results\.Redirect$|^RedirectResult$/,
+        /^(this\.)?(Redirect|RedirectPermanent|RedirectPreserveMethod|RedirectPermanentPreserveMethod)$|^(\w+\.)*[Rr]esponse\.Redirect$|^(Typed)?Results\.Redirect$|^RedirectResult$/,
       argument: 0,
     },
     { kind: 'deserialise', callee: /(BinaryFormatter\(\)|[Ff]ormatter)\.Deserialize$/, argument: 0 },

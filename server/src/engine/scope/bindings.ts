@@ -115,7 +115,9 @@ interface Sink {
 
 type Reader = (node: Node, sink: Sink) => void;
 
-const isName = (n: Node | null | undefined): boolean => n?.type === 'identifier' && n.text !== '_';
+/** C#'s `x => …` holds its one parameter in an `implicit_parameter` leaf. */
+const isName = (n: Node | null | undefined): boolean =>
+  (n?.type === 'identifier' || n?.type === 'implicit_parameter') && n.text !== '_';
 
 /** Names a destructuring pattern binds (defaults inside it may add a few more: that only says less). */
 function patternNames(pattern: Node | null | undefined): Node[] {

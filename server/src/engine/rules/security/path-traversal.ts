@@ -43,6 +43,7 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
   const n = unwrap(value);
   let folder: Node | undefined;
   let rest: Node[] = [];
+  let joined = false;
   if (
     n.type === 'call' ||
     n.type === 'call_expression' ||
@@ -52,6 +53,7 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
     const args = callArguments(n);
     if (!JOINS.test(calleeText(n)) || args.length < 2 || !isPlainString(args[0]!)) return undefined;
     [folder, ...rest] = args;
+    joined = true;
   } else if (
     (n.type === 'binary_expression' || n.type === 'binary_operator') &&
     n.childForFieldName('operator')?.text === '+'
@@ -60,8 +62,9 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
     if (parts.length < 2 || !isPlainString(parts[0]!)) return undefined;
     [folder, ...rest] = parts;
   }
-  const dir = folder ? stringContent(folder)?.replace(/\/+$/, '') : undefined;
-  const restText = rest.map((r) => r.text).join(', ');
+  const dir = folder ? stringContent(folder)?.replace(/[/\\]+$/, '') : undefined;
+  // Joined parts stay separate segments; concatenated ones are one name (`day + ".log"`).
+  const restText = rest.map((r) => r.text).join(joined ? ', ' : ' + ');
   if (!dir || rest.length === 0 || restText.length > 40 || restText.includes('`')) return undefined;
   const quoted = JSON.stringify(dir);
   return {

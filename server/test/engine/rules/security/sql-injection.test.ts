@@ -406,4 +406,168 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(sqlInjection, { valid, invalid });
+/** C#: ADO.NET commands, EF Core's raw methods and Dapper, fed by ASP.NET request input or parameters. */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'using Microsoft.Data.SqlClient;',
+      '',
+      '[ApiController]',
+      '[Route("api/users")]',
+      'public class UsersController : ControllerBase',
+      '{',
+      '    [HttpGet("search")]',
+      '    public IActionResult Search(string name)',
+      '    {',
+      '        var sql = $"SELECT * FROM Users WHERE Name = \'{name}\'";',
+      '        using var cmd = new SqlCommand(sql, _connection);',
+      '        return Ok(cmd.ExecuteScalar());',
+      '    }',
+      '}',
+    ),
+    why: 'an action parameter interpolated into the text of a SqlCommand',
+    errors: [
+      {
+        line: 11,
+        messageId: 'builtBeforeInput',
+        severity: 'high',
+        data: {
+          value: '`sql`',
+          source: 'the action parameter `name` of `Search`, bound from the request',
+          sourceLine: 8,
+          sink: '`new SqlCommand(...)`',
+          sinkLine: 11,
+        },
+        says: /cmd\.Parameters\.AddWithValue\("@name", name\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Orders',
+      '{',
+      '    public List<Order> ForCustomer(AppDbContext db)',
+      '    {',
+      '        var customer = Request.Query["customer"];',
+      '        return db.Orders.FromSqlRaw("SELECT * FROM Orders WHERE Customer = \'" + customer + "\'").ToList();',
+      '    }',
+      '}',
+    ),
+    why: "request input concatenated into EF Core's FromSqlRaw",
+    errors: [
+      {
+        line: 6,
+        messageId: 'builtInput',
+        data: { source: '`Request.Query`', sourceLine: 5 },
+        says: /FromSqlInterpolated/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'using Dapper;',
+      '',
+      'public class AuditLog',
+      '{',
+      '    public IEnumerable<Entry> Since(IDbConnection conn, string table, DateTime since)',
+      '    {',
+      '        return conn.Query<Entry>("SELECT * FROM " + table + " WHERE At > @since", new { since });',
+      '    }',
+      '}',
+    ),
+    why: 'a plain parameter concatenated into a Dapper query: lower severity',
+    errors: [
+      {
+        line: 7,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        data: { source: 'a parameter of `Since`', sourceLine: 5 },
+        says: /new \{ name \}/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Reports',
+      '{',
+      '    public void Purge(SqlConnection conn)',
+      '    {',
+      '        var cmd = conn.CreateCommand();',
+      '        cmd.CommandText = "DELETE FROM Reports WHERE Owner = \'" + Request.Form["owner"] + "\'";',
+      '        cmd.ExecuteNonQuery();',
+      '    }',
+      '}',
+    ),
+    why: 'request input concatenated into CommandText',
+    errors: [{ line: 6, messageId: 'builtInput', data: { sink: '`cmd.CommandText`' } }],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class UsersController : ControllerBase',
+      '{',
+      '    [HttpGet]',
+      '    public IActionResult Search(string name)',
+      '    {',
+      '        using var cmd = new SqlCommand("SELECT * FROM Users WHERE Name = @name", _connection);',
+      '        cmd.Parameters.AddWithValue("@name", name);',
+      '        return Ok(cmd.ExecuteScalar());',
+      '    }',
+      '}',
+    ),
+    why: 'a parameterised SqlCommand',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Orders',
+      '{',
+      '    public List<Order> Page(AppDbContext db, int page)',
+      '    {',
+      '        var sql = $"SELECT * FROM Orders ORDER BY Id OFFSET {page * 20} ROWS";',
+      '        var id = int.Parse(Request.Query["id"]);',
+      '        db.Database.ExecuteSqlRaw("UPDATE Orders SET Seen = 1 WHERE Id = " + id);',
+      '        return db.Orders.FromSqlInterpolated($"SELECT * FROM Orders WHERE Id = {id}").ToList();',
+      '    }',
+      '}',
+    ),
+    why: "a number parsed from input, and EF Core's interpolated (parameterising) method",
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Stats',
+      '{',
+      '    private const string Table = "daily_stats";',
+      '    public long Count(SqlConnection conn, int year)',
+      '    {',
+      '        using var cmd = new SqlCommand($"SELECT COUNT(*) FROM {Table} WHERE Year = {year}", conn);',
+      '        return (long)cmd.ExecuteScalar();',
+      '    }',
+      '}',
+    ),
+    why: 'only a constant and a typed number interpolated',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Search',
+      '{',
+      '    public IEnumerable<Hit> Find(IElasticClient client, string q)',
+      '    {',
+      '        return client.Query("SELECT * FROM docs WHERE body = \'" + q + "\'");',
+      '    }',
+      '}',
+    ),
+    why: 'Query without Dapper imported is not a database call',
+  },
+];
+
+ruleTester(sqlInjection, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });
