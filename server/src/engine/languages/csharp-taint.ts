@@ -40,10 +40,18 @@ function isController(cls: Node): boolean {
   return derives || attributes(cls).some((a) => /^ApiController(Attribute)?$/.test(a));
 }
 
+/** A Razor Pages page model: its `OnGet`/`OnPostAsync`… handlers bind their parameters from the request. */
+function isPageModel(cls: Node): boolean {
+  const bases = cls.namedChildren.find((c) => c.type === 'base_list');
+  return bases?.namedChildren.some((b) => /(^|\.)PageModel$/.test(b.text)) ?? false;
+}
+
 /** An action method: routed by an attribute, or any public method of a controller (conventional routing). */
 function isAction(unit: Node): boolean {
   if (unit.type !== 'method_declaration') return false;
   const cls = enclosingClass(unit);
+  if (cls && isPageModel(cls))
+    return /^On(Get|Post|Put|Delete|Patch)\w*$/.test(unit.childForFieldName('name')?.text ?? '');
   if (!cls || !isController(cls)) return false;
   const own = attributes(unit);
   if (own.some((a) => /^NonAction(Attribute)?$/.test(a))) return false;
@@ -82,6 +90,19 @@ function programParameter(name: string, declaration: Node, unit: Node): string |
   const static_ = unit.namedChildren.some((c) => c.type === 'modifier' && c.text === 'static');
   const type = declaration.childForFieldName('type')?.text.replace(/\s+/g, '');
   return static_ && type === 'string[]' ? `the command-line arguments \`${name}\`` : undefined;
+}
+
+/** A program of top-level statements sees its command-line arguments as `args`, declared nowhere. */
+function implicitName(name: string, at: Node): string | undefined {
+  if (name !== 'args') return undefined;
+  for (let p = at.parent; p; p = p.parent) {
+    if (p.type === 'global_statement') return 'the command-line arguments `args`';
+    if (
+      /^(method_declaration|constructor_declaration|class_declaration|local_function_statement)$/.test(p.type)
+    )
+      return undefined;
+  }
+  return undefined;
 }
 
 /** The namespaces a snippet's `using` directives name: `Dapper`, `System.Data.SqlClient`. */
@@ -210,5 +231,6 @@ export const CSHARP_TAINT: TaintCatalogue = {
   objectParameters: /^(request|req|response|context|ctx|httpContext|this)$/,
   handlerParameter,
   programParameter,
+  implicitName,
   imports: usingDirectives,
 };

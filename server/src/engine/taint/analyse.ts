@@ -121,6 +121,18 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     return { source, chain: [binding.name], sanitised: new Set(), normalised: false };
   };
 
+  /** A name the language binds with no declaration in sight: C#'s top-level `args`. */
+  const implicitOrigin = (name: string, at: Node): Origin | undefined => {
+    const description = catalogue.implicitName?.(name, at);
+    if (description === undefined) return undefined;
+    return {
+      source: { text: name, description, line: at.startPosition.row + 1, kind: 'untrusted', remote: false },
+      chain: [name],
+      sanitised: new Set(),
+      normalised: false,
+    };
+  };
+
   const sourceAt = (node: Node, text: string, remote: boolean): Origin => ({
     source: { text, description: `\`${text}\``, line: node.startPosition.row + 1, kind: 'untrusted', remote },
     chain: [],
@@ -145,7 +157,12 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     if (holds === undefined) {
       const visible = bindings.visible(name, at);
       const parameter = visible.find((b) => b.kind === 'parameter');
-      const origin = parameter && visible.length === 1 ? parameterOrigin(parameter) : undefined;
+      const origin =
+        parameter && visible.length === 1
+          ? parameterOrigin(parameter)
+          : visible.length === 0
+            ? implicitOrigin(name, at)
+            : undefined;
       holds = origin ? [origin] : [];
     }
     return applyGuards(name, at, holds);
@@ -168,13 +185,15 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     if (!a) return;
     const value = evaluate(a.value);
     const unit = unitOf(node);
+    // C#'s foreach variable holds an item from the loop's body on, not only after the loop.
+    const at = node.type === 'foreach_statement' ? a.value.endIndex : node.endIndex;
     const names = assigned.get(unit.id) ?? new Map<string, Assigned[]>();
     assigned.set(unit.id, names);
     for (const name of a.names) {
       const before = a.augmented ? lookup(name, node) : [];
       const origins = unique([...before, ...value.map((o) => through(o, name))]);
       const list = names.get(name) ?? [];
-      list.push({ at: node.endIndex, origins });
+      list.push({ at, origins });
       names.set(name, list);
     }
   };
