@@ -235,8 +235,11 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   for (let id = root.id; id <= root.lastId; id++) {
     if (!spend(budget)) break;
     const node = nodes[id]!;
-    if (CALL_TYPES.has(node.type)) calls.push(node);
-    else if (CONDITIONS.has(node.type)) guard(node);
+    if (CALL_TYPES.has(node.type)) {
+      calls.push(node);
+      // C#'s `sb.Append(x)` adds x to the builder it is called on.
+      if (node.type === 'invocation_expression') assign(node);
+    } else if (CONDITIONS.has(node.type)) guard(node);
     else assign(node);
   }
 

@@ -72,8 +72,35 @@ function boundNames(target: Node): string[] {
   return names;
 }
 
+/** StringBuilder's methods that add their arguments to the builder. */
+const BUILDER_APPENDS = /^(Append|AppendLine|AppendFormat|AppendJoin|Insert)$/;
+
+const appendName = (call: Node | null | undefined): string | undefined =>
+  call?.type === 'invocation_expression' &&
+  call.childForFieldName('function')?.type === 'member_access_expression'
+    ? (call.childForFieldName('function')!.childForFieldName('name')?.text ?? undefined)
+    : undefined;
+
+/**
+ * C#: `sb.Append(a).Append(b)` adds a and b to `sb`, as `sb += a + b` would.
+ * Read once, at the outermost call of the chain, whose value holds them all.
+ */
+function builderAppend(call: Node): Assignment | undefined {
+  if (!BUILDER_APPENDS.test(appendName(call) ?? '')) return undefined;
+  const parent = call.parent;
+  if (parent?.type === 'member_access_expression' && BUILDER_APPENDS.test(appendName(parent.parent) ?? ''))
+    return undefined;
+  let receiver = call.childForFieldName('function')?.childForFieldName('expression');
+  for (let depth = 0; receiver && BUILDER_APPENDS.test(appendName(receiver) ?? '') && depth < 1000; depth++)
+    receiver = receiver.childForFieldName('function')?.childForFieldName('expression');
+  return receiver?.type === 'identifier'
+    ? { names: [receiver.text], value: call, augmented: true }
+    : undefined;
+}
+
 /** How `node` assigns, or undefined when it is not an assignment. */
 export function assignmentOf(node: Node): Assignment | undefined {
+  if (node.type === 'invocation_expression') return builderAppend(node);
   const fields = FIELDS[node.type];
   if (!fields) return undefined;
   const target = node.childForFieldName(fields[0]);

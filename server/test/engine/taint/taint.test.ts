@@ -505,6 +505,23 @@ const CSHARP: Case[] = [
     ],
   },
   {
+    title: 'StringBuilder appends, chained or not, add to the builder',
+    language: 'csharp',
+    code: lines(
+      'class R : Controller {',
+      '  public void Run(string q) {',
+      '    var sb = new StringBuilder("/srv/");',
+      '    sb.Append("a/").Append(q).Append(".txt");',
+      '    File.Delete(sb.ToString());',
+      '    var clean = new StringBuilder("/srv/");',
+      '    clean.Append("fixed").AppendLine();',
+      '    File.Delete(clean.ToString());',
+      '  }',
+      '}',
+    ),
+    flows: [{ kind: 'path', sinkLine: 5, source: 'q', chain: 'q > sb' }],
+  },
+  {
     title: "top-level statements' implicit `args`; a declared `args` elsewhere is a plain parameter",
     language: 'csharp',
     code: lines(

@@ -505,6 +505,23 @@ const csharpInvalid: InvalidCase[] = [
     why: 'request input concatenated into CommandText',
     errors: [{ line: 6, messageId: 'builtInput', data: { sink: '`cmd.CommandText`' } }],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class LegacyController : Controller',
+      '{',
+      '    public ActionResult Find()',
+      '    {',
+      '        var sb = new StringBuilder("SELECT * FROM Orders WHERE Ref = \'");',
+      '        sb.Append(Request.QueryString["ref"]).Append("\'");',
+      '        var adapter = new SqlDataAdapter(sb.ToString(), _connection);',
+      '        return View();',
+      '    }',
+      '}',
+    ),
+    why: 'request input appended to a StringBuilder that becomes the query',
+    errors: [{ line: 7, messageId: 'builtInput', data: { source: '`Request.QueryString`', value: '`sb`' } }],
+  },
 ];
 
 const csharpValid: ValidCase[] = [
