@@ -117,7 +117,7 @@ export function usingDirectives(root: Node): string[] {
 
 /** HttpClient's request methods, on a receiver named as a client (`_http`, `client`, `httpClient`). */
 const HTTP_CLIENT =
-  /(^|\.)_?\w*([Hh]ttp|[Cc]lient)\w*\.(GetAsync|GetStringAsync|GetByteArrayAsync|GetStreamAsync|GetFromJsonAsync|PostAsync|PostAsJsonAsync|PutAsync|PutAsJsonAsync|PatchAsync|DeleteAsync)$/;
+  /(^|\.)_?\w*([Hh]ttp|[Cc]lient)\w*\.(GetAsync|GetStringAsync|GetByteArrayAsync|GetStreamAsync|PostAsync|PutAsync|PatchAsync|DeleteAsync|(GetFromJsonAsync|PostAsJsonAsync|PutAsJsonAsync|PatchAsJsonAsync)(<.*>)?)$/;
 /** Shells that parse their argument string as a command line. */
 const SHELL_FIRST =
   /^(new\s+)?(System\.Diagnostics\.)?(Process\.Start|ProcessStartInfo)\(\s*@?"(\/usr)?(\/bin\/)?((ba|z|da|k)?sh|cmd(\.exe)?|powershell(\.exe)?|pwsh)"/i;
@@ -171,11 +171,8 @@ export const CSHARP_TAINT: TaintCatalogue = {
       argument: 0,
       unless: /^new\s+Stream(Reader|Writer)\(\s*[\w.]*(Body|Stream|stream|BaseStream|In|Out)\s*[,)]/,
     },
-    {
-      kind: 'path',
-      callee: /^(this\.)?PhysicalFile$|^Results\.File$|^TypedResults\.PhysicalFile$/,
-      argument: 0,
-    },
+    // Not Results.File: it also sends a stream or bytes, which are no path.
+    { kind: 'path', callee: /^(this\.)?PhysicalFile$|^(Typed)?Results\.PhysicalFile$/, argument: 0 },
     { kind: 'url', callee: HTTP_CLIENT, argument: 0 },
     { kind: 'url', callee: /^(WebRequest|HttpWebRequest)\.(Create|CreateHttp)$/, argument: 0 },
     { kind: 'url', callee: /^HttpRequestMessage$/, argument: 1 },

@@ -39,7 +39,7 @@ const JOINS =
  * (`os.path.join("/srv/data", name)`, `'/srv/files/' + name`), the fix names
  * that folder and the input, rather than joining the whole path again.
  */
-function splitBase(value: Node): { base: Base; rest: string } | undefined {
+function splitBase(value: Node, language: LanguageId): { base: Base; rest: string } | undefined {
   const n = unwrap(value);
   let folder: Node | undefined;
   let rest: Node[] = [];
@@ -51,7 +51,22 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
     n.type === 'invocation_expression'
   ) {
     const args = callArguments(n);
-    if (!JOINS.test(calleeText(n)) || args.length < 2 || !isPlainString(args[0]!)) return undefined;
+    if (!JOINS.test(calleeText(n)) || args.length < 2) return undefined;
+    // C#: `Path.Combine(_uploadRoot, name)` names its folder by a field or constant; the fix uses that name.
+    const folderName = args[0]!.text;
+    if (language === 'csharp' && /^[\w.]+$/.test(folderName) && folderName.length <= 40) {
+      const rest = args
+        .slice(1)
+        .map((r) => r.text)
+        .join(', ');
+      if (rest.length > 40 || rest.includes('`')) return undefined;
+      const named = folderName;
+      return {
+        base: { expr: named, python: named, java: named, go: named, js: named, csharp: named },
+        rest,
+      };
+    }
+    if (!isPlainString(args[0]!)) return undefined;
     [folder, ...rest] = args;
     joined = true;
   } else if (
@@ -98,7 +113,7 @@ function fixFor(language: LanguageId, value: string, base: Base): string {
 }
 
 function fixOf(language: LanguageId, value: Node): string {
-  const split = splitBase(value);
+  const split = splitBase(value, language);
   if (split) return fixFor(language, split.rest, split.base);
   const { code, intro } = valueCode(value);
   return intro + fixFor(language, code, STAND_IN);

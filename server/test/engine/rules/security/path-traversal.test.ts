@@ -279,7 +279,14 @@ const csharpInvalid: InvalidCase[] = [
       '}',
     ),
     why: 'a parameter joined under a folder: lower severity, and the written contents are no path',
-    errors: [{ line: 5, messageId: 'parameter', severity: 'low' }],
+    errors: [
+      {
+        line: 5,
+        messageId: 'parameter',
+        severity: 'low',
+        says: /Path\.GetFullPath\(Path\.Combine\(_exportDir, reportName \+ "\.csv"\)\)/,
+      },
+    ],
   },
   {
     language: 'csharp',

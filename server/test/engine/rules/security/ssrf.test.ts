@@ -253,6 +253,22 @@ const csharpInvalid: InvalidCase[] = [
     why: 'a parameter choosing the host: lower severity',
     errors: [{ line: 5, messageId: 'parameter', severity: 'low' }],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'var app = WebApplication.Create(args);',
+      'app.MapGet("/proxy", async (string target, HttpClient client) =>',
+      '    Results.Ok(await client.GetFromJsonAsync<Forecast>(target)));',
+    ),
+    why: "a minimal API's parameter as the URL of a generic JSON call",
+    errors: [
+      {
+        line: 3,
+        messageId: 'untrusted',
+        data: { source: 'the route handler parameter `target`, bound from the request' },
+      },
+    ],
+  },
 ];
 
 const csharpValid: ValidCase[] = [
