@@ -58,6 +58,11 @@ export const openRedirect: Rule = {
           bad: "app.get('/login/done', (req, res) => {\n  res.redirect(req.query.next);\n});\n",
           good: "app.get('/login/done', (req, res) => {\n  let next = String(req.query.next || '/');\n  if (!next.startsWith('/') || next.startsWith('//')) next = '/';\n  res.redirect(next);\n});\n",
         },
+        {
+          language: 'csharp',
+          bad: 'public class AccountController : Controller\n{\n    [HttpPost]\n    public IActionResult Login(LoginModel model, string returnUrl)\n    {\n        return Redirect(returnUrl);\n    }\n}\n',
+          good: 'public class AccountController : Controller\n{\n    [HttpPost]\n    public IActionResult Login(LoginModel model, string returnUrl)\n    {\n        return LocalRedirect(Url.IsLocalUrl(returnUrl) ? returnUrl : "/");\n    }\n}\n',
+        },
       ],
     },
     messages: {

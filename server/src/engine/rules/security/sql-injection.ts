@@ -240,6 +240,11 @@ export const sqlInjection: Rule = {
           bad: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall()\n',
           good: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = ?", (name,)).fetchall()\n',
         },
+        {
+          language: 'csharp',
+          bad: 'public class UsersController : ControllerBase\n{\n    [HttpGet("user")]\n    public object Get(string name)\n    {\n        using var cmd = new SqlCommand($"SELECT * FROM Users WHERE Name = \'{name}\'", _connection);\n        return cmd.ExecuteScalar();\n    }\n}\n',
+          good: 'public class UsersController : ControllerBase\n{\n    [HttpGet("user")]\n    public object Get(string name)\n    {\n        using var cmd = new SqlCommand("SELECT * FROM Users WHERE Name = @name", _connection);\n        cmd.Parameters.AddWithValue("@name", name);\n        return cmd.ExecuteScalar();\n    }\n}\n',
+        },
       ],
     },
     messages: {
