@@ -48,6 +48,31 @@ const SQL_METHODS = new Set([
   '$executeRawUnsafe',
 ]);
 
+/**
+ * Methods whose names are also common outside databases (`update`, `all`,
+ * `get`): they count only when the text they are given is built SQL, never
+ * for input passed whole.
+ */
+const BUILT_SQL_METHODS: Partial<Record<LanguageId, ReadonlySet<string>>> = {
+  // Spring's JdbcTemplate, JPA and Hibernate.
+  java: new Set([
+    'update',
+    'batchUpdate',
+    'queryForObject',
+    'queryForList',
+    'queryForMap',
+    'queryForRowSet',
+    'queryForStream',
+    'createNativeQuery',
+    'createQuery',
+    'createSQLQuery',
+  ]),
+  // node-sqlite3's Database and better-sqlite3's prepare.
+  javascript: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+  typescript: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+  tsx: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+};
+
 /** Text that reads as a SQL statement, not merely a sentence containing "from". */
 const SQL_SHAPE =
   /\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\b[\s\S]*\bset\b|\bdelete\s+from\b|\b(create|drop|alter|truncate)\s+table\b/i;
@@ -115,6 +140,33 @@ const FALLBACK: Partial<Record<LanguageId, string>> = {
   java: 'use a PreparedStatement with ? placeholders and bind the values with setString/setInt',
   go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): `db.Query("… WHERE id = ?", id)`',
 };
+
+/** JPA's and JdbcTemplate's own way to bind values, where the call is one of theirs. */
+function javaFix(method: string, callee: string): string | undefined {
+  if (method === 'createNativeQuery')
+    return `use a positional parameter and bind the value: \`${callee}("… WHERE id = ?1").setParameter(1, id)\``;
+  if (method === 'createQuery' || method === 'createSQLQuery')
+    return `use a named parameter and bind the value: \`${callee}("… WHERE id = :id").setParameter("id", id)\``;
+  if (/^(update|batchUpdate|queryFor\w+)$/.test(method))
+    return `use \`?\` placeholders and pass the values as arguments: \`${callee}("… WHERE id = ?", id)\``;
+  return undefined;
+}
+
+/**
+ * The fix for one call: the driver's placeholders, shown on the method the
+ * code calls (`db.all(…)` for node-sqlite3, not a `db.query` it lacks).
+ */
+function fixAt(language: LanguageId, imports: readonly string[], call: Node, method: string): string {
+  const written = calleeText(call).replace(/\s+/g, '');
+  const callee =
+    written.length <= 30 && !written.includes('`') && !written.includes('(') ? written : undefined;
+  if (language === 'java' && callee) {
+    const java = javaFix(method, callee);
+    if (java) return java;
+  }
+  const fix = fixFor(language, imports);
+  return callee ? fix.replace(/`(db\.query|cursor\.execute|db\.Query)\(/, `\`${callee}(`) : fix;
+}
 
 function fixFor(language: LanguageId, imports: readonly string[]): string {
   const driver = DRIVERS[language]?.find((d) => imports.some((i) => d.imports.test(i)));
@@ -226,10 +278,7 @@ export const sqlInjection: Rule = {
     },
   },
   create(context) {
-    const fix = fixFor(
-      context.language,
-      context.facts.dependencies.map((d) => d.source),
-    );
+    const imports = context.facts.dependencies.map((d) => d.source);
     const analysis = lazyAnalysis(context);
     const database = databaseInSight(
       context.language,
@@ -237,9 +286,11 @@ export const sqlInjection: Rule = {
     );
     const visit = (node: Node) => {
       const name = methodName(calleeText(node));
-      if (!SQL_METHODS.has(name)) return;
+      const builtOnly = BUILT_SQL_METHODS[context.language]?.has(name) === true;
+      if (!SQL_METHODS.has(name) && !builtOnly) return;
       const first = sqlArgument(context.language, node, name);
       if (!first) return;
+      const fix = fixAt(context.language, imports, node, name);
       if (isSqlBuilt(context.language, first, context.root)) {
         reportSourced(context, analysis, {
           node,
@@ -272,7 +323,7 @@ export const sqlInjection: Rule = {
         return;
       }
       // The whole query taken from request input: nothing built in sight, but the input is the SQL.
-      if (!database || isPlainString(first)) return;
+      if (builtOnly || !database || isPlainString(first)) return;
       const origin = analysis()?.originFor(first, 'sql');
       if (origin?.source.kind !== 'untrusted') return;
       reportSourced(context, analysis, {
