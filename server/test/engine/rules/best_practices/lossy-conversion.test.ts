@@ -28,7 +28,25 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'java',
+  why: "a File's length is a long",
+  code: lines(
+    'class Upload {',
+    '  byte[] buffer(File file) {',
+    '    return new byte[(int) file.length()];',
+    '  }',
+    '}',
+  ),
+  errors: [{ line: 3, messageId: 'narrowingCast' }],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'java',
+    why: "a String's length is already an int",
+    code: lines('class T {', '  char last(String name) {', '    return (char) name.length();', '  }', '}'),
+  },
   {
     language: 'java',
     code: lines(
