@@ -1,5 +1,6 @@
 import type { LanguageId } from '@code-explain/shared';
 import { onlyFixedParts } from './fixed-sql-parts.js';
+import { nameFix } from './sql-identifiers.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
@@ -201,6 +202,14 @@ const ASSIGNMENTS: Record<string, [string, string]> = {
   var_spec: ['name', 'value'],
 };
 
+/** The SQL an assignment gives its variable (not for `+=`, whose text continues an earlier one). */
+function builtValue(assignment: Node): Node | undefined {
+  const fields = ASSIGNMENTS[assignment.type];
+  if (!fields || assignment.childForFieldName('operator')?.text === '+=') return undefined;
+  const value = single(assignment.childForFieldName(fields[1]));
+  return value ? unwrap(value) : undefined;
+}
+
 function single(node: Node | null): Node | undefined {
   if (!node) return undefined;
   if (node.type === 'expression_list')
@@ -297,7 +306,12 @@ export const sqlInjection: Rule = {
           value: first,
           kind: 'sql',
           messageId: 'built',
-          data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
+          data: {
+            method: name,
+            line: lineOf(node),
+            text: code(first.text, 50),
+            fix: nameFix(context.language, first, fix) ?? fix,
+          },
         });
         return;
       }
@@ -317,7 +331,7 @@ export const sqlInjection: Rule = {
             variable: first.text,
             builtLine: lineOf(built),
             text: code(built.text, 50),
-            fix,
+            fix: builtValue(built) ? (nameFix(context.language, builtValue(built)!, fix) ?? fix) : fix,
           },
         });
         return;

@@ -347,7 +347,55 @@ invalid.push(
   },
 );
 
+invalid.push(
+  {
+    language: 'javascript',
+    why: 'a table name cannot be a placeholder: the fix is an allow-list',
+    code: lines(
+      'async function resetCounters(table) {',
+      '  return db.exec(`UPDATE ${table} SET hits = 0`);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 2,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /Instead, check the table name against a fixed allow-list \(no driver takes a table name as a parameter\): stop unless `ALLOWED_TABLES\.has\(table\)`\./,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    why: 'a sort column and a value: the column is checked, the value bound',
+    code: lines(
+      'import sqlite3',
+      'def page(conn, sort_column, owner):',
+      '    sql = f"SELECT id FROM items WHERE owner = \'{owner}\' ORDER BY {sort_column} DESC"',
+      '    return conn.execute(sql).fetchall()',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'builtBeforeParameter',
+        severity: 'medium',
+        says: /stop unless `sort_column in ALLOWED_COLUMNS`; and for the values, pass the values as parameters with `\?` placeholders: `conn\.execute\(/,
+      },
+    ],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    why: 'a number bound once to a constant',
+    code: lines(
+      'function latest(done) {',
+      '  const limit = 50;',
+      "  db.all('SELECT title FROM notes ORDER BY created DESC LIMIT ' + limit, done);",
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     why: 'names shared with non-database APIs count only for built SQL: Promise.all, a cache get, a hash update',
