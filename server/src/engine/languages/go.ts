@@ -89,9 +89,11 @@ const TAINT: TaintCatalogue = {
   sources: [
     {
       pattern:
-        /^\w+\.(URL\.Query\(\)|URL\.(Path|RawQuery|String\(\))|FormValue\(|PostFormValue\(|Form\b|PostForm\b|Header\.Get\(|Cookie\(|Body\b)/,
+        /^\w+\.(URL\.Query\(\)|URL\.(Path|RawQuery|String\(\))|FormValue\(|PostFormValue\(|Form\b|PostForm\b|Header\.Get\(|Cookie\(|Body\b|PathValue\()/,
       remote: true,
     },
+    // gorilla/mux's path variables.
+    { pattern: /^mux\.Vars\(/, remote: true },
     { pattern: /^os\.(Args|Getenv\(|LookupEnv\(|Environ\(|Stdin\b)/ },
     { pattern: /^(os|ioutil)\.ReadFile\(/ },
   ],

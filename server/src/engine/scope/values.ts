@@ -134,6 +134,12 @@ function jsValue(value: Node): ValueKind {
       const callee = calleeText(v);
       if (/^(Array\.(from|of)|Object\.(keys|values|entries))$/.test(callee) || methodName(callee) === 'split')
         return 'list';
+      // Array methods that return a new array, called with a callback or a range: `xs.map((x) => x.id)`.
+      if (
+        /^(map|filter|flatMap|slice|concat|toSorted|toReversed)$/.test(methodName(callee)) &&
+        !/^(\$|jQuery|_)\b/.test(callee)
+      )
+        return 'list';
       return 'call';
     }
     default:

@@ -140,6 +140,23 @@ const SOURCES: Case[] = [
     ],
   },
   {
+    title: "net/http's PathValue and gorilla/mux's path variables",
+    language: 'go',
+    code: lines(
+      'package m',
+      'import ("net/http"; "os"; "github.com/gorilla/mux")',
+      'func h(w http.ResponseWriter, r *http.Request) {',
+      '\tos.Open(r.PathValue("name"))',
+      '\tvars := mux.Vars(r)',
+      '\thttp.Get(vars["target"])',
+      '}',
+    ),
+    flows: [
+      { kind: 'path', sinkLine: 4, source: 'r.PathValue' },
+      { kind: 'url', sinkLine: 6, source: 'mux.Vars' },
+    ],
+  },
+  {
     title: 'process.argv and process.env',
     language: 'javascript',
     code: lines(

@@ -25,6 +25,13 @@ function stopsEarly(loop: Node): boolean {
   return found;
 }
 
+/**
+ * An awaited delay: the loop paces its requests on purpose (a rate limit, a
+ * polite crawler), so running the iterations together would defeat it.
+ */
+const DELAY =
+  /^await\s+((asyncio|trio|anyio)\.sleep|sleep|delay|setTimeout|timers\.setTimeout|scheduler\.wait)\s*\(|^await\s+new\s+Promise\s*\([\s\S]{0,40}?=>\s*setTimeout\b/;
+
 /** Sequential awaits in a loop whose iterations could run together. */
 export const awaitInLoop: Rule = {
   meta: {
@@ -94,7 +101,7 @@ export const awaitInLoop: Rule = {
       [python ? 'await' : 'await_expression']: visit,
       'Program:exit'() {
         for (const { loop, awaits } of byLoop.values()) {
-          if (stopsEarly(loop)) continue;
+          if (stopsEarly(loop) || awaits.some((a) => DELAY.test(a.text))) continue;
           const first = awaits[0]!;
           const others =
             awaits.length > 1 ? ` (and ${awaits.length - 1} more await${awaits.length > 2 ? 's' : ''})` : '';

@@ -4,7 +4,7 @@ import { advice, GROWS, growingAdvice, keyedAdvice } from './lookup-advice.js';
 import { bindingsOf } from '../../scope/bindings.js';
 import { COMPREHENSIONS } from '../../nodes.js';
 import type { Rule } from '../model.js';
-import { callArguments, code, lineOf, TIER1 } from '../util.js';
+import { callArguments, code, JS_LIKE, lineOf, TIER1 } from '../util.js';
 
 /** Go's `xs = append(xs, …)`: a rebinding to the bindings, but the slice grows all the same. */
 function isGoAppend(target: Node, name: string): boolean {
@@ -116,8 +116,12 @@ export const linearSearchInLoop: Rule = {
         for (const s of searchesOf(language, context.root)) {
           // A search by callback is only replaceable by a lookup when it compares a key with a value.
           if (language !== 'go' && s.callback && !s.key) continue;
+          // A predicate compared with a key (`users.find((u) => u.id === id)`) scans whatever `users` is:
+          // no JavaScript collection answers a callback except element by element.
+          const scansAnyway =
+            JS_LIKE.includes(language) && s.callback && s.key !== undefined && s.holds === 'unknown';
           // Declared inside the loop, it is a fresh (usually small) collection each time round.
-          if (s.holds !== 'list' || s.boundInLoop) continue;
+          if ((s.holds !== 'list' && !scansAnyway) || s.boundInLoop) continue;
           report(s.node, s.name, s.method, s.loop, s.binding?.node, s.key);
         }
       },

@@ -15,7 +15,7 @@ export const codeInjection: Rule = {
     id: 'security/code-injection',
     type: 'security',
     severity: 'high',
-    languages: [...JS_LIKE, 'python'],
+    languages: [...JS_LIKE, 'python', 'java'],
     docs: {
       description: 'Code evaluated from a string that is not a fixed literal (eval, new Function, exec).',
       cwe: 'CWE-95',
@@ -34,10 +34,12 @@ export const codeInjection: Rule = {
     },
   },
   create(context) {
-    const js = context.language !== 'python';
+    const js = context.language !== 'python' && context.language !== 'java';
     const fix = js
       ? 'parse data with JSON.parse, or choose the function to run from a fixed object of functions instead of evaluating text'
-      : 'use ast.literal_eval for literal data, or choose the function to run from a fixed dict of functions instead of evaluating text';
+      : context.language === 'java'
+        ? 'do not evaluate text as code or as an expression: parse the data it holds, or choose what to run from a fixed map of named operations'
+        : 'use ast.literal_eval for literal data, or choose the function to run from a fixed dict of functions instead of evaluating text';
     const analysis = lazyAnalysis(context);
     const report = (node: Node, source: Node, how: string) =>
       reportSourced(context, analysis, {
@@ -80,6 +82,40 @@ export const codeInjection: Rule = {
           const args = callArguments(node);
           const body = args[args.length - 1];
           if (body && !isPlainString(body)) report(node, body, 'compiles a function from');
+        },
+      };
+    }
+    if (context.language === 'java') {
+      const imports = context.facts.dependencies.map((d) => d.source);
+      const uses = (library: RegExp) => imports.some((i) => library.test(i));
+      // Each evaluator counts only with its library imported: `eval` and `parseExpression` are common method names.
+      const evaluators: { method: RegExp; library: RegExp; how: string }[] = [
+        { method: /^eval$/, library: /^javax\.script(\.|$)/, how: 'runs as script the text of' },
+        {
+          method: /^parseExpression$/,
+          library: /^org\.springframework\.expression(\.|$)/,
+          how: 'parses as a Spring expression (SpEL, which can call any class) the text of',
+        },
+        {
+          method: /^(evaluate|parse)$/,
+          library: /^groovy\.lang(\.|$)/,
+          how: 'runs as Groovy code the text of',
+        },
+        {
+          method: /^(me|x|xy|xyz)$/,
+          library: /^groovy\.util\.Eval$|^groovy\.util(\.\*)?$/,
+          how: 'runs as Groovy code the text of',
+        },
+      ];
+      return {
+        method_invocation(node) {
+          const name = node.childForFieldName('name')?.text ?? '';
+          const evaluator = evaluators.find((e) => e.method.test(name) && uses(e.library));
+          if (!evaluator) return;
+          const args = callArguments(node);
+          // Groovy's Eval.x(value, script) takes the script last.
+          const source = /^(x|xy|xyz)$/.test(name) ? args[args.length - 1] : args[0];
+          if (source && !isPlainString(source)) report(node, source, evaluator.how);
         },
       };
     }

@@ -116,9 +116,24 @@ function bindImport(node: Node, b: Bindings): void {
   }
 }
 
+/** `promisify(exec)`, `util.promisify(cp.exec)`: the child_process function it wraps, when known. */
+function promisified(value: Node | null, b: Bindings): string | undefined {
+  if (value?.type !== 'call_expression' || !/^(util\.)?promisify$/.test(calleeText(value))) return undefined;
+  const arg = callArguments(value)[0];
+  if (arg?.type === 'identifier') return b.functions.get(arg.text);
+  if (arg?.type !== 'member_expression') return undefined;
+  const object = arg.childForFieldName('object')?.text ?? '';
+  return b.modules.has(object) ? arg.childForFieldName('property')?.text : undefined;
+}
+
 function bindDeclarator(node: Node, b: Bindings): void {
   const name = node.childForFieldName('name');
   if (!name) return;
+  const wrapped = name.type === 'identifier' ? promisified(node.childForFieldName('value'), b) : undefined;
+  if (wrapped !== undefined) {
+    b.functions.set(name.text, wrapped);
+    return;
+  }
   const source = requiredModule(node.childForFieldName('value'));
   const fromChildProcess = source !== undefined && CHILD_PROCESS.test(source);
   if (name.type === 'identifier') {
@@ -295,7 +310,9 @@ export const commandInjection: Rule = {
             const fn = node.childForFieldName('function');
             const first = callArguments(node)[0];
             if (!fn || !first || !isBuiltString(unwrap(first))) return;
-            if (SHELL_RUNNERS.has(methodName(fn.text))) candidates.push({ node, arg: first, callee: fn });
+            // A bare name may be a wrapper bound later in the pass (`const run = promisify(exec)`): decided at exit.
+            if (fn.type === 'identifier' || SHELL_RUNNERS.has(methodName(fn.text)))
+              candidates.push({ node, arg: first, callee: fn });
           },
           'Program:exit'() {
             for (const { node, arg, callee } of candidates) {

@@ -113,7 +113,10 @@ export function isFixedPart(
   const all = bindings.all(n.text);
   if (all.length !== 1) return false;
   const value = all[0]!.value;
-  return value !== undefined && (isPlainString(unwrap(value)) || placeholderRun(value, budget));
+  return (
+    value !== undefined &&
+    (isPlainString(unwrap(value)) || NUMBER_LITERALS.has(unwrap(value).type) || placeholderRun(value, budget))
+  );
 }
 
 /** The pieces of a built string that are not literal text, or undefined when its shape is not one we read. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { lineOf, nameWords, stringContent, TIER1 } from '../util.js';
+import { calleeText, lineOf, nameWords, stringContent, TIER1 } from '../util.js';
 
 /** Word sequences that name a secret when they end a name: `db_password`, `clientSecret`, `API_KEY`. */
 const SECRET_ENDINGS: readonly (readonly string[])[] = [
@@ -53,6 +53,51 @@ function inner(node: Node): Node {
   return node;
 }
 
+/** Calls that only re-encode the literal they wrap: `"k".getBytes()`, `[]byte("k")`, `Buffer.from('k')`. */
+const ENCODERS = /^(getBytes|toCharArray|encode|Buffer\.from|TextEncoder)$/;
+
+/** The string literal a value is, or wraps in a conversion that keeps its text. */
+function literalOf(value: Node): string | undefined {
+  const v = inner(value);
+  const direct = stringContent(v);
+  if (direct !== undefined) return direct;
+  // Go: []byte("k"), string("k").
+  if (v.type === 'type_conversion_expression') {
+    const operand = v.namedChildren[v.namedChildCount - 1];
+    return operand ? stringContent(operand) : undefined;
+  }
+  if (v.type === 'method_invocation') {
+    const object = v.childForFieldName('object');
+    return object && ENCODERS.test(v.childForFieldName('name')?.text ?? '')
+      ? stringContent(object)
+      : undefined;
+  }
+  if (v.type === 'call' || v.type === 'call_expression') {
+    const fn = v.childForFieldName('function');
+    const args = v.childForFieldName('arguments')?.namedChildren ?? [];
+    if (!fn || args.length !== 1 || !args[0]) return undefined;
+    if (/^Buffer\.from$/.test(fn.text)) return stringContent(args[0]);
+    // Python: "k".encode()
+    const object = fn.childForFieldName('object');
+    const attribute = fn.childForFieldName('attribute')?.text;
+    return object && attribute === 'encode' ? stringContent(object) : undefined;
+  }
+  return undefined;
+}
+
+/** Methods that store a value under a key: `props.put("mail.password", …)`, `os.Setenv("API_KEY", …)`. */
+const SETTERS = /(^|\.)(put|setProperty|set|Set|Setenv|setenv|putenv|setdefault)$/;
+
+/** `scheme://user:password@host`: a credential written into a connection URL. */
+const URL_CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/([^:/@\s]+):([^@\s/]+)@[^\s@]+$/i;
+const STRING_TYPES = new Set([
+  'string',
+  'string_literal',
+  'interpreted_string_literal',
+  'raw_string_literal',
+  'template_string',
+]);
+
 /**
  * A value that is plainly not a real secret: too short, a placeholder
  * (`changeme`, `xxxx`, `<your key>`, `${VAR}`), words for a person to read
@@ -98,6 +143,8 @@ export const hardcodedSecret: Rule<Options> = {
       ],
     },
     messages: {
+      urlPassword:
+        'CWE-798: the connection URL on line {{line}} carries the password of `{{user}}` ({{length}} characters), so anyone who can read this code or its history can connect. Read the URL (or just its password) from the environment or a secrets manager at run time, and rotate the password that was committed.',
       secretLiteral:
         'CWE-798: `{{name}}` on line {{line}} is set to a string literal ({{length}} characters), so anyone who can read this code or its history has the secret. Read it from the environment or a secrets manager at run time, and rotate the value that was committed.',
     },
@@ -134,7 +181,7 @@ export const hardcodedSecret: Rule<Options> = {
           .split(/[.]/)
           .pop() ?? '';
       if (!isSecretName(name)) return;
-      const value = stringContent(inner(valueNode));
+      const value = literalOf(valueNode);
       if (value === undefined || isPlaceholder(value, name, minLength)) return;
       context.report({
         node,
@@ -142,8 +189,51 @@ export const hardcodedSecret: Rule<Options> = {
         data: { name, line: lineOf(node), length: value.length },
       });
     };
+    const setter = (node: Node) => {
+      const callee = calleeText(node);
+      if (!SETTERS.test(callee)) return;
+      const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter(
+        (a): a is Node => a !== null && !a.type.includes('comment'),
+      );
+      if (args.length !== 2) return;
+      const key = stringContent(args[0]!);
+      const name = key?.split(/[.]/).pop() ?? '';
+      if (!key || !isSecretName(name)) return;
+      const value = literalOf(args[1]!);
+      if (value === undefined || isPlaceholder(value, name, minLength)) return;
+      context.report({
+        node,
+        messageId: 'secretLiteral',
+        data: { name: key, line: lineOf(node), length: value.length },
+      });
+    };
+    const connectionUrl = (node: Node) => {
+      if (
+        node.type === 'template_string' &&
+        node.namedChildren.some((c) => c?.type === 'template_substitution')
+      )
+        return;
+      const match = URL_CREDENTIALS.exec(stringContent(node) ?? '');
+      if (!match) return;
+      const user = match[1] ?? '';
+      const password = match[2] ?? '';
+      // `postgres:postgres@localhost`, `user:${PASSWORD}@…`, `user:{pw}@…`: a local default or a placeholder.
+      if (
+        password === user ||
+        /^[{<].*[}>]$|^(pass|pwd|pw|pass(word)?\d*|passw0rd)$/i.test(password) ||
+        isPlaceholder(password, 'password', minLength)
+      )
+        return;
+      context.report({
+        node,
+        messageId: 'urlPassword',
+        data: { user, line: lineOf(node), length: password.length },
+      });
+    };
     const visitors: Record<string, (node: Node) => void> = {};
     for (const type of Object.keys(ASSIGNMENTS)) visitors[type] = visit;
+    for (const type of ['call', 'call_expression', 'method_invocation']) visitors[type] = setter;
+    for (const type of STRING_TYPES) visitors[type] = connectionUrl;
     return visitors;
   },
 };

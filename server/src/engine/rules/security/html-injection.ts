@@ -10,8 +10,10 @@ import {
   lineOf,
   literalParts,
   methodName,
+  sumOperands,
   unwrap,
 } from '../util.js';
+import { bindingsOf, type Bindings } from '../../scope/bindings.js';
 import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
 
 const FIX =
@@ -22,11 +24,63 @@ const HTML_PROPERTIES = new Set(['innerHTML', 'outerHTML']);
 /** jQuery methods that parse a string argument as HTML. */
 const JQUERY_HTML = /^(\$|jQuery)\(.*\)\.(html|append|prepend|after|before|replaceWith)$/s;
 
-/** Values that are fixed text, or that went through a sanitizer or escaper by name. */
-function isSafe(value: Node): boolean {
+/** Calls whose result is a number: it prints as digits, never as markup. */
+const NUMERIC_CALLS =
+  /^(Number|parseInt|parseFloat|Math\.\w+|Date\.now)$|\.(toFixed|toPrecision|getTime|indexOf)$/;
+/** How far a name's binding is followed when deciding it holds a number. */
+const NUMERIC_DEPTH = 3;
+
+/**
+ * Whether `value` is certainly a number: a numeric literal, a `.length` or
+ * `.size`, a numeric call, arithmetic on such, or a name whose every binding
+ * holds one (`const count = items.length`).
+ */
+function isNumeric(value: Node, bindings: Bindings, depth = NUMERIC_DEPTH): boolean {
+  const v = unwrap(value);
+  switch (v.type) {
+    case 'number':
+      return true;
+    case 'member_expression':
+      return /^(length|size)$/.test(v.childForFieldName('property')?.text ?? '');
+    case 'call_expression':
+      return NUMERIC_CALLS.test(calleeText(v));
+    case 'binary_expression': {
+      const op = v.childForFieldName('operator')?.text ?? '';
+      if (!/^([-*/%]|\*\*|\+)$/.test(op)) return false;
+      return v.namedChildren.every((c) => c !== null && isNumeric(c, bindings, depth));
+    }
+    case 'unary_expression':
+      return (
+        v.childForFieldName('operator')?.text === '-' && isNumeric(v.namedChild(0) ?? v, bindings, depth)
+      );
+    case 'identifier': {
+      if (depth === 0) return false;
+      const seen = bindings.visible(v.text, v);
+      return (
+        seen.length > 0 &&
+        seen.every(
+          (b) => b.kind !== 'parameter' && b.value !== undefined && isNumeric(b.value, bindings, depth - 1),
+        )
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+/** Values that are fixed text, numbers put into fixed markup, or that went through a sanitizer or escaper by name. */
+function isSafeIn(value: Node, bindings: Bindings): boolean {
   const v = unwrap(value);
   if (isPlainString(v)) return true;
   if (v.type === 'call_expression') return /sanitize|escape|purify/i.test(calleeText(v));
+  if (v.type === 'template_string')
+    return v.namedChildren.every(
+      (c) =>
+        c?.type !== 'template_substitution' ||
+        (c.namedChild(0) !== null && isNumeric(c.namedChild(0)!, bindings)),
+    );
+  if (v.type === 'binary_expression' && v.childForFieldName('operator')?.text === '+')
+    return sumOperands(v).every((part) => isPlainString(part) || isNumeric(part, bindings));
   return false;
 }
 
@@ -57,6 +111,8 @@ export const htmlInjection: Rule = {
   },
   create(context) {
     const analysis = lazyAnalysis(context);
+    const bindings = bindingsOf(context.language, context.root);
+    const isSafe = (value: Node) => isSafeIn(value, bindings);
     const report = (node: Node, sink: string, value: Node) =>
       reportSourced(context, analysis, {
         node,

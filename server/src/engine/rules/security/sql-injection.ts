@@ -1,5 +1,6 @@
 import type { LanguageId } from '@code-explain/shared';
 import { onlyFixedParts } from './fixed-sql-parts.js';
+import { nameFix } from './sql-identifiers.js';
 import { usingDirectives } from '../../languages/csharp-taint.js';
 import { csharpDeclaratorValue } from '../../scope/bindings.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
@@ -49,6 +50,31 @@ const SQL_METHODS = new Set([
   '$queryRawUnsafe',
   '$executeRawUnsafe',
 ]);
+
+/**
+ * Methods whose names are also common outside databases (`update`, `all`,
+ * `get`): they count only when the text they are given is built SQL, never
+ * for input passed whole.
+ */
+const BUILT_SQL_METHODS: Partial<Record<LanguageId, ReadonlySet<string>>> = {
+  // Spring's JdbcTemplate, JPA and Hibernate.
+  java: new Set([
+    'update',
+    'batchUpdate',
+    'queryForObject',
+    'queryForList',
+    'queryForMap',
+    'queryForRowSet',
+    'queryForStream',
+    'createNativeQuery',
+    'createQuery',
+    'createSQLQuery',
+  ]),
+  // node-sqlite3's Database and better-sqlite3's prepare.
+  javascript: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+  typescript: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+  tsx: new Set(['all', 'get', 'run', 'each', 'exec', 'prepare']),
+};
 
 /** Text that reads as a SQL statement, not merely a sentence containing "from". */
 /** C#: ADO.NET commands take their SQL when made; EF Core's raw methods; Dapper's extension methods. */
@@ -139,6 +165,33 @@ function csharpFix(method: string): string {
   return 'keep the SQL constant with `@name` parameters and bind the values: `cmd.Parameters.AddWithValue("@name", name)` (or `cmd.Parameters.Add("@name", SqlDbType.NVarChar).Value = name`)';
 }
 
+/** JPA's and JdbcTemplate's own way to bind values, where the call is one of theirs. */
+function javaFix(method: string, callee: string): string | undefined {
+  if (method === 'createNativeQuery')
+    return `use a positional parameter and bind the value: \`${callee}("… WHERE id = ?1").setParameter(1, id)\``;
+  if (method === 'createQuery' || method === 'createSQLQuery')
+    return `use a named parameter and bind the value: \`${callee}("… WHERE id = :id").setParameter("id", id)\``;
+  if (/^(update|batchUpdate|queryFor\w+)$/.test(method))
+    return `use \`?\` placeholders and pass the values as arguments: \`${callee}("… WHERE id = ?", id)\``;
+  return undefined;
+}
+
+/**
+ * The fix for one call: the driver's placeholders, shown on the method the
+ * code calls (`db.all(…)` for node-sqlite3, not a `db.query` it lacks).
+ */
+function fixAt(language: LanguageId, imports: readonly string[], call: Node, method: string): string {
+  const written = calleeText(call).replace(/\s+/g, '');
+  const callee =
+    written.length <= 30 && !written.includes('`') && !written.includes('(') ? written : undefined;
+  if (language === 'java' && callee) {
+    const java = javaFix(method, callee);
+    if (java) return java;
+  }
+  const fix = fixFor(language, imports);
+  return callee ? fix.replace(/`(db\.query|cursor\.execute|db\.Query)\(/, `\`${callee}(`) : fix;
+}
+
 function fixFor(language: LanguageId, imports: readonly string[]): string {
   const driver = DRIVERS[language]?.find((d) => imports.some((i) => d.imports.test(i)));
   return (
@@ -172,6 +225,14 @@ const ASSIGNMENTS: Record<string, [string, string]> = {
   assignment_statement: ['left', 'right'],
   var_spec: ['name', 'value'],
 };
+
+/** The SQL an assignment gives its variable (not for `+=`, whose text continues an earlier one). */
+function builtValue(assignment: Node): Node | undefined {
+  const fields = ASSIGNMENTS[assignment.type];
+  if (!fields || assignment.childForFieldName('operator')?.text === '+=') return undefined;
+  const value = single(assignment.childForFieldName(fields[1]));
+  return value ? unwrap(value) : undefined;
+}
 
 function single(node: Node | null): Node | undefined {
   if (!node) return undefined;
@@ -257,10 +318,7 @@ export const sqlInjection: Rule = {
     },
   },
   create(context) {
-    const fix = fixFor(
-      context.language,
-      context.facts.dependencies.map((d) => d.source),
-    );
+    const imports = context.facts.dependencies.map((d) => d.source);
     const analysis = lazyAnalysis(context);
     const database = databaseInSight(
       context.language,
@@ -268,12 +326,19 @@ export const sqlInjection: Rule = {
     );
     const visit = (node: Node) => {
       const name = methodName(calleeText(node));
-      if (!SQL_METHODS.has(name)) return;
+      const builtOnly = BUILT_SQL_METHODS[context.language]?.has(name) === true;
+      if (!SQL_METHODS.has(name) && !builtOnly) return;
       const first = sqlArgument(context.language, node, name);
-      if (first) check(node, name, first, fix);
+      if (first) check(node, name, first, fixAt(context.language, imports, node, name), { builtOnly });
     };
-    const check = (node: Node, name: string, first: Node, fix: string, sink?: string) => {
-      const shown = sink ? { sink } : {};
+    const check = (
+      node: Node,
+      name: string,
+      first: Node,
+      fix: string,
+      options: { readonly sink?: string; readonly builtOnly?: boolean } = {},
+    ) => {
+      const shown = options.sink ? { sink: options.sink } : {};
       if (isSqlBuilt(context.language, first, context.root)) {
         reportSourced(context, analysis, {
           node,
@@ -281,7 +346,12 @@ export const sqlInjection: Rule = {
           kind: 'sql',
           ...shown,
           messageId: 'built',
-          data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
+          data: {
+            method: name,
+            line: lineOf(node),
+            text: code(first.text, 50),
+            fix: nameFix(context.language, first, fix) ?? fix,
+          },
         });
         return;
       }
@@ -302,13 +372,13 @@ export const sqlInjection: Rule = {
             variable: first.text,
             builtLine: lineOf(built),
             text: code(built.text, 50),
-            fix,
+            fix: builtValue(built) ? (nameFix(context.language, builtValue(built)!, fix) ?? fix) : fix,
           },
         });
         return;
       }
       // The whole query taken from request input: nothing built in sight, but the input is the SQL.
-      if (!database || isPlainString(first)) return;
+      if (options.builtOnly === true || !database || isPlainString(first)) return;
       const origin = analysis()?.originFor(first, 'sql');
       if (origin?.source.kind !== 'untrusted') return;
       reportSourced(context, analysis, {
@@ -342,13 +412,9 @@ export const sqlInjection: Rule = {
           const property = left?.type === 'member_access_expression' ? left.childForFieldName('name') : left;
           if (property?.text !== 'CommandText' || !right || node.childForFieldName('operator')?.text !== '=')
             return;
-          check(
-            node,
-            'CommandText',
-            unwrap(right),
-            csharpFix('CommandText'),
-            code(left?.text ?? 'CommandText', 40),
-          );
+          check(node, 'CommandText', unwrap(right), csharpFix('CommandText'), {
+            sink: code(left?.text ?? 'CommandText', 40),
+          });
         },
       };
     }

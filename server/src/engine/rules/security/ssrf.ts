@@ -1,7 +1,8 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { TIER1 } from '../util.js';
+import { TIER1, unwrap } from '../util.js';
+import type { TaintAnalysis } from '../../taint/index.js';
 import {
   analysisFor,
   fixesHost,
@@ -32,6 +33,33 @@ function fixFor(language: LanguageId, value: string): string {
 function fixOf(language: LanguageId, value: Node): string {
   const { code, intro } = valueCode(value);
   return intro + fixFor(language, code);
+}
+
+/** Options of an outgoing request that choose where it goes (Node's http, axios, got). */
+const DESTINATION_KEYS = /^(host|hostname|url|baseURL|prefixUrl|href|origin|socketPath|protocol)$/;
+
+/**
+ * Whether `value` is an options object whose tainted properties are none of
+ * those that choose the destination; a spread (`{ ...opts }`) could set any,
+ * so it never counts as other options.
+ */
+function onlyInOtherOptions(analysis: TaintAnalysis, value: Node): boolean {
+  const v = unwrap(value);
+  if (v.type !== 'object') return false;
+  for (const member of v.namedChildren) {
+    if (!member || member.type === 'comment') continue;
+    if (member.type === 'spread_element') return false;
+    const key =
+      member.type === 'pair'
+        ? member.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '')
+        : member.type === 'shorthand_property_identifier'
+          ? member.text
+          : undefined;
+    if (key === undefined || key.startsWith('[')) return false;
+    const carried = member.type === 'pair' ? member.childForFieldName('value') : member;
+    if (carried && DESTINATION_KEYS.test(key) && analysis.originFor(carried, 'url')) return false;
+  }
+  return true;
 }
 
 /** A request sent to a URL that outside input chooses. */
@@ -67,6 +95,8 @@ export const ssrf: Rule = {
         if (!analysis) return;
         for (const flow of analysis.flows(['url'])) {
           const { data, severity, untrusted } = flowReport(flow, 'low');
+          // `https.get({ host: 'api.example.org', path })`: input in the path or headers does not choose the host.
+          if (onlyInOtherOptions(analysis, flow.value)) continue;
           // A fixed scheme and host leave the input only a path on that host.
           if (fixesHost(fixedPrefix(resolvedValue(context, flow.value)))) continue;
           // `${API}/users/${id}`: the input chooses a path on a host it does not choose.

@@ -213,7 +213,7 @@ export function lazyAnalysis(context: RuleContext<object>): () => TaintAnalysis 
 }
 
 /** The pieces of a `+` chain, template or f-string in order: literal text as strings, other parts as nodes. */
-function pieces(node: Node): (string | Node)[] {
+export function pieces(node: Node): (string | Node)[] {
   const out: (string | Node)[] = [];
   const stack: Node[] = [unwrap(node)];
   while (stack.length > 0 && out.length < 1000) {

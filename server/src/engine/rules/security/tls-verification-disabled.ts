@@ -10,13 +10,32 @@ const PY_HTTP =
 const message = (what: string, fix: string) =>
   `CWE-295: {{code}} on line {{line}} ${what}, so anyone on the network path can pose as the server and read or change the traffic. Instead, ${fix}.`;
 
+/**
+ * A C# validation callback that says yes to everything: `(…) => true`,
+ * `delegate { return true; }`, or the framework's own accept-any validator.
+ */
+function acceptsAll(callback: Node): boolean {
+  if (/(^|\.)DangerousAcceptAnyServerCertificateValidator$/.test(callback.text)) return true;
+  if (callback.type !== 'lambda_expression' && callback.type !== 'anonymous_method_expression') return false;
+  const body = callback.childForFieldName('body') ?? callback.namedChildren[callback.namedChildCount - 1];
+  if (!body) return false;
+  if (body.type === 'boolean_literal') return body.text === 'true';
+  if (body.type !== 'block') return false;
+  const statements = body.namedChildren.filter((c) => c !== null && !c.type.endsWith('comment'));
+  return (
+    statements.length === 1 &&
+    statements[0]!.type === 'return_statement' &&
+    statements[0]!.namedChild(0)?.text === 'true'
+  );
+}
+
 /** TLS certificate or host-name verification turned off. */
 export const tlsVerificationDisabled: Rule = {
   meta: {
     id: 'security/tls-verification-disabled',
     type: 'security',
     severity: 'high',
-    languages: ['python', 'javascript', 'typescript', 'tsx', 'go', 'java'],
+    languages: ['python', 'javascript', 'typescript', 'tsx', 'go', 'java', 'csharp'],
     docs: {
       description:
         'verify=False, rejectUnauthorized: false, NODE_TLS_REJECT_UNAUTHORIZED=0, InsecureSkipVerify: true, unverified SSL contexts, trust-all trust managers and allow-all host-name verifiers.',
@@ -57,6 +76,10 @@ export const tlsVerificationDisabled: Rule = {
       rejectUnauthorizedFalse: message(
         'turns off certificate verification',
         'keep `rejectUnauthorized` on, and pass the private CA in `ca` if the server needs one',
+      ),
+      acceptAnyCertificate: message(
+        'is a certificate validation callback that accepts every certificate',
+        'remove the callback so the default validation runs; for a private CA, install it in the trust store, or in the callback accept only when `sslPolicyErrors` is `None` or the chain ends at that CA',
       ),
       processWideOff: message(
         'turns off certificate verification for every connection the process makes',
@@ -116,6 +139,21 @@ export const tlsVerificationDisabled: Rule = {
                 (first.type === 'lambda_expression' && first.childForFieldName('body')?.text === 'true'))
             )
               report(node, 'anyHostname');
+          },
+        };
+      case 'csharp':
+        return {
+          assignment_expression(node) {
+            const left = node.childForFieldName('left')?.text ?? '';
+            const right = node.childForFieldName('right');
+            if (
+              !right ||
+              !/(^|\.)(ServerCertificateCustomValidationCallback|ServerCertificateValidationCallback|RemoteCertificateValidationCallback)$/.test(
+                left,
+              )
+            )
+              return;
+            if (acceptsAll(right)) report(node, 'acceptAnyCertificate');
           },
         };
       default:

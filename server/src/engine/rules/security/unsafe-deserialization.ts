@@ -5,6 +5,7 @@ import {
   calleeText,
   code,
   isPlainString,
+  JS_LIKE,
   keywordArgument,
   lineOf,
   methodName,
@@ -26,7 +27,7 @@ export const unsafeDeserialization: Rule = {
     id: 'security/unsafe-deserialization',
     type: 'security',
     severity: 'high',
-    languages: ['python', 'java'],
+    languages: ['python', 'java', ...JS_LIKE],
     docs: {
       description: 'pickle, yaml.load with an unsafe loader, or Java object streams reading data.',
       cwe: 'CWE-502',
@@ -88,6 +89,31 @@ export const unsafeDeserialization: Rule = {
               `use yaml.${callee.endsWith('_all') ? 'safe_load_all' : 'safe_load'}`,
             );
           }
+        },
+      };
+    }
+    if (JS_LIKE.includes(context.language)) {
+      const imports = context.facts.dependencies.map((d) => d.source);
+      // node-serialize revives functions from `_$$ND_FUNC$$_` strings with eval; funcster does the same on purpose.
+      const nodeSerialize = imports.includes('node-serialize');
+      const funcster = imports.includes('funcster');
+      return {
+        call_expression(node) {
+          const callee = calleeText(node);
+          const args = callArguments(node);
+          if (args[0] && isPlainString(args[0])) return;
+          if (nodeSerialize && (methodName(callee) === 'unserialize' || callee === 'unserialize'))
+            report(
+              node,
+              `unserializes data with node-serialize's \`unserialize\`, which revives functions written in the data with eval (and an immediately invoked one runs at once).`,
+              'exchange data as JSON (JSON.parse), which only holds values',
+            );
+          else if (funcster && methodName(callee) === 'deepDeserialize')
+            report(
+              node,
+              "deserializes data with funcster's `deepDeserialize`, which compiles the functions written in the data.",
+              'exchange data as JSON (JSON.parse), which only holds values',
+            );
         },
       };
     }

@@ -34,6 +34,18 @@ function weakAlgorithm(language: string, node: Node): string | undefined {
     case 'go':
       if (/^md5\.(Sum|New)$/.test(callee)) return 'MD5';
       return /^sha1\.(Sum|New)$/.test(callee) ? 'SHA-1' : undefined;
+    case 'csharp':
+      if (
+        /^((System\.Security\.Cryptography\.)?MD5\.(Create|HashData)|MD5CryptoServiceProvider)$/.test(callee)
+      )
+        return 'MD5';
+      if (
+        /^((System\.Security\.Cryptography\.)?SHA1\.(Create|HashData)|SHA1(CryptoServiceProvider|Managed))$/.test(
+          callee,
+        )
+      )
+        return 'SHA-1';
+      return /^(HashAlgorithm|CryptoConfig)\.(Create|CreateFromName)$/.test(callee) ? byName : undefined;
     default:
       return /(^|\.)createHash$/.test(callee) ? byName : undefined;
   }
@@ -48,6 +60,8 @@ function passwordFix(language: string): string {
       return 'hash passwords with golang.org/x/crypto/bcrypt or argon2 (a slow, salted algorithm made for them)';
     case 'java':
       return 'hash passwords with a slow, salted algorithm made for them (Argon2 or BCrypt from Spring Security or Bouncy Castle, or PBKDF2 through SecretKeyFactory)';
+    case 'csharp':
+      return "hash passwords with a slow, salted algorithm made for them (ASP.NET Core Identity's PasswordHasher, or Rfc2898DeriveBytes.Pbkdf2 with a random salt and SHA-256)";
     default:
       return 'hash passwords with a slow, salted algorithm made for them (argon2 or bcrypt, or crypto.scrypt with a random salt)';
   }
@@ -68,7 +82,7 @@ export const weakHash: Rule<Options> = {
     id: 'security/weak-hash',
     type: 'security',
     severity: 'high',
-    languages: ['python', 'javascript', 'typescript', 'tsx', 'java', 'go'],
+    languages: ['python', 'javascript', 'typescript', 'tsx', 'java', 'go', 'csharp'],
     docs: {
       description: 'MD5 or SHA-1 applied to passwords, tokens, signatures or other secrets.',
       cwe: 'CWE-327',
@@ -128,6 +142,12 @@ export const weakHash: Rule<Options> = {
         context.report({ node, messageId: 'passwordHash', data: { ...data, fix: passwordFix(language) } });
       else context.report({ node, messageId: 'secretHash', data });
     };
-    return { call: visit, call_expression: visit, method_invocation: visit };
+    return {
+      call: visit,
+      call_expression: visit,
+      method_invocation: visit,
+      invocation_expression: visit,
+      object_creation_expression: visit,
+    };
   },
 };

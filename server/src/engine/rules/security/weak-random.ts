@@ -37,6 +37,22 @@ const KEY_QUALIFIERS = new Set([
   'auth',
 ]);
 const ID_QUALIFIERS = new Set(['session', 'csrf']);
+/** `code` alone is everywhere; a reset or verification code is a one-time secret. */
+const CODE_QUALIFIERS = new Set([
+  'reset',
+  'verification',
+  'verify',
+  'confirmation',
+  'confirm',
+  'activation',
+  'invite',
+  'invitation',
+  'recovery',
+  'login',
+  'mfa',
+  'unlock',
+  'pairing',
+]);
 
 /** Whether a name says its value must be unguessable. */
 export function isSensitiveName(name: string): boolean {
@@ -45,7 +61,8 @@ export function isSensitiveName(name: string): boolean {
     (w, i) =>
       SENSITIVE_WORDS.has(w) ||
       ((w === 'key' || w === 'keys') && i > 0 && KEY_QUALIFIERS.has(words[i - 1]!)) ||
-      (w === 'id' && i > 0 && ID_QUALIFIERS.has(words[i - 1]!)),
+      (w === 'id' && i > 0 && ID_QUALIFIERS.has(words[i - 1]!)) ||
+      ((w === 'code' || w === 'codes') && i > 0 && CODE_QUALIFIERS.has(words[i - 1]!)),
   );
 }
 

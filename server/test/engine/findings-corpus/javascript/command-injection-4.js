@@ -1,4 +1,5 @@
 // silent: security/command-injection
+// expect: security/sql-injection@10
 const db = require('./db');
 
 async function exec(sql) {

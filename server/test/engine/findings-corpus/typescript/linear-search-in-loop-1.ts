@@ -1,4 +1,5 @@
-// expect: performance/linear-search-in-loop@6
+// silent: performance/linear-search-in-loop
+// `featured` lists its three elements: scanning it costs no more than hashing the tag.
 export function tagged(posts: { id: number; tags: string[] }[], wanted: string[]): number[] {
   const ids: number[] = [];
   const featured: string[] = ['release', 'security', 'breaking'];

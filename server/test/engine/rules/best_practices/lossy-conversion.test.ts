@@ -28,7 +28,74 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'java',
+  why: "a File's length is a long",
+  code: lines(
+    'class Upload {',
+    '  byte[] buffer(File file) {',
+    '    return new byte[(int) file.length()];',
+    '  }',
+    '}',
+  ),
+  errors: [{ line: 3, messageId: 'narrowingCast' }],
+});
+
+invalid.push(
+  {
+    language: 'go',
+    why: "Atoi's int narrowed to int32",
+    code: lines(
+      'package limits',
+      'import "strconv"',
+      'func Port(v string) int32 {',
+      '\tn, _ := strconv.Atoi(v)',
+      '\treturn int32(n)',
+      '}',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'narrowingCast',
+        says: /^CWE-681: `int32\(n\)` on line 5 narrows a 64-bit value to `int32`.*`strconv\.ParseInt\(s, 10, 32\)`.*`n >= math\.MinInt32 && n <= math\.MaxInt32`/,
+      },
+    ],
+  },
+  {
+    language: 'go',
+    why: 'a declared int64 and a Unix time narrowed to 16 and 32 bits',
+    code: lines(
+      'package m',
+      'import "time"',
+      'func Pack(size int64) (uint16, uint32) {',
+      '\treturn uint16(size), uint32(time.Now().Unix())',
+      '}',
+    ),
+    errors: [
+      { line: 4, messageId: 'narrowingCast', says: /`uint16\(size\)`.*`n >= 0 && n <= math\.MaxUint16`/ },
+      { line: 4, messageId: 'narrowingCast', says: /`uint32\(time\.Now\(\)\.Unix\(\)\)`/ },
+    ],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'go',
+    why: 'parsed at 32 bits, widened, or a value of unknown size',
+    code: lines(
+      'package m',
+      'import "strconv"',
+      'func F(v string, small int16, x Count) (int32, int64, int32) {',
+      '\tn, _ := strconv.ParseInt(v, 10, 32)',
+      '\treturn int32(n), int64(small), int32(x)',
+      '}',
+    ),
+  },
+  {
+    language: 'java',
+    why: "a String's length is already an int",
+    code: lines('class T {', '  char last(String name) {', '    return (char) name.length();', '  }', '}'),
+  },
   {
     language: 'java',
     code: lines(

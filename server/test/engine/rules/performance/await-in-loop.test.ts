@@ -85,6 +85,31 @@ const invalid: InvalidCase[] = [
 
 const valid: ValidCase[] = [
   {
+    language: 'python',
+    why: 'a loop that sleeps between requests paces them on purpose',
+    code: lines(
+      'import asyncio',
+      'async def polite_crawl(client, urls):',
+      '    pages = []',
+      '    for url in urls:',
+      '        pages.append(await client.get(url))',
+      '        await asyncio.sleep(1.0)',
+      '    return pages',
+    ),
+  },
+  {
+    language: 'typescript',
+    why: 'a delay awaited in the loop: rate-limited on purpose',
+    code: lines(
+      'export async function sendAll(messages: string[]) {',
+      '  for (const m of messages) {',
+      '    await send(m);',
+      '    await new Promise((resolve) => setTimeout(resolve, 250));',
+      '  }',
+      '}',
+    ),
+  },
+  {
     language: 'javascript',
     code: 'async function f(xs) {\n  for await (const x of xs) use(x);\n  for (const id of await list()) use(id);\n  while (!done) await sleep(100);\n}',
     why: 'for await; iterable awaited once; polling while-loop',

@@ -177,7 +177,54 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push(
+  {
+    language: 'javascript',
+    why: 'an array made by map before the loop',
+    code: lines(
+      'function activeOrders(orders, blockedCustomers) {',
+      '  const blocked = blockedCustomers.map((c) => c.id);',
+      '  return orders.filter((o) => o.ok).length + countBlocked(orders, blocked);',
+      '}',
+      'function countBlocked(orders, blockedCustomers) {',
+      '  const blocked = blockedCustomers.filter((c) => c.active);',
+      '  let n = 0;',
+      '  for (const order of orders) if (blocked.includes(order.customer)) n++;',
+      '  return n;',
+      '}',
+    ),
+    errors: [{ line: 8, messageId: 'linearSearch', says: /scans the array `blocked` \(line 6\)/ }],
+  },
+  {
+    language: 'javascript',
+    why: 'a key compared in a find callback scans whatever the collection is, typed or not',
+    code: lines(
+      'function attachAuthors(posts, users) {',
+      '  for (const post of posts) {',
+      '    post.author = users.find((u) => u.id === post.authorId);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'keyedSearch',
+        says: /const usersById = new Map\(users\.map\(\(u\) => \[u\.id, u\]\)\)/,
+      },
+    ],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    why: 'an untyped collection searched by a predicate with no key: nothing to index by',
+    code: lines(
+      'function firstActive(groups, users) {',
+      '  for (const g of groups) g.lead = users.find((u) => u.active && u.group === g);',
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     code: 'function f(xs, ys) {\n  for (const x of xs) if (ys.includes(x)) return x;\n}',

@@ -69,7 +69,75 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push(
+  {
+    language: 'java',
+    why: 'a request parameter run by a JavaScript engine',
+    code: lines(
+      'import javax.script.ScriptEngine;',
+      'import javax.script.ScriptEngineManager;',
+      'import javax.servlet.http.HttpServletRequest;',
+      'class Calc {',
+      '  Object calc(HttpServletRequest request) throws Exception {',
+      '    ScriptEngine engine = new ScriptEngineManager().getEngineByName("js");',
+      '    String expr = request.getParameter("expr");',
+      '    return engine.eval(expr);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 8,
+        messageId: 'runsInput',
+        data: { value: '`expr`', source: '`request.getParameter`', sourceLine: 7 },
+        says: /^CWE-95: `expr` comes from `request\.getParameter` \(line 7\)/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    why: 'SpEL parsing text it is given',
+    code: lines(
+      'import org.springframework.expression.ExpressionParser;',
+      'import org.springframework.expression.spel.standard.SpelExpressionParser;',
+      'class Rules {',
+      '  private final ExpressionParser parser = new SpelExpressionParser();',
+      '  Object apply(String rule, Object order) {',
+      '    return parser.parseExpression(rule).getValue(order);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 6, messageId: 'runsParameter', severity: 'medium', says: /Spring expression/ }],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'java',
+    why: 'a fixed script, a fixed expression, and an eval method of a class of our own',
+    code: lines(
+      'import javax.script.ScriptEngine;',
+      'import org.springframework.expression.spel.standard.SpelExpressionParser;',
+      'class Calc {',
+      '  Object run(ScriptEngine engine, SpelExpressionParser parser, Calculator calculator, String input) throws Exception {',
+      '    engine.eval("1 + 2");',
+      '    parser.parseExpression("total * 2");',
+      '    return calculator.evaluate(input);',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    language: 'java',
+    why: 'eval on something other than javax.script: nothing imported says what it runs',
+    code: lines(
+      'class Repl {',
+      '  Object step(Interpreter interp, String line) {',
+      '    return interp.eval(line);',
+      '  }',
+      '}',
+    ),
+  },
   { language: 'javascript', code: "eval('1 + 1');", why: 'a fixed literal' },
   { language: 'javascript', code: 'setTimeout(() => tick(id), 100);', why: 'a function' },
   { language: 'python', code: 'x = evaluate(expr)\nmodel.eval()\n', why: 'other functions' },

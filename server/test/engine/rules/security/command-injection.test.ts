@@ -144,7 +144,35 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'typescript',
+  why: 'exec wrapped by util.promisify still runs a shell',
+  code: lines(
+    "import { exec } from 'node:child_process';",
+    "import { promisify } from 'node:util';",
+    'const run = promisify(exec);',
+    'export async function diskFree(mount: string) {',
+    "  const { stdout } = await run('df -h ' + mount);",
+    '  return stdout;',
+    '}',
+  ),
+  errors: [{ line: 5, messageId: 'shellRunsParameter', severity: 'medium' }],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'typescript',
+    why: 'execFile wrapped by promisify takes an argument array: no shell',
+    code: lines(
+      "import { execFile } from 'node:child_process';",
+      "import { promisify } from 'node:util';",
+      'const run = promisify(execFile);',
+      'export async function diskFree(mount: string) {',
+      "  const { stdout } = await run('df', ['-h', mount]);",
+      '  return stdout;',
+      '}',
+    ),
+  },
   {
     language: 'java',
     why: 'the program and its arguments as an array, no shell',

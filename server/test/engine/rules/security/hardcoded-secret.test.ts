@@ -49,9 +49,83 @@ const invalid: InvalidCase[] = [
     code: lines('class A {', '  private static final String DB_PASSWORD = "s3cr3t-value";', '}'),
     errors: [{ line: 2, messageId: 'secretLiteral', says: /CWE-798: `DB_PASSWORD`/ }],
   },
+  {
+    language: 'go',
+    why: 'a literal converted to bytes keeps its text',
+    code: lines('package m', 'var jwtSecret = []byte("supersecretkey-prod")', ''),
+    errors: [
+      {
+        line: 2,
+        messageId: 'secretLiteral',
+        says: /`jwtSecret` on line 2 is set to a string literal \(19 characters\)/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    why: 'a setter storing a literal under a key that names a secret',
+    code: lines(
+      'class Mail {',
+      '  Properties smtp() {',
+      '    Properties props = new Properties();',
+      '    props.put("mail.smtp.user", "alerts");',
+      '    props.put("mail.smtp.password", "Sup3r-S3cret-Mail!");',
+      '    return props;',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 5, messageId: 'secretLiteral', says: /`mail\.smtp\.password` on line 5/ }],
+  },
+  {
+    language: 'go',
+    code: lines('package m', 'import "os"', 'func init() { os.Setenv("API_KEY", "k-29fj20fj2") }', ''),
+    errors: [{ line: 3, messageId: 'secretLiteral' }],
+  },
+  {
+    language: 'python',
+    why: 'a password inside a connection URL',
+    code: 'DATABASE_URL = "postgresql://billing:Xk29!vQp7mZr@db.internal:5432/billing"\n',
+    errors: [
+      {
+        line: 1,
+        messageId: 'urlPassword',
+        says: /^CWE-798: the connection URL on line 1 carries the password of `billing` \(12 characters\)/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: "const client = new MongoClient('mongodb://app:q8Zt3vLw0pQ@mongo.internal:27017/shop');",
+    errors: [{ line: 1, messageId: 'urlPassword' }],
+  },
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'python',
+    why: 'connection URLs with no password, a local default, a placeholder, a formatted password',
+    code: lines(
+      'A = "postgresql://billing@db.internal/billing"',
+      'B = "postgresql://postgres:postgres@localhost/test"',
+      'C = "postgresql://app:${DB_PASSWORD}@db/app"',
+      'D = f"postgresql://app:{password}@db/app"',
+      'E = "https://user:<password>@example.org/"',
+      '',
+    ),
+  },
+  {
+    language: 'java',
+    why: 'setters with keys that are not secrets, or with values that are not literals',
+    code: lines(
+      'class Mail {',
+      '  void smtp(Properties props, String pw) {',
+      '    props.put("mail.smtp.host", "smtp.example.org");',
+      '    props.put("mail.smtp.password", pw);',
+      '    props.setProperty("mail.smtp.password", System.getenv("SMTP_PASSWORD"));',
+      '  }',
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     code: "const password = process.env.PASSWORD;\nconst apiKey = '';\nconst labels = { password: 'Password' };\nconst passwordField = '#password';\nconst token = 'while';",

@@ -68,6 +68,18 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'javascript',
+  why: 'a number beside text: the text is still parsed as HTML',
+  code: lines(
+    'function updateBadge(badge, items, label) {',
+    '  const count = items.length;',
+    '  badge.innerHTML = `<span title="${label}">${count}</span>`;',
+    '}',
+  ),
+  errors: [{ line: 3, messageId: 'parsedParameter', severity: 'medium' }],
+});
+
 const valid: ValidCase[] = [
   {
     language: 'javascript',
@@ -97,6 +109,19 @@ const valid: ValidCase[] = [
       "results.innerHTML = '<b>' + escapeHtml(q) + '</b>';",
     ),
     why: 'escaped input',
+  },
+  {
+    language: 'javascript',
+    why: 'numbers put into fixed markup: a length, arithmetic on it, a numeric call',
+    code: lines(
+      'function updateBadge(badge, items, price) {',
+      '  const count = items.length;',
+      '  const shown = count + 1;',
+      '  badge.innerHTML = `<span class="count">${count}</span>`;',
+      "  badge.innerHTML = '<b>' + shown + '</b> of ' + items.length;",
+      '  badge.innerHTML = `<i>${Number(price).toFixed(2)}</i>`;',
+      '}',
+    ),
   },
 ];
 

@@ -113,7 +113,7 @@ const invalid: InvalidCase[] = [
         line: 3,
         messageId: 'builtParameter',
         severity: 'medium',
-        says: /CWE-89: .*`\?` placeholders: `cursor\.execute\("… WHERE id = \?", \(id,\)\)/,
+        says: /CWE-89: .*`\?` placeholders: `conn\.execute\("… WHERE id = \?", \(id,\)\)/,
         saysNot: /%s/,
       },
     ],
@@ -131,7 +131,7 @@ const invalid: InvalidCase[] = [
         line: 3,
         messageId: 'builtParameter',
         severity: 'medium',
-        says: /CWE-89: .*`%s` placeholders: `cursor\.execute\("… WHERE id = %s", \(id,\)\)/,
+        says: /CWE-89: .*`%s` placeholders: `cur\.execute\("… WHERE id = %s", \(id,\)\)/,
       },
     ],
   },
@@ -148,7 +148,7 @@ const invalid: InvalidCase[] = [
         line: 3,
         messageId: 'builtParameter',
         severity: 'medium',
-        says: /CWE-89: .*`\?` placeholders and pass the values separately: `db\.query\("… WHERE id = \?", \[id\]\)/,
+        says: /CWE-89: .*`\?` placeholders and pass the values separately: `conn\.query\("… WHERE id = \?", \[id\]\)/,
         saysNot: /\$1/,
       },
     ],
@@ -286,7 +286,132 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push(
+  {
+    language: 'java',
+    why: "Spring's JdbcTemplate: the fix binds with its own arguments",
+    code: lines(
+      'class Orders {',
+      '  int cancel(String orderId) {',
+      `    return jdbc.update("UPDATE orders SET status = 'X' WHERE id = '" + orderId + "'");`,
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /Instead, use `\?` placeholders and pass the values as arguments: `jdbc\.update\("… WHERE id = \?", id\)`/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    why: "JPA's native query: a positional parameter bound with setParameter",
+    code: lines(
+      'class Customers {',
+      '  List<Object[]> byCity(String city) {',
+      `    return em.createNativeQuery("SELECT id FROM customers WHERE city = '" + city + "'").getResultList();`,
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 3,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /em\.createNativeQuery\("… WHERE id = \?1"\)\.setParameter\(1, id\)/,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    why: "node-sqlite3's db.all, with SQL built before it; the fix shows the method called",
+    code: lines(
+      "const sqlite3 = require('sqlite3');",
+      'function searchNotes(term, done) {',
+      "  let sql = 'SELECT id, title FROM notes';",
+      '  if (term) sql += " WHERE title LIKE \'%" + term + "%\'";',
+      '  db.all(sql, done);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'builtBeforeParameter',
+        severity: 'medium',
+        says: /`db\.all\("… WHERE id = \?", \[id\]\)`/,
+      },
+    ],
+  },
+);
+
+invalid.push(
+  {
+    language: 'javascript',
+    why: 'a table name cannot be a placeholder: the fix is an allow-list',
+    code: lines(
+      'async function resetCounters(table) {',
+      '  return db.exec(`UPDATE ${table} SET hits = 0`);',
+      '}',
+    ),
+    errors: [
+      {
+        line: 2,
+        messageId: 'builtParameter',
+        severity: 'medium',
+        says: /Instead, check the table name against a fixed allow-list \(no driver takes a table name as a parameter\): stop unless `ALLOWED_TABLES\.has\(table\)`\./,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    why: 'a sort column and a value: the column is checked, the value bound',
+    code: lines(
+      'import sqlite3',
+      'def page(conn, sort_column, owner):',
+      '    sql = f"SELECT id FROM items WHERE owner = \'{owner}\' ORDER BY {sort_column} DESC"',
+      '    return conn.execute(sql).fetchall()',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'builtBeforeParameter',
+        severity: 'medium',
+        says: /stop unless `sort_column in ALLOWED_COLUMNS`; and for the values, pass the values as parameters with `\?` placeholders: `conn\.execute\(/,
+      },
+    ],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    why: 'a number bound once to a constant',
+    code: lines(
+      'function latest(done) {',
+      '  const limit = 50;',
+      "  db.all('SELECT title FROM notes ORDER BY created DESC LIMIT ' + limit, done);",
+      '}',
+    ),
+  },
+  {
+    language: 'javascript',
+    why: 'names shared with non-database APIs count only for built SQL: Promise.all, a cache get, a hash update',
+    code: lines(
+      "app.get('/x', async (req, res) => {",
+      '  const cached = cache.get(req.query.key);',
+      '  const all = await Promise.all(req.body.items);',
+      '  res.send(cached + all);',
+      '});',
+    ),
+  },
+  {
+    language: 'java',
+    why: 'an update that is not SQL',
+    code: lines('class H {', '  void add(String s) {', '    digest.update(s.getBytes());', '  }', '}'),
+  },
   {
     language: 'go',
     why: 'only a package constant is concatenated',
@@ -485,9 +610,25 @@ const csharpInvalid: InvalidCase[] = [
         messageId: 'builtParameter',
         severity: 'medium',
         data: { source: 'a parameter of `Since`', sourceLine: 5 },
-        says: /new \{ name \}/,
+        says: /ALLOWED_TABLES\.Contains\(table\)/,
       },
     ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'using Dapper;',
+      '',
+      'public class AuditLog',
+      '{',
+      '    public IEnumerable<Entry> By(IDbConnection conn, string author)',
+      '    {',
+      '        return conn.Query<Entry>($"SELECT * FROM Entries WHERE Author = \'{author}\'");',
+      '    }',
+      '}',
+    ),
+    why: "a value interpolated into a Dapper query: Dapper's parameter object is the fix",
+    errors: [{ line: 7, messageId: 'builtParameter', severity: 'medium', says: /new \{ name \}/ }],
   },
   {
     language: 'csharp',

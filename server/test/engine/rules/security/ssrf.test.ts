@@ -127,7 +127,29 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'javascript',
+  why: "an options object whose host is the caller's",
+  code: lines(
+    "const https = require('https');",
+    "app.get('/status', (req, res) => {",
+    "  https.get({ host: req.query.host, path: '/status' }, (r) => r.pipe(res));",
+    '});',
+  ),
+  errors: [{ line: 3, messageId: 'untrusted', data: { source: '`req.query`' } }],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    why: 'options with a fixed host: the input is only the path; a spread of fixed options adds nothing',
+    code: lines(
+      "const https = require('https');",
+      'function getInternal(path, cb) {',
+      "  https.get({ host: 'internal.example.org', path, headers: { 'x-path': path } }, cb);",
+      '}',
+    ),
+  },
   {
     language: 'typescript',
     code: lines(

@@ -140,7 +140,42 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'csharp',
+  why: 'validation callbacks that accept everything: a lambda, an anonymous method, the accept-any validator',
+  code: lines(
+    'class Clients {',
+    '  HttpClient Make(HttpClientHandler handler) {',
+    '    handler.ServerCertificateCustomValidationCallback = (message, cert, chain, errors) => true;',
+    '    ServicePointManager.ServerCertificateValidationCallback += delegate { return true; };',
+    '    var other = new HttpClientHandler { ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator };',
+    '    return new HttpClient(handler);',
+    '  }',
+    '}',
+  ),
+  errors: [
+    {
+      line: 3,
+      messageId: 'acceptAnyCertificate',
+      says: /^CWE-295: .* on line 3 is a certificate validation callback that accepts every certificate/,
+    },
+    { line: 4, messageId: 'acceptAnyCertificate' },
+    { line: 5, messageId: 'acceptAnyCertificate' },
+  ],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    why: 'a callback that checks the errors',
+    code: lines(
+      'class Clients {',
+      '  void Make(HttpClientHandler handler) {',
+      '    handler.ServerCertificateCustomValidationCallback = (message, cert, chain, errors) => errors == SslPolicyErrors.None;',
+      '  }',
+      '}',
+    ),
+  },
   {
     language: 'python',
     why: 'a private CA bundle on the session; a model flag named verify',

@@ -109,7 +109,58 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'javascript',
+  why: "node-serialize's unserialize on a cookie",
+  code: lines(
+    "const serialize = require('node-serialize');",
+    "app.get('/', (req, res) => {",
+    "  const profile = serialize.unserialize(Buffer.from(req.cookies.profile, 'base64').toString());",
+    '  res.send(profile.name);',
+    '});',
+  ),
+  errors: [
+    {
+      line: 3,
+      messageId: 'loadsInput',
+      data: { source: '`req.cookies`', sourceLine: 3 },
+      says: /node-serialize's `unserialize`, which revives functions written in the data with eval/,
+    },
+  ],
+});
+
+invalid.push(
+  {
+    language: 'typescript',
+    code: lines(
+      "import serialize from 'node-serialize';",
+      'export function restore(saved: string) {',
+      '  return serialize.unserialize(saved);',
+      '}',
+    ),
+    errors: [{ line: 3, messageId: 'loadsParameter', severity: 'medium' }],
+  },
+  {
+    language: 'tsx',
+    code: lines(
+      "import { unserialize } from 'node-serialize';",
+      'export const Saved = ({ data }: { data: string }) => <pre>{String(unserialize(data))}</pre>;',
+    ),
+    errors: [{ line: 2, messageId: 'loads' }],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'typescript',
+    why: 'JSON.parse, and an unserialize that is not node-serialize',
+    code: lines(
+      "import { unserialize } from 'php-serialize';",
+      'export function read(text: string) {',
+      '  return [JSON.parse(text), unserialize(text)];',
+      '}',
+    ),
+  },
   {
     language: 'python',
     code: 'import yaml, json\na = yaml.safe_load(t)\nb = yaml.load(t, Loader=yaml.SafeLoader)\nc = json.loads(t)\n',

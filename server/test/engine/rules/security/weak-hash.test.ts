@@ -136,7 +136,35 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'csharp',
+  why: 'MD5 of a password, SHA-1 of a token',
+  code: lines(
+    'class Users {',
+    '  string HashPassword(string password) {',
+    '    using var md5 = MD5.Create();',
+    '    return Convert.ToHexString(md5.ComputeHash(Encoding.UTF8.GetBytes(password)));',
+    '  }',
+    '  byte[] TokenDigest(byte[] token) => SHA1.HashData(token);',
+    '}',
+  ),
+  errors: [
+    { line: 3, messageId: 'passwordHash', says: /MD5.*PasswordHasher/ },
+    { line: 6, messageId: 'secretHash', says: /SHA-1/ },
+  ],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    why: 'a checksum of a file, and SHA-256 for a token',
+    code: lines(
+      'class Files {',
+      '  byte[] Checksum(Stream file) { using var md5 = MD5.Create(); return md5.ComputeHash(file); }',
+      '  byte[] TokenDigest(byte[] token) => SHA256.HashData(token);',
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     code: lines(

@@ -133,7 +133,26 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'java',
+  why: 'a password-reset code is a one-time secret',
+  code: lines(
+    'class PasswordReset {',
+    '  String newResetCode() {',
+    '    String resetCode = String.valueOf((int) (Math.random() * 1_000_000));',
+    '    return resetCode;',
+    '  }',
+    '}',
+  ),
+  errors: [{ line: 3, messageId: 'storedAsSecret', says: /stored in `resetCode`/ }],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'javascript',
+    code: 'const code = Math.floor(Math.random() * 3);\nconst colorCode = Math.random();',
+    why: 'a code that is not a one-time secret',
+  },
   {
     language: 'javascript',
     code: 'const delay = Math.random() * 1000;\nconst key = Math.random();\nfunction tokenize(s) { return s.split(Math.random() > 0.5 ? " " : ","); }',
