@@ -181,7 +181,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   const evaluate = (expr: Node): Origin[] => unique(originsOf(catalogue, expr, lookup, sourceAt, budget));
 
   const assign = (node: Node) => {
-    const a = assignmentOf(node);
+    const a = assignmentOf(node, language);
     if (!a) return;
     const value = evaluate(a.value);
     const unit = unitOf(node);

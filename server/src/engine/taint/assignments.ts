@@ -4,6 +4,7 @@
  * destructuring and for-each loops (the loop variable holds items of the
  * iterable).
  */
+import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { csharpDeclaratorValue } from '../scope/bindings.js';
 import { NAME_TYPES } from './expressions.js';
@@ -99,7 +100,7 @@ function builderAppend(call: Node): Assignment | undefined {
 }
 
 /** How `node` assigns, or undefined when it is not an assignment. */
-export function assignmentOf(node: Node): Assignment | undefined {
+export function assignmentOf(node: Node, language: LanguageId): Assignment | undefined {
   if (node.type === 'invocation_expression') return builderAppend(node);
   const fields = FIELDS[node.type];
   if (!fields) return undefined;
@@ -107,7 +108,7 @@ export function assignmentOf(node: Node): Assignment | undefined {
   // C#'s declarator holds its value in an unnamed child.
   const value =
     node.childForFieldName(fields[1]) ??
-    (node.type === 'variable_declarator' && target ? csharpDeclaratorValue(node) : undefined);
+    (language === 'csharp' && node.type === 'variable_declarator' ? csharpDeclaratorValue(node) : undefined);
   if (!target || !value) return undefined;
   const operator = node.childForFieldName('operator')?.text ?? '';
   const augmented =

@@ -269,7 +269,7 @@ function builtInto(language: LanguageId, scope: Node, name: string, root: Node):
     const target = single(n.childForFieldName(fields[0]));
     const value =
       single(n.childForFieldName(fields[1])) ??
-      (n.type === 'variable_declarator' ? csharpDeclaratorValue(n) : undefined);
+      (language === 'csharp' && n.type === 'variable_declarator' ? csharpDeclaratorValue(n) : undefined);
     if (!target || !value || target.text !== name) return undefined;
     const op = n.childForFieldName('operator')?.text;
     if (op === '+=') {
