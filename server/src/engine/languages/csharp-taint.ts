@@ -192,7 +192,7 @@ export const CSHARP_TAINT: TaintCatalogue = {
     {
       kind: 'log',
       callee:
-        /^(this\.)?(_?\w*[lL]ogger|_?log|Log)\.(Log|LogTrace|LogDebug|LogInformation|LogWarning|LogError|LogCritical|Verbose|Debug|Information|Warning|Error|Fatal)$/,
+        /^(this\.)?(_?\w*[lL]ogger|_?log|Log)\.(Log|LogTrace|LogDebug|LogInformation|LogWarning|LogError|LogCritical|Verbose|Trace|Debug|Info|Information|Warn|Warning|Error|Fatal)$/,
       argument: 'all',
     },
   ],

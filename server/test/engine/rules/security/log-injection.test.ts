@@ -189,6 +189,22 @@ const csharpInvalid: InvalidCase[] = [
     ),
     errors: [{ line: 4, messageId: 'forged', data: { source: '`context.Request.Headers`' } }],
   },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class SearchController : Controller',
+      '{',
+      '    private static readonly Logger Log = LogManager.GetCurrentClassLogger();',
+      '    public ActionResult Index(string q)',
+      '    {',
+      '        Log.Info("search: " + q);',
+      '        return View();',
+      '    }',
+      '}',
+    ),
+    why: "NLog's and log4net's Info/Warn",
+    errors: [{ line: 6, messageId: 'forged', data: { sink: '`Log.Info(...)`' } }],
+  },
 ];
 
 const csharpValid: ValidCase[] = [
