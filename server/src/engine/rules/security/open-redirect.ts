@@ -79,6 +79,8 @@ export const openRedirect: Rule = {
         if (!analysis) return;
         for (const flow of analysis.flows(['redirect'])) {
           const { data, severity, untrusted } = flowReport(flow, 'low');
+          // Argv, the environment or a file the operator wrote: whoever chooses it already runs the program.
+          if (untrusted && !flow.origin.source.remote) continue;
           // `'/items/' + id` stays on this site; `'https://example.com/' + id` on that one.
           const prefix = fixedPrefix(resolvedValue(context, flow.value));
           if (fixesLocalPath(prefix) || fixesHost(prefix)) continue;

@@ -71,7 +71,7 @@ export const ssrf: Rule = {
     languages: [...TIER1, 'csharp'],
     docs: {
       description:
-        'A value from a request, the command line or the environment (or a parameter) used as the URL of an outgoing request with no allow-list check of its host.',
+        'A value from a request (or a parameter) used as the URL of an outgoing request with no allow-list check of its host. The command line and the environment are not reported: whoever sets them already runs the program.',
       cwe: 'CWE-918',
       examples: [
         {
@@ -95,6 +95,8 @@ export const ssrf: Rule = {
         if (!analysis) return;
         for (const flow of analysis.flows(['url'])) {
           const { data, severity, untrusted } = flowReport(flow, 'low');
+          // Argv, the environment or a file the operator wrote: whoever chooses it already runs the program.
+          if (untrusted && !flow.origin.source.remote) continue;
           // `https.get({ host: 'api.example.org', path })`: input in the path or headers does not choose the host.
           if (onlyInOtherOptions(analysis, flow.value)) continue;
           // A fixed scheme and host leave the input only a path on that host.

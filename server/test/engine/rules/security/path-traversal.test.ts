@@ -288,6 +288,9 @@ const csharpInvalid: InvalidCase[] = [
       },
     ],
   },
+];
+
+const csharpValid: ValidCase[] = [
   {
     language: 'csharp',
     code: lines(
@@ -299,19 +302,19 @@ const csharpInvalid: InvalidCase[] = [
       '    }',
       '}',
     ),
-    why: "Main's arguments",
-    errors: [
-      {
-        line: 5,
-        messageId: 'untrusted',
-        data: { source: 'the command-line arguments `args`' },
-        says: /Path\.Combine\(@"C:\\data", args\[0\]\)/,
-      },
-    ],
+    why: "Main's arguments: whoever passes them already runs the program",
   },
-];
-
-const csharpValid: ValidCase[] = [
+  {
+    language: 'python',
+    code: lines(
+      'import os, sys',
+      'def main():',
+      '    with open(sys.argv[1]) as f:',
+      '        print(f.read())',
+      '    open(os.path.join(os.environ["HOME"], ".toolrc")).close()',
+    ),
+    why: 'a command-line tool opening the file it is given, and a path from the environment',
+  },
   {
     language: 'csharp',
     code: lines(
