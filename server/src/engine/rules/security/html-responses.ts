@@ -40,12 +40,13 @@ export interface HtmlResponse {
 export const MARKUP = /<\s*[a-zA-Z!/][^>]*>?/;
 
 /**
- * A content type set to something other than HTML (JSON, plain text) in the
- * handler: Servlet `setContentType`, Spring `produces`/`contentType(…)`, a
+ * A content type set that browsers do not render as markup (JSON, plain
+ * text, CSV, bytes) in the handler; SVG and XML still run script, so only
+ * these count: Servlet `setContentType`, Spring `produces`/`contentType(…)`, a
  * `Content-Type` header, Express's `res.type(…)`, Flask's `mimetype=`.
  */
 const NOT_HTML =
-  /(setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type)\s*=\s*)(["'](?!(text\/)?html\b)[^"']*["']|MediaType\.(?!TEXT_HTML)\w+)/i;
+  /(setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type)\s*=\s*)(["'][^"']*(json|text\/plain|\bplain\b|\btxt\b|text\/csv|octet-stream)[^"']*["']|MediaType\.(APPLICATION_JSON|TEXT_PLAIN|APPLICATION_OCTET_STREAM|APPLICATION_NDJSON)\w*)/i;
 
 /** Java's writer methods that write their arguments' text. */
 const WRITER_METHODS = /^(write|print|println|printf|format|append)$/;
