@@ -181,7 +181,7 @@ const TAINT: TaintCatalogue = {
     },
     {
       pattern:
-        /^[A-Z]\w*\.(findOne|find|findById|findByPk|findAll)\(|^(this\.)?prisma\.\w+\.(findUnique|findFirst|findMany|findUniqueOrThrow|findFirstOrThrow)\(/,
+        /^[A-Z]\w+\.(findOne|find|findById|findByPk|findAll)\(|^(this\.)?prisma\.\w+\.(findUnique|findFirst|findMany|findUniqueOrThrow|findFirstOrThrow)\(/,
       stored: true,
     },
   ],

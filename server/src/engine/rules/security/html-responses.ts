@@ -143,6 +143,20 @@ function javaResponse(context: RuleContext<object>, node: Node): HtmlResponse | 
     return undefined;
   const sink = `\`${object.text.length <= 30 ? callee : `…${name}`}\``;
   if (name === 'printf' || name === 'format') return { node, sink, format: args[0]!, values: args.slice(1) };
+  if (name === 'append') {
+    // `writer.append("<p>").append(name).append("</p>")`: one write, read whole at its last call.
+    const outer = node.parent;
+    if (outer?.type === 'method_invocation' && outer.childForFieldName('object')?.id === node.id)
+      return undefined;
+    const values: Node[] = [];
+    let writer: Node | null = node;
+    for (; writer?.type === 'method_invocation'; writer = writer.childForFieldName('object')) {
+      if (writer.childForFieldName('name')?.text !== 'append') break;
+      values.unshift(...callArguments(writer));
+    }
+    const shown = writer && writer.text.length <= 30 ? `\`${writer.text}.append\`` : '`append`';
+    return { node, sink: shown, values };
+  }
   return { node, sink, values: args };
 }
 
@@ -306,6 +320,6 @@ function candidateParts(context: RuleContext<object>, response: HtmlResponse): M
   if (out.length > 0) return out;
   const fixed = values.filter((v) => isPlainString(unwrap(v)));
   if (fixed.some((v) => MARKUP.test(stringContent(unwrap(v)) ?? '')))
-    for (const v of values) if (!isPlainString(unwrap(v))) out.push({ piece: v, html: v });
+    for (const v of values) if (!isPlainString(unwrap(v))) out.push({ piece: v, html: response.node });
   return out;
 }

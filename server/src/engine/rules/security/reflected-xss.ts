@@ -8,7 +8,7 @@ import { htmlResponse, markupParts, responseNodeTypes, type HtmlResponse } from 
 import { lazyAnalysis } from './taint-flows.js';
 
 const CONSEQUENCE =
-  "without escaping it, so a link with script in its {{where}} runs that script in the visitor's browser. Instead, {{fix}}.";
+  "without escaping it, so {{carrier}} runs that script in the visitor's browser. Instead, {{fix}}.";
 
 /** Request input in Express, Koa and Flask handlers. */
 const REQUEST_INPUT =
@@ -34,12 +34,17 @@ export function xssFix(language: LanguageId, name: string): string {
   }
 }
 
-/** What part of a request a link or form sets, for the consequence: its query string, its path, its parameters. */
-function whereOf(input: string): string {
-  if (/query|args|getQueryString/i.test(input)) return 'query string';
-  if (/PathVariable|PathValue|mux\.Vars|URLParam|params/.test(input)) return 'path';
-  if (/getParameter|FormValue|RequestParam|form/i.test(input)) return 'parameters';
-  return 'request';
+/**
+ * What carries the script to a victim, by the input read: a link sets the
+ * query string and path, a link or a form the parameters; headers, cookies
+ * and bodies take a request someone else shapes.
+ */
+function carrierOf(input: string): string {
+  if (/query|args|getQueryString/i.test(input)) return 'a link with script in its query string';
+  if (/PathVariable|PathValue|mux\.Vars|URLParam|params/.test(input)) return 'a link with script in its path';
+  if (/getParameter|FormValue|RequestParam|form/i.test(input))
+    return 'a link or form with script in its parameters';
+  return 'a request carrying script';
 }
 
 /**
@@ -125,7 +130,7 @@ function report(
       sourceLine: origin.source.line,
       text: code(response.format ? response.node.text : html.text, 50),
       value: words.value,
-      where: whereOf(origin.source.description),
+      carrier: carrierOf(origin.source.description),
       fix: xssFix(context.language, named),
     },
   });
@@ -158,7 +163,7 @@ function scriptCreate(context: RuleContext<object>): Visitors {
         sourceLine: origin?.source.line ?? lineOf(node),
         text: code(v.text, 50),
         value: through ? describeFlow(through, v).value : code(v.text, 40),
-        where: input.includes('query') || input.includes('args') ? 'query string' : 'request',
+        carrier: carrierOf(input),
         fix: xssFix(language, ''),
       },
     });

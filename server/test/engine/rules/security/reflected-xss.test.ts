@@ -103,6 +103,27 @@ const invalid: InvalidCase[] = [
   },
   {
     language: 'java',
+    why: "a cookie's value through a for-each loop; an append chain holding the markup in its other calls",
+    code: lines(
+      'public class Prefs extends HttpServlet {',
+      '  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {',
+      '    for (Cookie c : request.getCookies()) {',
+      '      response.getWriter().append("<p>Theme: ").append(c.getValue()).append("</p>");',
+      '    }',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'sendsThrough',
+        data: { input: '`request.getCookies`', sourceLine: 3 },
+        says: /^CWE-79: `response\.getWriter\(\)\.append` on line 4 .* so a request carrying script runs/,
+      },
+    ],
+  },
+  {
+    language: 'java',
     why: 'printf on the writer itself: the format holds the markup; a header',
     code: lines(
       'class Echo extends HttpServlet {',

@@ -181,7 +181,7 @@ const invalid: InvalidCase[] = [
 const valid: ValidCase[] = [
   {
     language: 'python',
-    why: 'escaped; rendered through a template; JSON; a helper that is no route',
+    why: "escaped; rendered through a template; JSON; an HTTP session's or Flask's session's get; a helper that is no route",
     code: lines(
       'from flask import Flask, jsonify, render_template',
       'from markupsafe import escape',
@@ -201,6 +201,12 @@ const valid: ValidCase[] = [
       'def c(user_id):',
       '    row = cur.fetchone()',
       '    return jsonify(name=row[0])',
+      '',
+      '@app.route("/d")',
+      'def d():',
+      '    r = requests.Session().get("https://status.example.com")',
+      '    user = session.get("user")',
+      '    return "<p>" + r.text + user + "</p>"',
       '',
       'def label(cur):',
       '    return "<b>" + cur.fetchone()[0] + "</b>"',
