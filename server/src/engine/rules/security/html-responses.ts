@@ -34,6 +34,8 @@ export interface HtmlResponse {
   readonly values: readonly Node[];
   /** A format string the values fill (`fmt.Fprintf(w, "<p>%s</p>", name)`, `out.printf`). */
   readonly format?: Node;
+  /** The values land in markup known another way: a `text/template` whose text is HTML. */
+  readonly markup?: boolean;
 }
 
 /** HTML in the fixed parts of a built string: a tag. */
@@ -160,12 +162,45 @@ function javaResponse(context: RuleContext<object>, node: Node): HtmlResponse | 
   return { node, sink, values: args };
 }
 
+/**
+ * Whether a Go template value is HTML: parsed from text with a tag in it, or
+ * from `.html` files. Only asked where `text/template` (which escapes
+ * nothing) is the snippet's template package.
+ */
+function isHtmlTemplate(context: RuleContext<object>, template: Node): boolean {
+  const value = template.type === 'identifier' ? resolvedValue(context, template) : template;
+  const calls = [value, ...value.descendantsOfType(['call_expression'])];
+  return calls.some((call) => {
+    const name = methodName(calleeText(call));
+    const first = callArguments(call)[0];
+    const text = first && isPlainString(unwrap(first)) ? (stringContent(unwrap(first)) ?? '') : undefined;
+    if (text === undefined) return false;
+    if (name === 'Parse') return MARKUP.test(text);
+    return /^Parse(Files|Glob)$/.test(name) && /\.html?$/.test(text);
+  });
+}
+
 /** The response a Go call writes to its handler's `http.ResponseWriter`, if it is one. */
-function goResponse(node: Node): HtmlResponse | undefined {
+function goResponse(context: RuleContext<object>, node: Node): HtmlResponse | undefined {
   if (node.type !== 'call_expression') return undefined;
   const callee = calleeText(node);
   const args = callArguments(node);
   const sink = `\`${callee}\``;
+  // text/template's `t.Execute(w, data)` writes data as it is; html/template escapes it.
+  const imports = context.facts.dependencies.map((d) => d.source);
+  const method = methodName(callee);
+  if (
+    (method === 'Execute' || method === 'ExecuteTemplate') &&
+    imports.includes('text/template') &&
+    !imports.includes('html/template')
+  ) {
+    const fn = node.childForFieldName('function');
+    const template = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
+    const data = args[method === 'Execute' ? 1 : 2];
+    if (template && data && args[0] && isResponseWriter(args[0], node) && isHtmlTemplate(context, template))
+      return { node, sink, values: [data], markup: true };
+    return undefined;
+  }
   if (/^fmt\.Fprint(f|ln)?$/.test(callee) && args[0] && isResponseWriter(args[0], node)) {
     if (callee === 'fmt.Fprintf')
       return args[1] ? { node, sink, format: args[1], values: args.slice(2) } : undefined;
@@ -216,7 +251,7 @@ export function htmlResponse(
   const { language } = context;
   let response: HtmlResponse | undefined;
   if (language === 'java') response = javaResponse(context, node);
-  else if (language === 'go') response = goResponse(node);
+  else if (language === 'go') response = goResponse(context, node);
   else if (language === 'python') response = pythonResponse(node, routesOnly);
   else if (node.type === 'call_expression') {
     const body = expressBody(node);
@@ -306,6 +341,7 @@ export function markupParts(context: RuleContext<object>, response: HtmlResponse
 
 function candidateParts(context: RuleContext<object>, response: HtmlResponse): MarkupPart[] {
   const { format, values } = response;
+  if (response.markup) return values.map((v) => ({ piece: v, html: response.node }));
   if (format) {
     const text = isPlainString(unwrap(format)) ? (stringContent(unwrap(format)) ?? '') : '';
     return MARKUP.test(text) ? values.map((v) => ({ piece: v, html: format })) : [];

@@ -53,7 +53,7 @@ function carrierOf(input: string): string {
  * Koa's `ctx.body = …`, a Flask handler returning the built string, a
  * servlet's writer or a Spring response body (`@ResponseBody`,
  * `ResponseEntity`), and Go's `http.ResponseWriter` (`fmt.Fprintf(w, …)`,
- * `w.Write`, `io.WriteString`).
+ * `w.Write`, `io.WriteString`, a `text/template` of HTML executed into it).
  */
 export const reflectedXss: Rule = {
   meta: {
