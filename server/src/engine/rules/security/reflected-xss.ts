@@ -1,4 +1,3 @@
-import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Origin } from '../../taint/index.js';
 import type { Rule, RuleContext, Visitors } from '../model.js';
@@ -10,9 +9,9 @@ import { lazyAnalysis } from './taint-flows.js';
 const CONSEQUENCE =
   "without escaping it, so {{carrier}} runs that script in the visitor's browser. Instead, {{fix}}.";
 
-/** Request input in Express, Koa and Flask handlers. */
+/** Request input in Express, Koa, Flask and Django handlers. */
 const REQUEST_INPUT =
-  /\b(req\.(query|params|body|headers|cookies)|ctx\.(query|params|request\.(query|body))|request\.(args|form|values|json|cookies|headers|get_json\(\)))\b/;
+  /\b(req\.(query|params|body|headers|cookies)|ctx\.(query|params|request\.(query|body))|request\.(args|form|values|json|cookies|headers|get_json\(\)|GET|POST|COOKIES))\b/;
 /** HTML in the fixed parts of a built string: a tag. */
 const HTML = /<\s*[a-zA-Z!/][^>]*>?/;
 /** Escapers and sanitisers whose output is safe in HTML. */
@@ -20,11 +19,13 @@ const ESCAPED =
   /\b(escape|escapeHtml|encodeHTML|htmlEscape|sanitize\w*|DOMPurify\.sanitize|markupsafe\.escape|html\.escape|bleach\.clean)\s*\(/;
 
 /** Fix text per language: what escapes here, or renders with escaping. */
-export function xssFix(language: LanguageId, name: string): string {
+export function xssFix(context: RuleContext<object>, name: string): string {
   const n = code(name, 30);
-  switch (language) {
+  switch (context.language) {
     case 'python':
-      return 'render a template (Jinja escapes by default) or escape the value with `markupsafe.escape(…)`';
+      return context.facts.dependencies.some((d) => /^django\b/.test(d.source))
+        ? "render a template (Django's escape by default) or escape the value with `django.utils.html.escape(…)`"
+        : 'render a template (Jinja escapes by default) or escape the value with `markupsafe.escape(…)`';
     case 'java':
       return `escape ${n} where it goes into the HTML, with \`HtmlUtils.htmlEscape(…)\` in Spring or OWASP Encoder's \`Encode.forHtml(…)\`, or render the page with a template engine that escapes by default, such as Thymeleaf`;
     case 'go':
@@ -40,7 +41,8 @@ export function xssFix(language: LanguageId, name: string): string {
  * and bodies take a request someone else shapes.
  */
 function carrierOf(input: string): string {
-  if (/query|args|getQueryString/i.test(input)) return 'a link with script in its query string';
+  if (/query|args|getQueryString/i.test(input) || /\bGET\b/.test(input))
+    return 'a link with script in its query string';
   if (/PathVariable|PathValue|mux\.Vars|URLParam|params/.test(input)) return 'a link with script in its path';
   if (/getParameter|FormValue|RequestParam|form/i.test(input))
     return 'a link or form with script in its parameters';
@@ -131,7 +133,7 @@ function report(
       text: code(response.format ? response.node.text : html.text, 50),
       value: words.value,
       carrier: carrierOf(origin.source.description),
-      fix: xssFix(context.language, named),
+      fix: xssFix(context, named),
     },
   });
 }
@@ -164,7 +166,7 @@ function scriptCreate(context: RuleContext<object>): Visitors {
         text: code(v.text, 50),
         value: through ? describeFlow(through, v).value : code(v.text, 40),
         carrier: carrierOf(input),
-        fix: xssFix(language, ''),
+        fix: xssFix(context, ''),
       },
     });
   };

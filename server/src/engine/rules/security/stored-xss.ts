@@ -82,7 +82,7 @@ export const storedXss: Rule = {
                 ? response.sink.replace(/`$/, '(...)`')
                 : response.sink,
             line: lineOf(response.node),
-            fix: xssFix(context.language, named),
+            fix: xssFix(context, named),
           },
         });
         return;

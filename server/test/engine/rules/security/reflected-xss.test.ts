@@ -62,6 +62,27 @@ const invalid: InvalidCase[] = [
     ],
   },
   {
+    language: 'python',
+    why: "Django's request.GET into an HttpResponse",
+    code: lines(
+      'from django.http import HttpResponse',
+      '',
+      'def search(request):',
+      '    q = request.GET.get("q", "")',
+      '    return HttpResponse("<h2>Results for " + q + "</h2>")',
+      '',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'sendsThrough',
+        data: { input: '`request.GET`', sourceLine: 4 },
+        says: /^CWE-79: `HttpResponse\(\.\.\.\)` on line 5 .*query string.*`django\.utils\.html\.escape\(…\)`/,
+        saysNot: /markupsafe|Jinja/,
+      },
+    ],
+  },
+  {
     language: 'javascript',
     code: lines(
       "app.get('/hello', (req, res) => {",
