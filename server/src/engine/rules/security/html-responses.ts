@@ -48,7 +48,7 @@ export const MARKUP = /<\s*[a-zA-Z!/][^>]*>?/;
  * `Content-Type` header, Express's `res.type(…)`, Flask's `mimetype=`.
  */
 const NOT_HTML =
-  /(setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type)\s*=\s*)(["'][^"']*(json|text\/plain|\bplain\b|\btxt\b|text\/csv|octet-stream)[^"']*["']|MediaType\.(APPLICATION_JSON|TEXT_PLAIN|APPLICATION_OCTET_STREAM|APPLICATION_NDJSON)\w*)/i;
+  /(setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type|media_type)\s*=\s*)(["'][^"']*(json|text\/plain|\bplain\b|\btxt\b|text\/csv|octet-stream)[^"']*["']|MediaType\.(APPLICATION_JSON|TEXT_PLAIN|APPLICATION_OCTET_STREAM|APPLICATION_NDJSON)\w*)/i;
 
 /** Java's writer methods that write their arguments' text. */
 const WRITER_METHODS = /^(write|print|println|printf|format|append)$/;
@@ -220,20 +220,34 @@ function goResponse(context: RuleContext<object>, node: Node): HtmlResponse | un
 }
 
 /** The response a Python node returns or builds, if it is one. */
-function pythonResponse(node: Node, routesOnly: boolean): HtmlResponse | undefined {
+function pythonResponse(
+  context: RuleContext<object>,
+  node: Node,
+  routesOnly: boolean,
+): HtmlResponse | undefined {
   if (node.type === 'return_statement') {
     const value = node.namedChildren[0];
     if (!value) return undefined;
     const fn = enclosingFunction(node);
-    const decorated =
-      fn?.parent?.type === 'decorated_definition' &&
-      ROUTE_DECORATOR.test(fn.parent.text.slice(0, fn.startIndex - fn.parent.startIndex));
-    return !routesOnly || decorated ? { node, sink: '`return`', values: [value] } : undefined;
+    const decorators =
+      fn?.parent?.type === 'decorated_definition'
+        ? fn.parent.text.slice(0, fn.startIndex - fn.parent.startIndex)
+        : '';
+    // FastAPI sends a returned string as JSON unless the route declares an HTML response class.
+    const fastApi = context.facts.dependencies.some((d) => /^fastapi\b/.test(d.source));
+    const html = fastApi ? /response_class\s*=\s*HTMLResponse\b/.test(decorators) : true;
+    const routed = ROUTE_DECORATOR.test(decorators) && html;
+    return !routesOnly || routed ? { node, sink: '`return`', values: [value] } : undefined;
   }
   if (node.type !== 'call') return undefined;
   const callee = calleeText(node);
   const first = callArguments(node).find((a) => a.type !== 'keyword_argument');
-  if (!first || !/^((flask|django\.http)\.)?(make_response|HttpResponse|Response)$/.test(callee))
+  if (
+    !first ||
+    !/^((flask|django\.http|fastapi\.responses)\.)?(make_response|HttpResponse|Response|HTMLResponse)$/.test(
+      callee,
+    )
+  )
     return undefined;
   return NOT_HTML.test(node.text) ? undefined : { node, sink: `\`${callee}(...)\``, values: [first] };
 }
@@ -252,7 +266,7 @@ export function htmlResponse(
   let response: HtmlResponse | undefined;
   if (language === 'java') response = javaResponse(context, node);
   else if (language === 'go') response = goResponse(context, node);
-  else if (language === 'python') response = pythonResponse(node, routesOnly);
+  else if (language === 'python') response = pythonResponse(context, node, routesOnly);
   else if (node.type === 'call_expression') {
     const body = expressBody(node);
     response = body ? { node, sink: `\`${calleeText(node)}\``, values: [body] } : undefined;
