@@ -206,19 +206,31 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
       );
   };
 
-  /** `rows.Scan(&title)`: `title` holds what `rows` holds from the call on. */
+  /**
+   * `rows.Scan(&title)`: `title` holds what `rows` holds from the call on;
+   * `rows.Scan(&u.Name)` adds it to what `u` holds.
+   */
   const writeThrough = (call: Node) => {
     if (!catalogue.writesThrough?.test(calleeText(call))) return;
     const fn = call.childForFieldName('function');
     const receiver = fn?.childForFieldName('operand') ?? fn?.childForFieldName('object');
     if (!receiver) return;
-    const names = (call.childForFieldName('arguments')?.namedChildren ?? []).flatMap((arg) => {
-      const operand = arg?.type === 'unary_expression' ? arg.childForFieldName('operand') : null;
-      return arg?.childForFieldName('operator')?.text === '&' && operand?.type === 'identifier'
-        ? [operand.text]
-        : [];
-    });
-    if (names.length > 0) record(call, names, evaluate(receiver), false);
+    const whole: string[] = [];
+    const fields: string[] = [];
+    for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+      if (arg?.type !== 'unary_expression' || arg.childForFieldName('operator')?.text !== '&') continue;
+      let target = arg.childForFieldName('operand');
+      if (target?.type === 'identifier') {
+        whole.push(target.text);
+        continue;
+      }
+      while (target?.type === 'selector_expression') target = target.childForFieldName('operand');
+      if (target?.type === 'identifier') fields.push(target.text);
+    }
+    if (whole.length === 0 && fields.length === 0) return;
+    const value = evaluate(receiver);
+    if (whole.length > 0) record(call, whole, value, false);
+    if (fields.length > 0) record(call, fields, value, true);
   };
 
   const guard = (node: Node) => {

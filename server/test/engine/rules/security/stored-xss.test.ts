@@ -200,6 +200,30 @@ const invalid: InvalidCase[] = [
       { line: 23, messageId: 'stored', data: { source: '`db.Query(...)`', sourceLine: 18 } },
     ],
   },
+  {
+    language: 'go',
+    why: "Scan into a struct's fields: the struct holds the row",
+    code: lines(
+      'package web',
+      '',
+      'import (',
+      '\t"database/sql"',
+      '\t"fmt"',
+      '\t"net/http"',
+      ')',
+      '',
+      'type user struct{ Name, Bio string }',
+      '',
+      'func show(db *sql.DB) http.HandlerFunc {',
+      '\treturn func(w http.ResponseWriter, r *http.Request) {',
+      '\t\tvar u user',
+      '\t\tdb.QueryRow("SELECT name, bio FROM users WHERE id = $1", r.PathValue("id")).Scan(&u.Name, &u.Bio)',
+      '\t\tfmt.Fprintf(w, "<h1>%s</h1><p>%s</p>", u.Name, u.Bio)',
+      '\t}',
+      '}',
+    ),
+    errors: [{ line: 15, messageId: 'stored', data: { value: '`u.Name` (from `u`)', sourceLine: 14 } }],
+  },
 ];
 
 const valid: ValidCase[] = [
