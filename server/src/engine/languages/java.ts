@@ -164,6 +164,8 @@ const TAINT: TaintCatalogue = {
     },
     { callee: /(^|\.)(escapeHtml4?|htmlEscape|escapeHtml|forHtml|sanitize)$/, clears: ['html'] },
     { callee: /(^|\.)getFileName$|^FilenameUtils\.getName$/, clears: ['path'] },
+    // Sizes and counts: a number, none of the text.
+    { callee: /\.(size|length)$/, clears: 'all' },
     // A result set's numbers and dates hold no text anyone stored.
     {
       callee:

@@ -59,6 +59,8 @@ const LITERALS =
 function valueChildren(node: Node): readonly (Node | null)[] {
   switch (node.type) {
     case 'member_expression':
+      // `rows.length`, `s.length`: a count, none of the text.
+      return node.childForFieldName('property')?.text === 'length' ? [] : [node.childForFieldName('object')];
     case 'attribute':
     case 'field_access':
       return [node.childForFieldName('object')];

@@ -283,7 +283,7 @@ const valid: ValidCase[] = [
   },
   {
     language: 'javascript',
-    why: 'escape-html; res.json; a text/plain type; a value that is not from the database',
+    why: 'escape-html; res.json; a text/plain type; a count of rows; a value that is not from the database',
     code: lines(
       "const escapeHtml = require('escape-html');",
       "app.get('/c/:id', async (req, res) => {",
@@ -295,6 +295,11 @@ const valid: ValidCase[] = [
       '  const comment = await Comment.findById(req.params.id);',
       "  res.type('text/plain');",
       "  res.send('<p>' + comment.body + '</p>');",
+      '});',
+      "app.get('/count', async (req, res) => {",
+      "  const { rows } = await pool.query('SELECT body FROM comments');",
+      '  const n = rows.length;',
+      '  res.send(`<p>${rows.length} comments</p><p>${n}</p>`);',
       '});',
       "app.get('/v', (req, res) => {",
       '  const version = pkg.version;',
@@ -314,6 +319,7 @@ const valid: ValidCase[] = [
       '      out.println("<li>" + Encode.forHtml(rs.getString("body")) + "</li>");',
       '      out.println("<li>" + HtmlUtils.htmlEscape(rs.getString("body")) + "</li>");',
       '      out.println("<li>" + rs.getInt("likes") + " likes</li>");',
+      '      out.println("<li>" + rs.getString("body").length() + " characters</li>");',
       '    }',
       '  }',
       '}',
