@@ -300,6 +300,24 @@ export interface MarkupPart {
   readonly html: Node;
 }
 
+/** printf-style verbs that print a number or a boolean: no markup can come through them. */
+const NUMERIC_VERB = /^[dfeEgGxXobtc]$/;
+
+/**
+ * The values of a printf-style format (`%s`, `%d`, Python's `%`) that can
+ * carry text: a value printed by `%d` or `%.2f` is a number whatever it holds.
+ */
+function textValues(format: Node | undefined, values: readonly Node[]): Node[] {
+  const text = format && isPlainString(unwrap(format)) ? stringContent(unwrap(format)) : undefined;
+  if (text === undefined) return [...values];
+  const verbs = [...text.matchAll(/%(?:\[\d+\])?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([a-zA-Z%])/g)]
+    .map((m) => m[1]!)
+    .filter((v) => v !== '%');
+  // Positional or starred verbs (`%[2]s`, `%*d`) do not line up one to one: keep every value.
+  if (/%(\[\d+\]|[-+ #0]*\*)/.test(text) || verbs.length !== values.length) return [...values];
+  return values.filter((_, i) => !NUMERIC_VERB.test(verbs[i]!));
+}
+
 /** The pieces a built string is made of that are not fixed text. */
 function varyingPieces(node: Node): Node[] {
   const n = unwrap(node);
@@ -311,7 +329,8 @@ function varyingPieces(node: Node): Node[] {
         const right = n.childForFieldName('right');
         if (!right) return [];
         const r = unwrap(right);
-        return r.type === 'tuple' ? r.namedChildren.filter((c): c is Node => c !== null) : [r];
+        const values = r.type === 'tuple' ? r.namedChildren.filter((c): c is Node => c !== null) : [r];
+        return textValues(n.childForFieldName('left') ?? undefined, values);
       }
       return sumOperands(n).filter((p) => !isPlainString(p));
     }
@@ -328,7 +347,7 @@ function varyingPieces(node: Node): Node[] {
     case 'method_invocation': {
       const callee = calleeText(n);
       const args = callArguments(n);
-      if (callee === 'fmt.Sprintf' || callee === 'String.format') return args.slice(1);
+      if (callee === 'fmt.Sprintf' || callee === 'String.format') return textValues(args[0], args.slice(1));
       // `"<p>{}</p>".format(name)`, `"<p>%s</p>".formatted(name)`.
       return args.filter((a) => a.type !== 'comment');
     }
@@ -358,7 +377,7 @@ function candidateParts(context: RuleContext<object>, response: HtmlResponse): M
   if (response.markup) return values.map((v) => ({ piece: v, html: response.node }));
   if (format) {
     const text = isPlainString(unwrap(format)) ? (stringContent(unwrap(format)) ?? '') : '';
-    return MARKUP.test(text) ? values.map((v) => ({ piece: v, html: format })) : [];
+    return MARKUP.test(text) ? textValues(format, values).map((v) => ({ piece: v, html: format })) : [];
   }
   const out: MarkupPart[] = [];
   for (const value of values) {

@@ -229,7 +229,7 @@ const invalid: InvalidCase[] = [
 const valid: ValidCase[] = [
   {
     language: 'python',
-    why: "escaped; rendered through a template; JSON; an HTTP session's or Flask's session's get; a helper that is no route",
+    why: "escaped; rendered through a template; JSON; an HTTP session's or Flask's session's get; a row printed by %d; a helper that is no route",
     code: lines(
       'from flask import Flask, jsonify, render_template',
       'from markupsafe import escape',
@@ -255,6 +255,11 @@ const valid: ValidCase[] = [
       '    r = requests.Session().get("https://status.example.com")',
       '    user = session.get("user")',
       '    return "<p>" + r.text + user + "</p>"',
+      '',
+      '@app.route("/e")',
+      'def e():',
+      '    row = cur.fetchone()',
+      '    return "<a href=\'/users/%d\'>profile</a>" % row[0]',
       '',
       'def label(cur):',
       '    return "<b>" + cur.fetchone()[0] + "</b>"',
@@ -335,7 +340,7 @@ const valid: ValidCase[] = [
   },
   {
     language: 'go',
-    why: 'html.EscapeString; an int scanned; html/template; a text/plain content type',
+    why: 'html.EscapeString; an int scanned; a value printed by %d; html/template; a text/plain content type',
     code: lines(
       'package web',
       '',
@@ -357,6 +362,12 @@ const valid: ValidCase[] = [
       '\tfmt.Fprintf(w, "<h1>%s</h1>", html.EscapeString(title))',
       '\tfmt.Fprintf(w, "<p>%d likes</p>", likes)',
       '\tpage.Execute(w, title)',
+      '}',
+      '',
+      'func ids(w http.ResponseWriter, r *http.Request) {',
+      '\tvar id string',
+      '\tdb.QueryRow("SELECT id FROM posts").Scan(&id)',
+      '\tfmt.Fprintf(w, "<a href=\\"/posts/%d\\">%.1f%%</a>", id, 0.5)',
       '}',
       '',
       'func raw(w http.ResponseWriter, r *http.Request) {',
