@@ -372,6 +372,87 @@ export function markupParts(context: RuleContext<object>, response: HtmlResponse
   return candidateParts(context, response).filter(text);
 }
 
+/** A string builder's declaration, and the calls that add text to it, per language. */
+const BUILDERS: Partial<
+  Record<LanguageId, { readonly type: RegExp; readonly adds: RegExp; readonly result: RegExp }>
+> = {
+  java: { type: /\b(StringBuilder|StringBuffer)\b/, adds: /^(append|insert)$/, result: /^toString$/ },
+  go: { type: /\bstrings\.Builder\b|\bbytes\.Buffer\b/, adds: /^WriteString$/, result: /^(String|Bytes)$/ },
+};
+
+/**
+ * A string builder's text as it reaches a write (`sb.toString()`,
+ * `b.String()`, the builder itself): the pieces added to it up to `at` in
+ * the same function, when its fixed pieces hold a tag; undefined when the
+ * value is no builder.
+ */
+function builderParts(context: RuleContext<object>, value: Node, at: Node): MarkupPart[] | undefined {
+  const builder = BUILDERS[context.language];
+  if (!builder) return undefined;
+  let v = unwrap(value);
+  if (v.type === 'method_invocation' || v.type === 'call_expression') {
+    const fn = v.childForFieldName('function');
+    const object =
+      v.childForFieldName('object') ??
+      (fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null);
+    if (!object || !builder.result.test(methodName(calleeText(v)))) return undefined;
+    v = unwrap(object);
+  }
+  // `sb.append("</ul>").toString()`: the chain's adds are read with the others below.
+  for (
+    let guard = 0;
+    guard < 100 && (v.type === 'method_invocation' || v.type === 'call_expression');
+    guard++
+  ) {
+    const fn = v.childForFieldName('function');
+    const object =
+      v.childForFieldName('object') ??
+      (fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null);
+    if (!object || !builder.adds.test(methodName(calleeText(v)))) return undefined;
+    v = unwrap(object);
+  }
+  if (v.type !== 'identifier') return undefined;
+  const name = v.text;
+  const bindings = bindingsOf(context.language, context.root).visible(name, at);
+  const declared = bindings.length === 1 ? bindings[0] : undefined;
+  if (!declared || !builder.type.test(declared.node.text)) return undefined;
+  const scope = enclosingFunction(at) ?? context.root;
+  const fixed: string[] = (
+    declared.value?.descendantsOfType([
+      'string_literal',
+      'interpreted_string_literal',
+      'raw_string_literal',
+    ]) ?? []
+  ).map((literal) => stringContent(literal) ?? '');
+  const pieces: Node[] = [];
+  for (const call of scope.descendantsOfType(['method_invocation', 'call_expression'])) {
+    // Adds before the write, and those chained inside it.
+    if (call.startIndex >= at.endIndex || !builder.adds.test(methodName(calleeText(call)))) continue;
+    // The call's receiver, through a chain of adds, is the builder: `sb.append("<li>").append(name)`.
+    let receiver: Node | null = call;
+    while (receiver && (receiver.type === 'method_invocation' || receiver.type === 'call_expression')) {
+      const fn = receiver.childForFieldName('function');
+      receiver =
+        receiver.childForFieldName('object') ??
+        (fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null);
+    }
+    if (receiver?.type !== 'identifier' || receiver.text !== name) continue;
+    const args = callArguments(call);
+    for (const arg of context.language === 'java' && methodName(calleeText(call)) === 'insert'
+      ? args.slice(1)
+      : args) {
+      const a = unwrap(arg);
+      if (isPlainString(a)) fixed.push(stringContent(a) ?? '');
+      else if (isBuiltString(a)) {
+        fixed.push(literalParts(a));
+        pieces.push(...varyingPieces(a));
+      } else pieces.push(a);
+    }
+  }
+  if (!fixed.some((text) => MARKUP.test(text))) return [];
+  return pieces.map((piece) => ({ piece, html: value }));
+}
+
 function candidateParts(context: RuleContext<object>, response: HtmlResponse): MarkupPart[] {
   const { format, values } = response;
   if (response.markup) return values.map((v) => ({ piece: v, html: response.node }));
@@ -381,10 +462,15 @@ function candidateParts(context: RuleContext<object>, response: HtmlResponse): M
   }
   const out: MarkupPart[] = [];
   for (const value of values) {
+    const built = builderParts(context, value, response.node);
+    if (built) {
+      out.push(...built);
+      continue;
+    }
     const v = unwrap(value);
-    const built = isBuiltString(v) ? v : resolvedValue(context, v);
-    if (!isBuiltString(built) || !MARKUP.test(literalParts(built))) continue;
-    for (const piece of varyingPieces(built)) out.push({ piece, html: built });
+    const html = isBuiltString(v) ? v : resolvedValue(context, v);
+    if (!isBuiltString(html) || !MARKUP.test(literalParts(html))) continue;
+    for (const piece of varyingPieces(html)) out.push({ piece, html });
   }
   if (out.length > 0) return out;
   const fixed = values.filter((v) => isPlainString(unwrap(v)));

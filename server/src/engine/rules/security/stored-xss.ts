@@ -78,7 +78,7 @@ export const storedXss: Rule = {
             sourceLine: origin.source.line,
             // Calls read as calls: `res.send(...)`; `return` and `ctx.body =` as written.
             sink:
-              /^`[\w.…]+`$/.test(response.sink) && response.sink !== '`return`'
+              /^`[^`]*\w`$/.test(response.sink) && response.sink !== '`return`'
                 ? response.sink.replace(/`$/, '(...)`')
                 : response.sink,
             line: lineOf(response.node),

@@ -299,6 +299,20 @@ const invalid: InvalidCase[] = [
     ),
     errors: [{ line: 10, messageId: 'sendsThrough', data: { input: '`req.FormValue`' } }],
   },
+  {
+    language: 'java',
+    why: 'a StringBuilder holding markup, given request input',
+    code: lines(
+      'public class Echo extends HttpServlet {',
+      '  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {',
+      '    StringBuilder page = new StringBuilder("<p>");',
+      '    page.append("You searched for " + request.getParameter("q"));',
+      '    response.getWriter().print(page);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 5, messageId: 'sends', data: { input: '`request.getParameter`', sourceLine: 4 } }],
+  },
 ];
 
 const valid: ValidCase[] = [
@@ -335,6 +349,22 @@ const valid: ValidCase[] = [
       '    out.println("<h1>Hello " + HtmlUtils.htmlEscape(name) + "</h1>");',
       '    out.println("<h1>Hello " + Encode.forHtml(name) + "</h1>");',
       '    out.println("Hello " + name);',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    language: 'java',
+    why: 'a StringBuilder with no markup; one whose input is escaped',
+    code: lines(
+      'public class Export extends HttpServlet {',
+      '  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {',
+      '    StringBuilder csv = new StringBuilder();',
+      '    csv.append(request.getParameter("q")).append(",");',
+      '    response.getWriter().println(csv);',
+      '    StringBuilder safe = new StringBuilder("<p>");',
+      '    safe.append(HtmlUtils.htmlEscape(request.getParameter("q")));',
+      '    response.getWriter().print(safe.toString());',
       '  }',
       '}',
     ),
