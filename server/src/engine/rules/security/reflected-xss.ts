@@ -3,7 +3,8 @@ import type { Origin } from '../../taint/index.js';
 import type { Rule, RuleContext, Visitors } from '../model.js';
 import { code, isBuiltString, lineOf, literalParts, unwrap } from '../util.js';
 import { describeFlow } from '../../taint/index.js';
-import { htmlResponse, markupParts, responseNodeTypes, type HtmlResponse } from './html-responses.js';
+import { markupParts } from './html-markup.js';
+import { htmlResponse, responseNodeTypes, type HtmlResponse } from './html-responses.js';
 import { lazyAnalysis } from './taint-flows.js';
 
 const CONSEQUENCE =

@@ -2,7 +2,8 @@ import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Origin } from '../../taint/index.js';
 import type { Rule } from '../model.js';
 import { code, lineOf } from '../util.js';
-import { htmlResponse, markupParts, responseNodeTypes } from './html-responses.js';
+import { markupParts } from './html-markup.js';
+import { htmlResponse, responseNodeTypes } from './html-responses.js';
 import { xssFix } from './reflected-xss.js';
 import { lazyAnalysis } from './taint-flows.js';
 
