@@ -36,6 +36,8 @@ export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   'compact_constructor_declaration',
   'lambda_expression',
   'func_literal',
+  // C#: a function declared inside a method, or a top-level program's `static void Main`.
+  'local_function_statement',
 ]);
 
 /**
@@ -105,9 +107,15 @@ export function methodName(callee: string): string {
 export function callArguments(call: Node): Node[] {
   const args = call.childForFieldName('arguments');
   if (!args) return [];
-  return args.namedChildren.filter(
-    (a): a is Node => a !== null && !a.type.includes('comment') && a.type !== 'keyword_argument',
-  );
+  return args.namedChildren
+    .filter(
+      (a): a is Node =>
+        a !== null &&
+        !a.type.includes('comment') &&
+        a.type !== 'keyword_argument' &&
+        !(a.type === 'argument' && a.childForFieldName('name') !== null),
+    )
+    .map((a) => (a.type === 'argument' ? (a.namedChildren[a.namedChildren.length - 1] ?? a) : a));
 }
 
 export function keywordArgument(call: Node, name: string): Node | undefined {

@@ -221,6 +221,64 @@ describe('engine: bindings', () => {
     });
   });
 
+  describe('csharp', () => {
+    const code = lines(
+      'class A {',
+      '  private readonly List<string> names = new List<string>();',
+      '  void F(HashSet<string> tags, string s, int n, Dictionary<string, int> counts) {',
+      '    var copy = new List<string>();',
+      '    string output = "";',
+      '    var label = $"#{n}";',
+      '    int[] sizes = new int[3];',
+      '    foreach (var x in tags) {',
+      '      output += x;',
+      '      copy.Add(x);',
+      '    }',
+      '    try { Use(output); } catch (IOException ex) { Use(ex); }',
+      '    Func<string, int> len = t => t.Length;',
+      '    names.Contains(s); tags.Contains(s); copy.Contains(s); Use(n, counts, label, sizes);',
+      '  }',
+      '}',
+    );
+
+    it('reads kinds from declared types, `var` from the value', async () => {
+      const p = await parse('csharp', code);
+      assert.equal(holds(p, 'names', 'names.Contains'), 'list');
+      assert.equal(holds(p, 'tags', 'tags.Contains'), 'set');
+      assert.equal(holds(p, 's', 's); Use'), 'string');
+      assert.equal(holds(p, 'n', 'n,'), 'number');
+      assert.equal(holds(p, 'counts', 'counts,'), 'map');
+      assert.equal(holds(p, 'copy', 'copy.Contains'), 'list');
+      assert.equal(holds(p, 'output', 'output)'), 'string');
+      assert.equal(holds(p, 'label', 'label,'), 'string');
+      assert.equal(holds(p, 'sizes', 'sizes)'), 'list');
+    });
+
+    it('binds foreach, catch and lambda variables', async () => {
+      const p = await parse('csharp', code);
+      assert.deepEqual(
+        p.bindings.visible('x', p.at('x;')).map((b) => b.kind),
+        ['loop-variable'],
+      );
+      assert.deepEqual(
+        p.bindings.visible('ex', p.at('ex)')).map((b) => b.kind),
+        ['parameter'],
+      );
+      assert.deepEqual(
+        p.bindings.visible('t', p.at('t.Length')).map((b) => b.kind),
+        ['parameter'],
+      );
+    });
+
+    it('finds appends and mutations inside the loop', async () => {
+      const p = await parse('csharp', code);
+      const loop = p.loop('foreach_statement');
+      assert.equal(p.bindings.changedIn('output', loop)?.how, 'append');
+      assert.equal(p.bindings.changedIn('copy', loop)?.how, 'mutation');
+      assert.equal(p.bindings.changedIn('names', loop), undefined);
+    });
+  });
+
   describe('go', () => {
     const code = lines(
       'package m',

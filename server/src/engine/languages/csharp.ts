@@ -2,6 +2,7 @@ import { csharpMetrics } from '../metrics/tier2/csharp.js';
 import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
+import { CSHARP_TAINT } from './csharp-taint.js';
 import type { ApiEntry, LanguageSupport } from './model.js';
 
 const APIS: readonly ApiEntry[] = [
@@ -50,5 +51,6 @@ export const csharp: LanguageSupport<'csharp'> = {
     react: false,
   },
   wording: { name: 'C#', raises: false, collectionPipeline: 'LINQ (`Select`/`Where`)', asyncAwait: false },
+  taint: CSHARP_TAINT,
   sample: 'class Calc {\n  int Add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',
 };

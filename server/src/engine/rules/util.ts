@@ -31,6 +31,8 @@ const PLAIN_STRINGS = new Set([
   'interpreted_string_literal',
   'raw_string_literal',
   'text_block',
+  // C#: `@"C:\dir"`.
+  'verbatim_string_literal',
 ]);
 
 /** A string literal with no interpolation (Python: also adjacent literals, `"a" "b"`). */
@@ -43,6 +45,9 @@ export function isPlainString(node: Node): boolean {
   }
   if (node.type === 'template_string')
     return !node.namedChildren.some((c) => c?.type === 'template_substitution');
+  // C#: `$"…"` with nothing interpolated is plain text.
+  if (node.type === 'interpolated_string_expression')
+    return !node.namedChildren.some((c) => c?.type === 'interpolation');
   return false;
 }
 
@@ -64,6 +69,15 @@ export function stringContent(node: Node): string | undefined {
   }
   const text = node.text;
   if (node.type === 'text_block') return text.slice(3, -3);
+  if (node.type === 'verbatim_string_literal') return text.slice(2, -1);
+  if (node.type === 'interpolated_string_expression')
+    return node.namedChildren
+      .filter((c) => c?.type === 'string_content')
+      .map((c) => c!.text)
+      .join('');
+  // C#'s raw string literal: `"""…"""`.
+  if (node.type === 'raw_string_literal' && node.namedChildren.some((c) => c?.type === 'raw_string_content'))
+    return node.namedChildren.find((c) => c?.type === 'raw_string_content')?.text ?? '';
   return text.slice(1, -1);
 }
 
@@ -129,6 +143,10 @@ function isFormatted(n: Node): boolean {
       const callee = calleeText(n);
       return callee === 'String.format' || methodName(callee) === 'formatted';
     }
+    case 'interpolated_string_expression':
+      return n.namedChildren.some((c) => c?.type === 'interpolation');
+    case 'invocation_expression':
+      return /^(string|String|System\.String)\.(Format|Concat|Join)$/.test(calleeText(n));
     default:
       return false;
   }
@@ -141,9 +159,15 @@ export function literalParts(node: Node): string {
     if (
       n.type === 'string_fragment' ||
       n.type === 'string_content' ||
+      n.type === 'string_literal_content' ||
+      n.type === 'raw_string_content' ||
       n.type === 'interpreted_string_literal_content'
     ) {
       parts.push(n.text);
+      return SKIP_CHILDREN;
+    }
+    if (n.type === 'verbatim_string_literal') {
+      parts.push(n.text.slice(2, -1));
       return SKIP_CHILDREN;
     }
     if (n.type === 'raw_string_literal' || (n.type === 'string_literal' && n.namedChildCount === 0)) {

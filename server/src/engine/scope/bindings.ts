@@ -115,7 +115,9 @@ interface Sink {
 
 type Reader = (node: Node, sink: Sink) => void;
 
-const isName = (n: Node | null | undefined): boolean => n?.type === 'identifier' && n.text !== '_';
+/** C#'s `x => …` holds its one parameter in an `implicit_parameter` leaf. */
+const isName = (n: Node | null | undefined): boolean =>
+  (n?.type === 'identifier' || n?.type === 'implicit_parameter') && n.text !== '_';
 
 /** Names a destructuring pattern binds (defaults inside it may add a few more: that only says less). */
 function patternNames(pattern: Node | null | undefined): Node[] {
@@ -419,6 +421,64 @@ const GO: Record<string, Reader> = {
   },
 };
 
+/** C#'s declarator holds its value as an unnamed child after the name. */
+export function csharpDeclaratorValue(declarator: Node): Node | undefined {
+  const name = declarator.childForFieldName('name');
+  return declarator.namedChildren.find(
+    (c) => c.id !== name?.id && c.type !== 'bracketed_argument_list' && !c.type.includes('comment'),
+  );
+}
+
+/** `Add`, `Remove`, `Clear`: C#'s mutators, under the names the table keeps (`add`). */
+const csharpMethod = (name: string | undefined) =>
+  name ? name.charAt(0).toLowerCase() + name.slice(1) : undefined;
+
+const CSHARP: Record<string, Reader> = {
+  variable_declaration(node, sink) {
+    const type = node.childForFieldName('type');
+    for (const d of node.namedChildren)
+      if (d.type === 'variable_declarator')
+        declare(sink, 'csharp', d.childForFieldName('name'), 'declaration', type, csharpDeclaratorValue(d));
+  },
+  parameter(node, sink) {
+    declare(
+      sink,
+      'csharp',
+      node.childForFieldName('name'),
+      'parameter',
+      node.childForFieldName('type'),
+      null,
+    );
+  },
+  implicit_parameter(node, sink) {
+    sink.bind(node, 'parameter', 'unknown');
+  },
+  foreach_statement(node, sink) {
+    const left = node.childForFieldName('left');
+    const type = node.childForFieldName('type');
+    if (isName(left)) declare(sink, 'csharp', left, 'loop-variable', type, null);
+    else each(sink, patternNames(left), 'loop-variable', 'unknown');
+  },
+  catch_declaration(node, sink) {
+    sink.bind(node.childForFieldName('name'), 'parameter', 'unknown', { typed: true });
+  },
+  assignment_expression(node, sink) {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    const op = node.childForFieldName('operator')?.text ?? '=';
+    if (op === '+=') sink.update(left, 'append');
+    else if (op === '??=') declare(sink, 'csharp', left, 'assignment', null, right);
+    else if (op !== '=') sink.update(left, 'compound');
+    else if (left && isName(left) && right && selfAppend(left, right)) sink.update(left, 'append');
+    else declare(sink, 'csharp', left, 'assignment', null, right);
+  },
+  invocation_expression(node, sink) {
+    const fn = node.childForFieldName('function');
+    if (fn?.type === 'member_access_expression')
+      mutation(sink, fn.childForFieldName('expression'), csharpMethod(fn.childForFieldName('name')?.text));
+  },
+};
+
 function readersFor(language: LanguageId): Record<string, Reader> | undefined {
   switch (language) {
     case 'python':
@@ -427,6 +487,8 @@ function readersFor(language: LanguageId): Record<string, Reader> | undefined {
       return JAVA;
     case 'go':
       return GO;
+    case 'csharp':
+      return CSHARP;
     case 'javascript':
     case 'typescript':
     case 'tsx':
@@ -437,7 +499,7 @@ function readersFor(language: LanguageId): Record<string, Reader> | undefined {
 }
 
 /** Languages whose compiler checks every binding against its declaration. */
-const CHECKED = new Set<LanguageId>(['java', 'go']);
+const CHECKED = new Set<LanguageId>(['java', 'go', 'csharp']);
 
 class Table implements Bindings {
   readonly #byName = new Map<string, Binding[]>();

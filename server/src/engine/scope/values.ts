@@ -1,6 +1,6 @@
 /**
  * What kind of value a declared type or a written value says a name holds,
- * per tier-1 language. Only what the code spells out counts: a call's result
+ * per tier-1 language (and C#). Only what the code spells out counts: a call's result
  * is a `call` (unless the callee is one that always builds a list, set or
  * map), and anything not recognised is `unknown`.
  */
@@ -15,6 +15,16 @@ const JAVA_SETS =
   /^(java\.util\.)?(Set|HashSet|TreeSet|LinkedHashSet|SortedSet|NavigableSet|EnumSet|CopyOnWriteArraySet)\b/;
 const JAVA_MAPS = /^(java\.util\.)?(Map|HashMap|TreeMap|LinkedHashMap|SortedMap|NavigableMap|EnumMap)\b/;
 const JAVA_NUMBERS = /^(int|long|short|byte|double|float|char|Integer|Long|Short|Byte|Double|Float)$/;
+const CSHARP_LISTS =
+  /^(System\.Collections\.Generic\.)?(List|IList|IReadOnlyList|LinkedList|ICollection|IReadOnlyCollection|ArrayList|ImmutableList|ImmutableArray)\b/;
+const CSHARP_SETS =
+  /^(System\.Collections\.Generic\.)?(HashSet|ISet|IReadOnlySet|SortedSet|ImmutableHashSet)\b/;
+const CSHARP_MAPS =
+  /^(System\.Collections\.Generic\.)?(Dictionary|IDictionary|IReadOnlyDictionary|SortedDictionary|SortedList|ConcurrentDictionary|ImmutableDictionary|Hashtable)\b/;
+const CSHARP_NUMBERS =
+  /^(System\.)?(int|uint|long|ulong|short|ushort|byte|sbyte|double|float|decimal|Int16|Int32|Int64|UInt16|UInt32|UInt64|Double|Single|Decimal|Byte)\??$/;
+const CSHARP_STRINGS = /^(string|String|System\.String)\??$/;
+const CSHARP_NUMBER_LITERALS = new Set(['integer_literal', 'real_literal']);
 const GO_NUMBERS = /^(u?int(8|16|32|64)?|float(32|64)|byte|rune|uintptr)$/;
 
 const isJsLike = (language: LanguageId) =>
@@ -47,6 +57,13 @@ export function kindOfType(language: LanguageId, type: Node | null | undefined):
       if (type.type === 'map_type') return 'map';
       if (text === 'string') return 'string';
       return GO_NUMBERS.test(text) ? 'number' : 'unknown';
+    case 'csharp':
+      if (text === 'var' || type.type === 'implicit_type') return undefined;
+      if (type.type === 'array_type' || CSHARP_LISTS.test(text)) return 'list';
+      if (CSHARP_SETS.test(text)) return 'set';
+      if (CSHARP_MAPS.test(text)) return 'map';
+      if (CSHARP_STRINGS.test(text)) return 'string';
+      return CSHARP_NUMBERS.test(text) ? 'number' : 'unknown';
     default:
       return 'unknown';
   }
@@ -82,6 +99,8 @@ export function kindOfValue(language: LanguageId, value: Node | null | undefined
       return javaValue(v);
     case 'go':
       return goValue(v);
+    case 'csharp':
+      return csharpValue(v);
     default:
       return 'unknown';
   }
@@ -191,6 +210,26 @@ function goValue(v: Node): ValueKind {
       const made = v.childForFieldName('arguments')?.namedChildren[0];
       return kindOfType('go', made) ?? 'call';
     }
+    default:
+      return 'unknown';
+  }
+}
+
+function csharpValue(v: Node): ValueKind {
+  if (CSHARP_NUMBER_LITERALS.has(v.type)) return 'number';
+  switch (v.type) {
+    case 'string_literal':
+    case 'verbatim_string_literal':
+    case 'raw_string_literal':
+    case 'interpolated_string_expression':
+      return 'string';
+    case 'array_creation_expression':
+    case 'implicit_array_creation_expression':
+      return 'list';
+    case 'object_creation_expression':
+      return kindOfType('csharp', v.childForFieldName('type')) ?? 'unknown';
+    case 'invocation_expression':
+      return 'call';
     default:
       return 'unknown';
   }

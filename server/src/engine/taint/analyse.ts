@@ -59,10 +59,11 @@ const CALL_TYPES = new Set([
   'method_invocation',
   'object_creation_expression',
   'new_expression',
+  'invocation_expression',
 ]);
 const CONDITIONS = new Set(['if_statement', 'elif_clause', 'while_statement']);
 /** Assignment-like loops: the node spans the body the variable is used in. */
-const LOOPS = new Set(['for_statement', 'for_in_statement', 'enhanced_for_statement']);
+const LOOPS = new Set(['for_statement', 'for_in_statement', 'enhanced_for_statement', 'foreach_statement']);
 
 export interface AnalysisInput {
   readonly language: LanguageId;
@@ -96,6 +97,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   const { catalogue, root, language } = input;
   const budget: Budget = { visited: 0, limit: input.budget ?? DEFAULT_BUDGET };
   const bindings = bindingsOf(language, root);
+  const imports = [...input.imports, ...(catalogue.imports?.(root) ?? [])];
   /** unit id → name → assignments in document order. */
   const assigned = new Map<number, Map<string, Assigned[]>>();
   const guards = new Map<string, Guard[]>();
@@ -104,7 +106,8 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
 
   const parameterOrigin = (binding: Binding): Origin | undefined => {
     const unit = binding.scope;
-    const handler = catalogue.handlerParameter?.(binding.name, binding.node, unit);
+    const remote = catalogue.handlerParameter?.(binding.name, binding.node, unit);
+    const handler = remote ?? catalogue.programParameter?.(binding.name, binding.node, unit);
     if (handler === undefined) {
       if (catalogue.objectParameters.test(binding.name)) return undefined;
       // A typed parameter that is not text (a request object, a number, a list) carries no string of its own.
@@ -120,9 +123,21 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
           : `the parameter \`${binding.name}\``),
       line: binding.line,
       kind: handler === undefined ? 'parameter' : 'untrusted',
-      remote: handler !== undefined,
+      remote: remote !== undefined,
     };
     return { source, chain: [binding.name], sanitised: new Set(), normalised: false };
+  };
+
+  /** A name the language binds with no declaration in sight: C#'s top-level `args`. */
+  const implicitOrigin = (name: string, at: Node): Origin | undefined => {
+    const description = catalogue.implicitName?.(name, at);
+    if (description === undefined) return undefined;
+    return {
+      source: { text: name, description, line: at.startPosition.row + 1, kind: 'untrusted', remote: false },
+      chain: [name],
+      sanitised: new Set(),
+      normalised: false,
+    };
   };
 
   const sourceAt = (node: Node, text: string, remote: boolean, stored: boolean): Origin => ({
@@ -156,7 +171,12 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     if (holds === undefined) {
       const visible = bindings.visible(name, at);
       const parameter = visible.find((b) => b.kind === 'parameter');
-      const origin = parameter && visible.length === 1 ? parameterOrigin(parameter) : undefined;
+      const origin =
+        parameter && visible.length === 1
+          ? parameterOrigin(parameter)
+          : visible.length === 0
+            ? implicitOrigin(name, at)
+            : undefined;
       holds = origin ? [origin] : [];
     }
     return applyGuards(name, at, holds);
@@ -194,8 +214,8 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   };
 
   const assign = (node: Node) => {
-    const a = assignmentOf(node);
-    // A loop's variable holds its items inside the body, not only after the loop.
+    const a = assignmentOf(node, language);
+    // A loop's variable holds its items inside the body, not only after the loop (C#'s foreach too).
     if (a)
       record(
         node,
@@ -273,6 +293,8 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     if (CALL_TYPES.has(node.type)) {
       calls.push(node);
       writeThrough(node);
+      // C#'s `sb.Append(x)` adds x to the builder it is called on.
+      if (node.type === 'invocation_expression') assign(node);
     } else if (CONDITIONS.has(node.type)) guard(node);
     else assign(node);
   }
@@ -290,7 +312,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     flows(kinds) {
       const out: Flow[] = [];
       const wanted = catalogue.sinks.filter((s) => kinds.includes(s.kind));
-      const available = wanted.filter((s) => !s.requires || input.imports.some((i) => s.requires!.test(i)));
+      const available = wanted.filter((s) => !s.requires || imports.some((i) => s.requires!.test(i)));
       if (available.length === 0) return out;
       for (const call of calls) {
         const written = calleeText(call).replace(/\s+/g, ' ');
@@ -327,10 +349,14 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
     (a): a is Node => a !== null && !a.type.includes('comment'),
   );
-  const positional = args.filter((a) => a.type !== 'keyword_argument');
+  // C# wraps each argument in an `argument` node: the value is the expression inside.
+  const values = args
+    .map((a) => (a.type === 'argument' ? csharpArgument(a) : a))
+    .filter((a): a is Node => a !== undefined);
+  const positional = values.filter((a) => a.type !== 'keyword_argument');
   switch (sink.argument) {
     case 'all':
-      return args;
+      return values;
     case 'last':
       return positional.length > 0 ? [positional[positional.length - 1]!] : [];
     case 'receiver': {
@@ -339,7 +365,10 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
         return object ? [object] : [];
       }
       const fn = call.childForFieldName('function');
-      const object = fn?.childForFieldName('object') ?? fn?.childForFieldName('operand');
+      const object =
+        fn?.type === 'member_access_expression'
+          ? fn.childForFieldName('expression')
+          : (fn?.childForFieldName('object') ?? fn?.childForFieldName('operand'));
       return object ? [object] : [];
     }
     default: {
@@ -347,4 +376,14 @@ function sinkValues(call: Node, sink: SinkPattern): Node[] {
       return arg ? [arg] : [];
     }
   }
+}
+
+/**
+ * The expression a C# `argument` passes; none for `out`/`ref` arguments,
+ * which the call writes rather than reads (`int.TryParse(s, out var n)`).
+ */
+function csharpArgument(argument: Node): Node | undefined {
+  if (argument.children.some((c) => c.type === 'out' || c.type === 'ref')) return undefined;
+  const name = argument.childForFieldName('name');
+  return argument.namedChildren.find((c) => c.id !== name?.id && !c.type.includes('comment'));
 }

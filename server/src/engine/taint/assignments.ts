@@ -4,7 +4,9 @@
  * destructuring and for-each loops (the loop variable holds items of the
  * iterable).
  */
+import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { csharpDeclaratorValue } from '../scope/bindings.js';
 import { NAME_TYPES } from './expressions.js';
 
 export interface Assignment {
@@ -30,6 +32,8 @@ const FIELDS: Readonly<Record<string, readonly [string, string]>> = {
   for_in_statement: ['left', 'right'],
   enhanced_for_statement: ['name', 'value'],
   range_clause: ['left', 'right'],
+  // C#: `foreach (var item in items)`.
+  foreach_statement: ['left', 'right'],
 };
 
 const PATTERN_NAMES = new Set([...NAME_TYPES, 'shorthand_property_identifier_pattern']);
@@ -49,7 +53,7 @@ function boundNames(target: Node): string[] {
     }
     // Members and subscripts (`self.x = …`, `a[i] = …`) bind no local name.
     if (
-      /member_expression|attribute|subscript|field_access|selector_expression|index_expression/.test(
+      /member_expression|attribute|subscript|field_access|selector_expression|index_expression|member_access_expression|element_access_expression/.test(
         node.type,
       )
     )
@@ -69,12 +73,42 @@ function boundNames(target: Node): string[] {
   return names;
 }
 
+/** StringBuilder's methods that add their arguments to the builder. */
+const BUILDER_APPENDS = /^(Append|AppendLine|AppendFormat|AppendJoin|Insert)$/;
+
+const appendName = (call: Node | null | undefined): string | undefined =>
+  call?.type === 'invocation_expression' &&
+  call.childForFieldName('function')?.type === 'member_access_expression'
+    ? (call.childForFieldName('function')!.childForFieldName('name')?.text ?? undefined)
+    : undefined;
+
+/**
+ * C#: `sb.Append(a).Append(b)` adds a and b to `sb`, as `sb += a + b` would.
+ * Read once, at the outermost call of the chain, whose value holds them all.
+ */
+function builderAppend(call: Node): Assignment | undefined {
+  if (!BUILDER_APPENDS.test(appendName(call) ?? '')) return undefined;
+  const parent = call.parent;
+  if (parent?.type === 'member_access_expression' && BUILDER_APPENDS.test(appendName(parent.parent) ?? ''))
+    return undefined;
+  let receiver = call.childForFieldName('function')?.childForFieldName('expression');
+  for (let depth = 0; receiver && BUILDER_APPENDS.test(appendName(receiver) ?? '') && depth < 1000; depth++)
+    receiver = receiver.childForFieldName('function')?.childForFieldName('expression');
+  return receiver?.type === 'identifier'
+    ? { names: [receiver.text], value: call, augmented: true }
+    : undefined;
+}
+
 /** How `node` assigns, or undefined when it is not an assignment. */
-export function assignmentOf(node: Node): Assignment | undefined {
+export function assignmentOf(node: Node, language: LanguageId): Assignment | undefined {
+  if (node.type === 'invocation_expression') return builderAppend(node);
   const fields = FIELDS[node.type];
   if (!fields) return undefined;
   const target = node.childForFieldName(fields[0]);
-  const value = node.childForFieldName(fields[1]);
+  // C#'s declarator holds its value in an unnamed child.
+  const value =
+    node.childForFieldName(fields[1]) ??
+    (language === 'csharp' && node.type === 'variable_declarator' ? csharpDeclaratorValue(node) : undefined);
   if (!target || !value) return undefined;
   const operator = node.childForFieldName('operator')?.text ?? '';
   const augmented =

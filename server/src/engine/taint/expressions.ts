@@ -28,6 +28,7 @@ const CALLS = new Set([
   'method_invocation',
   'object_creation_expression',
   'new_expression',
+  'invocation_expression',
 ]);
 /** Node types a source pattern may match: member chains, calls, subscripts. */
 const SOURCE_SHAPES = new Set([
@@ -39,6 +40,8 @@ const SOURCE_SHAPES = new Set([
   'selector_expression',
   'index_expression',
   'field_access',
+  'member_access_expression',
+  'element_access_expression',
   'identifier',
 ]);
 export const NAME_TYPES = new Set(['identifier', 'shorthand_property_identifier']);
@@ -66,13 +69,29 @@ function valueChildren(node: Node): readonly (Node | null)[] {
       return [node.childForFieldName('object')];
     case 'selector_expression':
       return [node.childForFieldName('operand')];
+    // C#: `a.B` and `a[k]` carry what `a` holds; a named argument `name: value` its value.
+    case 'member_access_expression':
+    case 'element_access_expression':
+      return [node.childForFieldName('expression')];
+    case 'argument':
+      return [node.namedChildren.find((c) => c.id !== node.childForFieldName('name')?.id) ?? null];
+    case 'cast_expression':
+      return node.childForFieldName('value') ? [node.childForFieldName('value')] : node.namedChildren;
+    case 'conditional_expression':
+      // C#'s `c ? a : b` yields a or b; Python's has no fields and reads as a whole.
+      return node.childForFieldName('consequence')
+        ? [node.childForFieldName('consequence'), node.childForFieldName('alternative')]
+        : node.namedChildren;
+    case 'interpolation':
+      return node.namedChildren.filter((c) => c.type !== 'interpolation_brace');
     case 'method_invocation':
       return [node.childForFieldName('object'), node.childForFieldName('arguments')];
     case 'object_creation_expression':
     case 'new_expression':
       return [node.childForFieldName('arguments')];
     case 'call':
-    case 'call_expression': {
+    case 'call_expression':
+    case 'invocation_expression': {
       const fn = node.childForFieldName('function');
       // A bare callee is a function's name, not a value: `open(x)` carries x, not `open`.
       return fn && NAME_TYPES.has(fn.type)

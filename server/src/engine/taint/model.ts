@@ -90,6 +90,19 @@ export interface TaintCatalogue {
    */
   readonly handlerParameter?: (name: string, declaration: Node, unit: Node) => string | undefined;
   /**
+   * When a parameter is outside input an operator rather than a request
+   * sender chooses (a program's command-line arguments), the words naming it.
+   */
+  readonly programParameter?: (name: string, declaration: Node, unit: Node) => string | undefined;
+  /**
+   * Outside input a name holds with no declaration anywhere in the snippet
+   * (C#'s top-level statements see the command line as `args`), and the
+   * words naming it; an operator chooses it, not a request sender.
+   */
+  readonly implicitName?: (name: string, at: Node) => string | undefined;
+  /** The snippet's imports, for a language whose facts do not read them (C#'s `using` directives). */
+  readonly imports?: (root: Node) => readonly string[];
+  /**
    * Calls that copy what their receiver holds into the variables their
    * `&name` arguments point to: Go's `rows.Scan(&title, &body)`.
    */

@@ -471,6 +471,137 @@ const PARAMETERS: Case[] = [
   },
 ];
 
+/** C#: ASP.NET request objects and model-bound parameters, the program's own inputs, and what stops taint. */
+const CSHARP: Case[] = [
+  {
+    title: 'Request.Query, HttpContext.Request.Headers and a middleware context',
+    language: 'csharp',
+    code: lines(
+      'public class P {',
+      '  public void Run(HttpContext context) {',
+      '    File.ReadAllText(Request.Query["f"]);',
+      '    var h = HttpContext.Request.Headers["X-File"].ToString();',
+      '    File.Delete(h);',
+      '    _http.GetAsync(context.Request.Form["u"]);',
+      '  }',
+      '}',
+    ),
+    flows: [
+      {
+        kind: 'path',
+        sink: 'File.ReadAllText',
+        sinkLine: 3,
+        source: 'Request.Query',
+        sourceKind: 'untrusted',
+      },
+      { kind: 'path', sinkLine: 5, source: 'HttpContext.Request.Headers', chain: 'h' },
+      { kind: 'url', sink: '_http.GetAsync', sinkLine: 6, source: 'context.Request.Form' },
+    ],
+  },
+  {
+    title: 'model-bound parameters: attributes, controller actions, Razor Pages and minimal APIs',
+    language: 'csharp',
+    code: lines(
+      '[ApiController]',
+      'public class A : ControllerBase {',
+      '  [HttpGet] public IActionResult Get([FromQuery] string a, int n, [FromServices] string s) {',
+      '    File.OpenRead(a); File.OpenRead(n.ToString()); File.OpenRead(s);',
+      '    return Ok();',
+      '  }',
+      '  public IActionResult Other(string b) { File.OpenRead(b); return Ok(); }',
+      '  private void Helper(string c) { File.OpenRead(c); }',
+      '}',
+      'public class IndexModel : PageModel {',
+      '  public void OnGet(string d) { File.OpenRead(d); }',
+      '}',
+      'app.MapGet("/x", (string e) => File.OpenRead(e));',
+    ),
+    flows: [
+      { kind: 'path', sinkLine: 4, source: 'a', sourceKind: 'untrusted' },
+      { kind: 'path', sinkLine: 4, source: 's', sourceKind: 'parameter' },
+      { kind: 'path', sinkLine: 7, source: 'b', sourceKind: 'untrusted' },
+      { kind: 'path', sinkLine: 8, source: 'c', sourceKind: 'parameter' },
+      { kind: 'path', sinkLine: 11, source: 'd', sourceKind: 'untrusted' },
+      { kind: 'path', sinkLine: 13, source: 'e', sourceKind: 'untrusted' },
+    ],
+  },
+  {
+    title: "Main's arguments, the environment and stdin are untrusted but not remote",
+    language: 'csharp',
+    code: lines(
+      'class Program {',
+      '  static void Main(string[] args) {',
+      '    File.ReadAllText(args[0]);',
+      '    File.ReadAllText(Environment.GetEnvironmentVariable("CONF"));',
+      '    var line = Console.ReadLine();',
+      '    File.ReadAllText(line);',
+      '  }',
+      '}',
+    ),
+    flows: [
+      { kind: 'path', sinkLine: 3, source: 'args', sourceKind: 'untrusted' },
+      { kind: 'path', sinkLine: 4, source: 'Environment.GetEnvironmentVariable' },
+      { kind: 'path', sinkLine: 6, source: 'Console.ReadLine', chain: 'line' },
+    ],
+  },
+  {
+    title: 'StringBuilder appends, chained or not, add to the builder',
+    language: 'csharp',
+    code: lines(
+      'class R : Controller {',
+      '  public void Run(string q) {',
+      '    var sb = new StringBuilder("/srv/");',
+      '    sb.Append("a/").Append(q).Append(".txt");',
+      '    File.Delete(sb.ToString());',
+      '    var clean = new StringBuilder("/srv/");',
+      '    clean.Append("fixed").AppendLine();',
+      '    File.Delete(clean.ToString());',
+      '  }',
+      '}',
+    ),
+    flows: [{ kind: 'path', sinkLine: 5, source: 'q', chain: 'q > sb' }],
+  },
+  {
+    title: "top-level statements' implicit `args`; a declared `args` elsewhere is a plain parameter",
+    language: 'csharp',
+    code: lines(
+      'var name = args[0];',
+      'File.ReadAllText(name);',
+      'class Tool {',
+      '  public void Run(string[] args) { File.ReadAllText(args[0]); }',
+      '}',
+    ),
+    flows: [{ kind: 'path', sinkLine: 2, source: 'args', sourceKind: 'untrusted', chain: 'args > name' }],
+  },
+  {
+    title: 'interpolation, ?:, ??, += and foreach carry taint; parsing, encoding and guards stop it',
+    language: 'csharp',
+    code: lines(
+      'class C : Controller {',
+      '  public IActionResult Go(string q, string next) {',
+      '    var a = $"/tmp/{q}";',
+      '    var b = q.Length > 3 ? q : "x";',
+      '    string c = null;',
+      '    c += q ?? "";',
+      '    foreach (var part in q.Split(",")) { File.Delete(part); }',
+      '    File.Delete(a); File.Delete(b); File.Delete(c);',
+      '    File.Delete(Path.GetFileName(q)); File.Delete(int.Parse(q).ToString());',
+      '    int.TryParse(q, out var id);',
+      '    File.Delete(id.ToString());',
+      '    if (!Url.IsLocalUrl(next)) return BadRequest();',
+      '    return Redirect(next);',
+      '  }',
+      '}',
+    ),
+    flows: [
+      { kind: 'path', sinkLine: 7, chain: 'q > part' },
+      { kind: 'path', sinkLine: 8, chain: 'q > a' },
+      { kind: 'path', sinkLine: 8, chain: 'q > b' },
+      { kind: 'path', sinkLine: 8, chain: 'q > c' },
+    ],
+  },
+];
+
 function check(cases: readonly Case[], parser: () => SourceParser) {
   for (const c of cases) {
     it(`${c.language}: ${c.title}`, async () => {
@@ -500,6 +631,7 @@ describe('taint', () => {
   describe('propagation', () => check(PROPAGATION, get));
   describe('sanitisers and guards', () => check(SANITISERS, get));
   describe('parameters', () => check(PARAMETERS, get));
+  describe('csharp', () => check(CSHARP, get));
 
   describe('stored sources', () => {
     /** The stored origins of every use of `name`, as "source@line chain". */

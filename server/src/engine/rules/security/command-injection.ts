@@ -4,6 +4,7 @@ import {
   callArguments,
   calleeText,
   code,
+  enclosingFunction,
   isBuiltString,
   isPlainString,
   JS_LIKE,
@@ -11,6 +12,7 @@ import {
   lineOf,
   methodName,
   stringContent,
+  literalParts,
   unwrap,
 } from '../util.js';
 import { INPUT_LEAD, lazyAnalysis, PARAMETER_TAIL, reportSourced } from './taint-flows.js';
@@ -25,7 +27,49 @@ const FIX = {
     'pass the command as a list without shell=True, e.g. `subprocess.run(["prog", arg])`, so no shell parses the input',
   java: 'use `new ProcessBuilder("prog", arg)` with the program and each argument as separate strings, so no shell parses the input',
   go: 'run the program directly with its arguments, `exec.Command("prog", arg)`, so no shell parses the input',
+  csharp:
+    'start the program itself with each argument as its own item, `var psi = new ProcessStartInfo("prog") { UseShellExecute = false }; psi.ArgumentList.Add(arg);`, so no shell parses the input',
 } as const;
+
+/** C#: shells that parse their argument string as a command line, and the switch that hands it to them. */
+const CSHARP_SHELLS = /^((\/usr)?(\/bin\/)?(ba|z|da|k)?sh|cmd(\.exe)?|powershell(\.exe)?|pwsh(\.exe)?)$/i;
+const SHELL_SWITCH = /^\s*(-c|\/c|\/k|-Command)(\s|$)/i;
+
+function isCsharpShell(node: Node | undefined): boolean {
+  const text = node ? stringContent(unwrap(node)) : undefined;
+  return text !== undefined && CSHARP_SHELLS.test(text);
+}
+
+/** A C# argument string handed to a shell's `-c`: built from values, and opening with the switch. */
+function shellScript(args: Node | undefined): boolean {
+  if (!args) return false;
+  const n = unwrap(args);
+  return !isPlainString(n) && SHELL_SWITCH.test(literalParts(n).trimStart()) && startsLiteral(n);
+}
+
+/** Whether the text opens with literal text (so the switch read above really comes first). */
+function startsLiteral(n: Node): boolean {
+  if (n.type === 'interpolated_string_expression')
+    return n.namedChildren.find((c) => c.type !== 'interpolation_start')?.type === 'string_content';
+  if (n.type === 'binary_expression') {
+    const left = n.childForFieldName('left');
+    return left !== null && (isPlainString(unwrap(left)) || startsLiteral(unwrap(left)));
+  }
+  return false;
+}
+
+/** In `new ProcessStartInfo { … }` or on `psi.…`, the value given to `property`. */
+function propertySet(scope: Node, receiver: string | undefined, property: string): Node | undefined {
+  for (const a of scope.descendantsOfType(['assignment_expression'])) {
+    const left = a.childForFieldName('left');
+    const written =
+      left?.type === 'member_access_expression' ? left.childForFieldName('name')?.text : left?.text;
+    const on =
+      left?.type === 'member_access_expression' ? left.childForFieldName('expression')?.text : undefined;
+    if (written === property && on === receiver) return a.childForFieldName('right') ?? undefined;
+  }
+  return undefined;
+}
 
 const SHELLS = /^(\/usr)?(\/bin\/)?(ba|z|da|k)?sh$/;
 const CHILD_PROCESS = /^(node:)?child_process$/;
@@ -116,7 +160,7 @@ export const commandInjection: Rule = {
     id: 'security/command-injection',
     type: 'security',
     severity: 'high',
-    languages: [...JS_LIKE, 'python', 'java', 'go'],
+    languages: [...JS_LIKE, 'python', 'java', 'go', 'csharp'],
     docs: {
       description: 'A shell command built from values that are not fixed literals.',
       cwe: 'CWE-78',
@@ -136,15 +180,19 @@ export const commandInjection: Rule = {
   },
   create(context) {
     const fix =
-      context.language === 'python' || context.language === 'java' || context.language === 'go'
+      context.language === 'python' ||
+      context.language === 'java' ||
+      context.language === 'go' ||
+      context.language === 'csharp'
         ? FIX[context.language]
         : FIX.javascript;
     const analysis = lazyAnalysis(context);
-    const report = (node: Node, arg: Node) =>
+    const report = (node: Node, arg: Node, sink?: string) =>
       reportSourced(context, analysis, {
         node,
         value: arg,
         kind: 'shell',
+        ...(sink ? { sink } : {}),
         messageId: 'shellRuns',
         data: { call: code(node.text), line: lineOf(node), command: code(arg.text, 40), fix },
       });
@@ -209,6 +257,39 @@ export const commandInjection: Rule = {
               !isPlainString(args[2])
             )
               report(node, args[2]);
+          },
+        };
+      case 'csharp':
+        return {
+          // Process.Start("/bin/sh", "-c " + cmd), new ProcessStartInfo("cmd.exe", $"/c {cmd}").
+          invocation_expression(node) {
+            if (!/^(System\.Diagnostics\.)?Process\.Start$/.test(calleeText(node))) return;
+            const [program, args] = callArguments(node);
+            if (isCsharpShell(program) && args && shellScript(args)) report(node, unwrap(args));
+          },
+          object_creation_expression(node) {
+            if (
+              !/^(System\.Diagnostics\.)?ProcessStartInfo$/.test(node.childForFieldName('type')?.text ?? '')
+            )
+              return;
+            const [program, args] = callArguments(node);
+            if (isCsharpShell(program) && args && shellScript(args)) report(node, unwrap(args));
+          },
+          // FileName = "/bin/bash", Arguments = $"-c \"{cmd}\"": in an initializer, or set on the object.
+          assignment_expression(node) {
+            const left = node.childForFieldName('left');
+            const right = node.childForFieldName('right');
+            const member = left?.type === 'member_access_expression';
+            const property = member ? left.childForFieldName('name')?.text : left?.text;
+            if (property !== 'Arguments' || !right || !shellScript(right)) return;
+            const receiver = member ? left.childForFieldName('expression')?.text : undefined;
+            const scope = member
+              ? (enclosingFunction(node) ?? context.root)
+              : node.parent?.type === 'initializer_expression'
+                ? node.parent
+                : undefined;
+            if (scope && isCsharpShell(propertySet(scope, receiver, 'FileName')))
+              report(node, unwrap(right), code(left?.text ?? 'Arguments', 40));
           },
         };
       default: {

@@ -20,6 +20,8 @@ const NUMBER_LITERALS = new Set([
   'int_literal',
   'float_literal',
   'decimal_integer_literal',
+  'integer_literal',
+  'real_literal',
 ]);
 /** Steps a single check may take: built strings are short, but input is not trusted to be. */
 const MAX_STEPS = 200;
@@ -155,6 +157,18 @@ export function varyingParts(node: Node): Node[] | undefined {
         for (const c of p.namedChildren)
           if (c?.type === 'interpolation') {
             const expression = c.childForFieldName('expression') ?? c.namedChild(0);
+            if (expression) out.push(expression);
+          }
+        break;
+      case 'interpolated_string_expression':
+        for (const c of p.namedChildren)
+          if (c?.type === 'interpolation') {
+            const expression = c.namedChildren.find(
+              (e) =>
+                e.type !== 'interpolation_brace' &&
+                e.type !== 'interpolation_alignment_clause' &&
+                e.type !== 'interpolation_format_clause',
+            );
             if (expression) out.push(expression);
           }
         break;

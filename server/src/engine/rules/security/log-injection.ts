@@ -7,6 +7,18 @@ import { analysisFor, flowReport, valueCode } from './taint-flows.js';
 /** A format that quotes its arguments (`%r`, `{!r}`, Go's `%q`) escapes the line breaks itself. */
 const QUOTING_FORMAT = /%r|!r\}|%q/;
 
+/**
+ * C#'s logging APIs (Microsoft.Extensions.Logging, Serilog) take a message
+ * template and the values for its holes: a value passed after a constant
+ * template is a structured property, which JSON sinks store escaped; the
+ * finding is input written into the template itself (`"…" + user`, `$"…{user}"`).
+ */
+function afterConstantTemplate(sink: Node, value: Node): boolean {
+  const args = callArguments(sink);
+  const at = args.findIndex((a) => a.id === value.id);
+  return at > 0 && args.slice(0, at).some((a) => isPlainString(a));
+}
+
 function quotesArguments(sink: Node): boolean {
   const first = callArguments(sink)[0];
   return first !== undefined && isPlainString(first) && QUOTING_FORMAT.test(stringContent(first) ?? '');
@@ -21,6 +33,8 @@ function fixFor(language: LanguageId, value: string): string {
       return `Remove its line breaks before logging: \`${value}.replaceAll("[\\r\\n]", "")\` (or use an encoder that escapes them, such as OWASP's \`Encode.forJava\`).`;
     case 'go':
       return `Log it quoted with \`%q\` (\`log.Printf("… %q", ${value})\`), or as a structured field with log/slog, whose handlers escape it.`;
+    case 'csharp':
+      return `Keep the message template constant and pass the value as an argument, \`_logger.LogInformation("… {Value}", ${value}.Replace("\\r", "").Replace("\\n", ""))\`, with its line breaks removed (a JSON log sink escapes them, a plain-text one writes them as they are).`;
     default:
       return `Log it as JSON, \`JSON.stringify(${value})\`, which escapes line breaks, or remove them: \`String(${value}).replace(/[\\r\\n]/g, "")\`.`;
   }
@@ -32,7 +46,7 @@ export const logInjection: Rule = {
     id: 'security/log-injection',
     type: 'security',
     severity: 'low',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A value from a request written to a log with no escaping, so a line break in it can add forged log entries.',
@@ -57,6 +71,7 @@ export const logInjection: Rule = {
         for (const flow of analysis?.flows(['log']) ?? []) {
           // Only what a request sender chooses: an operator's argv or environment is not an attack on the log.
           if (!flow.origin.source.remote || quotesArguments(flow.sink)) continue;
+          if (context.language === 'csharp' && afterConstantTemplate(flow.sink, flow.value)) continue;
           const { data } = flowReport(flow, 'low');
           // The fix escapes the input where it enters the message, not the whole message.
           const name = flow.origin.chain[flow.origin.chain.length - 1];

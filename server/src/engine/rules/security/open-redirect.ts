@@ -19,11 +19,12 @@ function fixFor(language: LanguageId, value: Node): string {
   const v = named ? value.text : 'target';
   const text = value.text.replace(/\s+/g, ' ');
   const assign = language === 'go' ? ':=' : '=';
+  const declare = language === 'csharp' ? 'var ' : '';
   // Code with backticks (a template string) cannot sit inside the message's code span.
   const first = named
     ? ''
     : text.length <= 60 && !text.includes('`')
-      ? `Put it in a variable, \`${v} ${assign} ${text}\`, and `
+      ? `Put it in a variable, \`${declare}${v} ${assign} ${text}\`, and `
       : `Put it in a variable \`${v}\` and `;
   const lead = named ? 'Allow' : 'allow';
   switch (language) {
@@ -33,6 +34,8 @@ function fixFor(language: LanguageId, value: Node): string {
       return `${first}${lead} only a local path: \`if (!${v}.startsWith("/") || ${v}.startsWith("//")) ${v} = "/";\` before redirecting.`;
     case 'go':
       return `${first}${lead} only a local path: \`if !strings.HasPrefix(${v}, "/") || strings.HasPrefix(${v}, "//") { ${v} = "/" }\` before redirecting.`;
+    case 'csharp':
+      return `${first}${named ? 'Redirect' : 'redirect'} only to a local URL: \`if (!Url.IsLocalUrl(${v})) ${v} = "/";\` before redirecting, or use \`LocalRedirect(${v})\` (\`Results.LocalRedirect\` in a minimal API), which refuses any other site.`;
     default:
       return `${first}${lead} only a local path: \`if (!${v}.startsWith('/') || ${v}.startsWith('//')) ${v} = '/';\` before redirecting.`;
   }
@@ -44,7 +47,7 @@ export const openRedirect: Rule = {
     id: 'security/open-redirect',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A value from a request (or a parameter) used as the target of a redirect with no check that it is a local path or an allowed host.',
@@ -54,6 +57,11 @@ export const openRedirect: Rule = {
           language: 'javascript',
           bad: "app.get('/login/done', (req, res) => {\n  res.redirect(req.query.next);\n});\n",
           good: "app.get('/login/done', (req, res) => {\n  let next = String(req.query.next || '/');\n  if (!next.startsWith('/') || next.startsWith('//')) next = '/';\n  res.redirect(next);\n});\n",
+        },
+        {
+          language: 'csharp',
+          bad: 'public class AccountController : Controller\n{\n    [HttpPost]\n    public IActionResult Login(LoginModel model, string returnUrl)\n    {\n        return Redirect(returnUrl);\n    }\n}\n',
+          good: 'public class AccountController : Controller\n{\n    [HttpPost]\n    public IActionResult Login(LoginModel model, string returnUrl)\n    {\n        return LocalRedirect(Url.IsLocalUrl(returnUrl) ? returnUrl : "/");\n    }\n}\n',
         },
       ],
     },

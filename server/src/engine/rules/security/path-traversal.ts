@@ -20,24 +20,55 @@ interface Base {
   readonly java: string;
   readonly go: string;
   readonly js: string;
+  readonly csharp: string;
 }
 
-const STAND_IN: Base = { expr: '', python: 'BASE_DIR', java: 'baseDir', go: 'baseDir', js: 'baseDir' };
-const JOINS = /^(os\.path\.join|path\.join|path\.resolve|filepath\.Join|Paths\.get|Path\.of)$/;
+const STAND_IN: Base = {
+  expr: '',
+  python: 'BASE_DIR',
+  java: 'baseDir',
+  go: 'baseDir',
+  js: 'baseDir',
+  csharp: 'baseDir',
+};
+const JOINS =
+  /^(os\.path\.join|path\.join|path\.resolve|filepath\.Join|Paths\.get|Path\.of|(System\.IO\.)?Path\.Combine)$/;
 
 /**
  * When the path is already a folder literal joined with the input
  * (`os.path.join("/srv/data", name)`, `'/srv/files/' + name`), the fix names
  * that folder and the input, rather than joining the whole path again.
  */
-function splitBase(value: Node): { base: Base; rest: string } | undefined {
+function splitBase(value: Node, language: LanguageId): { base: Base; rest: string } | undefined {
   const n = unwrap(value);
   let folder: Node | undefined;
   let rest: Node[] = [];
-  if (n.type === 'call' || n.type === 'call_expression' || n.type === 'method_invocation') {
+  let joined = false;
+  if (
+    n.type === 'call' ||
+    n.type === 'call_expression' ||
+    n.type === 'method_invocation' ||
+    n.type === 'invocation_expression'
+  ) {
     const args = callArguments(n);
-    if (!JOINS.test(calleeText(n)) || args.length < 2 || !isPlainString(args[0]!)) return undefined;
+    if (!JOINS.test(calleeText(n)) || args.length < 2) return undefined;
+    // C#: `Path.Combine(_uploadRoot, name)` names its folder by a field or constant; the fix uses that name.
+    const folderName = args[0]!.text;
+    if (language === 'csharp' && /^[\w.]+$/.test(folderName) && folderName.length <= 40) {
+      const rest = args
+        .slice(1)
+        .map((r) => r.text)
+        .join(', ');
+      if (rest.length > 40 || rest.includes('`')) return undefined;
+      const named = folderName;
+      return {
+        base: { expr: named, python: named, java: named, go: named, js: named, csharp: named },
+        rest,
+      };
+    }
+    if (!isPlainString(args[0]!)) return undefined;
     [folder, ...rest] = args;
+    joined = true;
   } else if (
     (n.type === 'binary_expression' || n.type === 'binary_operator') &&
     n.childForFieldName('operator')?.text === '+'
@@ -46,12 +77,21 @@ function splitBase(value: Node): { base: Base; rest: string } | undefined {
     if (parts.length < 2 || !isPlainString(parts[0]!)) return undefined;
     [folder, ...rest] = parts;
   }
-  const dir = folder ? stringContent(folder)?.replace(/\/+$/, '') : undefined;
-  const restText = rest.map((r) => r.text).join(', ');
+  const dir = folder ? stringContent(folder)?.replace(/[/\\]+$/, '') : undefined;
+  // Joined parts stay separate segments; concatenated ones are one name (`day + ".log"`).
+  const restText = rest.map((r) => r.text).join(joined ? ', ' : ' + ');
   if (!dir || rest.length === 0 || restText.length > 40 || restText.includes('`')) return undefined;
   const quoted = JSON.stringify(dir);
   return {
-    base: { expr: quoted, python: quoted, java: `Path.of(${quoted})`, go: quoted, js: quoted },
+    base: {
+      expr: quoted,
+      python: quoted,
+      java: `Path.of(${quoted})`,
+      go: quoted,
+      js: quoted,
+      // A C# verbatim string keeps a Windows folder's backslashes as they are.
+      csharp: dir.includes('\\') ? `@"${dir.replace(/\\\\/g, '\\')}"` : quoted,
+    },
     rest: restText,
   };
 }
@@ -65,13 +105,15 @@ function fixFor(language: LanguageId, value: string, base: Base): string {
       return `Resolve it against the folder it must stay in and refuse anything outside: \`Path file = ${base.java}.resolve(${value}).normalize()\`, then stop unless \`file.startsWith(${base.java})\`.`;
     case 'go':
       return `Join it to the folder it must stay in (Join cleans the path) and refuse anything outside: \`p := filepath.Join(${base.go}, ${value})\`, then stop unless \`strings.HasPrefix(p, ${base.go}+string(filepath.Separator))\`.`;
+    case 'csharp':
+      return `Resolve it against the folder it must stay in and refuse anything outside: \`var full = Path.GetFullPath(Path.Combine(${base.csharp}, ${value}))\`, then stop unless \`full.StartsWith(Path.GetFullPath(${base.csharp}) + Path.DirectorySeparatorChar, StringComparison.Ordinal)\` (or keep only the file name: \`Path.GetFileName(${value})\`).`;
     default:
       return `Resolve it against the folder it must stay in and refuse anything outside: \`const file = path.resolve(${base.js}, ${value})\`, then stop unless \`file.startsWith(${base.js} + path.sep)\` (or send it with \`res.sendFile(${value}, { root: ${base.js} })\`).`;
   }
 }
 
 function fixOf(language: LanguageId, value: Node): string {
-  const split = splitBase(value);
+  const split = splitBase(value, language);
   if (split) return fixFor(language, split.rest, split.base);
   const { code, intro } = valueCode(value);
   return intro + fixFor(language, code, STAND_IN);
@@ -83,7 +125,7 @@ export const pathTraversal: Rule = {
     id: 'security/path-traversal',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A value from a request, the command line or the environment (or a parameter) used as a file path without normalising it and checking it stays inside a base folder.',

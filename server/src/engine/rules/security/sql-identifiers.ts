@@ -36,9 +36,12 @@ export function queryParts(built: Node): QueryParts | undefined {
   parts.forEach((piece, i) => {
     if (typeof piece === 'string') return;
     // `${table}` in a template, `{table}` in an f-string: the expression inside.
+    // C#'s `{table}` keeps its braces as named children: the expression is the other one.
     const part =
       piece.type === 'template_substitution' || piece.type === 'interpolation'
-        ? (piece.childForFieldName('expression') ?? piece.namedChild(0) ?? piece)
+        ? (piece.childForFieldName('expression') ??
+          piece.namedChildren.find((c) => c.type !== 'interpolation_brace') ??
+          piece)
         : piece;
     const before = typeof parts[i - 1] === 'string' ? (parts[i - 1] as string) : '';
     const after = typeof parts[i + 1] === 'string' ? (parts[i + 1] as string) : '';

@@ -1,6 +1,8 @@
 import type { LanguageId } from '@code-explain/shared';
 import { onlyFixedParts } from './fixed-sql-parts.js';
 import { nameFix } from './sql-identifiers.js';
+import { usingDirectives } from '../../languages/csharp-taint.js';
+import { csharpDeclaratorValue } from '../../scope/bindings.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
@@ -75,6 +77,14 @@ const BUILT_SQL_METHODS: Partial<Record<LanguageId, ReadonlySet<string>>> = {
 };
 
 /** Text that reads as a SQL statement, not merely a sentence containing "from". */
+/** C#: ADO.NET commands take their SQL when made; EF Core's raw methods; Dapper's extension methods. */
+const CSHARP_COMMANDS =
+  /^(System\.Data\.SqlClient\.|Microsoft\.Data\.SqlClient\.)?(SqlCommand|SqliteCommand|NpgsqlCommand|MySqlCommand|OracleCommand|OleDbCommand|OdbcCommand|SqlDataAdapter)$/;
+const EF_RAW =
+  /^(ExecuteSqlRaw|ExecuteSqlRawAsync|FromSqlRaw|ExecuteSqlCommand|ExecuteSqlCommandAsync|SqlQueryRaw)$/;
+const DAPPER_METHODS =
+  /^(Query|QueryAsync|QueryFirst|QueryFirstAsync|QueryFirstOrDefault|QueryFirstOrDefaultAsync|QuerySingle|QuerySingleAsync|QuerySingleOrDefault|QuerySingleOrDefaultAsync|QueryMultiple|QueryMultipleAsync|Execute|ExecuteAsync|ExecuteScalar|ExecuteScalarAsync|ExecuteReader|ExecuteReaderAsync)$/;
+
 const SQL_SHAPE =
   /\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\b[\s\S]*\bset\b|\bdelete\s+from\b|\b(create|drop|alter|truncate)\s+table\b/i;
 
@@ -142,6 +152,19 @@ const FALLBACK: Partial<Record<LanguageId, string>> = {
   go: 'pass the values as arguments, with the placeholder your driver takes (`$1` for PostgreSQL, `?` for MySQL and SQLite): `db.Query("… WHERE id = ?", id)`',
 };
 
+/** C#'s fix names the API the query went to: ADO.NET's command parameters, EF Core's interpolated methods, Dapper's objects. */
+function csharpFix(method: string): string {
+  if (
+    /^(ExecuteSqlRaw|ExecuteSqlRawAsync|FromSqlRaw|ExecuteSqlCommand|ExecuteSqlCommandAsync|SqlQueryRaw)$/.test(
+      method,
+    )
+  )
+    return 'keep the SQL constant with parameters, or use EF Core\'s interpolated form, which sends each interpolated value as a parameter: `db.Users.FromSqlInterpolated($"SELECT * FROM Users WHERE Name = {name}")` (`ExecuteSqlInterpolated` for commands)';
+  if (DAPPER_METHODS.test(method))
+    return 'keep the SQL constant with `@name` parameters and pass the values in an object: `conn.Query<User>("SELECT * FROM Users WHERE Name = @name", new { name })`';
+  return 'keep the SQL constant with `@name` parameters and bind the values: `cmd.Parameters.AddWithValue("@name", name)` (or `cmd.Parameters.Add("@name", SqlDbType.NVarChar).Value = name`)';
+}
+
 /** JPA's and JdbcTemplate's own way to bind values, where the call is one of theirs. */
 function javaFix(method: string, callee: string): string | undefined {
   if (method === 'createNativeQuery')
@@ -185,7 +208,8 @@ function fixFor(language: LanguageId, imports: readonly string[]): string {
  * have `.query` too).
  */
 function databaseInSight(language: LanguageId, imports: readonly string[]): boolean {
-  if (language === 'java') return true;
+  // C#'s query calls are recognised by their database APIs' own names.
+  if (language === 'java' || language === 'csharp') return true;
   if (language === 'go' && imports.includes('database/sql')) return true;
   return DRIVERS[language]?.some((d) => imports.some((i) => d.imports.test(i))) ?? false;
 }
@@ -243,7 +267,9 @@ function builtInto(language: LanguageId, scope: Node, name: string, root: Node):
     const fields = ASSIGNMENTS[n.type];
     if (!fields) return undefined;
     const target = single(n.childForFieldName(fields[0]));
-    const value = single(n.childForFieldName(fields[1]));
+    const value =
+      single(n.childForFieldName(fields[1])) ??
+      (language === 'csharp' && n.type === 'variable_declarator' ? csharpDeclaratorValue(n) : undefined);
     if (!target || !value || target.text !== name) return undefined;
     const op = n.childForFieldName('operator')?.text;
     if (op === '+=') {
@@ -264,7 +290,7 @@ export const sqlInjection: Rule = {
     id: 'security/sql-injection',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A query built by string concatenation or interpolation, or taken whole from request input.',
@@ -274,6 +300,11 @@ export const sqlInjection: Rule = {
           language: 'python',
           bad: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall()\n',
           good: 'import sqlite3\nfrom flask import request\n\n@app.route("/user")\ndef user():\n    name = request.args["name"]\n    return db.execute("SELECT * FROM users WHERE name = ?", (name,)).fetchall()\n',
+        },
+        {
+          language: 'csharp',
+          bad: 'public class UsersController : ControllerBase\n{\n    [HttpGet("user")]\n    public object Get(string name)\n    {\n        using var cmd = new SqlCommand($"SELECT * FROM Users WHERE Name = \'{name}\'", _connection);\n        return cmd.ExecuteScalar();\n    }\n}\n',
+          good: 'public class UsersController : ControllerBase\n{\n    [HttpGet("user")]\n    public object Get(string name)\n    {\n        using var cmd = new SqlCommand("SELECT * FROM Users WHERE Name = @name", _connection);\n        cmd.Parameters.AddWithValue("@name", name);\n        return cmd.ExecuteScalar();\n    }\n}\n',
         },
       ],
     },
@@ -298,13 +329,22 @@ export const sqlInjection: Rule = {
       const builtOnly = BUILT_SQL_METHODS[context.language]?.has(name) === true;
       if (!SQL_METHODS.has(name) && !builtOnly) return;
       const first = sqlArgument(context.language, node, name);
-      if (!first) return;
-      const fix = fixAt(context.language, imports, node, name);
+      if (first) check(node, name, first, fixAt(context.language, imports, node, name), { builtOnly });
+    };
+    const check = (
+      node: Node,
+      name: string,
+      first: Node,
+      fix: string,
+      options: { readonly sink?: string; readonly builtOnly?: boolean } = {},
+    ) => {
+      const shown = options.sink ? { sink: options.sink } : {};
       if (isSqlBuilt(context.language, first, context.root)) {
         reportSourced(context, analysis, {
           node,
           value: first,
           kind: 'sql',
+          ...shown,
           messageId: 'built',
           data: {
             method: name,
@@ -324,6 +364,7 @@ export const sqlInjection: Rule = {
           node,
           value: first,
           kind: 'sql',
+          ...shown,
           messageId: 'builtBefore',
           data: {
             method: name,
@@ -337,17 +378,46 @@ export const sqlInjection: Rule = {
         return;
       }
       // The whole query taken from request input: nothing built in sight, but the input is the SQL.
-      if (builtOnly || !database || isPlainString(first)) return;
+      if (options.builtOnly === true || !database || isPlainString(first)) return;
       const origin = analysis()?.originFor(first, 'sql');
       if (origin?.source.kind !== 'untrusted') return;
       reportSourced(context, analysis, {
         node,
         value: first,
         kind: 'sql',
+        ...shown,
         messageId: 'built',
         data: { method: name, line: lineOf(node), text: code(first.text, 50), fix },
       });
     };
+    if (context.language === 'csharp') {
+      const dapper = usingDirectives(context.root).some((u) => u === 'Dapper');
+      const csharpArgument = (node: Node, name: string) => {
+        const first = callArguments(node)[0];
+        if (first) check(node, name, unwrap(first), csharpFix(name));
+      };
+      return {
+        invocation_expression(node) {
+          const name = methodName(calleeText(node)).replace(/<[\s\S]*>$/, '');
+          if (EF_RAW.test(name) || (dapper && DAPPER_METHODS.test(name))) csharpArgument(node, name);
+        },
+        object_creation_expression(node) {
+          const type = node.childForFieldName('type')?.text ?? '';
+          if (CSHARP_COMMANDS.test(type)) csharpArgument(node, `new ${type.replace(/^.*\./, '')}`);
+        },
+        // `cmd.CommandText = sql`, also inside `new SqlCommand { CommandText = sql }`.
+        assignment_expression(node) {
+          const left = node.childForFieldName('left');
+          const right = node.childForFieldName('right');
+          const property = left?.type === 'member_access_expression' ? left.childForFieldName('name') : left;
+          if (property?.text !== 'CommandText' || !right || node.childForFieldName('operator')?.text !== '=')
+            return;
+          check(node, 'CommandText', unwrap(right), csharpFix('CommandText'), {
+            sink: code(left?.text ?? 'CommandText', 40),
+          });
+        },
+      };
+    }
     return { call_expression: visit, call: visit, method_invocation: visit };
   },
 };

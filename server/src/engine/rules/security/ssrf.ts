@@ -23,6 +23,8 @@ function fixFor(language: LanguageId, value: string): string {
       return `Check the host against a fixed allow-list before the request: stop unless \`ALLOWED_HOSTS.contains(URI.create(${value}).getHost())\` (and the scheme is https).`;
     case 'go':
       return `Parse it and check the host against a fixed allow-list before the request: \`u, err := url.Parse(${value})\`, then stop unless \`err == nil && allowedHosts[u.Hostname()]\`.`;
+    case 'csharp':
+      return `Parse it and check the host against a fixed allow-list before the request: stop unless \`Uri.TryCreate(${value}, UriKind.Absolute, out var uri) && uri.Scheme == Uri.UriSchemeHttps && AllowedHosts.Contains(uri.Host)\`.`;
     default:
       return `Check the host against a fixed allow-list before the request: stop unless \`ALLOWED_HOSTS.has(new URL(${value}).hostname)\` (and the protocol is https:).`;
   }
@@ -66,7 +68,7 @@ export const ssrf: Rule = {
     id: 'security/ssrf',
     type: 'security',
     severity: 'high',
-    languages: TIER1,
+    languages: [...TIER1, 'csharp'],
     docs: {
       description:
         'A value from a request, the command line or the environment (or a parameter) used as the URL of an outgoing request with no allow-list check of its host.',

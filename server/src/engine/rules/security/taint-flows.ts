@@ -104,7 +104,7 @@ export function fixedPrefix(node: Node): string | undefined {
   }
   if (isPlainString(n)) return stringContent(n);
   // A template or f-string: the text before its first interpolation.
-  if (n.type === 'template_string' || n.type === 'string') {
+  if (n.type === 'template_string' || n.type === 'string' || n.type === 'interpolated_string_expression') {
     let text = '';
     for (const child of n.namedChildren) {
       if (!child) continue;
@@ -141,8 +141,8 @@ export function isBuilt(context: RuleContext<object>, value: Node, sink: Node, p
   const v = resolvedValue(context, value);
   if (isBuiltString(v)) return true;
   if (
-    /^(call|call_expression|method_invocation)$/.test(v.type) &&
-    /(^|\.)(join|Join|resolve)$/.test(calleeText(v))
+    /^(call|call_expression|method_invocation|invocation_expression)$/.test(v.type) &&
+    /(^|\.)(join|Join|resolve|Combine)$/.test(calleeText(v))
   )
     return callArguments(v).length >= 2;
   // `new File(parent, child)`, `Paths.get(base, name)`: the value is a part under another.
@@ -226,9 +226,14 @@ export function pieces(node: Node): (string | Node)[] {
       if (left) stack.push(left);
     } else if (isPlainString(n)) {
       out.push(stringContent(n) ?? '');
-    } else if (n.type === 'template_string' || n.type === 'string') {
+    } else if (
+      n.type === 'template_string' ||
+      n.type === 'string' ||
+      n.type === 'interpolated_string_expression'
+    ) {
       for (const c of n.namedChildren) {
-        if (!c || c.type === 'string_start' || c.type === 'string_end') continue;
+        if (!c || c.type === 'string_start' || c.type === 'string_end' || c.type === 'interpolation_start')
+          continue;
         out.push(c.type === 'string_fragment' || c.type === 'string_content' ? c.text : c);
       }
     } else {
@@ -248,7 +253,7 @@ export function pieces(node: Node): (string | Node)[] {
 export function leadingPart(node: Node): Node | undefined {
   const n = unwrap(node);
   let parts = pieces(n);
-  if (/^(call|call_expression|method_invocation)$/.test(n.type)) {
+  if (/^(call|call_expression|method_invocation|invocation_expression)$/.test(n.type)) {
     const callee = calleeText(n);
     if (callee === 'fmt.Sprintf' || callee === 'String.format') {
       const [format, ...values] = callArguments(n);

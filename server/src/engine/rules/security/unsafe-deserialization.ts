@@ -21,13 +21,16 @@ const YAML_UNSAFE = /^yaml\.(unsafe_load|unsafe_load_all)$/;
 /** Loaders that build no arbitrary objects: SafeLoader, BaseLoader, and FullLoader (since PyYAML 5.4). */
 const SAFE_LOADERS = /(^|\.)(C?SafeLoader|C?BaseLoader|FullLoader)$/;
 
+const UNSAFE_FORMATTERS =
+  /^(System\.Runtime\.Serialization\.Formatters\.(Binary|Soap)\.)?(BinaryFormatter|SoapFormatter|NetDataContractSerializer|LosFormatter|ObjectStateFormatter)$/;
+
 /** Deserializers that can be made to build arbitrary objects, and so run code, from their input. */
 export const unsafeDeserialization: Rule = {
   meta: {
     id: 'security/unsafe-deserialization',
     type: 'security',
     severity: 'high',
-    languages: ['python', 'java', ...JS_LIKE],
+    languages: ['python', 'java', ...JS_LIKE, 'csharp'],
     docs: {
       description: 'pickle, yaml.load with an unsafe loader, or Java object streams reading data.',
       cwe: 'CWE-502',
@@ -89,6 +92,41 @@ export const unsafeDeserialization: Rule = {
               `use yaml.${callee.endsWith('_all') ? 'safe_load_all' : 'safe_load'}`,
             );
           }
+        },
+      };
+    }
+    if (context.language === 'csharp') {
+      // Formatters Microsoft documents as unsafe for any untrusted input, whatever the settings.
+      const formatters: Node[] = [];
+      const deserialises: Node[] = [];
+      return {
+        object_creation_expression(node) {
+          const type = node.childForFieldName('type')?.text ?? '';
+          if (UNSAFE_FORMATTERS.test(type)) formatters.push(node);
+        },
+        invocation_expression(node) {
+          if (methodName(calleeText(node)) === 'Deserialize') deserialises.push(node);
+        },
+        assignment_expression(node) {
+          // Json.NET writing and trusting `$type` names: any type on the class path can be built.
+          const left = node.childForFieldName('left')?.text ?? '';
+          const right = node.childForFieldName('right')?.text ?? '';
+          if (/(^|\.)TypeNameHandling$/.test(left) && /(^|\.)(All|Auto|Objects|Arrays)$/.test(right))
+            report(
+              node,
+              `sets Json.NET's \`TypeNameHandling\` to \`${right.replace(/^.*\./, '')}\`, so the JSON's \`$type\` names which .NET type to build, including types whose setters or constructors run code.`,
+              'leave `TypeNameHandling` at `None`, or restrict the types with a `SerializationBinder` that allows only the expected ones',
+            );
+        },
+        'Program:exit'() {
+          if (formatters.length === 0) return;
+          const type = formatters[0]!.childForFieldName('type')?.text ?? 'BinaryFormatter';
+          for (const node of deserialises)
+            report(
+              node,
+              `reads objects with \`${type}\`, which builds whatever types the data names; Microsoft documents it as unsafe for any input that is not fully trusted.`,
+              'exchange data as JSON with System.Text.Json (which builds only the declared types), or another format that only holds values',
+            );
         },
       };
     }

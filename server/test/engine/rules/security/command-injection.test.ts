@@ -223,4 +223,103 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(commandInjection, { valid, invalid });
+/** C#: a shell (`/bin/sh -c`, `cmd.exe /c`) given an argument string built from values. */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'using System.Diagnostics;',
+      '',
+      'public class DiagnosticsController : Controller',
+      '{',
+      '    [HttpPost("ping")]',
+      '    public IActionResult Ping([FromForm] string host)',
+      '    {',
+      '        var p = Process.Start("/bin/sh", "-c \\"ping -c 1 " + host + "\\"");',
+      '        p.WaitForExit();',
+      '        return Ok();',
+      '    }',
+      '}',
+    ),
+    why: 'a form field in the script of sh -c',
+    errors: [
+      {
+        line: 8,
+        messageId: 'shellRunsInput',
+        severity: 'high',
+        data: { source: 'the `[FromForm]` parameter `host`', sourceLine: 6, sink: '`Process.Start(...)`' },
+        says: /psi\.ArgumentList\.Add\(arg\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public static class Archiver',
+      '{',
+      '    public static void Pack(string folder)',
+      '    {',
+      '        var psi = new ProcessStartInfo',
+      '        {',
+      '            FileName = "cmd.exe",',
+      '            Arguments = $"/c tar -czf backup.tgz {folder}",',
+      '            UseShellExecute = false,',
+      '        };',
+      '        Process.Start(psi);',
+      '    }',
+      '}',
+    ),
+    why: 'a parameter in cmd.exe /c set through an initializer: lower severity',
+    errors: [{ line: 8, messageId: 'shellRunsParameter', severity: 'medium', data: { sink: '`Arguments`' } }],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Tools',
+      '{',
+      '    public void Grep(string pattern)',
+      '    {',
+      '        var psi = new ProcessStartInfo("/bin/bash", $"-c \\"grep {pattern} /var/log/app.log\\"");',
+      '        Process.Start(psi);',
+      '    }',
+      '}',
+    ),
+    errors: [{ line: 5, messageId: 'shellRunsParameter', severity: 'medium' }],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class DiagnosticsController : Controller',
+      '{',
+      '    public IActionResult Ping(string host)',
+      '    {',
+      '        var psi = new ProcessStartInfo("ping") { UseShellExecute = false };',
+      '        psi.ArgumentList.Add("-c");',
+      '        psi.ArgumentList.Add(host);',
+      '        Process.Start(psi);',
+      '        return Ok();',
+      '    }',
+      '}',
+    ),
+    why: 'the program with an argument list, no shell',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Git',
+      '{',
+      '    public void Log(string branch)',
+      '    {',
+      '        Process.Start("git", "log --oneline " + branch);',
+      '        Process.Start("/bin/sh", "-c \\"git gc --auto\\"");',
+      '    }',
+      '}',
+    ),
+    why: 'no shell parses the built arguments; the shell script is a fixed string',
+  },
+];
+
+ruleTester(commandInjection, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });

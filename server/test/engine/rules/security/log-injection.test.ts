@@ -149,4 +149,95 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(logInjection, { valid, invalid });
+/**
+ * C#: input written into a logging call's message template. A value passed
+ * after a constant template is a structured property and is not reported.
+ */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class AuthController : ControllerBase',
+      '{',
+      '    private readonly ILogger<AuthController> _logger;',
+      '    [HttpPost("login")]',
+      '    public IActionResult Login([FromForm] string user)',
+      '    {',
+      '        _logger.LogWarning($"Failed login for {user}");',
+      '        return Unauthorized();',
+      '    }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 7,
+        messageId: 'forged',
+        data: { source: 'the `[FromForm]` parameter `user`', sink: '`_logger.LogWarning(...)`' },
+        says: /_logger\.LogInformation\("… \{Value\}", user\.Replace/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'app.MapPost("/hook", (HttpContext context) =>',
+      '{',
+      '    var agent = context.Request.Headers["User-Agent"].ToString();',
+      '    Log.Information("hook from " + agent);',
+      '    return Results.Ok();',
+      '});',
+    ),
+    errors: [{ line: 4, messageId: 'forged', data: { source: '`context.Request.Headers`' } }],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class SearchController : Controller',
+      '{',
+      '    private static readonly Logger Log = LogManager.GetCurrentClassLogger();',
+      '    public ActionResult Index(string q)',
+      '    {',
+      '        Log.Info("search: " + q);',
+      '        return View();',
+      '    }',
+      '}',
+    ),
+    why: "NLog's and log4net's Info/Warn",
+    errors: [{ line: 6, messageId: 'forged', data: { sink: '`Log.Info(...)`' } }],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class AuthController : ControllerBase',
+      '{',
+      '    [HttpPost("login")]',
+      '    public IActionResult Login([FromForm] string user)',
+      '    {',
+      '        _logger.LogWarning("Failed login for {User}", user);',
+      '        _logger.LogWarning("Failed login for " + user.Replace("\\r", "").Replace("\\n", ""));',
+      '        return Unauthorized();',
+      '    }',
+      '}',
+    ),
+    why: 'a structured property after a constant template; line breaks removed',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'class Program',
+      '{',
+      '    static void Main(string[] args)',
+      '    {',
+      '        var env = Environment.GetEnvironmentVariable("APP_ENV");',
+      '        _logger.LogInformation("Starting in " + env + " with " + args[0]);',
+      '    }',
+      '}',
+    ),
+    why: 'the environment and the command line are the operator’s, not a request sender’s',
+  },
+];
+
+ruleTester(logInjection, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });

@@ -188,4 +188,81 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(openRedirect, { valid, invalid });
+/** C#: Redirect, Response.Redirect and Results.Redirect to a location from the request. */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class AccountController : Controller',
+      '{',
+      '    [HttpPost]',
+      '    public IActionResult Login(LoginModel model, string returnUrl)',
+      '    {',
+      '        return Redirect(returnUrl);',
+      '    }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 6,
+        messageId: 'untrusted',
+        severity: 'high',
+        data: {
+          source: 'the action parameter `returnUrl` of `Login`, bound from the request',
+          sink: '`Redirect(...)`',
+        },
+        says: /if \(!Url\.IsLocalUrl\(returnUrl\)\) returnUrl = "\/";.*LocalRedirect\(returnUrl\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'var app = WebApplication.Create(args);',
+      'app.MapGet("/out", (HttpContext ctx) => Results.Redirect(ctx.Request.Query["to"]));',
+    ),
+    errors: [
+      {
+        line: 2,
+        messageId: 'untrusted',
+        data: { source: '`ctx.Request.Query`' },
+        says: /`var target = ctx\.Request\.Query\["to"\]`/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public static class Links',
+      '{',
+      '    public static void Go(HttpResponse response, string host)',
+      '    {',
+      '        response.Redirect("https://" + host + "/home");',
+      '    }',
+      '}',
+    ),
+    why: 'a plain parameter choosing the host: lower severity',
+    errors: [{ line: 5, messageId: 'parameter', severity: 'low' }],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class AccountController : Controller',
+      '{',
+      '    public IActionResult Login(string returnUrl)',
+      '    {',
+      '        if (!Url.IsLocalUrl(returnUrl)) returnUrl = "/";',
+      '        return Redirect(returnUrl);',
+      '    }',
+      '    public IActionResult Item(string id) => Redirect("/items/" + id);',
+      '    public IActionResult Back(string returnUrl) => LocalRedirect(returnUrl);',
+      '}',
+    ),
+    why: 'checked with Url.IsLocalUrl, a local path, and LocalRedirect',
+  },
+];
+
+ruleTester(openRedirect, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });

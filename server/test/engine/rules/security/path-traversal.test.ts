@@ -223,4 +223,144 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(pathTraversal, { valid, invalid });
+/** C#: File, FileStream and PhysicalFile given a name from the request, a parameter or the command line. */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      '[ApiController]',
+      '[Route("files")]',
+      'public class FilesController : ControllerBase',
+      '{',
+      '    [HttpGet("{name}")]',
+      '    public IActionResult Get([FromRoute] string name)',
+      '    {',
+      '        var path = Path.Combine("/srv/uploads", name);',
+      '        return PhysicalFile(path, "application/octet-stream");',
+      '    }',
+      '}',
+    ),
+    why: 'a route value joined under a folder and sent',
+    errors: [
+      {
+        line: 9,
+        messageId: 'untrusted',
+        severity: 'high',
+        data: { source: 'the `[FromRoute]` parameter `name`', sourceLine: 6, sink: '`PhysicalFile(...)`' },
+        says: /Path\.GetFullPath\(Path\.Combine\(baseDir, path\)\).*Path\.DirectorySeparatorChar/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'var app = WebApplication.Create(args);',
+      'app.MapGet("/logs", (string day) => File.ReadAllText("/var/log/app/" + day + ".log"));',
+      'app.Run();',
+    ),
+    why: "a minimal API's route parameter",
+    errors: [
+      {
+        line: 2,
+        messageId: 'untrusted',
+        says: /Path\.Combine\("\/var\/log\/app", day \+ "\.log"\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Exporter',
+      '{',
+      '    public void Save(string reportName, string body)',
+      '    {',
+      '        File.WriteAllText(Path.Combine(_exportDir, reportName + ".csv"), body);',
+      '    }',
+      '}',
+    ),
+    why: 'a parameter joined under a folder: lower severity, and the written contents are no path',
+    errors: [
+      {
+        line: 5,
+        messageId: 'parameter',
+        severity: 'low',
+        says: /Path\.GetFullPath\(Path\.Combine\(_exportDir, reportName \+ "\.csv"\)\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'class Program',
+      '{',
+      '    static void Main(string[] args)',
+      '    {',
+      '        using var stream = new FileStream(@"C:\\data\\" + args[0], FileMode.Open);',
+      '    }',
+      '}',
+    ),
+    why: "Main's arguments",
+    errors: [
+      {
+        line: 5,
+        messageId: 'untrusted',
+        data: { source: 'the command-line arguments `args`' },
+        says: /Path\.Combine\(@"C:\\data", args\[0\]\)/,
+      },
+    ],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class FilesController : ControllerBase',
+      '{',
+      '    private const string BaseDir = "/srv/uploads";',
+      '    [HttpGet("{name}")]',
+      '    public IActionResult Get(string name)',
+      '    {',
+      '        var full = Path.GetFullPath(Path.Combine(BaseDir, name));',
+      '        if (!full.StartsWith(BaseDir + Path.DirectorySeparatorChar, StringComparison.Ordinal))',
+      '            return NotFound();',
+      '        return PhysicalFile(full, "application/octet-stream");',
+      '    }',
+      '}',
+    ),
+    why: 'normalised with GetFullPath and checked to stay inside the folder',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class FilesController : ControllerBase',
+      '{',
+      '    [HttpGet("{name}")]',
+      '    public IActionResult Get(string name)',
+      '    {',
+      '        var path = Path.Combine("/srv/uploads", Path.GetFileName(name));',
+      '        return PhysicalFile(path, "image/png");',
+      '    }',
+      '}',
+    ),
+    why: 'only the file name is kept',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class UploadController : ControllerBase',
+      '{',
+      '    [HttpPost]',
+      '    public async Task<IActionResult> Post()',
+      '    {',
+      '        using var reader = new StreamReader(Request.Body);',
+      '        var text = await reader.ReadToEndAsync();',
+      '        return Ok(text.Length);',
+      '    }',
+      '}',
+    ),
+    why: 'a StreamReader over the request body opens no file',
+  },
+];
+
+ruleTester(pathTraversal, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });

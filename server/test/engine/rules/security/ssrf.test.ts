@@ -235,4 +235,95 @@ const valid: ValidCase[] = [
   },
 ];
 
-ruleTester(ssrf, { valid, invalid });
+/** C#: HttpClient and WebRequest given a URL from the request or a parameter. */
+const csharpInvalid: InvalidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class PreviewController : Controller',
+      '{',
+      '    private readonly HttpClient _http;',
+      '    public async Task<IActionResult> Preview()',
+      '    {',
+      '        var url = Request.Query["url"].ToString();',
+      '        var html = await _http.GetStringAsync(url);',
+      '        return Content(html, "text/html");',
+      '    }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 7,
+        messageId: 'untrusted',
+        severity: 'high',
+        data: { source: '`Request.Query`', sourceLine: 6, sink: '`_http.GetStringAsync(...)`' },
+        says: /Uri\.TryCreate\(url, UriKind\.Absolute, out var uri\)/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Webhooks',
+      '{',
+      '    public Task<HttpResponseMessage> Notify(HttpClient client, string host, string payload)',
+      '    {',
+      '        return client.PostAsync($"https://{host}/hooks", new StringContent(payload));',
+      '    }',
+      '}',
+    ),
+    why: 'a parameter choosing the host: lower severity',
+    errors: [{ line: 5, messageId: 'parameter', severity: 'low' }],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'var app = WebApplication.Create(args);',
+      'app.MapGet("/proxy", async (string target, HttpClient client) =>',
+      '    Results.Ok(await client.GetFromJsonAsync<Forecast>(target)));',
+    ),
+    why: "a minimal API's parameter as the URL of a generic JSON call",
+    errors: [
+      {
+        line: 3,
+        messageId: 'untrusted',
+        data: { source: 'the route handler parameter `target`, bound from the request' },
+      },
+    ],
+  },
+];
+
+const csharpValid: ValidCase[] = [
+  {
+    language: 'csharp',
+    code: lines(
+      'public class PreviewController : Controller',
+      '{',
+      '    private static readonly HashSet<string> AllowedHosts = new() { "images.example.com" };',
+      '    public async Task<IActionResult> Preview(string url)',
+      '    {',
+      '        var uri = new Uri(url);',
+      '        if (!AllowedHosts.Contains(uri.Host)) return BadRequest();',
+      '        return Content(await _http.GetStringAsync(uri));',
+      '    }',
+      '}',
+    ),
+    why: 'the host checked against an allow-list',
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'public class Users',
+      '{',
+      '    public Task<string> Profile(string id)',
+      '    {',
+      '        return _http.GetStringAsync($"https://api.example.com/users/{Uri.EscapeDataString(id)}");',
+      '    }',
+      '    public Task<byte[]> Cached(string key) => _cache.GetAsync(key);',
+      '}',
+    ),
+    why: 'a fixed host; a cache lookup is no request',
+  },
+];
+
+ruleTester(ssrf, { valid: [...valid, ...csharpValid], invalid: [...invalid, ...csharpInvalid] });

@@ -150,7 +150,56 @@ invalid.push(
   },
 );
 
+invalid.push(
+  {
+    language: 'csharp',
+    why: 'BinaryFormatter reading a request body',
+    code: lines(
+      'public class StateController : ControllerBase {',
+      '  [HttpPost]',
+      '  public object Restore() {',
+      '    var formatter = new BinaryFormatter();',
+      '    return formatter.Deserialize(Request.Body);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'loadsInput',
+        data: { source: '`Request.Body`' },
+        says: /`BinaryFormatter`, which builds whatever types the data names/,
+      },
+    ],
+  },
+  {
+    language: 'csharp',
+    why: "Json.NET told to trust the document's type names",
+    code: lines(
+      'class Cache {',
+      '  object Read(string json) {',
+      '    var settings = new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.All };',
+      '    return JsonConvert.DeserializeObject(json, settings);',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 3, messageId: 'loads', says: /`TypeNameHandling` to `All`/ }],
+  },
+);
+
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    why: 'System.Text.Json, and Json.NET without type names',
+    code: lines(
+      'class Cache {',
+      '  Order Read(string json) {',
+      '    var settings = new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.None };',
+      '    return JsonSerializer.Deserialize<Order>(json) ?? JsonConvert.DeserializeObject<Order>(json, settings);',
+      '  }',
+      '}',
+    ),
+  },
   {
     language: 'typescript',
     why: 'JSON.parse, and an unserialize that is not node-serialize',
