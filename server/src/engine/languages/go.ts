@@ -92,8 +92,14 @@ const TAINT: TaintCatalogue = {
         /^\w+\.(URL\.Query\(\)|URL\.(Path|RawQuery|String\(\))|FormValue\(|PostFormValue\(|Form\b|PostForm\b|Header\.Get\(|Cookie\(|Body\b|PathValue\()/,
       remote: true,
     },
-    // gorilla/mux's path variables.
-    { pattern: /^mux\.Vars\(/, remote: true },
+    // Path parameters of gorilla/mux and chi.
+    { pattern: /^mux\.Vars\(|^chi\.URLParam\(/, remote: true },
+    // Database reads, for stored XSS only: what `rows.Scan(&x)` copies out (see writesThrough).
+    {
+      pattern:
+        /^(\w+\.)?(db|DB|tx|conn|stmt|pool|\w+DB|\w+Stmt)\.(Query|QueryRow|QueryContext|QueryRowContext)\(/,
+      stored: true,
+    },
     { pattern: /^os\.(Args|Getenv\(|LookupEnv\(|Environ\(|Stdin\b)/ },
     { pattern: /^(os|ioutil)\.ReadFile\(/ },
   ],
@@ -127,6 +133,8 @@ const TAINT: TaintCatalogue = {
     },
     { callee: /^(url\.QueryEscape|url\.PathEscape)$/, clears: ['url', 'redirect', 'path', 'html'] },
     { callee: /^filepath\.Base$|^path\.Base$/, clears: ['path'] },
+    // Scan's own result is an error; what it reads goes into its `&x` arguments (writesThrough).
+    { callee: /\.Scan$/, clears: 'all' },
   ],
   normalisers: /^(filepath\.(Clean|Abs|EvalSymlinks|Join)|path\.Clean)$/,
   guards: [
@@ -139,6 +147,8 @@ const TAINT: TaintCatalogue = {
     { test: /strings\.HasPrefix\(\s*\w+\s*,\s*"\/"\s*\)/, clears: ['redirect'] },
   ],
   objectParameters: /^(w|r|req|ctx|db|tx)$/,
+  // `rows.Scan(&title)`, `db.QueryRow(q, id).Scan(&title)`; `fmt.Scan`'s receiver is a package, which holds nothing.
+  writesThrough: /\.Scan$/,
 };
 
 export const go: LanguageSupport<'go'> = {

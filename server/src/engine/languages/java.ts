@@ -108,6 +108,16 @@ const TAINT: TaintCatalogue = {
     },
     { pattern: /^System\.(getenv|getProperty)\(|^System\.in\b/ },
     { pattern: /^Files\.(readString|readAllLines|readAllBytes|lines)\(/ },
+    // Database reads, for stored XSS only: JDBC result sets, Spring Data repositories, JdbcTemplate.
+    {
+      pattern: /^\w+\.executeQuery\(|^(rs|resultSet|results)\.(getString|getNString|getObject)\(/,
+      stored: true,
+    },
+    {
+      pattern:
+        /^(this\.)?\w*(repository|Repository|repo|Repo)\.(findById|findAll|findBy\w+|findAllBy\w+|findFirstBy\w+|getById|getReferenceById|findOne)\(|^(this\.)?jdbcTemplate\.(queryForObject|queryForList|queryForMap|query)\(/,
+      stored: true,
+    },
   ],
   sinks: [
     {
@@ -154,6 +164,14 @@ const TAINT: TaintCatalogue = {
     },
     { callee: /(^|\.)(escapeHtml4?|htmlEscape|escapeHtml|forHtml|sanitize)$/, clears: ['html'] },
     { callee: /(^|\.)getFileName$|^FilenameUtils\.getName$/, clears: ['path'] },
+    // Sizes and counts: a number, none of the text.
+    { callee: /\.(size|length)$/, clears: 'all' },
+    // A result set's numbers and dates hold no text anyone stored.
+    {
+      callee:
+        /^(rs|resultSet|results)\.(getInt|getLong|getShort|getDouble|getFloat|getBoolean|getBigDecimal|getDate|getTimestamp)$/,
+      clears: 'all',
+    },
     { callee: /^URLEncoder\.encode$/, clears: ['url', 'redirect', 'path', 'html'] },
   ],
   normalisers: /(^|\.)(normalize|toRealPath|getCanonicalPath|getCanonicalFile|toAbsolutePath)$/,

@@ -173,6 +173,17 @@ const TAINT: TaintCatalogue = {
       remote: true,
     },
     { pattern: /^(fs\.)?readFileSync\(|^(await\s+)?(fs\.promises|fsp|fs)\.readFile\(/ },
+    // Database reads, for stored XSS only: SQL clients by their usual names, mongoose/Sequelize models, Prisma.
+    {
+      pattern:
+        /^(this\.)?(db|pool|conn|connection|database)\.(query|execute|get|all|one|oneOrNone|many|manyOrNone|any)\(|^(this\.)?(client|pgClient)\.query\(/,
+      stored: true,
+    },
+    {
+      pattern:
+        /^[A-Z]\w+\.(findOne|find|findById|findByPk|findAll)\(|^(this\.)?prisma\.\w+\.(findUnique|findFirst|findMany|findUniqueOrThrow|findFirstOrThrow)\(/,
+      stored: true,
+    },
   ],
   sinks: [
     { kind: 'sql', callee: /(^|\.)(query|execute|raw|\$queryRawUnsafe|\$executeRawUnsafe)$/, argument: 0 },

@@ -113,6 +113,19 @@ const TAINT: TaintCatalogue = {
     { pattern: /^input\(/ },
     { pattern: /^(io\.)?open\([^()]*\)\.read(lines|line)?\(/ },
     { pattern: /^\w+\.read_(text|bytes)\(/ },
+    // Database reads, for stored XSS only: DB-API cursors, Django's ORM, SQLAlchemy. A bare
+    // `session.get(…)` is as likely requests' or Flask's session, so SQLAlchemy's needs `db.`.
+    { pattern: /^[\w.]+\.fetch(one|all|many)\(/, stored: true },
+    {
+      pattern:
+        /^[A-Z]\w*\.objects\.(get|filter|exclude|all|first|last|latest|earliest|order_by|values|values_list)\(|^get_(object|list)_or_404\(/,
+      stored: true,
+    },
+    {
+      pattern:
+        /^[A-Z]\w*\.query\.(get|get_or_404|filter|filter_by|order_by|all|first|first_or_404)\(|^(db\.)?session\.(query|execute|scalars|scalar)\(|^db\.session\.get\(|^db\.(get_or_404|first_or_404)\(/,
+      stored: true,
+    },
   ],
   sinks: [
     { kind: 'sql', callee: /(^|\.)(execute|executemany|executescript|raw)$/, argument: 0 },

@@ -35,6 +35,7 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { reflectedXss } from './security/reflected-xss.js';
+import { storedXss } from './security/stored-xss.js';
 import { logInjection } from './security/log-injection.js';
 import { pathTraversal } from './security/path-traversal.js';
 import { ssrf } from './security/ssrf.js';
@@ -62,6 +63,7 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   reflectedXss,
+  storedXss,
   logInjection,
   pathTraversal,
   ssrf,

@@ -35,9 +35,14 @@ interface Guard {
   readonly clears: ReadonlySet<SinkKind>;
 }
 
+export interface QueryOptions {
+  /** Include values read from a database (`stored` origins): only stored XSS asks. */
+  readonly stored?: boolean;
+}
+
 export interface TaintAnalysis {
   /** The taint `expr` carries where it stands, untrusted sources first; none when clean. */
-  originsOf(expr: Node): readonly Origin[];
+  originsOf(expr: Node, options?: QueryOptions): readonly Origin[];
   /** The first origin of `expr` not sanitised for `kind`, preferring untrusted sources. */
   originFor(expr: Node, kind: SinkKind): Origin | undefined;
   /** Tainted values reaching the catalogue's sinks of these kinds, in document order. */
@@ -57,6 +62,8 @@ const CALL_TYPES = new Set([
   'invocation_expression',
 ]);
 const CONDITIONS = new Set(['if_statement', 'elif_clause', 'while_statement']);
+/** Assignment-like loops: the node spans the body the variable is used in. */
+const LOOPS = new Set(['for_statement', 'for_in_statement', 'enhanced_for_statement', 'foreach_statement']);
 
 export interface AnalysisInput {
   readonly language: LanguageId;
@@ -67,8 +74,8 @@ export interface AnalysisInput {
   readonly budget?: number;
 }
 
-const byStrength = (a: Origin, b: Origin) =>
-  (a.source.kind === 'untrusted' ? 0 : 1) - (b.source.kind === 'untrusted' ? 0 : 1);
+const STRENGTH = { untrusted: 0, parameter: 1, stored: 2 } as const;
+const byStrength = (a: Origin, b: Origin) => STRENGTH[a.source.kind] - STRENGTH[b.source.kind];
 
 function unique(origins: readonly Origin[]): Origin[] {
   const seen = new Set<string>();
@@ -133,8 +140,15 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     };
   };
 
-  const sourceAt = (node: Node, text: string, remote: boolean): Origin => ({
-    source: { text, description: `\`${text}\``, line: node.startPosition.row + 1, kind: 'untrusted', remote },
+  const sourceAt = (node: Node, text: string, remote: boolean, stored: boolean): Origin => ({
+    source: {
+      text,
+      // A database read is named as the call it is: `cursor.fetchone()`, `db.QueryRow(...)`.
+      description: stored ? `\`${text}(${node.text.startsWith(`${text}()`) ? '' : '...'})\`` : `\`${text}\``,
+      line: node.startPosition.row + 1,
+      kind: stored ? 'stored' : 'untrusted',
+      remote,
+    },
     chain: [],
     sanitised: new Set(),
     normalised: false,
@@ -180,22 +194,63 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
 
   const evaluate = (expr: Node): Origin[] => unique(originsOf(catalogue, expr, lookup, sourceAt, budget));
 
+  const record = (
+    node: Node,
+    names: readonly string[],
+    value: readonly Origin[],
+    augmented: boolean,
+    at = node.endIndex,
+  ) => {
+    const unit = unitOf(node);
+    const byName = assigned.get(unit.id) ?? new Map<string, Assigned[]>();
+    assigned.set(unit.id, byName);
+    for (const name of names) {
+      const before = augmented ? lookup(name, node) : [];
+      const origins = unique([...before, ...value.map((o) => through(o, name))]);
+      const list = byName.get(name) ?? [];
+      list.push({ at, origins });
+      byName.set(name, list);
+    }
+  };
+
   const assign = (node: Node) => {
     const a = assignmentOf(node, language);
-    if (!a) return;
-    const value = evaluate(a.value);
-    const unit = unitOf(node);
-    // C#'s foreach variable holds an item from the loop's body on, not only after the loop.
-    const at = node.type === 'foreach_statement' ? a.value.endIndex : node.endIndex;
-    const names = assigned.get(unit.id) ?? new Map<string, Assigned[]>();
-    assigned.set(unit.id, names);
-    for (const name of a.names) {
-      const before = a.augmented ? lookup(name, node) : [];
-      const origins = unique([...before, ...value.map((o) => through(o, name))]);
-      const list = names.get(name) ?? [];
-      list.push({ at, origins });
-      names.set(name, list);
+    // A loop's variable holds its items inside the body, not only after the loop (C#'s foreach too).
+    if (a)
+      record(
+        node,
+        a.names,
+        evaluate(a.value),
+        a.augmented,
+        LOOPS.has(node.type) ? a.value.endIndex : node.endIndex,
+      );
+  };
+
+  /**
+   * `rows.Scan(&title)`: `title` holds what `rows` holds from the call on;
+   * `rows.Scan(&u.Name)` adds it to what `u` holds.
+   */
+  const writeThrough = (call: Node) => {
+    if (!catalogue.writesThrough?.test(calleeText(call))) return;
+    const fn = call.childForFieldName('function');
+    const receiver = fn?.childForFieldName('operand') ?? fn?.childForFieldName('object');
+    if (!receiver) return;
+    const whole: string[] = [];
+    const fields: string[] = [];
+    for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+      if (arg?.type !== 'unary_expression' || arg.childForFieldName('operator')?.text !== '&') continue;
+      let target = arg.childForFieldName('operand');
+      if (target?.type === 'identifier') {
+        whole.push(target.text);
+        continue;
+      }
+      while (target?.type === 'selector_expression') target = target.childForFieldName('operand');
+      if (target?.type === 'identifier') fields.push(target.text);
     }
+    if (whole.length === 0 && fields.length === 0) return;
+    const value = evaluate(receiver);
+    if (whole.length > 0) record(call, whole, value, false);
+    if (fields.length > 0) record(call, fields, value, true);
   };
 
   const guard = (node: Node) => {
@@ -237,13 +292,17 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
     const node = nodes[id]!;
     if (CALL_TYPES.has(node.type)) {
       calls.push(node);
+      writeThrough(node);
       // C#'s `sb.Append(x)` adds x to the builder it is called on.
       if (node.type === 'invocation_expression') assign(node);
     } else if (CONDITIONS.has(node.type)) guard(node);
     else assign(node);
   }
 
-  const originsAt = (expr: Node): readonly Origin[] => evaluate(unwrap(expr));
+  const originsAt = (expr: Node, options?: QueryOptions): readonly Origin[] => {
+    const all = evaluate(unwrap(expr));
+    return options?.stored ? all : all.filter((o) => o.source.kind !== 'stored');
+  };
 
   return {
     originsOf: originsAt,

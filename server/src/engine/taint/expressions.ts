@@ -62,6 +62,8 @@ const LITERALS =
 function valueChildren(node: Node): readonly (Node | null)[] {
   switch (node.type) {
     case 'member_expression':
+      // `rows.length`, `s.length`: a count, none of the text.
+      return node.childForFieldName('property')?.text === 'length' ? [] : [node.childForFieldName('object')];
     case 'attribute':
     case 'field_access':
       return [node.childForFieldName('object')];
@@ -123,13 +125,13 @@ interface Frame {
 export function sourceText(
   catalogue: TaintCatalogue,
   node: Node,
-): { readonly text: string; readonly remote: boolean } | undefined {
+): { readonly text: string; readonly remote: boolean; readonly stored: boolean } | undefined {
   if (!SOURCE_SHAPES.has(node.type)) return undefined;
   const text = node.text;
-  for (const { pattern, remote } of catalogue.sources) {
+  for (const { pattern, remote, stored } of catalogue.sources) {
     const match = pattern.exec(text);
     if (match && match.index === 0)
-      return { text: match[0].replace(/[.(\s]+$/, ''), remote: remote === true };
+      return { text: match[0].replace(/[.(\s]+$/, ''), remote: remote === true, stored: stored === true };
   }
   return undefined;
 }
@@ -142,7 +144,7 @@ export function originsOf(
   catalogue: TaintCatalogue,
   expr: Node,
   lookup: Lookup,
-  sourceAt: (node: Node, text: string, remote: boolean) => Origin,
+  sourceAt: (node: Node, text: string, remote: boolean, stored: boolean) => Origin,
   budget: Budget,
 ): Origin[] {
   const out: Origin[] = [];
@@ -170,7 +172,7 @@ export function originsOf(
     // `request.form["user"].replace("\n", "")` reads as a source by its text; the sanitiser around it comes first.
     const source = cleaned ? undefined : sourceText(catalogue, node);
     if (source !== undefined) {
-      out.push(mark(sourceAt(node, source.text, source.remote), frame));
+      out.push(mark(sourceAt(node, source.text, source.remote, source.stored), frame));
       continue;
     }
     if (NAME_TYPES.has(node.type)) {

@@ -8,7 +8,7 @@ import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
 import { analyseTaint, type TaintAnalysis } from './analyse.js';
 
-export { analyseTaint, DEFAULT_BUDGET, type TaintAnalysis } from './analyse.js';
+export { analyseTaint, DEFAULT_BUDGET, type QueryOptions, type TaintAnalysis } from './analyse.js';
 export type { Flow, Origin, SinkKind, Source, SourceKind, TaintCatalogue } from './model.js';
 export { describeFlow, severityOf } from './describe.js';
 

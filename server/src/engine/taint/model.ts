@@ -25,9 +25,11 @@ export const SINK_KINDS: readonly SinkKind[] = [
 /**
  * `untrusted`: request input, argv, environment, stdin, a file's contents or a
  * route handler's parameter. `parameter`: a plain function parameter, whose
- * callers may or may not pass input.
+ * callers may or may not pass input. `stored`: a value read back from a
+ * database, which earlier requests may have written; only stored XSS asks
+ * for these (a query's result is no reason to distrust a path or a query).
  */
-export type SourceKind = 'untrusted' | 'parameter';
+export type SourceKind = 'untrusted' | 'parameter' | 'stored';
 
 /** An expression that yields outside input: `request.args`, `req.query`, `os.Args`. */
 export interface SourcePattern {
@@ -35,6 +37,8 @@ export interface SourcePattern {
   readonly pattern: RegExp;
   /** Whoever sends a request chooses it (request objects, the page's URL), unlike argv or the environment. */
   readonly remote?: boolean;
+  /** A database read (`cursor.fetchone()`, `rs.getString`): its origins are `stored`, left out unless asked for. */
+  readonly stored?: boolean;
 }
 
 /** Which of a sink call's values reach the dangerous operation. */
@@ -98,6 +102,11 @@ export interface TaintCatalogue {
   readonly implicitName?: (name: string, at: Node) => string | undefined;
   /** The snippet's imports, for a language whose facts do not read them (C#'s `using` directives). */
   readonly imports?: (root: Node) => readonly string[];
+  /**
+   * Calls that copy what their receiver holds into the variables their
+   * `&name` arguments point to: Go's `rows.Scan(&title, &body)`.
+   */
+  readonly writesThrough?: RegExp;
 }
 
 /** Where a tainted value started. */

@@ -221,6 +221,29 @@ const SOURCES: Case[] = [
 
 const PROPAGATION: Case[] = [
   {
+    title: "a for-each loop's variable holds the items inside the body",
+    language: 'python',
+    code: lines(
+      'import os',
+      'def h():',
+      '    for name in request.args.getlist("f"):',
+      '        os.remove(name)',
+    ),
+    flows: [{ kind: 'path', sinkLine: 4, source: 'request.args', chain: 'name' }],
+  },
+  {
+    title: 'a database read is no source for the injection rules',
+    language: 'python',
+    code: lines(
+      'import os',
+      'def h(cur):',
+      '    row = cur.fetchone()',
+      '    os.remove(row[0])',
+      '    cur.execute("SELECT * FROM t WHERE name = \'" + row[1] + "\'")',
+    ),
+    flows: [],
+  },
+  {
     title: 'assignment, destructuring, template and + concatenation',
     language: 'javascript',
     code: lines(
@@ -609,6 +632,54 @@ describe('taint', () => {
   describe('sanitisers and guards', () => check(SANITISERS, get));
   describe('parameters', () => check(PARAMETERS, get));
   describe('csharp', () => check(CSHARP, get));
+
+  describe('stored sources', () => {
+    /** The stored origins of every use of `name`, as "source@line chain". */
+    const storedOf = async (language: LanguageId, code: string, name: string) => {
+      const parsed = await parser.parse(code, language);
+      const analysis = await analyse(parser, language, code);
+      const uses = parsed.snapshot.nodes.filter((n) => n?.type === 'identifier' && n.text === name);
+      return uses.flatMap((u) =>
+        analysis
+          .originsOf(u!, { stored: true })
+          .filter((o) => o.source.kind === 'stored' && !o.sanitised.has('html'))
+          .map(
+            (o) =>
+              `${o.source.description}@${o.source.line} ${o.chain.join('>')} line ${u!.startPosition.row + 1}`,
+          ),
+      );
+    };
+
+    it('are returned only when asked for', async () => {
+      const code = lines('def h(cur):', '    name = cur.fetchone()[0]', '    return name');
+      const analysis = await analyse(parser, 'python', code);
+      const parsed = await parser.parse(code, 'python');
+      const use = parsed.snapshot.nodes.filter((n) => n?.type === 'identifier' && n.text === 'name').pop()!;
+      assert.deepEqual(analysis.originsOf(use), []);
+      assert.equal(analysis.originsOf(use, { stored: true })[0]?.source.description, '`cur.fetchone()`');
+    });
+
+    it("go: rows.Scan(&x) and QueryRow(...).Scan(&x) bind x to the query's rows", async () => {
+      const code = lines(
+        'package p',
+        'func h(db *sql.DB) {',
+        '	var title string',
+        '	db.QueryRow("SELECT title FROM posts").Scan(&title)',
+        '	use(title)',
+        '	rows, _ := db.Query("SELECT body FROM comments")',
+        '	for rows.Next() {',
+        '		var body string',
+        '		err := rows.Scan(&body)',
+        '		use(body, err)',
+        '	}',
+        '}',
+      );
+      assert.deepEqual(await storedOf('go', code, 'title'), ['`db.QueryRow(...)`@4 title line 5']);
+      assert.deepEqual(await storedOf('go', code, 'body'), ['`db.Query(...)`@6 rows>body line 10']);
+      // Scan's own result is an error, not the row: it holds no stored text.
+      assert.deepEqual(await storedOf('go', code, 'err'), []);
+    });
+  });
 
   describe('work bound', () => {
     // A long chain of `+` and many assignments: the bound is in nodes visited, not time.
