@@ -76,6 +76,15 @@ function varyingPieces(node: Node): Node[] {
           ? [c.namedChildren[0]]
           : [],
       );
+    case 'interpolated_string_expression':
+      // C#'s `$"<p>{name}</p>"`: the expression inside each `{…}`.
+      return n.namedChildren.flatMap((c) => {
+        if (c?.type !== 'interpolation') return [];
+        const expression = c.namedChildren.find(
+          (e) => e !== null && e.type !== 'interpolation_brace' && !e.type.startsWith('interpolation_'),
+        );
+        return expression ? [expression] : [];
+      });
     case 'call':
     case 'call_expression':
     case 'method_invocation': {

@@ -34,7 +34,7 @@ export interface HtmlResponse {
  * `Content-Type` header, Express's `res.type(…)`, Flask's `mimetype=`.
  */
 const NOT_HTML =
-  /(setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type|media_type)\s*=\s*)(["'][^"']*(json|text\/plain|\bplain\b|\btxt\b|text\/csv|octet-stream)[^"']*["']|MediaType\.(APPLICATION_JSON|TEXT_PLAIN|APPLICATION_OCTET_STREAM|APPLICATION_NDJSON)\w*)/i;
+  /(\bContentType\s*=\s*|setContentType\(\s*|\.contentType\(\s*|\bproduces\s*=\s*\{?\s*|["']Content-Type["']\s*,\s*|\.type\(\s*|\bctx\.type\s*=\s*|\b(mimetype|content_type|media_type)\s*=\s*)(["'][^"']*(json|text\/plain|\bplain\b|\btxt\b|text\/csv|octet-stream)[^"']*["']|MediaType\.(APPLICATION_JSON|TEXT_PLAIN|APPLICATION_OCTET_STREAM|APPLICATION_NDJSON)\w*)/i;
 
 /** Java's writer methods that write their arguments' text. */
 const WRITER_METHODS = /^(write|print|println|printf|format|append)$/;
@@ -205,6 +205,24 @@ function goResponse(context: RuleContext<object>, node: Node): HtmlResponse | un
   return undefined;
 }
 
+/** ASP.NET's `Content(…)` results: HTML only when the content type says so (it is text/plain otherwise). */
+const CSHARP_CONTENT = /^((this|base)\.)?Content$|^(Typed)?Results\.(Content|Text)$/;
+/** Writing the body directly: ASP.NET Core sets no content type, so a browser sniffs markup as HTML. */
+const CSHARP_WRITE = /(^|\.)Response\.(WriteAsync|Write)$/;
+
+/** The response a C# invocation writes, if it is one. */
+function csharpResponse(node: Node): HtmlResponse | undefined {
+  if (node.type !== 'invocation_expression') return undefined;
+  const callee = calleeText(node).replace(/\s+/g, '');
+  const args = callArguments(node);
+  if (!args[0]) return undefined;
+  if (CSHARP_CONTENT.test(callee)) {
+    const type = args[1] && isPlainString(unwrap(args[1])) ? (stringContent(unwrap(args[1])) ?? '') : '';
+    return /html/i.test(type) ? { node, sink: `\`${callee}\``, values: [args[0]] } : undefined;
+  }
+  return CSHARP_WRITE.test(callee) ? { node, sink: `\`${callee}\``, values: [args[0]] } : undefined;
+}
+
 /** The response a Python node returns or builds, if it is one. */
 function pythonResponse(
   context: RuleContext<object>,
@@ -253,6 +271,7 @@ export function htmlResponse(
   if (language === 'java') response = javaResponse(context, node);
   else if (language === 'go') response = goResponse(context, node);
   else if (language === 'python') response = pythonResponse(context, node, routesOnly);
+  else if (language === 'csharp') response = csharpResponse(node);
   else if (node.type === 'call_expression') {
     const body = expressBody(node);
     response = body ? { node, sink: `\`${calleeText(node)}\``, values: [body] } : undefined;
@@ -273,6 +292,8 @@ export function responseNodeTypes(language: LanguageId): readonly string[] {
       return ['call_expression'];
     case 'python':
       return ['return_statement', 'call'];
+    case 'csharp':
+      return ['invocation_expression'];
     default:
       return ['call_expression', 'assignment_expression'];
   }

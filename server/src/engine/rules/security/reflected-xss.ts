@@ -31,6 +31,8 @@ export function xssFix(context: RuleContext<object>, name: string): string {
       return `escape ${n} where it goes into the HTML, with \`HtmlUtils.htmlEscape(…)\` in Spring or OWASP Encoder's \`Encode.forHtml(…)\`, or render the page with a template engine that escapes by default, such as Thymeleaf`;
     case 'go':
       return `render the page with \`html/template\`, which escapes each value for where it lands, or escape ${n} with \`html.EscapeString(…)\``;
+    case 'csharp':
+      return `encode ${n} where it goes into the HTML with \`HtmlEncoder.Default.Encode(…)\` (or \`WebUtility.HtmlEncode(…)\`), or render a Razor view, which encodes by default`;
     default:
       return 'escape the value before it goes into the HTML (for example with the `escape-html` package), or render a template that escapes by default';
   }
@@ -45,7 +47,11 @@ function carrierOf(input: string): string {
   if (/query|args|getQueryString/i.test(input) || /\bGET\b/.test(input))
     return 'a link with script in its query string';
   if (/PathVariable|PathValue|mux\.Vars|URLParam|params/.test(input)) return 'a link with script in its path';
-  if (/getParameter|FormValue|RequestParam|form/i.test(input))
+  if (
+    /getParameter|FormValue|RequestParam|form|action parameter|route parameter|\bhandler parameter/i.test(
+      input,
+    )
+  )
     return 'a link or form with script in its parameters';
   return 'a request carrying script';
 }
@@ -63,10 +69,10 @@ export const reflectedXss: Rule = {
     id: 'security/reflected-xss',
     type: 'security',
     severity: 'high',
-    languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go'],
+    languages: ['javascript', 'typescript', 'tsx', 'python', 'java', 'go', 'csharp'],
     docs: {
       description:
-        'HTML built from request input (req.query, request.args, request.getParameter, r.FormValue) and sent in a response, unescaped.',
+        'HTML built from request input (req.query, request.args, request.getParameter, r.FormValue, Request.Query) and sent in a response, unescaped.',
       cwe: 'CWE-79',
       examples: [
         {
@@ -87,7 +93,7 @@ export const reflectedXss: Rule = {
     },
   },
   create(context) {
-    return context.language === 'java' || context.language === 'go'
+    return context.language === 'java' || context.language === 'go' || context.language === 'csharp'
       ? typedCreate(context)
       : scriptCreate(context);
   },

@@ -315,7 +315,58 @@ const invalid: InvalidCase[] = [
   },
 ];
 
+invalid.push({
+  language: 'csharp',
+  why: 'ASP.NET: Content with an HTML type, and a body written directly',
+  code: lines(
+    'public class SearchController : Controller {',
+    '  [HttpGet("/search")]',
+    '  public IActionResult Search() {',
+    '    string q = Request.Query["q"];',
+    '    return Content($"<h1>Results for {q}</h1>", "text/html");',
+    '  }',
+    '  [HttpGet("/hello")]',
+    '  public async Task Hello(string name) {',
+    '    await Response.WriteAsync("<p>Hello " + name + "</p>");',
+    '  }',
+    '}',
+  ),
+  errors: [
+    {
+      line: 5,
+      messageId: 'sendsThrough',
+      data: { input: '`Request.Query`', sourceLine: 4 },
+      says: /a link with script in its query string.*`HtmlEncoder\.Default\.Encode\(…\)`/,
+    },
+    {
+      line: 9,
+      messageId: 'sends',
+      says: /action parameter `name`.*a link or form with script in its parameters/,
+    },
+  ],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'csharp',
+    why: 'encoded input; Content without a type is sent as text/plain; JSON set as the content type',
+    code: lines(
+      'public class SearchController : Controller {',
+      '  [HttpGet("/safe")]',
+      '  public IActionResult Safe() {',
+      '    string q = Request.Query["q"];',
+      '    return Content($"<h1>Results for {HtmlEncoder.Default.Encode(q)}</h1>", "text/html");',
+      '  }',
+      '  [HttpGet("/plain")]',
+      '  public IActionResult Plain(string q) => Content($"<h1>Results for {q}</h1>");',
+      '  [HttpGet("/json")]',
+      '  public async Task Json(string q) {',
+      '    Response.ContentType = "application/json";',
+      '    await Response.WriteAsync("{\\"q\\": \\"<b>" + q + "</b>\\"}");',
+      '  }',
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     code: lines(
