@@ -1,6 +1,6 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
-import type { Rule } from '../model.js';
+import type { Rule, RuleContext } from '../model.js';
 import { TIER1, unwrap } from '../util.js';
 import type { TaintAnalysis } from '../../taint/index.js';
 import {
@@ -10,6 +10,7 @@ import {
   leadsWithTaint,
   flowReport,
   isBuilt,
+  pieces,
   resolvedValue,
   valueCode,
 } from './taint-flows.js';
@@ -33,6 +34,12 @@ function fixFor(language: LanguageId, value: string): string {
 function fixOf(language: LanguageId, value: Node): string {
   const { code, intro } = valueCode(value);
   return intro + fixFor(language, code);
+}
+
+/** Whether a built URL opens with a value rather than fixed text: `url + '/health'`, `${base}/users`. */
+function startsTheUrl(context: RuleContext<object>, value: Node): boolean {
+  const first = pieces(resolvedValue(context, value)).find((p) => typeof p !== 'string' || p !== '');
+  return first !== undefined && typeof first !== 'string';
 }
 
 /** Options of an outgoing request that choose where it goes (Node's http, axios, got). */
@@ -103,8 +110,10 @@ export const ssrf: Rule = {
           if (fixesHost(fixedPrefix(resolvedValue(context, flow.value)))) continue;
           // `${API}/users/${id}`: the input chooses a path on a host it does not choose.
           if (!leadsWithTaint(context, analysis, flow.value)) continue;
-          // A parameter that is the whole URL is the caller's choice; one built into a URL whose host it may set is reported.
-          if (!untrusted && !isBuilt(context, flow.value, flow.sink)) continue;
+          // A parameter that is the whole URL, or its start (`base + '/health'`), is the caller's choice of
+          // server; one built into a URL after fixed text (`'http://' + host`) is reported.
+          if (!untrusted && (!isBuilt(context, flow.value, flow.sink) || startsTheUrl(context, flow.value)))
+            continue;
           context.report({
             node: flow.sink,
             messageId: untrusted ? 'untrusted' : 'parameter',

@@ -142,6 +142,19 @@ invalid.push({
 const valid: ValidCase[] = [
   {
     language: 'javascript',
+    why: "a parameter that starts the URL is the caller's choice of server, as much as a whole URL",
+    code: lines(
+      'async function firstHealthy(urls) {',
+      '  for (const url of urls) {',
+      "    const res = await fetch(url + '/health');",
+      '    if (res.ok) return url;',
+      '  }',
+      '  return null;',
+      '}',
+    ),
+  },
+  {
+    language: 'javascript',
     why: 'options with a fixed host: the input is only the path; a spread of fixed options adds nothing',
     code: lines(
       "const https = require('https');",
