@@ -88,22 +88,19 @@ export const lossyConversion: Rule = {
   },
   create(context) {
     const bindings = bindingsOf(context.language, context.root);
+    const report = (node: Node, type: string, fix: string) =>
+      context.report({
+        node,
+        messageId: 'narrowingCast',
+        data: { cast: code(node.text, 50), line: lineOf(node), type, fix },
+      });
     if (context.language === 'go')
       return {
         call_expression(node) {
           const type = node.childForFieldName('function')?.text ?? '';
           const args = node.childForFieldName('arguments')?.namedChildren ?? [];
           if (!GO_NARROW.test(type) || args.length !== 1 || !args[0] || !isGoWide(bindings, args[0])) return;
-          context.report({
-            node,
-            messageId: 'narrowingCast',
-            data: {
-              cast: code(node.text, 50),
-              line: lineOf(node),
-              type,
-              fix: goFix(type),
-            },
-          });
+          report(node, type, goFix(type));
         },
       };
     return {
@@ -116,19 +113,13 @@ export const lossyConversion: Rule = {
         const fileLength =
           context.language === 'java' && receiver !== undefined && isFile(bindings, receiver, value);
         if (!LONG_VALUE.test(inner) && !fileLength) return;
-        context.report({
+        report(
           node,
-          messageId: 'narrowingCast',
-          data: {
-            cast: code(node.text, 50),
-            line: lineOf(node),
-            type,
-            fix:
-              context.language === 'java'
-                ? 'parse or compute it as the narrower type (`Integer.parseInt`), or use `Math.toIntExact(…)`, which throws on overflow'
-                : 'parse it as the narrower type (`int.Parse`), or convert inside `checked(…)`, which throws on overflow',
-          },
-        });
+          type,
+          context.language === 'java'
+            ? 'parse or compute it as the narrower type (`Integer.parseInt`), or use `Math.toIntExact(…)`, which throws on overflow'
+            : 'parse it as the narrower type (`int.Parse`), or convert inside `checked(…)`, which throws on overflow',
+        );
       },
     };
   },
