@@ -22,6 +22,7 @@ import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
+import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
 import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -46,6 +47,16 @@ function openLimiter(config: Config, logger: Logger): Promise<RateLimiter> | Rat
         connectTimeoutMs: config.redisConnectTimeoutMs,
       })
     : createMemoryRateLimiter({ quotas });
+}
+
+/** Redis for dashboard sessions and sign-in throttling, when configured; else createApp keeps them in process. */
+async function openDashboardStore(config: Config): Promise<ExpiringStore | undefined> {
+  if (config.redisUrl === undefined) return undefined;
+  return createRedisStore({
+    url: config.redisUrl,
+    timeoutMs: config.redisTimeoutMs,
+    connectTimeoutMs: config.redisConnectTimeoutMs,
+  });
 }
 
 function listen(server: Server, config: Config): Promise<AddressInfo> {
@@ -137,14 +148,16 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const signals = stopSignals(logger);
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
+  let dashboardStore: ExpiringStore | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
     store = await openStore(config, logger);
     if (!signals.requested()) limiter = await openLimiter(config, logger);
+    if (!signals.requested()) dashboardStore = await openDashboardStore(config);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
-      const app = createApp({ store, limiter, engine, logger, config });
+      const app = createApp({ store, limiter, engine, logger, config, dashboardStore });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);
       logListening(logger, config, address, store, limiter, engine);
@@ -153,7 +166,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     }
   } finally {
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
-    await Promise.allSettled([store?.close(), limiter?.close(), engine.dispose()]);
+    await Promise.allSettled([store?.close(), limiter?.close(), dashboardStore?.close(), engine.dispose()]);
   }
   logger.info('stopped');
 }
