@@ -13,7 +13,7 @@ import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
 import { authenticate } from './auth/middleware.js';
 import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
-import { createDashboard, isDashboardPath } from './dashboard/dashboard.js';
+import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
 import { apiRouter } from './http/api.js';
 import { chain } from './http/chain.js';
@@ -96,7 +96,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   const dispatch: AppMiddleware = (ctx, next) => {
     if (isApiPath(ctx.path)) return api(ctx, next);
-    return isDashboardPath(ctx.path) ? dashboard(ctx, next) : site(ctx, next);
+    return dashboard.owns(ctx.path) ? dashboard.middleware(ctx, next) : site(ctx, next);
   };
 
   app.use(requestContext(logger));

@@ -52,6 +52,15 @@ const sessionSchema = z.object({
 /** 43 base64url characters; anything else is not a token of ours and is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Unreadable text reads as nothing (then the schema refuses it), never as an error. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export const newToken = (): string => randomBytes(32).toString('base64url');
 const idOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const sessionKey = (id: string) => `session:${id}`;
@@ -90,7 +99,7 @@ export function createSessionManager(deps: {
       const id = idOf(token);
       const stored = await store.get(sessionKey(id));
       if (stored === null) return null;
-      const parsed = sessionSchema.safeParse(JSON.parse(stored));
+      const parsed = sessionSchema.safeParse(parseJson(stored));
       const at = now();
       if (!parsed.success || expired(parsed.data, at)) {
         await store.remove([sessionKey(id)]);
@@ -106,7 +115,7 @@ export function createSessionManager(deps: {
       const id = idOf(token);
       const stored = await store.get(sessionKey(id));
       await store.remove([sessionKey(id)]);
-      const parsed = stored === null ? undefined : sessionSchema.safeParse(JSON.parse(stored));
+      const parsed = stored === null ? undefined : sessionSchema.safeParse(parseJson(stored));
       if (parsed?.success) await store.removeMember(accountKey(parsed.data.accountId), id);
     },
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_DASHBOARD_CONFIG } from '../../src/config.js';
 import { SESSION_COOKIE, SIGN_IN_FAILED } from '../../src/dashboard/dashboard.js';
 import { createAccountService } from '../../src/service/accounts.js';
-import type { ExpiringStore } from '../../src/sessions/kv.js';
+import { createRedisStore, type ExpiringStore } from '../../src/sessions/kv.js';
 import { Browser, csrfTokenIn, mainText, type Page } from './support/browser.js';
 import {
   BACKENDS,
@@ -21,7 +21,9 @@ import {
   startServer,
   type StoreHandle,
   type TestServer,
+  waitFor,
 } from './support/harness.js';
+import { RedisProcess } from './support/redis-server.js';
 
 const PASSWORD = 'plum tractor evening';
 const IDLE_MS = DEFAULT_DASHBOARD_CONFIG.sessionIdleMs;
@@ -298,6 +300,34 @@ for (const backend of BACKENDS) {
       assertRedirect(await signIn(browser(), email, 'a brand new passphrase'), '/');
     });
 
+    it('counts wrong current passwords on the account page as failed sign-ins', async () => {
+      const email = uniqueEmail('guess');
+      const b = browser();
+      await signUp(b, email);
+      const { perAccount } = DEFAULT_DASHBOARD_CONFIG.signInThrottle;
+      for (let i = 0; i < perAccount; i++) {
+        const guess = await b.submit('/account', '/account/password', {
+          current: `guess number ${i}`,
+          password: 'a brand new passphrase',
+        });
+        assert.equal(guess.status, 400);
+      }
+      const refused = await b.submit('/account', '/account/password', {
+        current: PASSWORD,
+        password: 'a brand new passphrase',
+      });
+      assert.equal(refused.status, 429);
+      assert.ok(Number(refused.headers.get('retry-after')) > 0);
+      assert.equal((await signIn(browser(), email)).status, 429, 'sign-in shares the count');
+    });
+
+    it('answers a known path asked with another method 405 with Allow, as a page', async () => {
+      const page = await browser().get('/sign-out');
+      assert.equal(page.status, 405);
+      assert.equal(page.headers.get('allow'), 'POST');
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    });
+
     describe('forged requests', () => {
       it('refuses a POST without the CSRF token, or with another site as Origin, with 403, and changes nothing', async () => {
         const email = uniqueEmail('forged');
@@ -416,6 +446,53 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe('dashboard while Redis is away', function () {
+  this.timeout(60_000);
+  let redis: RedisProcess;
+  let dashboardStore: ExpiringStore;
+  let handle: StoreHandle;
+  let server: TestServer;
+
+  before(async () => {
+    redis = await RedisProcess.start();
+    dashboardStore = await createRedisStore({ url: redis.url, timeoutMs: 300, connectTimeoutMs: 1000 });
+    handle = await openTestStore('embedded', 'dashboardredis');
+    server = await startServer({
+      store: handle.store,
+      limiter: await openTestLimiter('memory'),
+      dashboardStore,
+    });
+  });
+
+  after(async () => {
+    await server?.close();
+    await dashboardStore?.close();
+    await redis?.stop();
+    await handle?.dispose();
+  });
+
+  it('answers 503 pages with Retry-After while Redis does not answer, the rest of the service unaffected, and recovers', async () => {
+    const b = new Browser(server.url);
+    assert.equal(
+      (await b.submit('/sign-up', '/sign-up', { email: 'away@example.test', password: PASSWORD })).status,
+      303,
+    );
+    await redis.stop();
+    const down = await b.get('/');
+    assert.equal(down.status, 503);
+    assert.equal(down.headers.get('retry-after'), '1');
+    assert.match(mainText(down.body), /cannot reach its database/);
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    await redis.restart();
+    // Redis came back empty (no persistence): the session is gone, signing in works again.
+    await waitFor('the dashboard answering again', async () => (await b.get('/sign-in')).status === 200);
+    assert.equal(
+      (await b.submit('/sign-in', '/sign-in', { email: 'away@example.test', password: PASSWORD })).status,
+      303,
+    );
+  });
+});
 
 describe('dashboard settings', function () {
   this.timeout(60_000);

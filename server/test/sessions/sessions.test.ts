@@ -1,0 +1,119 @@
+/**
+ * The dashboard's session and throttle state on both stores: the in-process
+ * one on a clock the test moves, and the suite's real Redis (whose own
+ * expiry runs on real time, so only its counting and sets are checked there;
+ * timeouts are decided on the injected clock in both).
+ */
+import assert from 'node:assert/strict';
+import { createMemoryStore, type ExpiringStore } from '../../src/sessions/kv.js';
+import { createSessionManager } from '../../src/sessions/sessions.js';
+import { createSignInThrottle } from '../../src/sessions/throttle.js';
+import { openTestDashboardStore } from '../http/support/harness.js';
+
+const MINUTE = 60_000;
+
+for (const kind of ['memory', 'redis'] as const) {
+  describe(`dashboard sessions and throttling (${kind})`, function () {
+    this.timeout(30_000);
+    let store: ExpiringStore;
+    let at = Date.now();
+    const clock = () => at;
+
+    before(async () => {
+      store = kind === 'memory' ? createMemoryStore(clock) : await openTestDashboardStore();
+    });
+
+    after(async () => {
+      await store?.close();
+    });
+
+    beforeEach(() => {
+      at = Date.now();
+    });
+
+    const manager = () =>
+      createSessionManager({
+        store,
+        timeouts: { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE },
+        now: clock,
+      });
+
+    it('starts sessions with new random tokens and CSRF tokens, resumes them, ends one', async () => {
+      const sessions = manager();
+      const a = await sessions.start('acct-a');
+      const b = await sessions.start('acct-a');
+      assert.match(a.token, /^[A-Za-z0-9_-]{43}$/);
+      assert.notEqual(a.token, b.token);
+      assert.notEqual(a.session.csrfToken, b.session.csrfToken);
+      assert.notEqual(a.token, a.session.csrfToken);
+      assert.equal((await sessions.resume(a.token))?.accountId, 'acct-a');
+      await sessions.end(a.token);
+      assert.equal(await sessions.resume(a.token), null);
+      assert.equal((await sessions.resume(b.token))?.csrfToken, b.session.csrfToken);
+      for (const junk of ['', 'x', 'a'.repeat(43), `${a.token}x`, '../../etc']) {
+        assert.equal(await sessions.resume(junk), null, junk);
+      }
+    });
+
+    it('ends a session idle too long, and any session past the absolute timeout', async () => {
+      const sessions = manager();
+      const idle = await sessions.start('acct-idle');
+      at += 29 * MINUTE;
+      assert.ok(await sessions.resume(idle.token), 'used within the idle time');
+      at += 29 * MINUTE;
+      assert.ok(await sessions.resume(idle.token), 'the idle time restarts with each use');
+      at += 30 * MINUTE;
+      assert.equal(await sessions.resume(idle.token), null);
+
+      const busy = await sessions.start('acct-busy');
+      const started = at;
+      while (at - started < 12 * 60 * MINUTE - 20 * MINUTE) {
+        at += 20 * MINUTE;
+        assert.ok(await sessions.resume(busy.token));
+      }
+      at = started + 12 * 60 * MINUTE;
+      assert.equal(await sessions.resume(busy.token), null);
+    });
+
+    it('ends every session of one account, or all but one, and no other account’s', async () => {
+      const sessions = manager();
+      const one = await sessions.start('acct-all');
+      const two = await sessions.start('acct-all');
+      const three = await sessions.start('acct-all');
+      const other = await sessions.start('acct-other');
+      await sessions.endAll('acct-all', two.token);
+      assert.equal(await sessions.resume(one.token), null);
+      assert.ok(await sessions.resume(two.token));
+      assert.equal(await sessions.resume(three.token), null);
+      await sessions.endAll('acct-all');
+      assert.equal(await sessions.resume(two.token), null);
+      assert.ok(await sessions.resume(other.token));
+    });
+
+    it('throttles per email and per address, in windows from the first failure; success clears the email only', async () => {
+      const throttle = createSignInThrottle(store, { perAccount: 3, perAddress: 5, windowMs: 15 * MINUTE });
+      const email = `t-${kind}-${at}@example.test`;
+      const address = `10.0.${at % 250}.1`;
+      for (let i = 0; i < 3; i++) {
+        assert.equal(await throttle.waitFor(email, `${address}${i}`), 0);
+        await throttle.failed(email, `${address}${i}`);
+      }
+      const wait = await throttle.waitFor(email, 'elsewhere');
+      assert.ok(wait > 14 * MINUTE && wait <= 15 * MINUTE, `${wait}`);
+      await throttle.succeeded(email);
+      assert.equal(await throttle.waitFor(email, 'elsewhere'), 0);
+
+      for (let i = 0; i < 5; i++) await throttle.failed(`${i}-${email}`, address);
+      assert.ok(
+        (await throttle.waitFor(`new-${email}`, address)) > 0,
+        'the address is throttled for any email',
+      );
+      await throttle.succeeded(`new-${email}`);
+      assert.ok((await throttle.waitFor(`new-${email}`, address)) > 0, 'and stays so after a success');
+      if (kind === 'memory') {
+        at += 15 * MINUTE;
+        assert.equal(await throttle.waitFor(`new-${email}`, address), 0, 'until the window ends');
+      }
+    });
+  });
+}
