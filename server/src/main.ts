@@ -86,6 +86,7 @@ function logListening(
   store: Store,
   limiter: RateLimiter,
   engine: EnginePool,
+  dashboardStore: ExpiringStore | undefined,
 ): void {
   const embedded = store.kind === 'embedded';
   logger.info(
@@ -97,6 +98,8 @@ function logListening(
       pid: process.pid,
       store: store.kind,
       rateLimits: limiter.kind,
+      // Without Redis, dashboard sessions live in this process: a restart signs everyone out.
+      dashboardSessions: dashboardStore?.kind ?? 'memory',
       engineWorkers: engine.stats().workers,
       ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
     },
@@ -160,7 +163,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       const app = createApp({ store, limiter, engine, logger, config, dashboardStore });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);
-      logListening(logger, config, address, store, limiter, engine);
+      logListening(logger, config, address, store, limiter, engine, dashboardStore);
       await signals.first;
       await closeServer(server);
     }
