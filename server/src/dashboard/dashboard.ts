@@ -69,11 +69,12 @@ function contentSecurityPolicy(nonce: string): string {
 export function createDashboard(deps: DashboardDependencies): Dashboard {
   const { accounts, sessions, throttle } = deps;
   const visits = new WeakMap<AppContext, Visit>();
-  const kit = createKit(sessions, visits);
+  const signupOpen = deps.config.signup === 'open';
+  const kit = createKit(sessions, visits, signupOpen);
 
   const router = new Router<AppState>({ sensitive: true, strict: true });
   accountPages(router, kit, { accounts, sessions, throttle });
-  authPages(router, kit, { accounts, sessions, throttle, signupOpen: deps.config.signup === 'open' });
+  authPages(router, kit, { accounts, sessions, throttle, signupOpen });
   developerPages(router, kit, { accounts });
   const routes = router.routes() as AppMiddleware;
   const methods = router.allowedMethods() as AppMiddleware;

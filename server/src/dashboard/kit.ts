@@ -54,7 +54,11 @@ export interface Kit {
   setSessionCookie(ctx: AppContext, token: string | null): void;
 }
 
-export function createKit(sessions: SessionManager, visits: WeakMap<AppContext, Visit>): Kit {
+export function createKit(
+  sessions: SessionManager,
+  visits: WeakMap<AppContext, Visit>,
+  signupOpen: boolean,
+): Kit {
   const visitOf = (ctx: AppContext): Visit => visits.get(ctx) ?? { nonce: '' };
 
   const setSessionCookie = (ctx: AppContext, token: string | null) =>
@@ -86,6 +90,7 @@ export function createKit(sessions: SessionManager, visits: WeakMap<AppContext, 
         nonce: visit.nonce,
         account: visit.account,
         csrfToken: visit.session?.csrfToken ?? anonymousToken(ctx),
+        signupOpen,
       };
     },
     send(ctx, status, page) {

@@ -55,6 +55,8 @@ export interface PageContext {
   readonly account?: Account | undefined;
   /** The token this page's forms carry. */
   readonly csrfToken: string;
+  /** False when SIGNUP=closed: no link to sign up. */
+  readonly signupOpen?: boolean;
 }
 
 const csrfInput = (page: PageContext) =>
@@ -65,7 +67,7 @@ function navigation(page: PageContext): SafeHtml {
     return html`<nav aria-label="Main">
       <ul>
         <li><a href="/sign-in">Sign in</a></li>
-        <li><a href="/sign-up">Sign up</a></li>
+        ${page.signupOpen !== false && html`<li><a href="/sign-up">Sign up</a></li>`}
       </ul>
     </nav>`;
   }
@@ -109,7 +111,11 @@ function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml |
 }
 
 /** Ties the inputs to the form's error, so a screen reader announces it with them. */
-const describedBy = (error: string | undefined) => (error === undefined ? '' : 'form-error');
+/** The aria-describedby attribute for these ids (the form's error among them when there is one), or nothing. */
+function describedBy(error: string | undefined, ...ids: string[]): SafeHtml | false {
+  const all = [...ids, ...(error === undefined ? [] : ['form-error'])];
+  return all.length > 0 && html`aria-describedby="${all.join(' ')}"`;
+}
 
 export interface SignInView {
   readonly email?: string;
@@ -134,7 +140,7 @@ export function signInPage(page: PageContext, view: SignInView): string {
             autocomplete="username"
             required
             value="${view.email ?? ''}"
-            aria-describedby="${describedBy(view.error)}"
+            ${describedBy(view.error)}
         /></label>
         <label
           >Password
@@ -143,7 +149,7 @@ export function signInPage(page: PageContext, view: SignInView): string {
             name="password"
             autocomplete="current-password"
             required
-            aria-describedby="${describedBy(view.error)}"
+            ${describedBy(view.error)}
         /></label>
         <button type="submit">Sign in</button>
       </form>
@@ -185,7 +191,7 @@ export function signUpPage(page: PageContext, view: SignUpView): string {
             autocomplete="email"
             required
             value="${view.email ?? ''}"
-            aria-describedby="${describedBy(view.error)}"
+            ${describedBy(view.error)}
         /></label>
         <label
           >Password
@@ -198,7 +204,7 @@ export function signUpPage(page: PageContext, view: SignUpView): string {
             autocomplete="new-password"
             required
             minlength="10"
-            aria-describedby="password-hint ${describedBy(view.error)}"
+            ${describedBy(view.error, 'password-hint')}
         /></label>
         <button type="submit">Create account</button>
       </form>
@@ -258,7 +264,7 @@ export function accountPage(page: PageContext & { readonly account: Account }, v
               name="current"
               autocomplete="current-password"
               required
-              aria-describedby="${describedBy(view.error)}"
+              ${describedBy(view.error)}
           /></label>
           <label
             >New password
@@ -271,7 +277,7 @@ export function accountPage(page: PageContext & { readonly account: Account }, v
               autocomplete="new-password"
               required
               minlength="10"
-              aria-describedby="new-password-hint ${describedBy(view.error)}"
+              ${describedBy(view.error, 'new-password-hint')}
           /></label>
           <button type="submit">Change password</button>
         </form>

@@ -28,6 +28,8 @@ export interface ExpiringStore {
   increment(key: string, windowMs: number): Promise<Counter>;
   /** A counter as it stands, without counting; null when there is none. */
   counter(key: string): Promise<Counter | null>;
+  /** Takes one back from a live counter (not below zero), keeping its window; nothing when there is none. */
+  decrement(key: string): Promise<void>;
   /** Adds `member` to a set, which is gone `ttlMs` after the last addition. */
   addMember(key: string, member: string, ttlMs: number): Promise<void>;
   members(key: string): Promise<string[]>;
@@ -85,6 +87,10 @@ export function createMemoryStore(now: () => number = Date.now): ExpiringStore {
       return counterOf(key)!;
     },
     counter: async (key) => counterOf(key),
+    async decrement(key) {
+      const current = live(values, key);
+      if (current) current.value = String(Math.max(0, Number(current.value) - 1));
+    },
     async addMember(key, member, ttlMs) {
       const entry = live(sets, key);
       if (entry) {
@@ -120,6 +126,12 @@ const INCREMENT_SCRIPT = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
+
+// Only a live counter, never one recreated without an expiry, and never below zero.
+const DECREMENT_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /** Connects before returning, and refuses to start without an answer (as the rate limiter does). */
 export async function createRedisStore(options: RedisStoreOptions): Promise<ExpiringStore> {
@@ -176,6 +188,9 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Expi
     async counter(key) {
       const [value, pttl] = replies(await client.multi().get(k(key)).pttl(k(key)).exec());
       return counterFrom(Number(value ?? 0), Number(pttl));
+    },
+    async decrement(key) {
+      await client.eval(DECREMENT_SCRIPT, 1, k(key));
     },
     async addMember(key, member, ttlMs) {
       replies(

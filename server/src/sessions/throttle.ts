@@ -1,11 +1,14 @@
 /**
- * Failed sign-ins are counted per account (by email, whether or not an
+ * Sign-in attempts are counted per account (by email, whether or not an
  * account has it, so the count says nothing about which emails exist) and per
- * client address, each in a fixed window that opens with the first failure.
- * Once either count reaches its limit, sign-ins for that email or from that
- * address are refused (429 with Retry-After) without checking the password,
- * until the window ends. A successful sign-in clears its account's count (the
- * address's stays: one good password does not excuse guesses at others).
+ * client address, each in a fixed window that opens with the first attempt.
+ * An attempt is counted before its password is checked, so a burst of guesses
+ * sent in parallel cannot all pass before the first failure is recorded; a
+ * successful one is then given back (the account's count is cleared, the
+ * address's attempt returned), so only failures add up. Once a count is over
+ * its limit, further attempts are refused (429 with Retry-After) without
+ * checking the password, until the window ends. A success never clears the
+ * address's failures: one good password does not excuse guesses at others.
  *
  * Emails are counted under their SHA-256, so the store holds no addresses of
  * people.
@@ -23,10 +26,14 @@ export interface ThrottleLimits {
 
 export interface SignInThrottle {
   readonly limits: ThrottleLimits;
-  /** Milliseconds until a sign-in for this email from this address may be tried; 0 when it may now. */
-  waitFor(email: string, address: string): Promise<number>;
-  failed(email: string, address: string): Promise<void>;
-  succeeded(email: string): Promise<void>;
+  /**
+   * Counts an attempt for this email from this address, before its password is
+   * checked: the milliseconds to wait when it is over a limit (then it must be
+   * refused), else 0.
+   */
+  attempt(email: string, address: string): Promise<number>;
+  /** The attempt's password was right: it does not count as a failure. */
+  succeeded(email: string, address: string): Promise<void>;
 }
 
 const accountKey = (email: string) =>
@@ -36,24 +43,18 @@ const addressKey = (address: string) => `signin-failures:address:${address}`;
 export function createSignInThrottle(store: ExpiringStore, limits: ThrottleLimits): SignInThrottle {
   return {
     limits,
-    async waitFor(email, address) {
+    async attempt(email, address) {
       const [account, fromAddress] = await Promise.all([
-        store.counter(accountKey(email)),
-        store.counter(addressKey(address)),
-      ]);
-      let wait = 0;
-      if (account && account.count >= limits.perAccount) wait = Math.max(wait, account.resetInMs);
-      if (fromAddress && fromAddress.count >= limits.perAddress) wait = Math.max(wait, fromAddress.resetInMs);
-      return wait;
-    },
-    async failed(email, address) {
-      await Promise.all([
         store.increment(accountKey(email), limits.windowMs),
         store.increment(addressKey(address), limits.windowMs),
       ]);
+      let wait = 0;
+      if (account.count > limits.perAccount) wait = Math.max(wait, account.resetInMs);
+      if (fromAddress.count > limits.perAddress) wait = Math.max(wait, fromAddress.resetInMs);
+      return wait;
     },
-    async succeeded(email) {
-      await store.remove([accountKey(email)]);
+    async succeeded(email, address) {
+      await Promise.all([store.remove([accountKey(email)]), store.decrement(addressKey(address))]);
     },
   };
 }

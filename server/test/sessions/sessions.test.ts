@@ -90,30 +90,49 @@ for (const kind of ['memory', 'redis'] as const) {
       assert.ok(await sessions.resume(other.token));
     });
 
-    it('throttles per email and per address, in windows from the first failure; success clears the email only', async () => {
+    it('throttles per email and per address, in windows from the first attempt; a success counts as no failure', async () => {
       const throttle = createSignInThrottle(store, { perAccount: 3, perAddress: 5, windowMs: 15 * MINUTE });
       const email = `t-${kind}-${at}@example.test`;
-      const address = `10.0.${at % 250}.1`;
-      for (let i = 0; i < 3; i++) {
-        assert.equal(await throttle.waitFor(email, `${address}${i}`), 0);
-        await throttle.failed(email, `${address}${i}`);
-      }
-      const wait = await throttle.waitFor(email, 'elsewhere');
+      const address = `10.1.${at % 250}.`;
+      for (let i = 0; i < 3; i++)
+        assert.equal(await throttle.attempt(email, `${address}${i}`), 0, `attempt ${i + 1}`);
+      const wait = await throttle.attempt(email, 'elsewhere');
       assert.ok(wait > 14 * MINUTE && wait <= 15 * MINUTE, `${wait}`);
-      await throttle.succeeded(email);
-      assert.equal(await throttle.waitFor(email, 'elsewhere'), 0);
+      await throttle.succeeded(email, 'elsewhere');
+      assert.equal(await throttle.attempt(email, 'elsewhere'), 0, 'a success clears the account');
 
-      for (let i = 0; i < 5; i++) await throttle.failed(`${i}-${email}`, address);
+      const shared = `${address}200`;
+      for (let i = 0; i < 5; i++) assert.equal(await throttle.attempt(`${i}-${email}`, shared), 0);
       assert.ok(
-        (await throttle.waitFor(`new-${email}`, address)) > 0,
-        'the address is throttled for any email',
+        (await throttle.attempt(`new-${email}`, shared)) > 0,
+        'the address is over its limit for any email',
       );
-      await throttle.succeeded(`new-${email}`);
-      assert.ok((await throttle.waitFor(`new-${email}`, address)) > 0, 'and stays so after a success');
+      await throttle.succeeded(`new-${email}`, shared);
+      assert.ok((await throttle.attempt(`other-${email}`, shared)) > 0, 'and stays so after a success');
+
+      // Successes give their attempt back: people signing in from one office do not lock it out.
+      const office = `${address}201`;
+      for (let i = 0; i < 12; i++) {
+        assert.equal(await throttle.attempt(`${i}-office-${email}`, office), 0, `sign-in ${i + 1}`);
+        await throttle.succeeded(`${i}-office-${email}`, office);
+      }
       if (kind === 'memory') {
         at += 15 * MINUTE;
-        assert.equal(await throttle.waitFor(`new-${email}`, address), 0, 'until the window ends');
+        assert.equal(await throttle.attempt(`later-${email}`, shared), 0, 'until the window ends');
       }
+    });
+
+    it('lets exactly the limit through when a burst of guesses arrives at once', async () => {
+      const throttle = createSignInThrottle(store, {
+        perAccount: 3,
+        perAddress: 1000,
+        windowMs: 15 * MINUTE,
+      });
+      const email = `burst-${kind}-${at}@example.test`;
+      const waits = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => throttle.attempt(email, `10.2.0.${i}`)),
+      );
+      assert.equal(waits.filter((w) => w === 0).length, 3);
     });
   });
 }

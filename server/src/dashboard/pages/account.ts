@@ -48,7 +48,7 @@ export function accountPages(
     const { email, id } = visit.account;
     const refuse = (status: number, error: string) =>
       kit.send(ctx, status, accountPage({ ...kit.pageContext(ctx), account: visit.account }, { error }));
-    const wait = await throttle.waitFor(email, ctx.ip);
+    const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
       throw new PageError(429, 'Too many attempts', 'Too many wrong passwords. Try again later.', {
         'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))),
@@ -56,15 +56,16 @@ export function accountPages(
     }
     try {
       const changed = await accounts.changePassword(id, field(body, 'current'), field(body, 'password'));
-      if (!changed) {
-        await throttle.failed(email, ctx.ip);
-        return refuse(400, 'The current password is not correct.');
-      }
+      if (!changed) return refuse(400, 'The current password is not correct.');
     } catch (error) {
-      if (error instanceof PasswordRuleError)
+      // The current password was right; only the new one was refused.
+      if (error instanceof PasswordRuleError) {
+        await throttle.succeeded(email, ctx.ip);
         return refuse(422, `Choose another password: ${error.message}.`);
+      }
       throw error;
     }
+    await throttle.succeeded(email, ctx.ip);
     // Every session ends, this one too; this browser continues in a new one.
     await sessions.endAll(id);
     const { token } = await sessions.start(id);

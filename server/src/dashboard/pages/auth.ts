@@ -44,7 +44,7 @@ export function authPages(
     const body: unknown = ctx.request.body;
     const email = field(body, 'email').trim().toLowerCase();
     const password = field(body, 'password');
-    const wait = await throttle.waitFor(email, ctx.ip);
+    const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       const minutes = Math.ceil(seconds / 60);
@@ -60,11 +60,10 @@ export function authPages(
     const account =
       valid.success && password !== '' ? await accounts.checkCredentials(valid.data, password) : null;
     if (!account) {
-      await throttle.failed(email, ctx.ip);
       kit.send(ctx, 401, signInPage(kit.pageContext(ctx), { email, error: SIGN_IN_FAILED, signupOpen }));
       return;
     }
-    await throttle.succeeded(email);
+    await throttle.succeeded(email, ctx.ip);
     await kit.startSession(ctx, account.id);
     kit.redirect(ctx, '/');
   });
