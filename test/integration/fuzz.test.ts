@@ -127,10 +127,8 @@ function problemWith(answer: Answer): string | undefined {
   if (DASHBOARD_PATHS.has(request.path.split('?')[0]!)) {
     // A page, or a page saying what went wrong (403 forged, 405 method); never a failure of the server.
     if (status >= 500) return `the dashboard answered ${status}`;
-    if (status >= 300 && status < 400) return undefined;
-    return answer.type.startsWith('text/html')
-      ? undefined
-      : `the dashboard answered ${status} as ${answer.type}`;
+    if (status < 400 || answer.type.startsWith('text/html')) return undefined;
+    return `the dashboard answered ${status} as ${answer.type}`;
   }
   if (status >= 500) {
     const parsed = errorBodySchema.safeParse(safeJson(text));

@@ -13,8 +13,9 @@
  *   GET  /settings/developer    the account's keys (read-only for now)   pages/developer.ts
  *
  * Every request here: security headers and a CSP with a nonce of its own →
- * who is visiting (the session cookie, kit.ts) → on POST, the form body and
- * the CSRF checks (csrf.ts), before any handler → the page. Errors become HTML
+ * who is visiting (the session cookie, kit.ts) → for any method but GET, HEAD
+ * and OPTIONS, the form body and the CSRF checks (csrf.ts), before any
+ * handler → the page. Errors become HTML
  * pages (503 while the store or Redis does not answer). The app sends only
  * the paths this router knows here (`owns`), so /api and /healthz are untouched.
  */
@@ -50,6 +51,8 @@ export interface Dashboard {
   /** Whether a path is one of the dashboard's (with any method). */
   owns(path: string): boolean;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const forbidden = (why: string) =>
   new PageError(403, 'Request refused', `This request was refused to protect your account: ${why}.`);
@@ -116,14 +119,16 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
     });
     try {
       visits.set(ctx, await identify(ctx, nonce));
-      if (ctx.method === 'POST') {
+      // Every method that may change something, so a route added later cannot skip the checks.
+      if (!SAFE_METHODS.has(ctx.method)) {
         await parseForm(ctx, async () => undefined);
         checkForgery(ctx);
       }
       await routes(ctx, async () => undefined);
       // allowedMethods answers a known path asked with another method 405 with Allow, but no page.
       await methods(ctx, next);
-      if (ctx.status === 405) {
+      // 501 is the router's answer to a method it does not know at all: to a visitor, the same refusal.
+      if (ctx.status === 405 || ctx.status === 501) {
         throw new PageError(405, 'Not allowed', `${ctx.method} is not allowed here.`, {
           Allow: ctx.response.get('Allow'),
         });
