@@ -6,6 +6,9 @@
  * to compile at run time, and no way to write raw markup except through
  * `html` itself (no `<%~ %>`, no dangerouslySetInnerHTML).
  *
+ * Prettier formats `html` templates as HTML (embedded-language formatting), so
+ * the markup is laid out and checked like the code around it.
+ *
  * Values are escaped for text and for quoted attribute values (`& < > " '`);
  * pages never put a value into a URL scheme, a script, a style or an
  * unquoted attribute.
