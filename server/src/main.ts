@@ -23,6 +23,7 @@ import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
 import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
+import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -49,9 +50,15 @@ function openLimiter(config: Config, logger: Logger): Promise<RateLimiter> | Rat
     : createMemoryRateLimiter({ quotas });
 }
 
-/** Redis for dashboard sessions and sign-in throttling, when configured; else createApp keeps them in process. */
-async function openDashboardStore(config: Config): Promise<ExpiringStore | undefined> {
-  if (config.redisUrl === undefined) return undefined;
+/**
+ * Where dashboard sessions and sign-in throttling live: Redis when configured;
+ * on the embedded defaults, a file in the data folder (so a restart signs
+ * nobody out); else (MongoDB without Redis) createApp keeps them in process.
+ */
+async function openDashboardStore(config: Config, store: Store): Promise<ExpiringStore | undefined> {
+  if (config.redisUrl === undefined) {
+    return store.kind === 'embedded' ? createSqliteStore({ dataDir: config.dataDir }) : undefined;
+  }
   return createRedisStore({
     url: config.redisUrl,
     timeoutMs: config.redisTimeoutMs,
@@ -98,7 +105,7 @@ function logListening(
       pid: process.pid,
       store: store.kind,
       rateLimits: limiter.kind,
-      // Without Redis, dashboard sessions live in this process: a restart signs everyone out.
+      // Without Redis or the data folder, dashboard sessions live in this process: a restart signs everyone out.
       dashboardSessions: dashboardStore?.kind ?? 'memory',
       engineWorkers: engine.stats().workers,
       ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
@@ -157,7 +164,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   try {
     store = await openStore(config, logger);
     if (!signals.requested()) limiter = await openLimiter(config, logger);
-    if (!signals.requested()) dashboardStore = await openDashboardStore(config);
+    if (!signals.requested()) dashboardStore = await openDashboardStore(config, store);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
       const app = createApp({ store, limiter, engine, logger, config, dashboardStore });

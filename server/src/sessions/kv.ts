@@ -1,9 +1,11 @@
 /**
  * The small expiring key-value store that dashboard sessions and sign-in
  * throttling keep their state in: Redis when REDIS_URL is set (shared by every
- * instance, surviving restarts), otherwise a Map owned by one app instance.
- * Both expire entries after their time to live; the in-process one reads time
- * from the injected clock, so tests move time without sleeping.
+ * instance, surviving restarts); otherwise, on the embedded defaults, a SQLite
+ * file in the data folder (sqlite.ts); otherwise (MongoDB without Redis, or an
+ * app built without one, as in tests) a Map owned by one app instance. All
+ * expire entries after their time to live; the SQLite and in-process ones read
+ * time from the injected clock, so tests move time without sleeping.
  *
  * Unlike rate limits, nothing falls back to memory while Redis is away: a
  * session that lived only in one instance would sign people in and out at
@@ -19,7 +21,8 @@ export interface Counter {
 }
 
 export interface ExpiringStore {
-  readonly kind: 'redis' | 'memory';
+  /** Redis; the data folder (sqlite.ts, with the embedded store); or one app instance's memory. */
+  readonly kind: 'redis' | 'sqlite' | 'memory';
   get(key: string): Promise<string | null>;
   /** Sets `key`, gone after `ttlMs`. */
   put(key: string, value: string, ttlMs: number): Promise<void>;

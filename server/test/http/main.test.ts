@@ -100,7 +100,7 @@ describe('the server process (pnpm start)', function () {
       const started = await server.line((l) => typeof l.port === 'number');
       assert.deepEqual(
         [started.store, started.rateLimits, started.dashboardSessions, started.dataDir],
-        ['embedded', 'memory', 'memory', dataDir],
+        ['embedded', 'memory', 'sqlite', dataDir],
       );
       assert.match(started.msg ?? '', /embedded defaults/);
       const port = started.port as number;
@@ -161,6 +161,30 @@ describe('the server process (pnpm start)', function () {
         'it logs that it stopped',
       );
       assert.ok(!JSON.stringify(server.lines).includes(key), 'the key reached the log');
+    });
+
+    it('keeps dashboard sessions in the data folder: a restart signs nobody out', async () => {
+      const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0' });
+      const first = new ServerProcess(env);
+      const firstUrl = `http://127.0.0.1:${(await first.line((l) => typeof l.port === 'number')).port as number}`;
+      const b = new Browser(firstUrl);
+      const signedUp = await b.submit('/sign-up', '/sign-up', {
+        email: 'restart@example.test',
+        password: 'plum tractor evening',
+      });
+      assert.equal(signedUp.status, 303, mainText(signedUp.body));
+      first.signal('SIGTERM');
+      assert.equal(await first.exited, 0);
+
+      server = new ServerProcess(env);
+      const again = `http://127.0.0.1:${(await server.line((l) => typeof l.port === 'number')).port as number}`;
+      const after = new Browser(again);
+      for (const [name, value] of b.cookies) after.cookies.set(name, value);
+      const home = await after.get('/');
+      assert.equal(home.status, 200);
+      assert.ok(home.body.includes('restart@example.test'));
+      server.signal('SIGTERM');
+      assert.equal(await server.exited, 0);
     });
   });
 

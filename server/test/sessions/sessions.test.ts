@@ -1,30 +1,42 @@
 /**
- * The dashboard's session and throttle state on both stores: the in-process
- * one on a clock the test moves, and the suite's real Redis (whose own
+ * The dashboard's session and throttle state on every store: the in-process
+ * one and the data folder's SQLite file on a clock the test moves, and the suite's real Redis (whose own
  * expiry runs on real time, so only its counting and sets are checked there;
  * timeouts are decided on the injected clock in both).
  */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMemoryStore, type ExpiringStore } from '../../src/sessions/kv.js';
 import { createSessionManager } from '../../src/sessions/sessions.js';
+import { createSqliteStore } from '../../src/sessions/sqlite.js';
 import { createSignInThrottle } from '../../src/sessions/throttle.js';
 import { openTestDashboardStore } from '../http/support/harness.js';
 
 const MINUTE = 60_000;
 
-for (const kind of ['memory', 'redis'] as const) {
+for (const kind of ['memory', 'sqlite', 'redis'] as const) {
   describe(`dashboard sessions and throttling (${kind})`, function () {
     this.timeout(30_000);
     let store: ExpiringStore;
+    let dataDir: string | undefined;
     let at = Date.now();
     const clock = () => at;
 
     before(async () => {
-      store = kind === 'memory' ? createMemoryStore(clock) : await openTestDashboardStore();
+      if (kind === 'sqlite') dataDir = await mkdtemp(join(tmpdir(), 'cex-sessions-'));
+      store =
+        kind === 'memory'
+          ? createMemoryStore(clock)
+          : kind === 'sqlite'
+            ? createSqliteStore({ dataDir: dataDir!, now: clock })
+            : await openTestDashboardStore();
     });
 
     after(async () => {
       await store?.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
     beforeEach(() => {
@@ -116,7 +128,7 @@ for (const kind of ['memory', 'redis'] as const) {
         assert.equal(await throttle.attempt(`${i}-office-${email}`, office), 0, `sign-in ${i + 1}`);
         await throttle.succeeded(`${i}-office-${email}`, office);
       }
-      if (kind === 'memory') {
+      if (kind !== 'redis') {
         at += 15 * MINUTE;
         assert.equal(await throttle.attempt(`later-${email}`, shared), 0, 'until the window ends');
       }
