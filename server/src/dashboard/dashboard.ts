@@ -22,6 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
+import { prepareDummyHash } from '../auth/passwords.js';
 import type { DashboardConfig } from '../config.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
 import type { AccountService } from '../service/accounts.js';
@@ -71,6 +72,7 @@ function contentSecurityPolicy(nonce: string): string {
 
 export function createDashboard(deps: DashboardDependencies): Dashboard {
   const { accounts, sessions, throttle } = deps;
+  prepareDummyHash();
   const visits = new WeakMap<AppContext, Visit>();
   const signupOpen = deps.config.signup === 'open';
   const kit = createKit(sessions, visits, signupOpen);
