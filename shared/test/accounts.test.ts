@@ -59,6 +59,8 @@ describe('account and key schemas', () => {
       name: 'ci',
       createdAt: '2026-01-01T00:00:00.000Z',
       revokedAt: null,
+      expiresAt: '2026-01-02T00:00:00.000Z',
+      lastUsedAt: null,
     });
     parseFails(apiKeyInfoSchema, {
       id: 'k1',
@@ -66,6 +68,17 @@ describe('account and key schemas', () => {
       name: 'ci',
       createdAt: 'yesterday',
       revokedAt: null,
+      expiresAt: null,
+      lastUsedAt: null,
+    });
+    parseFails(apiKeyInfoSchema, {
+      id: 'k1',
+      prefix: 'cex_x',
+      name: 'ci',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      revokedAt: null,
+      expiresAt: 'soon',
+      lastUsedAt: null,
     });
   });
 });
