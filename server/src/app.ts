@@ -4,7 +4,9 @@
  *
  * Every request: request id and log line → error rendering → then
  * - /api/...: authenticate → count against the account's quota → route
- *   (validate → service → engine/store → response), or 404/405;
+ *   (validate → service → engine/store → response), or 404/405; once it is
+ *   authenticated, the request's outcome, route and latency are counted in
+ *   the usage statistics (usage/), 429s included;
  * - anything else: /healthz, or 404/405. No key needed.
  */
 import Router from '@koa/router';
@@ -24,7 +26,10 @@ import { serve } from './http/routing.js';
 import type { RateLimiter } from './limits/limiter.js';
 import type { Logger } from './logging.js';
 import { createExplanationService } from './service/explanations.js';
+import { createUsageService } from './service/usage.js';
 import type { Store } from './store/types.js';
+import { countUsage, routeLabeller } from './usage/middleware.js';
+import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
 
 // 0.2.0: list items are summaries; 415, 422 and 503 answers; health reports the engine and a degraded state.
 // 0.3.0: metadata.notes names the checks that failed on the code (additive).
@@ -38,6 +43,11 @@ export interface AppDependencies {
   readonly config: Pick<Config, 'production'>;
   /** How long a key lookup is reused; revocations take effect within it (default 5 s). */
   readonly authCacheTtlMs?: number;
+  /**
+   * Where usage counts go. main.ts passes one so it can flush it on shutdown;
+   * without one the app makes its own (flushed every second, never on exit).
+   */
+  readonly usage?: UsageRecorder;
 }
 
 /** Whether a path belongs to the keyed API; case-insensitive so no spelling slips past authentication. */
@@ -51,12 +61,17 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs });
   const explanations = createExplanationService({ engine, store });
+  const recorder = deps.usage ?? createUsageRecorder({ store, logger });
+  const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
 
+  const routes = apiRouter({ explanations, usage, openApiDocument });
   const api = chain(
+    // First, so it sees every outcome; it counts only requests that authentication let in.
+    countUsage(recorder, routeLabeller(routes)),
     authenticate(authenticator),
     limiter.middleware,
-    serve(apiRouter({ explanations, openApiDocument })),
+    serve(routes),
   );
 
   const publicRoutes = new Router<AppState>({ sensitive: true });

@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './logging.js';
 import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
+import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
 
 /** How long in-flight requests get to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -137,6 +138,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const signals = stopSignals(logger);
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
+  let usage: UsageRecorder | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
@@ -144,7 +146,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
     if (!signals.requested()) limiter = await openLimiter(config, logger);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
-      const app = createApp({ store, limiter, engine, logger, config });
+      usage = createUsageRecorder({ store, logger });
+      const app = createApp({ store, limiter, engine, logger, config, usage });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);
       logListening(logger, config, address, store, limiter, engine);
@@ -152,6 +155,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
       await closeServer(server);
     }
   } finally {
+    // Requests have finished (or never started): their usage counts go to the store before it closes.
+    await usage?.close();
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
     await Promise.allSettled([store?.close(), limiter?.close(), engine.dispose()]);
   }
