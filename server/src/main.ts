@@ -146,7 +146,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     if (!signals.requested()) limiter = await openLimiter(config, logger);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
-      usage = createUsageRecorder({ store, logger });
+      usage = createUsageRecorder({ store, logger, flushIntervalMs: config.usageFlushMs });
       const app = createApp({ store, limiter, engine, logger, config, usage });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
         rateLimits: { pro: 60, enterprise: 600 },
         logLevel: 'info',
         storeTimeoutMs: 800,
+        usageFlushMs: 1000,
         production: false,
         engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
       },
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_ENTERPRISE_PER_MINUTE: '50',
       LOG_LEVEL: 'DEBUG',
       STORE_TIMEOUT_MS: '1500',
+      USAGE_FLUSH_MS: '250',
       NODE_ENV: 'production',
       ENGINE_WORKERS: '3',
       ENGINE_TIMEOUT_MS: '2500',
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       rateLimits: { pro: 5, enterprise: 50 },
       logLevel: 'debug',
       storeTimeoutMs: 1500,
+      usageFlushMs: 250,
       production: true,
       engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
     });

@@ -1,16 +1,20 @@
 /**
- * Usage counts on MongoDB: one document per (account, key, hour, route),
- * its `_id` made of those four, counters under `c`, added to with `$inc`
- * upserts (one unordered bulk write per batch). `$inc` is atomic on the
- * server, so several instances adding to one bucket never lose an increment.
- * Two upserts that create the same bucket at once can collide on `_id` (one
- * gets a duplicate-key error); only those operations are sent again, and
- * they then find the document and add to it.
+ * Usage counts on MongoDB: documents per (writer, account, key, hour,
+ * route), counters under `c`, added to with `$inc` upserts, one bulk write
+ * per batch; a read sums the documents of every writer.
+ *
+ * A writer is one store instance (one app process): it gets a random id when
+ * it opens and sends its batches one after another, so no two updates of one
+ * document ever run at once. MongoDB applies `$inc` atomically anyway, but
+ * FerretDB (and DocumentDB under it) applies concurrent updates of one
+ * document as read-modify-write and loses some of them (documentdb issue
+ * 295; the test suite's FerretDB lost 37 of 40); with one writer per
+ * document the counts are exact on both, across any number of instances.
+ * The cost is a document per instance and bucket instead of per bucket.
  *
  * Retention: a TTL index on `hour` deletes buckets USAGE_RETENTION_DAYS
- * after their hour; for servers without TTL indexes (FerretDB 1.x refuses
- * the option) the same deletion also runs after a write, at most once an
- * hour.
+ * after their hour; for servers without TTL indexes the same deletion also
+ * runs after a write, at most once an hour.
  */
 import { USAGE_RETENTION_DAYS } from '@code-explain/shared';
 import { mongo, type Connection } from 'mongoose';
@@ -20,6 +24,7 @@ export const USAGE_COLLECTION = 'usage';
 
 interface UsageDoc {
   _id: string;
+  writer: string;
   accountId: string;
   keyId: string;
   hour: Date;
@@ -30,15 +35,13 @@ interface UsageDoc {
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const COUNTER_NAME = /^[A-Za-z0-9_]+$/;
-/** Rounds of re-sending operations that collided with a concurrent upsert. */
-const COLLISION_ROUNDS = 5;
 
 export interface MongoUsage {
   add(increments: readonly UsageIncrement[], now: number): Promise<void>;
   read(accountId: string, range: UsageRange): Promise<UsageRow[]>;
 }
 
-function operationOf(inc: UsageIncrement): mongo.AnyBulkWriteOperation<UsageDoc> {
+function operationOf(writer: string, inc: UsageIncrement): mongo.AnyBulkWriteOperation<UsageDoc> {
   const $inc: Record<string, number> = {};
   for (const [name, n] of Object.entries(inc.counters)) {
     // Names come from usage/counters.ts; anything else must never become a field path.
@@ -50,15 +53,11 @@ function operationOf(inc: UsageIncrement): mongo.AnyBulkWriteOperation<UsageDoc>
   const route = String(inc.route);
   return {
     updateOne: {
-      filter: { _id: JSON.stringify([accountId, keyId, inc.hour.getTime(), route]) },
-      update: { $inc, $setOnInsert: { accountId, keyId, hour: inc.hour, route } },
+      filter: { _id: JSON.stringify([writer, accountId, keyId, inc.hour.getTime(), route]) },
+      update: { $inc, $setOnInsert: { writer, accountId, keyId, hour: inc.hour, route } },
       upsert: true,
     },
   };
-}
-
-function isBulkWriteError(error: unknown): error is mongo.MongoBulkWriteError {
-  return error instanceof mongo.MongoBulkWriteError;
 }
 
 /** Creates the indexes (the TTL one where the server has them) and returns the usage operations. */
@@ -76,30 +75,27 @@ export async function openMongoUsage(connection: Connection): Promise<MongoUsage
   }
   let prunedAt = -Infinity;
 
-  async function write(operations: mongo.AnyBulkWriteOperation<UsageDoc>[]): Promise<void> {
-    let pending = operations;
-    for (let round = 0; ; round++) {
-      try {
-        await collection.bulkWrite(pending, { ordered: false });
-        return;
-      } catch (error) {
-        // Operations the error does not name were applied; re-send only the colliding upserts.
-        if (!isBulkWriteError(error) || round >= COLLISION_ROUNDS) throw error;
-        const failed = error.writeErrors;
-        const list = Array.isArray(failed) ? failed : [failed];
-        if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
-        pending = list.map((e) => pending[e.index]!);
-      }
-    }
-  }
+  const writer = new mongo.ObjectId().toHexString();
+  // This writer's batches, one at a time (see the top of this file).
+  let queue: Promise<unknown> = Promise.resolve();
 
   return {
-    async add(increments, now) {
-      if (increments.length > 0) await write(increments.map(operationOf));
-      if (now - prunedAt >= PRUNE_EVERY_MS) {
-        prunedAt = now;
-        await collection.deleteMany({ hour: { $lt: new Date(now - USAGE_RETENTION_DAYS * DAY_MS) } });
-      }
+    add(increments, now) {
+      const run = async () => {
+        if (increments.length > 0) {
+          await collection.bulkWrite(
+            increments.map((inc) => operationOf(writer, inc)),
+            { ordered: false },
+          );
+        }
+        if (now - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = now;
+          await collection.deleteMany({ hour: { $lt: new Date(now - USAGE_RETENTION_DAYS * DAY_MS) } });
+        }
+      };
+      const done = queue.then(run);
+      queue = done.catch(() => undefined);
+      return done;
     },
     async read(accountId, range) {
       const filter = {
