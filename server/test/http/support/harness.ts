@@ -28,6 +28,7 @@ import { createEmbeddedStore } from '../../../src/store/embedded.js';
 import { guardStore } from '../../../src/store/guard.js';
 import { createMongoStore } from '../../../src/store/mongo.js';
 import type { Store } from '../../../src/store/types.js';
+import type { UsageRecorder } from '../../../src/usage/recorder.js';
 import { serviceUrls, testNamespace } from './environment.js';
 
 export type Backend = 'mongo+redis' | 'embedded+memory';
@@ -143,6 +144,8 @@ export interface ServerOptions {
   readonly limiter: RateLimiter;
   readonly engine?: Engine;
   readonly authCacheTtlMs?: number;
+  /** Where usage is counted (default: a recorder of the app's own, flushed every second). */
+  readonly usage?: UsageRecorder;
 }
 
 export async function startServer(options: ServerOptions): Promise<TestServer> {
@@ -161,6 +164,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     logger,
     config: { production: false },
     authCacheTtlMs: options.authCacheTtlMs,
+    usage: options.usage,
   });
   const server: Server = createHttpServer(app, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
