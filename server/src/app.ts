@@ -7,13 +7,15 @@
  *   (validate → service → engine/store → response), or 404/405; once it is
  *   authenticated, the request's outcome, route and latency are counted in
  *   the usage statistics (usage/), 429s included;
+ * - the dashboard's pages (dashboard/): session → CSRF checks on POST → page;
  * - anything else: /healthz, or 404/405. No key needed.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
 import { authenticate } from './auth/middleware.js';
-import type { Config } from './config.js';
+import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
+import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
 import { apiRouter } from './http/api.js';
 import { chain } from './http/chain.js';
@@ -25,8 +27,12 @@ import { requestContext } from './http/request-context.js';
 import { serve } from './http/routing.js';
 import type { RateLimiter } from './limits/limiter.js';
 import type { Logger } from './logging.js';
+import { createAccountService } from './service/accounts.js';
 import { createExplanationService } from './service/explanations.js';
 import { createUsageService } from './service/usage.js';
+import { createMemoryStore, type ExpiringStore } from './sessions/kv.js';
+import { createSessionManager } from './sessions/sessions.js';
+import { createSignInThrottle } from './sessions/throttle.js';
 import type { Store } from './store/types.js';
 import { countUsage, routeLabeller } from './usage/middleware.js';
 import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
@@ -40,7 +46,7 @@ export interface AppDependencies {
   readonly limiter: RateLimiter;
   readonly engine: Engine;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'production'>;
+  readonly config: Pick<Config, 'production'> & Partial<Pick<Config, 'trustProxy' | 'dashboard'>>;
   /** How long a key lookup is reused; revocations take effect within it (default 5 s). */
   readonly authCacheTtlMs?: number;
   /**
@@ -48,6 +54,13 @@ export interface AppDependencies {
    * without one the app makes its own (flushed every second, never on exit).
    */
   readonly usage?: UsageRecorder;
+  /**
+   * Where dashboard sessions and failed sign-ins are kept: Redis (sessions/kv.ts)
+   * when REDIS_URL is set; without it, a store in this app instance.
+   */
+  readonly dashboardStore?: ExpiringStore;
+  /** The dashboard's clock (session timeouts, throttling windows); tests move it instead of sleeping. */
+  readonly clock?: () => number;
 }
 
 /** Whether a path belongs to the keyed API; case-insensitive so no spelling slips past authentication. */
@@ -57,7 +70,14 @@ export function isApiPath(path: string): boolean {
 
 export function createApp(deps: AppDependencies): Koa<AppState> {
   const { store, limiter, engine, logger, config } = deps;
-  const app = new Koa<AppState>({ env: config.production ? 'production' : 'development' });
+  const app = new Koa<AppState>({
+    env: config.production ? 'production' : 'development',
+    // X-Forwarded-* are believed only when configured: they decide ctx.secure (the cookie's Secure flag) and ctx.ip.
+    proxy: config.trustProxy ?? false,
+  });
+  const dashboardConfig = config.dashboard ?? DEFAULT_DASHBOARD_CONFIG;
+  const clock = deps.clock ?? Date.now;
+  const dashboardStore = deps.dashboardStore ?? createMemoryStore(clock);
 
   const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs });
   const explanations = createExplanationService({ engine, store });
@@ -74,11 +94,25 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     serve(routes),
   );
 
+  const dashboard = createDashboard({
+    accounts: createAccountService({ store, now: () => new Date(clock()) }),
+    sessions: createSessionManager({
+      store: dashboardStore,
+      timeouts: { idleMs: dashboardConfig.sessionIdleMs, absoluteMs: dashboardConfig.sessionAbsoluteMs },
+      now: clock,
+    }),
+    throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
+    config: dashboardConfig,
+  });
+
   const publicRoutes = new Router<AppState>({ sensitive: true });
   publicRoutes.get('/healthz', healthCheck({ store, limiter, engine }));
   const site = serve(publicRoutes);
 
-  const dispatch: AppMiddleware = (ctx, next) => (isApiPath(ctx.path) ? api(ctx, next) : site(ctx, next));
+  const dispatch: AppMiddleware = (ctx, next) => {
+    if (isApiPath(ctx.path)) return api(ctx, next);
+    return dashboard.owns(ctx.path) ? dashboard.middleware(ctx, next) : site(ctx, next);
+  };
 
   app.use(requestContext(logger));
   app.use(errorHandler());

@@ -4,6 +4,13 @@
  */
 import { z } from 'zod';
 
+export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = {
+  signup: 'open',
+  sessionIdleMs: 30 * 60_000,
+  sessionAbsoluteMs: 12 * 3_600_000,
+  signInThrottle: { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 },
+};
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export interface Config {
@@ -29,6 +36,27 @@ export interface Config {
   readonly usageFlushMs: number;
   readonly production: boolean;
   readonly engine: EngineConfig;
+  /**
+   * Whether X-Forwarded-Proto, -Host and -For are believed (Koa's `app.proxy`):
+   * only behind a proxy that sets them and strips what clients send.
+   */
+  readonly trustProxy: boolean;
+  readonly dashboard: DashboardConfig;
+}
+
+/** The dashboard's accounts, sessions and sign-in throttling. */
+export interface DashboardConfig {
+  /** `closed`: no sign-up; accounts come only from the admin command. */
+  readonly signup: 'open' | 'closed';
+  /** A session unused this long ends. */
+  readonly sessionIdleMs: number;
+  /** A session ends this long after sign-in, however busy. */
+  readonly sessionAbsoluteMs: number;
+  readonly signInThrottle: {
+    readonly perAccount: number;
+    readonly perAddress: number;
+    readonly windowMs: number;
+  };
 }
 
 /** The engine's worker pool (engine/pool/pool.ts). */
@@ -97,6 +125,24 @@ const envSchema = z
     STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
     USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
     NODE_ENV: z.string().optional(),
+    TRUST_PROXY: z.preprocess(
+      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+      z
+        .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'TRUST_PROXY must be true or false' })
+        .default('false')
+        .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    ),
+    SIGNUP: z.preprocess(
+      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+      z.enum(['open', 'closed'], { error: 'SIGNUP must be open or closed' }).default('open'),
+    ),
+    // OWASP's session guidance: a short idle timeout and an absolute one of a working day.
+    SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+    SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 30 * 24, 12),
+    SIGNIN_FAILURES_PER_ACCOUNT: wholeNumber('SIGNIN_FAILURES_PER_ACCOUNT', 1, 1000, 5),
+    // Offices and mobile carriers put many people behind one address, so it gets more.
+    SIGNIN_FAILURES_PER_ADDRESS: wholeNumber('SIGNIN_FAILURES_PER_ADDRESS', 1, 100_000, 20),
+    SIGNIN_FAILURE_WINDOW_MINUTES: wholeNumber('SIGNIN_FAILURE_WINDOW_MINUTES', 1, 24 * 60, 15),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -145,6 +191,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         timeoutMs: e.ENGINE_TIMEOUT_MS,
         queueLimit: e.ENGINE_QUEUE_LIMIT,
         queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
+      },
+      trustProxy: e.TRUST_PROXY,
+      dashboard: {
+        signup: e.SIGNUP,
+        sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+        sessionAbsoluteMs: e.SESSION_MAX_HOURS * 3_600_000,
+        signInThrottle: {
+          perAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
+          perAddress: e.SIGNIN_FAILURES_PER_ADDRESS,
+          windowMs: e.SIGNIN_FAILURE_WINDOW_MINUTES * 60_000,
+        },
       },
     },
   };

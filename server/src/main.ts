@@ -22,6 +22,8 @@ import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
+import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
+import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -47,6 +49,22 @@ function openLimiter(config: Config, logger: Logger): Promise<RateLimiter> | Rat
         connectTimeoutMs: config.redisConnectTimeoutMs,
       })
     : createMemoryRateLimiter({ quotas });
+}
+
+/**
+ * Where dashboard sessions and sign-in throttling live: Redis when configured;
+ * on the embedded defaults, a file in the data folder (so a restart signs
+ * nobody out); else (MongoDB without Redis) createApp keeps them in process.
+ */
+async function openDashboardStore(config: Config, store: Store): Promise<ExpiringStore | undefined> {
+  if (config.redisUrl === undefined) {
+    return store.kind === 'embedded' ? createSqliteStore({ dataDir: config.dataDir }) : undefined;
+  }
+  return createRedisStore({
+    url: config.redisUrl,
+    timeoutMs: config.redisTimeoutMs,
+    connectTimeoutMs: config.redisConnectTimeoutMs,
+  });
 }
 
 function listen(server: Server, config: Config): Promise<AddressInfo> {
@@ -76,6 +94,7 @@ function logListening(
   store: Store,
   limiter: RateLimiter,
   engine: EnginePool,
+  dashboardStore: ExpiringStore | undefined,
 ): void {
   const embedded = store.kind === 'embedded';
   logger.info(
@@ -87,6 +106,8 @@ function logListening(
       pid: process.pid,
       store: store.kind,
       rateLimits: limiter.kind,
+      // Without Redis or the data folder, dashboard sessions live in this process: a restart signs everyone out.
+      dashboardSessions: dashboardStore?.kind ?? 'memory',
       engineWorkers: engine.stats().workers,
       ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
     },
@@ -139,18 +160,20 @@ async function run(config: Config, logger: Logger): Promise<void> {
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
   let usage: UsageRecorder | undefined;
+  let dashboardStore: ExpiringStore | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
     store = await openStore(config, logger);
     if (!signals.requested()) limiter = await openLimiter(config, logger);
+    if (!signals.requested()) dashboardStore = await openDashboardStore(config, store);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
       usage = createUsageRecorder({ store, logger, flushIntervalMs: config.usageFlushMs });
-      const app = createApp({ store, limiter, engine, logger, config, usage });
+      const app = createApp({ store, limiter, engine, logger, config, dashboardStore, usage });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);
-      logListening(logger, config, address, store, limiter, engine);
+      logListening(logger, config, address, store, limiter, engine, dashboardStore);
       await signals.first;
       await closeServer(server);
     }
@@ -158,7 +181,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     // Requests have finished (or never started): their usage counts go to the store before it closes.
     await usage?.close();
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
-    await Promise.allSettled([store?.close(), limiter?.close(), engine.dispose()]);
+    await Promise.allSettled([store?.close(), limiter?.close(), dashboardStore?.close(), engine.dispose()]);
   }
   logger.info('stopped');
 }

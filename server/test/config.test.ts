@@ -26,6 +26,13 @@ describe('loadConfig', () => {
         usageFlushMs: 1000,
         production: false,
         engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
+        trustProxy: false,
+        dashboard: {
+          signup: 'open',
+          sessionIdleMs: 30 * 60_000,
+          sessionAbsoluteMs: 12 * 3_600_000,
+          signInThrottle: { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 },
+        },
       },
     });
   });
@@ -49,6 +56,13 @@ describe('loadConfig', () => {
       ENGINE_TIMEOUT_MS: '2500',
       ENGINE_QUEUE_LIMIT: '0',
       ENGINE_QUEUE_WAIT_MS: '750',
+      TRUST_PROXY: 'True',
+      SIGNUP: 'closed',
+      SESSION_IDLE_MINUTES: '10',
+      SESSION_MAX_HOURS: '2',
+      SIGNIN_FAILURES_PER_ACCOUNT: '3',
+      SIGNIN_FAILURES_PER_ADDRESS: '9',
+      SIGNIN_FAILURE_WINDOW_MINUTES: '5',
     });
     assert.ok(result.ok);
     assert.deepEqual(result.config, {
@@ -65,7 +79,21 @@ describe('loadConfig', () => {
       usageFlushMs: 250,
       production: true,
       engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
+      trustProxy: true,
+      dashboard: {
+        signup: 'closed',
+        sessionIdleMs: 10 * 60_000,
+        sessionAbsoluteMs: 2 * 3_600_000,
+        signInThrottle: { perAccount: 3, perAddress: 9, windowMs: 5 * 60_000 },
+      },
     });
+  });
+
+  it('refuses unknown SIGNUP and TRUST_PROXY values', () => {
+    assert.deepEqual(errorsOf({ SIGNUP: 'invite', TRUST_PROXY: 'maybe' }), [
+      'TRUST_PROXY must be true or false',
+      'SIGNUP must be open or closed',
+    ]);
   });
 
   it('treats empty variables as unset', () => {

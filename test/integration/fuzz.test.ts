@@ -80,8 +80,19 @@ async function keyFor(backend: Backend): Promise<string> {
 interface Answer {
   readonly request: FuzzRequest;
   readonly status: number;
+  readonly type: string;
   readonly text: string;
 }
+
+/** Paths of the dashboard (server/src/dashboard/): pages for people, answered in HTML, errors included. */
+const DASHBOARD_PATHS = new Set([
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/sign-out',
+  '/account',
+  '/settings/developer',
+]);
 
 async function send(service: ServiceProcess, request: FuzzRequest): Promise<Answer> {
   const response = await fetch(`${service.url}${request.path}`, {
@@ -91,7 +102,12 @@ async function send(service: ServiceProcess, request: FuzzRequest): Promise<Answ
     // Bounded: a hang is a failure, not a stuck suite.
     signal: AbortSignal.timeout(60_000),
   });
-  return { request, status: response.status, text: await response.text() };
+  return {
+    request,
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
 }
 
 /** Where an answer breaks the contract; undefined when it keeps it. */
@@ -107,6 +123,12 @@ function problemWith(answer: Answer): string | undefined {
   if (request.method === 'HEAD') {
     // No body to read the code from: only the documented status is checked.
     return status >= 500 && status !== 503 ? `HEAD answered ${status}` : undefined;
+  }
+  if (DASHBOARD_PATHS.has(request.path.split('?')[0]!)) {
+    // A page, or a page saying what went wrong (403 forged, 405 method); never a failure of the server.
+    if (status >= 500) return `the dashboard answered ${status}`;
+    if (status < 400 || answer.type.startsWith('text/html')) return undefined;
+    return `the dashboard answered ${status} as ${answer.type}`;
   }
   if (status >= 500) {
     const parsed = errorBodySchema.safeParse(safeJson(text));

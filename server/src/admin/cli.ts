@@ -3,11 +3,17 @@
  * same configuration and storage as the server (MONGODB_URI, else DATA_DIR).
  * Prints JSON on stdout; errors go to stderr with exit code 1 (2 for usage).
  *
- *   accounts:create --email E --plan P      → {"id","email","plan"}
- *   accounts:set-plan --email E --plan P    → {"id","email","plan"}
+ *   accounts:create --email E --plan P [--password-stdin]   → {"id","email","plan"}
+ *   accounts:set-plan --email E --plan P                    → {"id","email","plan"}
+ *   accounts:set-password --email E --password-stdin        → {"id","email","plan"}
  *   keys:create --email E [--name N]        → {"id","key","prefix","name"} (the only time the key is shown)
  *   keys:list --email E                     → [{"id","prefix","name","createdAt","revokedAt"}]
  *   keys:revoke --id ID                     → {"id","prefix","name","createdAt","revokedAt"}
+ *
+ * A password is only ever read from standard input (`--password-stdin`, one
+ * line; a final newline is not part of it), never from the arguments, which
+ * other users of the machine can read in the process list and shells keep in
+ * their history.
  */
 import { apiKeyNameSchema, emailSchema, errorDetailsFromZod, planSchema } from '@code-explain/shared';
 import { Command, CommanderError } from 'commander';
@@ -24,6 +30,8 @@ const idSchema = z
 
 const argsSchemas = {
   account: z.object({ email: emailSchema, plan: planSchema }),
+  accountCreate: z.object({ email: emailSchema, plan: planSchema, passwordStdin: z.boolean().optional() }),
+  setPassword: z.object({ email: emailSchema, passwordStdin: z.boolean().optional() }),
   keyCreate: z.object({ email: emailSchema, name: apiKeyNameSchema.default('default') }),
   keyList: z.object({ email: emailSchema }),
   keyRevoke: z.object({ id: idSchema }),
@@ -36,6 +44,21 @@ function parseArgs<S extends z.ZodType>(schema: S, options: unknown): z.output<S
     throw new UsageError(details.map((d) => `--${d.path}: ${d.message}`).join('; '));
   }
   return parsed.data;
+}
+
+/** The password piped to this command: all of standard input, less one final line break. */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    throw new UsageError('--password-stdin reads the password from a pipe, e.g. `printf %s "$PASSWORD" | …`');
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (text === '') throw new UsageError('--password-stdin: standard input was empty');
+  if (text.includes('\n')) throw new UsageError('--password-stdin: the password must be one line');
+  return text;
 }
 
 /** Opens the store, runs one operation, prints its result as JSON, closes the store. */
@@ -62,9 +85,25 @@ function buildProgram(): Command {
     .description('create an account')
     .requiredOption('--email <email>', 'the account holder’s email')
     .requiredOption('--plan <plan>', 'free, pro or enterprise')
+    .option('--password-stdin', 'read a dashboard password from standard input')
     .action(async (options: unknown) => {
-      const { email, plan } = parseArgs(argsSchemas.account, options);
-      await withService((service) => service.createAccount(email, plan));
+      const { email, plan, passwordStdin } = parseArgs(argsSchemas.accountCreate, options);
+      const password = passwordStdin === true ? await passwordFromStdin() : undefined;
+      await withService((service) => service.createAccount(email, plan, password));
+    });
+
+  program
+    .command('accounts:set-password')
+    .description("set an account's dashboard password, read from standard input")
+    .requiredOption('--email <email>', 'the account’s email')
+    .option('--password-stdin', 'read the password from standard input (required: never from arguments)')
+    .action(async (options: unknown) => {
+      const { email, passwordStdin } = parseArgs(argsSchemas.setPassword, options);
+      if (passwordStdin !== true) {
+        throw new UsageError('--password-stdin is required: the password is read from standard input only');
+      }
+      const password = await passwordFromStdin();
+      await withService((service) => service.setPassword(email, password));
     });
 
   program

@@ -60,14 +60,16 @@ export const DATABASE_FILE = 'code-explain.sqlite';
 /** How long a statement waits for another process's write lock before the store counts as unavailable. */
 const BUSY_TIMEOUT_MS = 5000;
 
-const SCHEMA_VERSION = 1;
+/** 2: accounts.password_hash (dashboard passwords). */
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
   CREATE TABLE accounts (
     id TEXT PRIMARY KEY,
     email TEXT NOT NULL UNIQUE,
     plan TEXT NOT NULL,
-    created_at INTEGER NOT NULL
+    created_at INTEGER NOT NULL,
+    password_hash TEXT
   );
   CREATE TABLE api_keys (
     id TEXT PRIMARY KEY,
@@ -103,6 +105,11 @@ const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
+/** What turns a database of each older version into the next one. */
+const MIGRATIONS: Readonly<Record<number, string>> = {
+  1: 'ALTER TABLE accounts ADD COLUMN password_hash TEXT',
+};
+
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 16 letters and digits (95 random bits), the shape NeDB gave, so migrated and new ids look alike. */
@@ -117,6 +124,7 @@ interface AccountRow {
   email: string;
   plan: Plan;
   created_at: number;
+  password_hash: string | null;
 }
 
 interface ApiKeyRow {
@@ -140,7 +148,12 @@ interface ExplanationRow {
 }
 
 const toAccount = (row: AccountRow): AccountRecord =>
-  accountRecord(row.id, { email: row.email, plan: row.plan, createdAt: new Date(row.created_at) });
+  accountRecord(row.id, {
+    email: row.email,
+    plan: row.plan,
+    createdAt: new Date(row.created_at),
+    passwordHash: row.password_hash,
+  });
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord =>
   apiKeyRecord(row.id, {
@@ -181,6 +194,9 @@ function openDatabase(file: string): Db {
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === 0) {
         db.exec(SCHEMA);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      } else if (version < SCHEMA_VERSION) {
+        for (let from = version; from < SCHEMA_VERSION; from++) db.exec(MIGRATIONS[from]!);
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       } else if (version !== SCHEMA_VERSION) {
         throw new Error(
@@ -225,10 +241,13 @@ function prepareStatements(db: Db) {
   const total = (key: FilterKey) =>
     prepare(`SELECT coalesce(sum(n), 0) AS n FROM explanation_counts WHERE ${whereFor(key)}`);
   return {
-    insertAccount: prepare('INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)'),
+    insertAccount: prepare(
+      'INSERT INTO accounts (id, email, plan, created_at, password_hash) VALUES (?, ?, ?, ?, ?)',
+    ),
     accountById: prepare('SELECT * FROM accounts WHERE id = ?'),
     accountByEmail: prepare('SELECT * FROM accounts WHERE email = ?'),
     setPlan: prepare('UPDATE accounts SET plan = ? WHERE id = ?'),
+    setPassword: prepare('UPDATE accounts SET password_hash = ? WHERE id = ?'),
     insertKey: prepare(
       'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL)',
     ),
@@ -289,9 +308,16 @@ class EmbeddedStore implements Store {
         email: account.email,
         plan: account.plan,
         createdAt: new Date(),
+        passwordHash: account.passwordHash ?? null,
       });
       try {
-        this.statements.insertAccount.run(record.id, record.email, record.plan, record.createdAt.getTime());
+        this.statements.insertAccount.run(
+          record.id,
+          record.email,
+          record.plan,
+          record.createdAt.getTime(),
+          record.passwordHash,
+        );
       } catch (error) {
         if (errorCode(error).startsWith('SQLITE_CONSTRAINT')) throw new DuplicateEmailError(account.email);
         throw error;
@@ -317,6 +343,14 @@ class EmbeddedStore implements Store {
   setAccountPlan(id: string, plan: Plan): Promise<AccountRecord | null> {
     return this.run(() => {
       this.statements.setPlan.run(String(plan), String(id));
+      const row = this.statements.accountById.get(String(id)) as AccountRow | undefined;
+      return row ? toAccount(row) : null;
+    });
+  }
+
+  setAccountPassword(id: string, passwordHash: string): Promise<AccountRecord | null> {
+    return this.run(() => {
+      this.statements.setPassword.run(String(passwordHash), String(id));
       const row = this.statements.accountById.get(String(id)) as AccountRow | undefined;
       return row ? toAccount(row) : null;
     });

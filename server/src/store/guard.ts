@@ -172,6 +172,10 @@ class StoreGuard implements GuardedStore {
     return this.call(() => this.store.setAccountPlan(id, plan));
   }
 
+  setAccountPassword(id: string, passwordHash: string): Promise<AccountRecord | null> {
+    return this.call(() => this.store.setAccountPassword(id, passwordHash));
+  }
+
   createApiKey(key: NewApiKey): Promise<ApiKeyRecord> {
     return this.call(() => this.store.createApiKey(key));
   }

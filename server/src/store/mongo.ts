@@ -35,6 +35,7 @@ import {
   type ExplanationFilter,
   type ExplanationRecord,
   type ExplanationSummary,
+  type NewAccount,
   type NewExplanation,
   type PageRequest,
   type PageResult,
@@ -51,6 +52,7 @@ interface AccountDoc {
   email: string;
   plan: Plan;
   createdAt: Date;
+  passwordHash?: string | null;
 }
 
 interface ApiKeyDoc {
@@ -98,6 +100,7 @@ const accountSchema = new Schema<AccountDoc>(
     email: { type: String, required: true },
     plan: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    passwordHash: { type: String, default: null },
   },
   { collection: 'accounts', versionKey: false },
 );
@@ -257,9 +260,14 @@ class MongoStore implements Store {
     private readonly usage: MongoUsage,
   ) {}
 
-  async createAccount(account: { email: string; plan: Plan }): Promise<AccountRecord> {
+  async createAccount(account: NewAccount): Promise<AccountRecord> {
     try {
-      const doc = await this.accounts.create({ ...account, createdAt: new Date() });
+      const doc = await this.accounts.create({
+        email: account.email,
+        plan: account.plan,
+        passwordHash: account.passwordHash ?? null,
+        createdAt: new Date(),
+      });
       return toAccount(doc.toObject());
     } catch (error) {
       if (isDuplicateKey(error)) throw new DuplicateEmailError(account.email);
@@ -285,6 +293,15 @@ class MongoStore implements Store {
     if (!OBJECT_ID.test(id)) return null;
     const doc = await this.accounts
       .findByIdAndUpdate(id, { $set: { plan: String(plan) } }, { returnDocument: 'after' })
+      .lean<AccountDoc>()
+      .catch(unavailable);
+    return doc ? toAccount(doc) : null;
+  }
+
+  async setAccountPassword(id: string, passwordHash: string): Promise<AccountRecord | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const doc = await this.accounts
+      .findByIdAndUpdate(id, { $set: { passwordHash: String(passwordHash) } }, { returnDocument: 'after' })
       .lean<AccountDoc>()
       .catch(unavailable);
     return doc ? toAccount(doc) : null;

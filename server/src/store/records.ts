@@ -33,8 +33,17 @@ import type {
   NewExplanation,
 } from './types.js';
 
-export function accountRecord(id: string, doc: Omit<AccountRecord, 'id'>): AccountRecord {
-  return { id, email: doc.email, plan: doc.plan, createdAt: doc.createdAt };
+export function accountRecord(
+  id: string,
+  doc: Omit<AccountRecord, 'id' | 'passwordHash'> & { readonly passwordHash?: string | null },
+): AccountRecord {
+  return {
+    id,
+    email: doc.email,
+    plan: doc.plan,
+    createdAt: doc.createdAt,
+    passwordHash: doc.passwordHash ?? null,
+  };
 }
 
 export function apiKeyRecord(

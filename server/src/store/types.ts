@@ -22,6 +22,11 @@ export interface AccountRecord {
   readonly email: string;
   readonly plan: Plan;
   readonly createdAt: Date;
+  /**
+   * The argon2id hash (PHC string) of the account's dashboard password; null
+   * for an account made without one (it cannot sign in until an operator sets one).
+   */
+  readonly passwordHash: string | null;
 }
 
 export interface ApiKeyRecord {
@@ -39,6 +44,7 @@ export interface ApiKeyRecord {
 export interface NewAccount {
   readonly email: string;
   readonly plan: Plan;
+  readonly passwordHash?: string | null;
 }
 
 export interface NewApiKey {
@@ -172,6 +178,8 @@ export interface Store {
   findAccountById(id: string): Promise<AccountRecord | null>;
   findAccountByEmail(email: string): Promise<AccountRecord | null>;
   setAccountPlan(id: string, plan: Plan): Promise<AccountRecord | null>;
+  /** Replaces the account's password hash; null for an unknown id. */
+  setAccountPassword(id: string, passwordHash: string): Promise<AccountRecord | null>;
 
   createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
   /** Every key (revoked ones too) whose prefix is `prefix`. */

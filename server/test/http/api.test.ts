@@ -652,7 +652,12 @@ for (const backend of BACKENDS) {
         await errorOf(inside, 404, 'not_found');
         assertRateHeaders(inside);
         await errorOf(await call(`${server.url}/API/explanations`, pro.key), 404, 'not_found');
-        await errorOf(await call(`${server.url}/`, undefined), 404, 'not_found');
+        // `/` is the dashboard's (it sends a visitor to sign in); other paths outside /api stay 404 JSON.
+        const home = await call(`${server.url}/`, undefined, { redirect: 'manual' });
+        assert.equal(home.status, 303);
+        assert.equal(home.headers.get('location'), '/sign-in');
+        await errorOf(await call(`${server.url}/nope`, undefined), 404, 'not_found');
+        await errorOf(await call(`${server.url}/sign-in/more`, undefined), 404, 'not_found');
         await errorOf(await call(`${server.url}/healthz/more`, undefined), 404, 'not_found');
       });
 

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { explainResponseSchema, healthResponseSchema } from '@code-explain/shared';
 import { createAccountService } from '../../src/service/accounts.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { Browser, mainText } from './support/browser.js';
 import { serviceUrls, testNamespace } from './support/environment.js';
 import { dropDatabase, uriWithDatabase } from './support/harness.js';
 import { cleanEnv, REPO_ROOT, run, TSX_NODE_ARGS } from './support/processes.js';
@@ -97,11 +98,22 @@ describe('the server process (pnpm start)', function () {
     it('says it runs on embedded defaults, serves, and shuts down on SIGTERM without losing an in-flight request', async () => {
       server = new ServerProcess(cleanEnv({ DATA_DIR: dataDir, PORT: '0' }));
       const started = await server.line((l) => typeof l.port === 'number');
-      assert.deepEqual([started.store, started.rateLimits, started.dataDir], ['embedded', 'memory', dataDir]);
+      assert.deepEqual(
+        [started.store, started.rateLimits, started.dashboardSessions, started.dataDir],
+        ['embedded', 'memory', 'sqlite', dataDir],
+      );
       assert.match(started.msg ?? '', /embedded defaults/);
       const port = started.port as number;
       const url = `http://127.0.0.1:${port}`;
       assert.equal((await fetch(`${url}/healthz`)).status, 200);
+      // The dashboard at `/`: a visitor is sent to sign in.
+      const home = await fetch(`${url}/`, { redirect: 'manual' });
+      assert.equal(home.status, 303);
+      assert.equal(home.headers.get('location'), '/sign-in');
+      const signIn = await fetch(`${url}/sign-in`);
+      assert.equal(signIn.status, 200);
+      assert.match(signIn.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await signIn.text(), /<h1>Sign in<\/h1>/);
 
       // A request whose body is still arriving when the signal comes.
       const code = Array.from(
@@ -150,22 +162,67 @@ describe('the server process (pnpm start)', function () {
       );
       assert.ok(!JSON.stringify(server.lines).includes(key), 'the key reached the log');
     });
+
+    it('keeps dashboard sessions in the data folder: a restart signs nobody out', async () => {
+      const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0' });
+      const first = new ServerProcess(env);
+      const firstUrl = `http://127.0.0.1:${(await first.line((l) => typeof l.port === 'number')).port as number}`;
+      const b = new Browser(firstUrl);
+      const signedUp = await b.submit('/sign-up', '/sign-up', {
+        email: 'restart@example.test',
+        password: 'plum tractor evening',
+      });
+      assert.equal(signedUp.status, 303, mainText(signedUp.body));
+      first.signal('SIGTERM');
+      assert.equal(await first.exited, 0);
+
+      server = new ServerProcess(env);
+      const again = `http://127.0.0.1:${(await server.line((l) => typeof l.port === 'number')).port as number}`;
+      const after = new Browser(again);
+      for (const [name, value] of b.cookies) after.cookies.set(name, value);
+      const home = await after.get('/');
+      assert.equal(home.status, 200);
+      assert.ok(home.body.includes('restart@example.test'));
+      server.signal('SIGTERM');
+      assert.equal(await server.exited, 0);
+    });
   });
 
-  it('runs on MongoDB and Redis when configured, in production mode', async () => {
+  it('runs on MongoDB and Redis when configured, in production mode; dashboard sessions are shared through Redis', async () => {
     const { mongoUri, redisUrl } = serviceUrls();
     const { dbName } = testNamespace('main');
-    const server = new ServerProcess(
-      cleanEnv({
-        NODE_ENV: 'production',
-        PORT: '0',
-        MONGODB_URI: uriWithDatabase(mongoUri, dbName),
-        REDIS_URL: redisUrl,
-      }),
-    );
+    const env = cleanEnv({
+      NODE_ENV: 'production',
+      PORT: '0',
+      MONGODB_URI: uriWithDatabase(mongoUri, dbName),
+      REDIS_URL: redisUrl,
+    });
+    const server = new ServerProcess(env);
+    const second = new ServerProcess(env);
     try {
+      // Signed up on one instance, signed in on the other.
+      const [one, two] = await Promise.all(
+        [server, second].map(
+          async (s) => `http://127.0.0.1:${(await s.line((l) => typeof l.port === 'number')).port as number}`,
+        ),
+      );
+      const b = new Browser(one!);
+      const email = `main-${dbName}@example.test`;
+      const signedUp = await b.submit('/sign-up', '/sign-up', { email, password: 'plum tractor evening' });
+      assert.equal(signedUp.status, 303, mainText(signedUp.body));
+      const other = new Browser(two!);
+      for (const [name, value] of b.cookies) other.cookies.set(name, value);
+      const home = await other.get('/');
+      assert.equal(home.status, 200);
+      assert.ok(home.body.includes(email), 'the other instance knows the session');
+      second.signal('SIGTERM');
+      assert.equal(await second.exited, 0);
+
       const started = await server.line((l) => typeof l.port === 'number');
-      assert.deepEqual([started.store, started.rateLimits], ['mongodb', 'redis']);
+      assert.deepEqual(
+        [started.store, started.rateLimits, started.dashboardSessions],
+        ['mongodb', 'redis', 'redis'],
+      );
       const health = await fetch(`http://127.0.0.1:${started.port as number}/healthz`);
       assert.deepEqual(healthResponseSchema.parse(await health.json()), {
         status: 'ok',
@@ -179,6 +236,7 @@ describe('the server process (pnpm start)', function () {
       assert.equal(await server.exited, 0);
     } finally {
       server.kill();
+      second.kill();
       await dropDatabase(mongoUri, dbName);
     }
   });

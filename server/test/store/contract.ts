@@ -86,10 +86,35 @@ export function describeStoreContract(label: string, open: () => Promise<StoreFi
         );
       });
 
+      it('keeps a password hash given at creation, and replaces it', async () => {
+        const without = await store.createAccount({ email: `nopass-${label}@example.test`, plan: 'free' });
+        assert.equal(without.passwordHash, null);
+        assert.equal((await store.findAccountByEmail(without.email))?.passwordHash, null);
+
+        const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g';
+        const withHash = await store.createAccount({
+          email: `pass-${label}@example.test`,
+          plan: 'free',
+          passwordHash: hash,
+        });
+        assert.equal(withHash.passwordHash, hash);
+        assert.deepEqual(await store.findAccountById(withHash.id), withHash);
+
+        const replaced = await store.setAccountPassword(without.id, `${hash}2`);
+        assert.equal(replaced?.passwordHash, `${hash}2`);
+        assert.equal((await store.findAccountById(without.id))?.passwordHash, `${hash}2`);
+        assert.equal(
+          (await store.setAccountPlan(without.id, 'pro'))?.passwordHash,
+          `${hash}2`,
+          'a plan change keeps it',
+        );
+      });
+
       it('answers null for unknown or malformed ids and emails', async () => {
         for (const id of ['0123456789abcdef01234567', 'nope', '', '{"$ne":null}']) {
           assert.equal(await store.findAccountById(id), null, id);
           assert.equal(await store.setAccountPlan(id, 'pro'), null, id);
+          assert.equal(await store.setAccountPassword(id, 'x'), null, id);
         }
         assert.equal(await store.findAccountByEmail('nobody@example.test'), null);
       });

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nedb from '@seald-io/nedb';
+import Database from 'libsql';
 import { createEmbeddedStore, DATABASE_FILE } from '../../src/store/embedded.js';
 import { parseNedbFile } from '../../src/store/nedb-import.js';
 import type { NewExplanation } from '../../src/store/types.js';
@@ -110,6 +111,32 @@ describe('embedded store specifics', function () {
     } finally {
       await admin.close();
       await server.close();
+    }
+  });
+
+  it('upgrades a database of schema version 1 in place: accounts keep everything and get no password', async () => {
+    // A version-1 database is today's without the password column.
+    await (await createEmbeddedStore({ dataDir })).close();
+    const legacy = new Database(join(dataDir, DATABASE_FILE));
+    legacy.exec('ALTER TABLE accounts DROP COLUMN password_hash');
+    legacy
+      .prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)')
+      .run('OLDACCOUNT000001', 'old@example.test', 'pro', 5);
+    legacy.exec('PRAGMA user_version = 1');
+    legacy.close();
+    const store = await createEmbeddedStore({ dataDir });
+    try {
+      const old = await store.findAccountByEmail('old@example.test');
+      assert.deepEqual(old, {
+        id: 'OLDACCOUNT000001',
+        email: 'old@example.test',
+        plan: 'pro',
+        createdAt: new Date(5),
+        passwordHash: null,
+      });
+      assert.equal((await store.setAccountPassword(old.id, 'h'))?.passwordHash, 'h');
+    } finally {
+      await store.close();
     }
   });
 
@@ -245,6 +272,7 @@ describe('importing a data folder written by the NeDB version', function () {
         id: written.accountId,
         email: 'old@example.test',
         plan: 'pro',
+        passwordHash: null,
         createdAt: new Date(Date.UTC(2026, 0, 1)),
       });
       assert.equal((await store.findAccountById(written.otherId))?.plan, 'enterprise', 'the later line wins');

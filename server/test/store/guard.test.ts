@@ -27,6 +27,7 @@ function slowable(store: Store) {
     findAccountById: async (id) => (await wait(delays.operations), store.findAccountById(id)),
     findAccountByEmail: async (e) => (await wait(delays.operations), store.findAccountByEmail(e)),
     setAccountPlan: async (id, p) => (await wait(delays.operations), store.setAccountPlan(id, p)),
+    setAccountPassword: async (id, h) => (await wait(delays.operations), store.setAccountPassword(id, h)),
     createApiKey: async (k) => (await wait(delays.operations), store.createApiKey(k)),
     findApiKeysByPrefix: async (p) => (await wait(delays.operations), store.findApiKeysByPrefix(p)),
     findApiKeyById: async (id) => (await wait(delays.operations), store.findApiKeyById(id)),

@@ -14,6 +14,7 @@ import { Writable } from 'node:stream';
 import type { Plan } from '@code-explain/shared';
 import mongoose from 'mongoose';
 import { createApp } from '../../../src/app.js';
+import type { Config } from '../../../src/config.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { createEnginePool, type EnginePool } from '../../../src/engine/pool/pool.js';
 import { createHttpServer } from '../../../src/http/server.js';
@@ -24,6 +25,7 @@ import {
 } from '../../../src/limits/limiter.js';
 import { createLogger, type Logger } from '../../../src/logging.js';
 import { createAccountService } from '../../../src/service/accounts.js';
+import { createRedisStore, type ExpiringStore } from '../../../src/sessions/kv.js';
 import { createEmbeddedStore } from '../../../src/store/embedded.js';
 import { guardStore } from '../../../src/store/guard.js';
 import { createMongoStore } from '../../../src/store/mongo.js';
@@ -120,6 +122,16 @@ export async function openTestLimiter(
   });
 }
 
+/** The suite's Redis as the dashboard's store, under a namespace of this run's own. */
+export function openTestDashboardStore(): Promise<ExpiringStore> {
+  return createRedisStore({
+    url: serviceUrls().redisUrl,
+    namespace: `${testNamespace('dashboard').keyPrefix}dashboard`,
+    timeoutMs: 2000,
+    connectTimeoutMs: 2000,
+  });
+}
+
 /**
  * One engine pool for the whole test process, as main.ts wires it: its
  * workers start once. Idle workers are unref'd, so it needs no disposing.
@@ -146,6 +158,12 @@ export interface ServerOptions {
   readonly authCacheTtlMs?: number;
   /** Where usage is counted (default: a recorder of the app's own, flushed every second). */
   readonly usage?: UsageRecorder;
+  /** The dashboard's settings and TRUST_PROXY (defaults: open sign-up, no proxy). */
+  readonly config?: Partial<Pick<Config, 'trustProxy' | 'dashboard'>>;
+  /** Where sessions and sign-in failures live (default: in the app instance). */
+  readonly dashboardStore?: ExpiringStore;
+  /** The dashboard's clock. */
+  readonly clock?: () => number;
 }
 
 export async function startServer(options: ServerOptions): Promise<TestServer> {
@@ -162,9 +180,11 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     limiter: options.limiter,
     engine: options.engine ?? testEngine(),
     logger,
-    config: { production: false },
+    config: { production: false, ...options.config },
     authCacheTtlMs: options.authCacheTtlMs,
     usage: options.usage,
+    dashboardStore: options.dashboardStore,
+    clock: options.clock,
   });
   const server: Server = createHttpServer(app, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -30,13 +30,23 @@ export interface Finished {
   readonly stderr: string;
 }
 
-export function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Finished> {
+export function run(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -45,6 +55,7 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
 /** Node running a TypeScript entry point of the server through tsx, as the root scripts do. */
 export const TSX_NODE_ARGS = ['--conditions=@code-explain/source', '--import', 'tsx'] as const;
 
-export function admin(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Finished> {
-  return run(process.execPath, [...TSX_NODE_ARGS, 'server/src/admin/cli.ts', ...args], env);
+/** `input`, when given, is piped to the command's standard input. */
+export function admin(args: readonly string[], env: NodeJS.ProcessEnv, input?: string): Promise<Finished> {
+  return run(process.execPath, [...TSX_NODE_ARGS, 'server/src/admin/cli.ts', ...args], env, input);
 }

@@ -1,0 +1,349 @@
+/**
+ * The dashboard's pages, as functions from what they show to SafeHtml
+ * (html.ts escapes every value). One layout: a skip link, a header with the
+ * navigation, one <main>; forms with visible labels, autocomplete hints and
+ * errors tied to their fields; light and dark colours from
+ * `prefers-color-scheme`; a visible focus ring for keyboard users. The only
+ * inline element that needs it, the stylesheet, carries the response's CSP
+ * nonce; there are no scripts and no inline handlers.
+ */
+import type { Account, ApiKeyInfo } from '@code-explain/shared';
+import { CSRF_FIELD } from './csrf.js';
+import { html, SafeHtml } from './html.js';
+
+const STYLE = `
+:root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de;
+  --accent: #0a58ca; --accent-fg: #ffffff; --panel: #f6f8fa; --error: #b42318; --ok: #1a7f37; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --accent: #4493f8;
+    --accent-fg: #0d1117; --panel: #161b22; --error: #ff7b72; --ok: #3fb950; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.skip { position: absolute; left: -9999px; }
+.skip:focus { left: 1rem; top: 1rem; background: var(--panel); padding: .5rem; }
+header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between;
+  padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
+header .brand { font-weight: 700; color: var(--fg); text-decoration: none; }
+nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; align-items: center; }
+main { max-width: 48rem; margin: 0 auto; padding: 1.5rem; }
+h1 { font-size: 1.6rem; margin-top: 0; }
+form.stack { display: grid; gap: 1rem; max-width: 26rem; }
+label { display: grid; gap: .25rem; font-weight: 600; }
+input { font: inherit; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent);
+  background: var(--accent); color: var(--accent-fg); cursor: pointer; justify-self: start; }
+button.link { background: none; border: none; color: var(--accent); padding: 0; text-decoration: underline; }
+.hint { font-weight: 400; color: var(--muted); font-size: .9rem; }
+.error { color: var(--error); border: 1px solid var(--error); border-radius: 6px; padding: .75rem; }
+.notice { color: var(--ok); border: 1px solid var(--ok); border-radius: 6px; padding: .75rem; }
+section { border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.25rem; margin-bottom: 1.5rem; background: var(--panel); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+`;
+
+// A constant of this module, not a value from anyone: markup as it stands.
+const STYLESHEET = new SafeHtml(STYLE);
+
+export interface PageContext {
+  /** The response's CSP nonce. */
+  readonly nonce: string;
+  /** Set when someone is signed in. */
+  readonly account?: Account | undefined;
+  /** The token this page's forms carry. */
+  readonly csrfToken: string;
+  /** False when SIGNUP=closed: no link to sign up. */
+  readonly signupOpen?: boolean;
+}
+
+const csrfInput = (page: PageContext) =>
+  html`<input type="hidden" name="${CSRF_FIELD}" value="${page.csrfToken}" />`;
+
+function navigation(page: PageContext): SafeHtml {
+  if (!page.account) {
+    return html`<nav aria-label="Main">
+      <ul>
+        <li><a href="/sign-in">Sign in</a></li>
+        ${page.signupOpen !== false && html`<li><a href="/sign-up">Sign up</a></li>`}
+      </ul>
+    </nav>`;
+  }
+  return html`<nav aria-label="Main">
+    <ul>
+      <li><a href="/">Home</a></li>
+      <li><a href="/settings/developer">Developer settings</a></li>
+      <li><a href="/account">Account</a></li>
+      <li>
+        <form method="post" action="/sign-out">
+          ${csrfInput(page)}<button class="link" type="submit">Sign out</button>
+        </form>
+      </li>
+    </ul>
+  </nav>`;
+}
+
+export function layout(page: PageContext, title: string, body: SafeHtml): string {
+  return `<!doctype html>${html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>${title} · Code Explain</title>
+      <style nonce="${page.nonce}">
+        ${STYLESHEET}
+      </style>
+    </head>
+    <body>
+      <a class="skip" href="#main">Skip to content</a>
+      <header><a class="brand" href="/">Code Explain</a>${navigation(page)}</header>
+      <main id="main">${body}</main>
+    </body>
+  </html>`}`;
+}
+
+function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml | false {
+  if (text === undefined) return false;
+  return kind === 'error'
+    ? html`<p class="error" role="alert" id="form-error">${text}</p>`
+    : html`<p class="notice" role="status">${text}</p>`;
+}
+
+/** Ties the inputs to the form's error, so a screen reader announces it with them. */
+/** The aria-describedby attribute for these ids (the form's error among them when there is one), or nothing. */
+function describedBy(error: string | undefined, ...ids: string[]): SafeHtml | false {
+  const all = [...ids, ...(error === undefined ? [] : ['form-error'])];
+  return all.length > 0 && html`aria-describedby="${all.join(' ')}"`;
+}
+
+export interface SignInView {
+  readonly email?: string;
+  readonly error?: string;
+  readonly notice?: string;
+  readonly signupOpen: boolean;
+}
+
+export function signInPage(page: PageContext, view: SignInView): string {
+  return layout(
+    page,
+    'Sign in',
+    html`<h1>Sign in</h1>
+      ${message('notice', view.notice)}${message('error', view.error)}
+      <form class="stack" method="post" action="/sign-in" novalidate>
+        ${csrfInput(page)}
+        <label
+          >Email
+          <input
+            type="email"
+            name="email"
+            autocomplete="username"
+            required
+            value="${view.email ?? ''}"
+            ${describedBy(view.error)}
+        /></label>
+        <label
+          >Password
+          <input
+            type="password"
+            name="password"
+            autocomplete="current-password"
+            required
+            ${describedBy(view.error)}
+        /></label>
+        <button type="submit">Sign in</button>
+      </form>
+      ${view.signupOpen && html`<p>No account yet? <a href="/sign-up">Sign up</a>.</p>`}`,
+  );
+}
+
+export interface SignUpView {
+  readonly email?: string;
+  readonly error?: string;
+  readonly open: boolean;
+}
+
+export function signUpPage(page: PageContext, view: SignUpView): string {
+  if (!view.open) {
+    return layout(
+      page,
+      'Sign up',
+      html`<h1>Sign up</h1>
+        <p>
+          Sign-up is closed on this service: ask its operator for an account, then
+          <a href="/sign-in">sign in</a>.
+        </p>`,
+    );
+  }
+  return layout(
+    page,
+    'Sign up',
+    html`<h1>Create an account</h1>
+      <p>New accounts are on the free plan.</p>
+      ${message('error', view.error)}
+      <form class="stack" method="post" action="/sign-up" novalidate>
+        ${csrfInput(page)}
+        <label
+          >Email
+          <input
+            type="email"
+            name="email"
+            autocomplete="email"
+            required
+            value="${view.email ?? ''}"
+            ${describedBy(view.error)}
+        /></label>
+        <label
+          >Password
+          <span class="hint" id="password-hint"
+            >At least 10 characters, and not one of the most common passwords.</span
+          >
+          <input
+            type="password"
+            name="password"
+            autocomplete="new-password"
+            required
+            minlength="10"
+            ${describedBy(view.error, 'password-hint')}
+        /></label>
+        <button type="submit">Create account</button>
+      </form>
+      <p>Already have an account? <a href="/sign-in">Sign in</a>.</p>`,
+  );
+}
+
+const PLAN_NAMES = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' } as const;
+
+export function homePage(page: PageContext & { readonly account: Account }): string {
+  const { account } = page;
+  return layout(
+    page,
+    'Home',
+    html`<h1>Welcome</h1>
+      <p>
+        Signed in as <strong>${account.email}</strong>, on the
+        <strong>${PLAN_NAMES[account.plan]}</strong> plan.
+      </p>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">API keys</h2>
+        <p>Your API keys and how to use them are in <a href="/settings/developer">Developer settings</a>.</p>
+      </section>
+      <section aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <p>Change your password or sign out of every device in <a href="/account">Account</a>.</p>
+      </section>`,
+  );
+}
+
+export interface AccountView {
+  readonly error?: string;
+  readonly notice?: string;
+}
+
+export function accountPage(page: PageContext & { readonly account: Account }, view: AccountView): string {
+  return layout(
+    page,
+    'Account',
+    html`<h1>Account</h1>
+      <p>
+        Email: <strong>${page.account.email}</strong> · Plan:
+        <strong>${PLAN_NAMES[page.account.plan]}</strong>
+      </p>
+      ${message('notice', view.notice)}
+      <section aria-labelledby="password-heading">
+        <h2 id="password-heading">Change password</h2>
+        <p>Changing it signs you out everywhere else.</p>
+        ${message('error', view.error)}
+        <form class="stack" method="post" action="/account/password" novalidate>
+          ${csrfInput(page)}
+          <input type="text" name="username" autocomplete="username" value="${page.account.email}" hidden />
+          <label
+            >Current password
+            <input
+              type="password"
+              name="current"
+              autocomplete="current-password"
+              required
+              ${describedBy(view.error)}
+          /></label>
+          <label
+            >New password
+            <span class="hint" id="new-password-hint"
+              >At least 10 characters, and not one of the most common passwords.</span
+            >
+            <input
+              type="password"
+              name="password"
+              autocomplete="new-password"
+              required
+              minlength="10"
+              ${describedBy(view.error, 'new-password-hint')}
+          /></label>
+          <button type="submit">Change password</button>
+        </form>
+      </section>
+      <section aria-labelledby="everywhere-heading">
+        <h2 id="everywhere-heading">Sign out everywhere</h2>
+        <p>Ends every session of this account, on every device, this one included.</p>
+        <form method="post" action="/account/sign-out-everywhere">
+          ${csrfInput(page)}
+          <button type="submit">Sign out everywhere</button>
+        </form>
+      </section>`,
+  );
+}
+
+const dateOf = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
+
+export function developerPage(
+  page: PageContext & { readonly account: Account },
+  keys: readonly ApiKeyInfo[],
+): string {
+  const rows = keys.map(
+    (key) =>
+      html`<tr>
+        <td>${key.name}</td>
+        <td><code>${key.prefix}…</code></td>
+        <td>${dateOf(key.createdAt)}</td>
+        <td>${key.revokedAt === null ? 'Active' : html`Revoked ${dateOf(key.revokedAt)}`}</td>
+      </tr>`,
+  );
+  return layout(
+    page,
+    'Developer settings',
+    html`<h1>Developer settings</h1>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">API keys</h2>
+        ${
+          keys.length === 0
+            ? html`<p>This account has no API keys.</p>`
+            : html`<table>
+                <caption class="hint">
+                  Keys are shown by their first characters only.
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Prefix</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows}
+                </tbody>
+              </table>`
+        }
+      </section>`,
+  );
+}
+
+export function errorPage(page: PageContext, status: number, title: string, text: string): string {
+  return layout(
+    page,
+    title,
+    html`<h1>${title}</h1>
+      <p data-status="${status}">${text}</p>
+      <p><a href="/">Back to the dashboard</a></p>`,
+  );
+}
