@@ -59,7 +59,7 @@ export interface AppDependencies {
    * when REDIS_URL is set; without it, a store in this app instance.
    */
   readonly dashboardStore?: ExpiringStore;
-  /** The dashboard's clock (session timeouts, throttling windows); tests move it instead of sleeping. */
+  /** The clock of sessions, sign-in throttling and API keys' grace periods; tests move it instead of sleeping. */
   readonly clock?: () => number;
 }
 
@@ -79,7 +79,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const clock = deps.clock ?? Date.now;
   const dashboardStore = deps.dashboardStore ?? createMemoryStore(clock);
 
-  const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs });
+  const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs, now: clock });
   const explanations = createExplanationService({ engine, store });
   const recorder = deps.usage ?? createUsageRecorder({ store, logger });
   const usage = createUsageService({ store, flush: () => recorder.flush() });
@@ -103,6 +103,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     }),
     throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
     config: dashboardConfig,
+    now: clock,
   });
 
   const publicRoutes = new Router<AppState>({ sensitive: true });

@@ -47,6 +47,20 @@ export const apiKeyInfoSchema = z.looseObject({
   name: z.string(),
   createdAt: z.iso.datetime(),
   revokedAt: z.iso.datetime().nullable(),
+  /** A replaced key's end: it works until then (the grace period), and is refused after. */
+  expiresAt: z.iso.datetime().nullable(),
+  /** The last minute a request used it; null if never. */
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+
+/** Keys an account may have working at once (a replaced key counts until its grace period ends). */
+export const MAX_ACTIVE_KEYS = 10;
+
+/** How long a replaced key keeps working, as Stripe's roll offers it. */
+export const GRACE_PERIODS = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
+export type GracePeriod = keyof typeof GRACE_PERIODS;
+export const gracePeriodSchema = z.enum(Object.keys(GRACE_PERIODS) as [GracePeriod, ...GracePeriod[]], {
+  error: () => `the grace period must be one of: ${Object.keys(GRACE_PERIODS).join(', ')}`,
 });
 
 /** A key as created: the only time the whole key is shown. */

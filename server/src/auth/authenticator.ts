@@ -14,8 +14,15 @@ export interface AuthenticatedAccount {
 }
 
 export type AuthResult =
-  | { readonly ok: true; readonly account: AuthenticatedAccount; readonly keyId: string }
-  | { readonly ok: false; readonly reason: 'unknown_key' | 'no_api_access' };
+  | {
+      readonly ok: true;
+      readonly account: AuthenticatedAccount;
+      readonly keyId: string;
+      /** A replaced key's end (ms since the epoch); it is refused from then on, cached or not. */
+      readonly expiresAt?: number;
+    }
+  | { readonly ok: false; readonly reason: 'unknown_key' | 'no_api_access' }
+  | { readonly ok: false; readonly reason: 'expired_key'; readonly expiredAt: Date };
 
 export interface Authenticator {
   /** `key` must already have the key format. */
@@ -51,15 +58,46 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const account = await store.findAccountById(match.accountId);
     if (!account) return { ok: false, reason: 'unknown_key' };
     if (!hasApiAccess(account.plan)) return { ok: false, reason: 'no_api_access' };
-    return { ok: true, account: { id: account.id, plan: account.plan }, keyId: match.id };
+    return {
+      ok: true,
+      account: { id: account.id, plan: account.plan },
+      keyId: match.id,
+      ...(match.expiresAt ? { expiresAt: match.expiresAt.getTime() } : {}),
+    };
   }
+
+  /** A cached or fresh answer, refused once the key's grace period is over. */
+  const checked = (result: AuthResult, at: number): AuthResult =>
+    result.ok && result.expiresAt !== undefined && at >= result.expiresAt
+      ? { ok: false, reason: 'expired_key', expiredAt: new Date(result.expiresAt) }
+      : result;
+
+  /** Key id → the minute its last use was written: one write per key and minute at most. */
+  const touched = new Map<string, number>();
+  const touch = (keyId: string, at: number) => {
+    const minute = Math.floor(at / 60_000) * 60_000;
+    if (touched.get(keyId) === minute) return;
+    touched.delete(keyId);
+    if (touched.size >= maxEntries) {
+      const oldest = touched.keys().next();
+      if (!oldest.done) touched.delete(oldest.value);
+    }
+    touched.set(keyId, minute);
+    // Last use is for display: a store hiccup must not fail the request it belongs to.
+    store.touchApiKey(keyId, new Date(minute)).catch(() => touched.delete(keyId));
+  };
+
+  const used = (result: AuthResult, at: number): AuthResult => {
+    if (result.ok) touch(result.keyId, at);
+    return result;
+  };
 
   return {
     async authenticate(key) {
       const hash = hashApiKey(key);
       const at = now();
       const cached = cache.get(hash);
-      if (cached && cached.expires > at) return cached.result;
+      if (cached && cached.expires > at) return used(checked(cached.result, at), at);
       const result = await lookUp(hash, prefixOf(key));
       cache.delete(hash);
       if (cache.size >= maxEntries) {
@@ -68,7 +106,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         if (!oldest.done) cache.delete(oldest.value);
       }
       cache.set(hash, { expires: at + ttl, result });
-      return result;
+      return used(checked(result, at), at);
     },
   };
 }

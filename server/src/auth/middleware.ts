@@ -53,7 +53,9 @@ export function authenticate(authenticator: Authenticator): AppMiddleware {
       throw unauthorized(
         result.reason === 'no_api_access'
           ? 'the free plan has no API access: upgrade the account to pro or enterprise'
-          : 'unknown or revoked API key',
+          : result.reason === 'expired_key'
+            ? `this API key expired at ${result.expiredAt.toISOString()}, at the end of the grace period after it was replaced: use the key that replaced it`
+            : 'unknown or revoked API key',
         true,
       );
     }

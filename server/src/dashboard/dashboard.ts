@@ -10,7 +10,10 @@
  *   GET  /sign-up, POST         a free-plan account (SIGNUP=closed: 403)  pages/auth.ts
  *   GET  /sign-in, POST         throttled; one message for every failure
  *   POST /sign-out
- *   GET  /settings/developer    the account's keys (read-only for now)   pages/developer.ts
+ *   GET  /settings/developer    the account's keys; a new key shown once  pages/developer.ts
+ *   POST /settings/developer/keys              Generate API Key (Pro and Enterprise)
+ *   POST /settings/developer/keys/:id/replace  a new key; the old one ends now or after a grace period
+ *   GET  /settings/developer/keys/:id/revoke, POST   confirm, then revoke
  *
  * Every request here: security headers and a CSP with a nonce of its own →
  * who is visiting (the session cookie, kit.ts) → for any method but GET, HEAD
@@ -45,6 +48,8 @@ export interface DashboardDependencies {
   readonly sessions: SessionManager;
   readonly throttle: SignInThrottle;
   readonly config: Pick<DashboardConfig, 'signup'>;
+  /** What the key statuses are told by (ms); the same clock as the account service's. */
+  readonly now?: () => number;
 }
 
 export interface Dashboard {
@@ -80,7 +85,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
   const router = new Router<AppState>({ sensitive: true, strict: true });
   accountPages(router, kit, { accounts, sessions, throttle });
   authPages(router, kit, { accounts, sessions, throttle, signupOpen });
-  developerPages(router, kit, { accounts });
+  developerPages(router, kit, { accounts, sessions, now: deps.now ?? Date.now });
   const routes = router.routes() as AppMiddleware;
   const methods = router.allowedMethods() as AppMiddleware;
   const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '16kb' }) as AppMiddleware;

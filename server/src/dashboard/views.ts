@@ -4,8 +4,8 @@
  * navigation, one <main>; forms with visible labels, autocomplete hints and
  * errors tied to their fields; light and dark colours from
  * `prefers-color-scheme`; a visible focus ring for keyboard users. The only
- * inline element that needs it, the stylesheet, carries the response's CSP
- * nonce; there are no scripts and no inline handlers.
+ * inline elements that need it, the stylesheet and the new key's copy
+ * script, carry the response's CSP nonce; there are no inline handlers.
  */
 import type { Account, ApiKeyInfo } from '@code-explain/shared';
 import { CSRF_FIELD } from './csrf.js';
@@ -43,6 +43,10 @@ section { border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.25r
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+form.inline, label.inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+button:disabled { opacity: .55; cursor: not-allowed; }
+.reveal code { font-size: 1.05rem; word-break: break-all; }
 `;
 
 // A constant of this module, not a value from anyone: markup as it stands.
@@ -294,39 +298,152 @@ export function accountPage(page: PageContext & { readonly account: Account }, v
 }
 
 const dateOf = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
+const dateTimeOf = (iso: string) =>
+  html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
+
+/** A key generated just now, shown on this page view only. */
+export interface RevealedKey {
+  readonly key: string;
+  readonly name: string;
+  /** Set when it replaced another key: the old one's fate, in words. */
+  readonly replaced?: string;
+}
+
+export interface DeveloperView {
+  readonly keys: readonly ApiKeyInfo[];
+  /** The plan may generate keys; otherwise the action is shown unavailable, with the reason. */
+  readonly canGenerate: boolean;
+  /** Generate would exceed the cap on working keys. */
+  readonly atCap: boolean;
+  readonly maxKeys: number;
+  readonly revealed?: RevealedKey;
+  readonly error?: string;
+  readonly notice?: string;
+  /** The clock the statuses are told by (ms). */
+  readonly now: number;
+}
+
+const GRACE_CHOICES: readonly (readonly [string, string])[] = [
+  ['now', 'immediately'],
+  ['1h', 'after 1 hour'],
+  ['24h', 'after 24 hours'],
+  ['7d', 'after 7 days'],
+];
+
+function keyStatus(key: ApiKeyInfo, now: number): SafeHtml {
+  if (key.revokedAt !== null) return html`Revoked ${dateTimeOf(key.revokedAt)}`;
+  if (key.expiresAt !== null)
+    return Date.parse(key.expiresAt) > now
+      ? html`<strong>Expiring at ${dateTimeOf(key.expiresAt)}</strong>`
+      : html`Expired ${dateTimeOf(key.expiresAt)}`;
+  return html`Active`;
+}
+
+const isWorking = (key: ApiKeyInfo, now: number) =>
+  key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now);
+
+function revealed(page: PageContext, key: RevealedKey): SafeHtml {
+  return html`<section aria-labelledby="new-key-heading" class="reveal">
+    <h2 id="new-key-heading">Your new key “${key.name}”</h2>
+    ${key.replaced ? html`<p class="notice" role="status">${key.replaced}</p>` : false}
+    <p>Copy it now: it is shown this once and never again. Anyone who has it can use your quota.</p>
+    <p><code id="new-key">${key.key}</code></p>
+    <button type="button" id="copy-key">Copy key</button>
+    <span id="copy-status" class="hint" role="status"></span>
+    <script nonce="${page.nonce}">
+      ${COPY_SCRIPT};
+    </script>
+  </section>`;
+}
+
+// A constant of this module: copies the key shown above with the Clipboard API.
+const COPY_SCRIPT = new SafeHtml(
+  "document.getElementById('copy-key').addEventListener('click', async () => {" +
+    "const status = document.getElementById('copy-status');" +
+    "try { await navigator.clipboard.writeText(document.getElementById('new-key').textContent); status.textContent = 'Copied.'; }" +
+    "catch { status.textContent = 'Select the key and copy it.'; } });",
+);
 
 export function developerPage(
   page: PageContext & { readonly account: Account },
-  keys: readonly ApiKeyInfo[],
+  view: DeveloperView,
 ): string {
-  const rows = keys.map(
+  const rows = view.keys.map(
     (key) =>
       html`<tr>
         <td>${key.name}</td>
         <td><code>${key.prefix}…</code></td>
         <td>${dateOf(key.createdAt)}</td>
-        <td>${key.revokedAt === null ? 'Active' : html`Revoked ${dateOf(key.revokedAt)}`}</td>
+        <td>${key.lastUsedAt === null ? 'Never' : dateTimeOf(key.lastUsedAt)}</td>
+        <td>${keyStatus(key, view.now)}</td>
+        <td>
+          ${
+            isWorking(key, view.now) && view.canGenerate
+              ? html`<form class="inline" method="post" action="/settings/developer/keys/${key.id}/replace">
+                    ${csrfInput(page)}
+                    <label class="inline"
+                      >Old key stops
+                      <select name="grace">
+                        ${GRACE_CHOICES.map(([value, label]) => html`<option value="${value}">${label}</option>`)}
+                      </select></label
+                    >
+                    <button type="submit">Replace</button>
+                  </form>
+                  <a href="/settings/developer/keys/${key.id}/revoke">Revoke…</a>`
+              : false
+          }
+        </td>
       </tr>`,
   );
+  const generate = view.canGenerate
+    ? view.atCap
+      ? html`<p class="hint">
+          This account has ${view.maxKeys} working keys, the most it may have: revoke one to generate another.
+        </p>`
+      : html`<form class="stack" method="post" action="/settings/developer/keys" novalidate>
+          ${csrfInput(page)}
+          <label
+            >Key name <span class="hint" id="key-name-hint">What it is for, such as “CI” or “laptop”.</span>
+            <input
+              type="text"
+              name="name"
+              required
+              maxlength="100"
+              ${describedBy(view.error, 'key-name-hint')}
+          /></label>
+          <button type="submit">Generate API Key</button>
+        </form>`
+    : html`<p>
+          <button type="button" disabled aria-describedby="generate-why">Generate API Key</button>
+        </p>
+        <p class="hint" id="generate-why">
+          API keys come with the Pro and Enterprise plans; this account is on the Free plan.
+        </p>`;
   return layout(
     page,
     'Developer settings',
     html`<h1>Developer settings</h1>
+      ${view.revealed ? revealed(page, view.revealed) : false} ${message('notice', view.notice)}
+      ${message('error', view.error)}
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">API keys</h2>
+        ${generate}
         ${
-          keys.length === 0
+          view.keys.length === 0
             ? html`<p>This account has no API keys.</p>`
             : html`<table>
                 <caption class="hint">
-                  Keys are shown by their first characters only.
+                  Keys are shown by their first characters only. A replaced key keeps working until the time
+                  it expires; a revoked one stops within a few seconds on every server.
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">Prefix</th>
                     <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
                     <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -335,6 +452,23 @@ export function developerPage(
               </table>`
         }
       </section>`,
+  );
+}
+
+export function revokePage(page: PageContext & { readonly account: Account }, key: ApiKeyInfo): string {
+  return layout(
+    page,
+    'Revoke key',
+    html`<h1>Revoke “${key.name}”?</h1>
+      <p>
+        Requests with the key <code>${key.prefix}…</code> will be refused within a few seconds on every
+        server. This cannot be undone.
+      </p>
+      <form method="post" action="/settings/developer/keys/${key.id}/revoke">
+        ${csrfInput(page)}
+        <button type="submit">Revoke key</button>
+        <a href="/settings/developer">Cancel</a>
+      </form>`,
   );
 }
 

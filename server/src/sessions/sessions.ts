@@ -40,7 +40,17 @@ export interface SessionManager {
   end(token: string): Promise<void>;
   /** Ends every session of the account, except the one whose token is `keep`. */
   endAll(accountId: string, keep?: string): Promise<void>;
+  /**
+   * Keeps `value` for the session's next page, and for that page only (a new
+   * API key shown once after the redirect that follows its POST).
+   */
+  putOnce(token: string, value: string): Promise<void>;
+  /** The value kept for this session, removed as it is read; null when there is none. */
+  takeOnce(token: string): Promise<string | null>;
 }
+
+/** How long a value kept for the next page waits for it. */
+const ONCE_TTL_MS = 5 * 60_000;
 
 const sessionSchema = z.object({
   accountId: z.string(),
@@ -65,6 +75,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 const idOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const sessionKey = (id: string) => `session:${id}`;
 const accountKey = (accountId: string) => `account-sessions:${accountId}`;
+const onceKey = (id: string) => `session-once:${id}`;
 
 export function createSessionManager(deps: {
   readonly store: ExpiringStore;
@@ -114,7 +125,7 @@ export function createSessionManager(deps: {
       if (!TOKEN.test(token)) return;
       const id = idOf(token);
       const stored = await store.get(sessionKey(id));
-      await store.remove([sessionKey(id)]);
+      await store.remove([sessionKey(id), onceKey(id)]);
       const parsed = stored === null ? undefined : sessionSchema.safeParse(parseJson(stored));
       if (parsed?.success) await store.removeMember(accountKey(parsed.data.accountId), id);
     },
@@ -122,8 +133,21 @@ export function createSessionManager(deps: {
     async endAll(accountId, keep) {
       const kept = keep !== undefined && TOKEN.test(keep) ? idOf(keep) : undefined;
       const ids = (await store.members(accountKey(accountId))).filter((id) => id !== kept);
-      await store.remove(ids.map(sessionKey));
+      await store.remove([...ids.map(sessionKey), ...ids.map(onceKey)]);
       for (const id of ids) await store.removeMember(accountKey(accountId), id);
+    },
+
+    async putOnce(token, value) {
+      if (!TOKEN.test(token)) return;
+      await store.put(onceKey(idOf(token)), value, ONCE_TTL_MS);
+    },
+
+    async takeOnce(token) {
+      if (!TOKEN.test(token)) return null;
+      const key = onceKey(idOf(token));
+      const value = await store.get(key);
+      if (value !== null) await store.remove([key]);
+      return value;
     },
   };
 }

@@ -61,7 +61,7 @@ export const DATABASE_FILE = 'code-explain.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
 
 /** 2: accounts.password_hash (dashboard passwords). */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
   CREATE TABLE accounts (
@@ -78,7 +78,9 @@ const SCHEMA = `
     prefix TEXT NOT NULL,
     hash TEXT NOT NULL,
     created_at INTEGER NOT NULL,
-    revoked_at INTEGER
+    revoked_at INTEGER,
+    expires_at INTEGER,
+    last_used_at INTEGER
   );
   CREATE INDEX api_keys_by_prefix ON api_keys (prefix);
   CREATE INDEX api_keys_by_account ON api_keys (account_id, created_at DESC, id DESC);
@@ -108,6 +110,7 @@ const SCHEMA = `
 /** What turns a database of each older version into the next one. */
 const MIGRATIONS: Readonly<Record<number, string>> = {
   1: 'ALTER TABLE accounts ADD COLUMN password_hash TEXT',
+  2: 'ALTER TABLE api_keys ADD COLUMN expires_at INTEGER; ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;',
 };
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -135,6 +138,8 @@ interface ApiKeyRow {
   hash: string;
   created_at: number;
   revoked_at: number | null;
+  expires_at: number | null;
+  last_used_at: number | null;
 }
 
 interface ExplanationRow {
@@ -163,6 +168,8 @@ const toApiKey = (row: ApiKeyRow): ApiKeyRecord =>
     hash: row.hash,
     createdAt: new Date(row.created_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
   });
 
 const fieldsOf = (row: ExplanationRow) => ({
@@ -255,6 +262,12 @@ function prepareStatements(db: Db) {
     keyById: prepare('SELECT * FROM api_keys WHERE id = ?'),
     keysByAccount: prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at DESC, id DESC'),
     revokeKey: prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    expireKey: prepare(
+      'UPDATE api_keys SET expires_at = ? WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)',
+    ),
+    touchKey: prepare(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+    ),
     insertExplanation: prepare(
       'INSERT INTO explanations (id, account_id, created_at, language, mode, summary, detail) VALUES (@id, @account, @createdAt, @language, @mode, @summary, @detail)',
     ),
@@ -394,6 +407,20 @@ class EmbeddedStore implements Store {
       this.statements.revokeKey.run(at.getTime(), String(id));
       const row = this.statements.keyById.get(String(id)) as ApiKeyRow | undefined;
       return row ? toApiKey(row) : null;
+    });
+  }
+
+  expireApiKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    return this.run(() => {
+      this.statements.expireKey.run(at.getTime(), String(id), at.getTime());
+      const row = this.statements.keyById.get(String(id)) as ApiKeyRow | undefined;
+      return row ? toApiKey(row) : null;
+    });
+  }
+
+  touchApiKey(id: string, at: Date): Promise<void> {
+    return this.run(() => {
+      this.statements.touchKey.run(at.getTime(), String(id), at.getTime());
     });
   }
 

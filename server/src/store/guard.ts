@@ -196,6 +196,14 @@ class StoreGuard implements GuardedStore {
     return this.call(() => this.store.revokeApiKey(id, at));
   }
 
+  expireApiKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    return this.call(() => this.store.expireApiKey(id, at));
+  }
+
+  touchApiKey(id: string, at: Date): Promise<void> {
+    return this.call(() => this.store.touchApiKey(id, at));
+  }
+
   saveExplanation(
     accountId: string,
     explanation: NewExplanation,

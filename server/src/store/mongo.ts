@@ -63,6 +63,8 @@ interface ApiKeyDoc {
   hash: string;
   createdAt: Date;
   revokedAt: Date | null;
+  expiresAt?: Date | null;
+  lastUsedAt?: Date | null;
 }
 
 /**
@@ -114,6 +116,8 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
     hash: { type: String, required: true },
     createdAt: { type: Date, required: true },
     revokedAt: { type: Date, default: null },
+    expiresAt: { type: Date, default: null },
+    lastUsedAt: { type: Date, default: null },
   },
   { collection: 'api_keys', versionKey: false },
 );
@@ -345,6 +349,28 @@ class MongoStore implements Store {
     // Only the first revocation sets the time.
     await this.keys.updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: at } }).catch(unavailable);
     return this.findApiKeyById(id);
+  }
+
+  async expireApiKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    // A grace period only ever shortens: a key that already ends sooner keeps its end.
+    await this.keys
+      .updateOne(
+        { _id: id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] },
+        { $set: { expiresAt: at } },
+      )
+      .catch(unavailable);
+    return this.findApiKeyById(id);
+  }
+
+  async touchApiKey(id: string, at: Date): Promise<void> {
+    if (!OBJECT_ID.test(id)) return;
+    await this.keys
+      .updateOne(
+        { _id: id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: at } }] },
+        { $set: { lastUsedAt: at } },
+      )
+      .catch(unavailable);
   }
 
   async saveExplanation(

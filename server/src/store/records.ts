@@ -48,7 +48,11 @@ export function accountRecord(
 
 export function apiKeyRecord(
   id: string,
-  doc: Omit<ApiKeyRecord, 'id' | 'revokedAt'> & { readonly revokedAt?: Date | null },
+  doc: Omit<ApiKeyRecord, 'id' | 'revokedAt' | 'expiresAt' | 'lastUsedAt'> & {
+    readonly revokedAt?: Date | null;
+    readonly expiresAt?: Date | null;
+    readonly lastUsedAt?: Date | null;
+  },
 ): ApiKeyRecord {
   return {
     id,
@@ -58,6 +62,8 @@ export function apiKeyRecord(
     hash: doc.hash,
     createdAt: doc.createdAt,
     revokedAt: doc.revokedAt ?? null,
+    expiresAt: doc.expiresAt ?? null,
+    lastUsedAt: doc.lastUsedAt ?? null,
   };
 }
 

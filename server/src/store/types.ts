@@ -39,6 +39,10 @@ export interface ApiKeyRecord {
   readonly hash: string;
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
+  /** When a replaced key stops working (the grace period's end); null while it has no end. */
+  readonly expiresAt: Date | null;
+  /** The last time a request authenticated with it, to the minute; null if never. */
+  readonly lastUsedAt: Date | null;
 }
 
 export interface NewAccount {
@@ -189,6 +193,14 @@ export interface Store {
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /** Marks a key revoked (keeping the first revocation time); null for an unknown id. */
   revokeApiKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
+  /**
+   * Sets when a key stops working, unless it is revoked or already ends
+   * sooner (a second replacement cannot lengthen a grace period); null for an
+   * unknown id.
+   */
+  expireApiKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
+  /** Records a use of the key at `at`, unless a later use is already recorded. */
+  touchApiKey(id: string, at: Date): Promise<void>;
 
   saveExplanation(
     accountId: string,

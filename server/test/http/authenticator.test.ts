@@ -57,6 +57,39 @@ describe('authenticator cache', () => {
     assert.equal(lookups(), 3);
   });
 
+  it('refuses a replaced key at the end of its grace period, even from the cache, and records its last use', async () => {
+    const accounts = createAccountService({ store: handle.store });
+    const account = await accounts.createAccount('grace@example.test', 'pro');
+    const { key, id } = await accounts.createKey('grace@example.test', 'k');
+    let now = Date.UTC(2026, 5, 1, 12, 0, 30);
+    const ends = new Date(now + 60_000);
+    await handle.store.expireApiKey(id, ends);
+    const authenticator = createAuthenticator({
+      store: handle.store,
+      cacheTtlMs: 5 * 60_000,
+      now: () => now,
+    });
+    assert.deepEqual(await authenticator.authenticate(key), {
+      ok: true,
+      account: { id: account.id, plan: 'pro' },
+      keyId: id,
+      expiresAt: ends.getTime(),
+    });
+    now = ends.getTime();
+    assert.deepEqual(await authenticator.authenticate(key), {
+      ok: false,
+      reason: 'expired_key',
+      expiredAt: ends,
+    });
+    // The first use was written to the minute it fell in, beside the request.
+    for (let i = 0; i < 50 && (await handle.store.findApiKeyById(id))?.lastUsedAt === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(
+      (await handle.store.findApiKeyById(id))?.lastUsedAt,
+      new Date(Date.UTC(2026, 5, 1, 12, 0)),
+    );
+  });
+
   it('keeps no more entries than allowed', async () => {
     const { store, lookups } = counting(handle.store);
     const authenticator = createAuthenticator({ store, maxCacheEntries: 2 });

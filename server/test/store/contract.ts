@@ -155,6 +155,46 @@ export function describeStoreContract(label: string, open: () => Promise<StoreFi
         assert.equal(await store.revokeApiKey('0123456789abcdef01234567', at), null);
         assert.equal(await store.findApiKeyById('nope'), null);
       });
+
+      it('sets when a replaced key ends (only ever sooner, never on a revoked key) and records its last use', async () => {
+        const account = await store.createAccount({ email: `expiry-${label}@example.test`, plan: 'pro' });
+        const key = await store.createApiKey({
+          accountId: account.id,
+          name: 'ci',
+          prefix: 'cex_DDDDDDDD',
+          hash: 'd'.repeat(64),
+        });
+        assert.equal(key.expiresAt, null);
+        assert.equal(key.lastUsedAt, null);
+        const week = new Date(Date.UTC(2026, 0, 9));
+        const day = new Date(Date.UTC(2026, 0, 3));
+        assert.deepEqual((await store.expireApiKey(key.id, week))?.expiresAt, week);
+        assert.deepEqual((await store.expireApiKey(key.id, day))?.expiresAt, day, 'a shorter end wins');
+        assert.deepEqual((await store.expireApiKey(key.id, week))?.expiresAt, day, 'a longer one does not');
+        assert.equal(await store.expireApiKey('0123456789abcdef01234567', day), null);
+
+        const used = new Date(Date.UTC(2026, 0, 2, 10, 0));
+        await store.touchApiKey(key.id, used);
+        await store.touchApiKey(key.id, new Date(Date.UTC(2026, 0, 2, 9, 0)));
+        assert.deepEqual(
+          (await store.findApiKeyById(key.id))?.lastUsedAt,
+          used,
+          'an earlier use does not go back',
+        );
+
+        const other = await store.createApiKey({
+          accountId: account.id,
+          name: 'old',
+          prefix: 'cex_EEEEEEEE',
+          hash: 'e'.repeat(64),
+        });
+        await store.revokeApiKey(other.id, day);
+        assert.equal(
+          (await store.expireApiKey(other.id, week))?.expiresAt,
+          null,
+          'a revoked key gets no end',
+        );
+      });
     });
 
     describe('explanations', () => {

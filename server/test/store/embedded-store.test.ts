@@ -114,14 +114,19 @@ describe('embedded store specifics', function () {
     }
   });
 
-  it('upgrades a database of schema version 1 in place: accounts keep everything and get no password', async () => {
-    // A version-1 database is today's without the password column.
+  it('upgrades a database of schema version 1 in place: accounts keep everything and get no password, keys no end', async () => {
+    // A version-1 database is today's without the password column and the keys' expiry and last use.
     await (await createEmbeddedStore({ dataDir })).close();
     const legacy = new Database(join(dataDir, DATABASE_FILE));
     legacy.exec('ALTER TABLE accounts DROP COLUMN password_hash');
+    legacy.exec('ALTER TABLE api_keys DROP COLUMN expires_at');
+    legacy.exec('ALTER TABLE api_keys DROP COLUMN last_used_at');
     legacy
       .prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)')
       .run('OLDACCOUNT000001', 'old@example.test', 'pro', 5);
+    legacy
+      .prepare('INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run('OLDKEY0000000001', 'OLDACCOUNT000001', 'ci', 'cex_OLDOLDOL', 'f'.repeat(64), 6, null);
     legacy.exec('PRAGMA user_version = 1');
     legacy.close();
     const store = await createEmbeddedStore({ dataDir });
@@ -135,6 +140,10 @@ describe('embedded store specifics', function () {
         passwordHash: null,
       });
       assert.equal((await store.setAccountPassword(old.id, 'h'))?.passwordHash, 'h');
+      const key = await store.findApiKeyById('OLDKEY0000000001');
+      assert.equal(key?.name, 'ci');
+      assert.equal(key?.expiresAt, null);
+      assert.equal(key?.lastUsedAt, null);
     } finally {
       await store.close();
     }

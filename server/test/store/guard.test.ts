@@ -33,6 +33,8 @@ function slowable(store: Store) {
     findApiKeyById: async (id) => (await wait(delays.operations), store.findApiKeyById(id)),
     listApiKeys: async (a) => (await wait(delays.operations), store.listApiKeys(a)),
     revokeApiKey: async (id, at) => (await wait(delays.operations), store.revokeApiKey(id, at)),
+    expireApiKey: async (id, at) => (await wait(delays.operations), store.expireApiKey(id, at)),
+    touchApiKey: async (id, at) => (await wait(delays.operations), store.touchApiKey(id, at)),
     saveExplanation: async (a, e, options: SaveOptions = {}) => {
       if (options.signal) signals.push(options.signal);
       await wait(delays.operations);
