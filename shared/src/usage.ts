@@ -45,12 +45,15 @@ export const USAGE_MAX_BUCKETS: Readonly<Record<UsageGranularity, number>> = {
 const single = (name: string) => z.string({ error: `${name} must be given once, as a plain value` });
 
 const instant = (name: string) =>
-  single(name).pipe(
-    z.iso.datetime({
-      offset: true,
-      error: `${name} must be an ISO 8601 date-time with a time zone, such as 2026-11-26T00:00:00Z`,
-    }),
-  );
+  single(name)
+    // An unencoded "+" in a query string arrives as a space: "…T00:00:00 02:00" meant "+02:00".
+    .transform((value) => value.replace(/ (\d{2}:\d{2})$/, '+$1'))
+    .pipe(
+      z.iso.datetime({
+        offset: true,
+        error: `${name} must be an ISO 8601 date-time with a time zone, such as 2026-11-26T00:00:00Z`,
+      }),
+    );
 
 export const usageQuerySchema = z.strictObject(
   {

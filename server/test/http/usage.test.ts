@@ -173,6 +173,15 @@ for (const backend of BACKENDS) {
       assert.equal(one.buckets.length, 1);
       assert.equal(one.from, hourStart.toISOString());
       assert.equal(one.buckets[0]!.requests, 9);
+      // The same hour asked in another zone, its "+" left unencoded (it arrives as a space).
+      const zoned = new Date(hourStart.getTime() + 2 * 3_600_000).toISOString().slice(0, 19);
+      const plus = await usageOf(
+        server,
+        owner.key,
+        `?from=${zoned}+02:00&to=${encodeURIComponent(to.toISOString())}`,
+      );
+      assert.equal(plus.from, hourStart.toISOString());
+      assert.equal(plus.buckets.length, 1);
 
       // Another account: its own (empty) usage, and 404 for the owner's key id, as for an unknown one.
       const theirs = await usageOf(server, other.key);
