@@ -15,6 +15,11 @@ export interface UsageReportRequest extends UsageWindow {
 export interface UsageService {
   /** The account's usage in the window; `unknown_key` for a key id that is not one of the account's keys. */
   report(accountId: string, request: UsageReportRequest): Promise<UsageResponse | 'unknown_key'>;
+  /**
+   * Requests per key id in the window (keys with none are absent), for a
+   * list of keys such as the developer settings' "requests in the last 30 days".
+   */
+  requestsByKey(accountId: string, window: Pick<UsageWindow, 'from' | 'to'>): Promise<Record<string, number>>;
 }
 
 export interface UsageServiceOptions {
@@ -77,6 +82,15 @@ export function createUsageService(options: UsageServiceOptions): UsageService {
         })),
         totals: toCounts(totals.counters, totals.routes),
       };
+    },
+
+    async requestsByKey(accountId, window) {
+      await options.flush?.().catch(() => undefined);
+      const perKey: Record<string, number> = {};
+      for (const row of await store.readUsage(accountId, { from: window.from, to: window.to })) {
+        perKey[row.keyId] = (perKey[row.keyId] ?? 0) + requestsIn(row.counters);
+      }
+      return perKey;
     },
   };
 }

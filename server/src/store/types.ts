@@ -149,9 +149,10 @@ export interface UsageRange {
   readonly keyId?: string | undefined;
 }
 
-/** Counts of one hour and route; a hour and route may come in several rows, whose counts add up. */
+/** Counts of one hour, key and route; these may come in several rows, whose counts add up. */
 export interface UsageRow {
   readonly hour: Date;
+  readonly keyId: string;
   readonly route: string;
   readonly counters: Readonly<Record<string, number>>;
 }

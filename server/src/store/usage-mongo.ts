@@ -103,8 +103,15 @@ export async function openMongoUsage(connection: Connection): Promise<MongoUsage
         hour: { $gte: range.from, $lt: range.to },
         ...(range.keyId !== undefined ? { keyId: String(range.keyId) } : {}),
       };
-      const docs = await collection.find(filter, { projection: { hour: 1, route: 1, c: 1 } }).toArray();
-      return docs.map((doc) => ({ hour: doc.hour, route: doc.route, counters: doc.c ?? {} }));
+      const docs = await collection
+        .find(filter, { projection: { hour: 1, keyId: 1, route: 1, c: 1 } })
+        .toArray();
+      return docs.map((doc) => ({
+        hour: doc.hour,
+        keyId: doc.keyId,
+        route: doc.route,
+        counters: doc.c ?? {},
+      }));
     },
   };
 }

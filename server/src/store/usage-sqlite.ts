@@ -34,6 +34,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 
 interface CountRow {
   hour: number;
+  key_id: string;
   route: string;
   counter: string;
   n: number;
@@ -51,10 +52,10 @@ export function openSqliteUsage(db: Db): SqliteUsage {
   );
   const prune = db.prepare('DELETE FROM usage_counts WHERE hour < ?');
   const all = db.prepare(
-    'SELECT hour, route, counter, sum(n) AS n FROM usage_counts WHERE account_id = ? AND hour >= ? AND hour < ? GROUP BY hour, route, counter',
+    'SELECT hour, key_id, route, counter, n FROM usage_counts WHERE account_id = ? AND hour >= ? AND hour < ?',
   );
   const ofKey = db.prepare(
-    'SELECT hour, route, counter, sum(n) AS n FROM usage_counts WHERE account_id = ? AND hour >= ? AND hour < ? AND key_id = ? GROUP BY hour, route, counter',
+    'SELECT hour, key_id, route, counter, n FROM usage_counts WHERE account_id = ? AND hour >= ? AND hour < ? AND key_id = ?',
   );
   let prunedAt = -Infinity;
 
@@ -84,19 +85,23 @@ export function openSqliteUsage(db: Db): SqliteUsage {
       const rows = (
         range.keyId === undefined ? all.all(...params) : ofKey.all(...params, String(range.keyId))
       ) as CountRow[];
-      // One row per (hour, route), its counters gathered.
-      const byBucket = new Map<string, { hour: number; route: string; counters: Record<string, number> }>();
+      // One row per (hour, key, route), its counters gathered (the primary key makes each counter's row unique).
+      const byBucket = new Map<
+        string,
+        { hour: number; keyId: string; route: string; counters: Record<string, number> }
+      >();
       for (const row of rows) {
-        const key = `${row.hour} ${row.route}`;
+        const key = JSON.stringify([row.hour, row.key_id, row.route]);
         let bucket = byBucket.get(key);
         if (!bucket) {
-          bucket = { hour: row.hour, route: row.route, counters: {} };
+          bucket = { hour: row.hour, keyId: row.key_id, route: row.route, counters: {} };
           byBucket.set(key, bucket);
         }
         bucket.counters[row.counter] = Number(row.n);
       }
       return [...byBucket.values()].map((b) => ({
         hour: new Date(b.hour),
+        keyId: b.keyId,
         route: b.route,
         counters: b.counters,
       }));

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { errorBodySchema, usageResponseSchema, type UsageResponse } from '@code-explain/shared';
 import { createAccountService } from '../../src/service/accounts.js';
+import { createUsageService } from '../../src/service/usage.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { guardStore } from '../../src/store/guard.js';
 import { createMongoStore } from '../../src/store/mongo.js';
@@ -161,6 +162,13 @@ for (const backend of BACKENDS) {
       assert.deepEqual(onlySecond.totals.routes, { 'GET /api/explanations': 2 });
       const onlyFirst = await usageOf(server, owner.key, `?keyId=${owner.keyId}&granularity=day`);
       assert.deepEqual(onlyFirst.totals.routes, { 'GET /api/explanations': 3, 'GET /api/usage': 3 });
+      // What the developer settings page lists per key, through the same service.
+      const service = createUsageService({ store: handle.store, flush: () => recorder.flush() });
+      const lastDay = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 3_600_000) };
+      assert.deepEqual(await service.requestsByKey(owner.accountId, lastDay), {
+        [owner.keyId]: 7,
+        [second.id]: 2,
+      });
 
       // An explicit window: this hour alone.
       const hourStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);

@@ -97,6 +97,12 @@ export function describeUsageContract(label: string, prepare: () => Promise<Shar
         [`${hour(0).toISOString()} POST /api/explain`]: { o_429: 1, t_1: 1 },
       });
       assert.deepEqual(await store.readUsage('acct-usage-1', { ...range, keyId: 'nokey' }), []);
+      // Rows name their key, so counts can be summed per key.
+      const perKey: Record<string, number> = {};
+      for (const row of await store.readUsage('acct-usage-1', range)) {
+        perKey[row.keyId] = (perKey[row.keyId] ?? 0) + (row.counters.o_2xx ?? 0) + (row.counters.o_429 ?? 0);
+      }
+      assert.deepEqual(perKey, { key1: 4, key2: 1 });
       // The range's end is exclusive, its start inclusive.
       assert.deepEqual(
         Object.keys(summed(await store.readUsage('acct-usage-1', { from: hour(-1), to: hour(0) }))),
