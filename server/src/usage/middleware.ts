@@ -40,16 +40,21 @@ export function countUsage(
     } finally {
       const { account, keyId, explained } = ctx.state;
       if (account && keyId !== undefined) {
-        recorder.record({
-          accountId: account.id,
-          keyId,
-          route: routeOf(ctx.method, ctx.path),
-          at,
-          status,
-          latencyMs: performance.now() - started,
-          language: explained?.language,
-          mode: explained?.mode,
-        });
+        try {
+          recorder.record({
+            accountId: account.id,
+            keyId,
+            route: routeOf(ctx.method, ctx.path),
+            at,
+            status,
+            latencyMs: performance.now() - started,
+            language: explained?.language,
+            mode: explained?.mode,
+          });
+        } catch (error) {
+          // Counting must never change the answer: a failure here is logged, the response stands.
+          ctx.state.log.error({ err: error }, 'usage: a request could not be counted');
+        }
       }
     }
   };
