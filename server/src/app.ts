@@ -4,7 +4,9 @@
  *
  * Every request: request id and log line → error rendering → then
  * - /api/...: authenticate → count against the account's quota → route
- *   (validate → service → engine/store → response), or 404/405;
+ *   (validate → service → engine/store → response), or 404/405; once it is
+ *   authenticated, the request's outcome, route and latency are counted in
+ *   the usage statistics (usage/), 429s included;
  * - the dashboard's pages (dashboard/): session → CSRF checks on POST → page;
  * - anything else: /healthz, or 404/405. No key needed.
  */
@@ -27,14 +29,18 @@ import type { RateLimiter } from './limits/limiter.js';
 import type { Logger } from './logging.js';
 import { createAccountService } from './service/accounts.js';
 import { createExplanationService } from './service/explanations.js';
+import { createUsageService } from './service/usage.js';
 import { createMemoryStore, type ExpiringStore } from './sessions/kv.js';
 import { createSessionManager } from './sessions/sessions.js';
 import { createSignInThrottle } from './sessions/throttle.js';
 import type { Store } from './store/types.js';
+import { countUsage, routeLabeller } from './usage/middleware.js';
+import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
 
 // 0.2.0: list items are summaries; 415, 422 and 503 answers; health reports the engine and a degraded state.
 // 0.3.0: metadata.notes names the checks that failed on the code (additive).
-export const API_VERSION = '0.3.0';
+// 0.4.0: GET /api/usage (additive).
+export const API_VERSION = '0.4.0';
 
 export interface AppDependencies {
   readonly store: Store;
@@ -44,6 +50,11 @@ export interface AppDependencies {
   readonly config: Pick<Config, 'production'> & Partial<Pick<Config, 'trustProxy' | 'dashboard'>>;
   /** How long a key lookup is reused; revocations take effect within it (default 5 s). */
   readonly authCacheTtlMs?: number;
+  /**
+   * Where usage counts go. main.ts passes one so it can flush it on shutdown;
+   * without one the app makes its own (flushed every second, never on exit).
+   */
+  readonly usage?: UsageRecorder;
   /**
    * Where dashboard sessions and failed sign-ins are kept: Redis (sessions/kv.ts)
    * when REDIS_URL is set; without it, a store in this app instance.
@@ -71,12 +82,17 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs, now: clock });
   const explanations = createExplanationService({ engine, store });
+  const recorder = deps.usage ?? createUsageRecorder({ store, logger });
+  const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
 
+  const routes = apiRouter({ explanations, usage, openApiDocument });
   const api = chain(
+    // First, so it sees every outcome; it counts only requests that authentication let in.
+    countUsage(recorder, routeLabeller(routes)),
     authenticate(authenticator),
     limiter.middleware,
-    serve(apiRouter({ explanations, openApiDocument })),
+    serve(routes),
   );
 
   const dashboard = createDashboard({

@@ -32,6 +32,8 @@ export interface Config {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** How long one store operation may take before the request gets 503 store_unavailable. */
   readonly storeTimeoutMs: number;
+  /** How often each instance adds its buffered usage counts to the store (usage/recorder.ts). */
+  readonly usageFlushMs: number;
   readonly production: boolean;
   readonly engine: EngineConfig;
   /**
@@ -121,6 +123,7 @@ const envSchema = z
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
     STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
+    USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
     NODE_ENV: z.string().optional(),
     TRUST_PROXY: z.preprocess(
       (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
@@ -181,6 +184,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, enterprise: e.RATE_LIMIT_ENTERPRISE_PER_MINUTE },
       logLevel: e.LOG_LEVEL,
       storeTimeoutMs: e.STORE_TIMEOUT_MS,
+      usageFlushMs: e.USAGE_FLUSH_MS,
       production: e.NODE_ENV === 'production',
       engine: {
         workers: e.ENGINE_WORKERS,

@@ -27,6 +27,7 @@ import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
+import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
 
 /** How long in-flight requests get to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -158,6 +159,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const signals = stopSignals(logger);
   let store: Store | undefined;
   let limiter: RateLimiter | undefined;
+  let usage: UsageRecorder | undefined;
   let dashboardStore: ExpiringStore | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
@@ -167,7 +169,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
     if (!signals.requested()) dashboardStore = await openDashboardStore(config, store);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
-      const app = createApp({ store, limiter, engine, logger, config, dashboardStore });
+      usage = createUsageRecorder({ store, logger, flushIntervalMs: config.usageFlushMs });
+      const app = createApp({ store, limiter, engine, logger, config, dashboardStore, usage });
       const server = createHttpServer(app, logger);
       const address = await listen(server, config);
       logListening(logger, config, address, store, limiter, engine, dashboardStore);
@@ -175,6 +178,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
       await closeServer(server);
     }
   } finally {
+    // Requests have finished (or never started): their usage counts go to the store before it closes.
+    await usage?.close();
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
     await Promise.allSettled([store?.close(), limiter?.close(), dashboardStore?.close(), engine.dispose()]);
   }

@@ -8,3 +8,4 @@ export * from './readings.js';
 export * from './markdown.js';
 export * from './accounts.js';
 export * from './health.js';
+export * from './usage.js';

@@ -3,9 +3,10 @@
  * schemas, calls the service, and answers; errors are thrown as ApiError.
  * Authentication and rate limiting have already run (see app.ts).
  */
-import { explainRequestSchema, listQuerySchema } from '@code-explain/shared';
+import { explainRequestSchema, listQuerySchema, usageQuerySchema, usageWindow } from '@code-explain/shared';
 import Router from '@koa/router';
 import type { ExplanationService } from '../service/explanations.js';
+import type { UsageService } from '../service/usage.js';
 import type { AppContext, AppState } from './context.js';
 import { ApiError } from './errors.js';
 import { jsonBody } from './json-body.js';
@@ -23,15 +24,17 @@ const notFound = () => new ApiError('not_found', 'no explanation with that id');
 
 export function apiRouter(deps: {
   explanations: ExplanationService;
+  usage: UsageService;
   openApiDocument: object;
 }): Router<AppState> {
-  const { explanations, openApiDocument } = deps;
+  const { explanations, usage, openApiDocument } = deps;
   // Case-sensitive, so /API/... is not a second spelling of a route.
   const router = new Router<AppState>({ prefix: '/api', sensitive: true });
 
   router.post('/explain', jsonBody(), async (ctx) => {
     const accountId = accountOf(ctx);
     const request = parseOrThrow(explainRequestSchema, ctx.request.body, 'request body');
+    ctx.state.explained = { language: request.language, mode: request.mode };
     // The response notes a failed rule in plain words; the log, with the request id, gets the error behind it.
     ctx.body = await explanations.explain(accountId, request, {
       ruleFailed: (failure) =>
@@ -61,6 +64,21 @@ export function apiRouter(deps: {
     const { id } = parseOrThrow(explanationParamsSchema, ctx.params, 'path');
     if (!(await explanations.remove(accountId, id))) throw notFound();
     ctx.status = 204;
+  });
+
+  router.get('/usage', async (ctx) => {
+    const accountId = accountOf(ctx);
+    const query = parseOrThrow(usageQuerySchema, { ...ctx.query }, 'query');
+    const resolved = usageWindow(query, new Date());
+    if (!resolved.ok) {
+      throw new ApiError('invalid_request', `invalid query: ${resolved.message}`, [
+        { path: resolved.path, message: resolved.message },
+      ]);
+    }
+    const report = await usage.report(accountId, { ...resolved.window, keyId: query.keyId });
+    // Unknown and another account's keys get the same answer, so ids cannot be probed.
+    if (report === 'unknown_key') throw new ApiError('not_found', 'no API key with that id');
+    ctx.body = report;
   });
 
   router.get('/openapi.json', (ctx) => {

@@ -1,4 +1,5 @@
 /** What the middleware chain keeps on `ctx.state` for one request. */
+import type { LanguageId, Mode } from '@code-explain/shared';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { AuthenticatedAccount } from '../auth/authenticator.js';
 import type { Logger } from '../logging.js';
@@ -9,6 +10,8 @@ export interface AppState {
   /** Set by authentication, on every /api request that gets past it. */
   account?: AuthenticatedAccount;
   keyId?: string;
+  /** Set by POST /api/explain once its body is valid, for the usage counts. */
+  explained?: { language: LanguageId; mode: Mode };
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -10,6 +10,9 @@ import {
   listQuerySchema,
   listResponseSchema,
   savedExplanationSchema,
+  USAGE_RETENTION_DAYS,
+  usageQuerySchema,
+  usageResponseSchema,
 } from '@code-explain/shared';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiResponsesObject } from 'zod-openapi';
@@ -123,6 +126,27 @@ export function createOpenApiDocument(version: string): ReturnType<typeof create
           responses: {
             '204': { description: 'Deleted.', headers: rateLimitHeaders },
             '404': errorResponse('No explanation with that id for this account.', rateLimitHeaders),
+            ...apiErrors,
+          },
+        },
+      },
+      '/api/usage': {
+        get: {
+          summary: "The calling account's request counts per hour or day (UTC)",
+          description: `Every authenticated /api request is counted (429s too; requests refused with 401 are not), by outcome, route, language and mode (explains), with latency percentiles. Counts are kept ${USAGE_RETENTION_DAYS} days. This instance's own requests are visible at once, other instances' within a second; the request asking is not in its own answer.`,
+          security,
+          requestParams: { query: usageQuerySchema },
+          responses: {
+            '200': {
+              description:
+                'Every bucket from `from` to `to`, oldest first (zeros included), and their totals.',
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: usageResponseSchema } },
+            },
+            '404': errorResponse(
+              "`keyId` is not one of the calling account's keys (unknown and other accounts' keys alike).",
+              rateLimitHeaders,
+            ),
             ...apiErrors,
           },
         },

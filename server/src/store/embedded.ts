@@ -48,7 +48,11 @@ import {
   type PageResult,
   type SaveOptions,
   type Store,
+  type UsageIncrement,
+  type UsageRange,
+  type UsageRow,
 } from './types.js';
+import { openSqliteUsage, type SqliteUsage } from './usage-sqlite.js';
 
 /** The database file inside the data folder. */
 export const DATABASE_FILE = 'code-explain.sqlite';
@@ -287,9 +291,11 @@ class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
   private closed = false;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly usage: SqliteUsage;
 
   constructor(private readonly db: Db) {
     this.statements = prepareStatements(db);
+    this.usage = openSqliteUsage(db);
   }
 
   /** Runs a synchronous database task, turning trouble with the database into StoreUnavailableError. */
@@ -496,6 +502,14 @@ class EmbeddedStore implements Store {
         })
         .immediate(),
     );
+  }
+
+  addUsage(increments: readonly UsageIncrement[]): Promise<void> {
+    return this.run(() => this.usage.add(increments, Date.now()));
+  }
+
+  readUsage(accountId: string, range: UsageRange): Promise<UsageRow[]> {
+    return this.run(() => this.usage.read(accountId, range));
   }
 
   async ping(): Promise<boolean> {

@@ -30,6 +30,9 @@ import {
   type PageResult,
   type SaveOptions,
   type Store,
+  type UsageIncrement,
+  type UsageRange,
+  type UsageRow,
 } from './types.js';
 
 export interface StoreGuardOptions {
@@ -227,6 +230,14 @@ class StoreGuard implements GuardedStore {
 
   deleteExplanation(accountId: string, id: string): Promise<boolean> {
     return this.call(() => this.store.deleteExplanation(accountId, id));
+  }
+
+  addUsage(increments: readonly UsageIncrement[]): Promise<void> {
+    return this.call(() => this.store.addUsage(increments));
+  }
+
+  readUsage(accountId: string, range: UsageRange): Promise<UsageRow[]> {
+    return this.call(() => this.store.readUsage(accountId, range));
   }
 
   /** While marked down, the probe's verdict stands (no second wait); otherwise a real ping within the limit. */

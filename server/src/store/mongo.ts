@@ -41,7 +41,11 @@ import {
   type PageResult,
   type SaveOptions,
   type Store,
+  type UsageIncrement,
+  type UsageRange,
+  type UsageRow,
 } from './types.js';
+import { openMongoUsage, type MongoUsage } from './usage-mongo.js';
 
 interface AccountDoc {
   _id: mongoose.Types.ObjectId;
@@ -257,6 +261,7 @@ class MongoStore implements Store {
     private readonly accounts: Model<AccountDoc>,
     private readonly keys: Model<ApiKeyDoc>,
     private readonly explanations: Model<ExplanationDoc>,
+    private readonly usage: MongoUsage,
   ) {}
 
   async createAccount(account: NewAccount): Promise<AccountRecord> {
@@ -521,6 +526,14 @@ class MongoStore implements Store {
     return this.undo.size;
   }
 
+  async addUsage(increments: readonly UsageIncrement[]): Promise<void> {
+    await this.usage.add(increments, Date.now()).catch(unavailable);
+  }
+
+  async readUsage(accountId: string, range: UsageRange): Promise<UsageRow[]> {
+    return this.usage.read(accountId, range).catch(unavailable);
+  }
+
   async ping(): Promise<boolean> {
     try {
       const db = this.connection.db;
@@ -560,7 +573,8 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     await connection.collection(DETAILS_COLLECTION).createIndex({ createdAt: 1 });
     // Documents from before the save protocol are complete saves.
     await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
-    const store = new MongoStore(connection, accounts, keys, explanations);
+    const usage = await openMongoUsage(connection);
+    const store = new MongoStore(connection, accounts, keys, explanations, usage);
     await store.sweepPending();
     return store;
   } catch (error) {

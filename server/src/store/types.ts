@@ -127,6 +127,37 @@ export interface PageResult<T> {
 }
 
 /**
+ * Counts to add to one hourly usage bucket: one account, key, hour and
+ * route. Counter names are those of usage/counters.ts (letters, digits and
+ * underscores only, so they are safe as MongoDB field names).
+ */
+export interface UsageIncrement {
+  readonly accountId: string;
+  readonly keyId: string;
+  /** The start of the UTC hour. */
+  readonly hour: Date;
+  readonly route: string;
+  readonly counters: Readonly<Record<string, number>>;
+}
+
+export interface UsageRange {
+  /** Hours from this one (inclusive)… */
+  readonly from: Date;
+  /** …to this one (exclusive). */
+  readonly to: Date;
+  /** Only this key's counts; every key of the account otherwise. */
+  readonly keyId?: string | undefined;
+}
+
+/** Counts of one hour, key and route; these may come in several rows, whose counts add up. */
+export interface UsageRow {
+  readonly hour: Date;
+  readonly keyId: string;
+  readonly route: string;
+  readonly counters: Readonly<Record<string, number>>;
+}
+
+/**
  * The backing database did not answer (in time, or at all). Nothing the
  * operation would have written is visible; the caller may retry later.
  */
@@ -187,6 +218,15 @@ export interface Store {
   getExplanation(accountId: string, id: string): Promise<ExplanationRecord | null>;
   /** False for an unknown id or one that belongs to another account. */
   deleteExplanation(accountId: string, id: string): Promise<boolean>;
+
+  /**
+   * Adds the counts atomically (concurrent callers, also in other processes,
+   * never lose each other's increments), then deletes buckets older than the
+   * retention at most once an hour.
+   */
+  addUsage(increments: readonly UsageIncrement[]): Promise<void>;
+  /** The account's usage rows whose hour is in the range. */
+  readUsage(accountId: string, range: UsageRange): Promise<UsageRow[]>;
 
   /** Whether the backing database answers (and, for MongoDB, any saves to undo are undone). */
   ping(): Promise<boolean>;

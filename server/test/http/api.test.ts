@@ -757,6 +757,7 @@ for (const backend of BACKENDS) {
           '/api/explanations',
           '/api/explanations/{id}',
           '/api/openapi.json',
+          '/api/usage',
           '/healthz',
         ]);
         const request = doc.paths['/api/explain'].post.requestBody.content['application/json'].schema;
@@ -767,6 +768,21 @@ for (const backend of BACKENDS) {
         const query = doc.paths['/api/explanations'].get.parameters.map((p: { name: string }) => p.name);
         assert.deepEqual(query.sort(), ['language', 'limit', 'mode', 'page']);
         assert.ok(doc.paths['/api/explanations/{id}'].delete.responses['204'], 'DELETE documents its 204');
+        const usage = doc.paths['/api/usage'].get;
+        assert.deepEqual(usage.parameters.map((p: { name: string }) => p.name).sort(), [
+          'from',
+          'granularity',
+          'keyId',
+          'to',
+        ]);
+        const report = usage.responses['200'].content['application/json'].schema;
+        assert.deepEqual(report.properties.buckets.items.properties.outcomes.required.sort(), [
+          '2xx',
+          '429',
+          '4xx',
+          '5xx',
+        ]);
+        assert.ok(usage.responses['404'], 'an unknown keyId is documented');
         assert.ok(doc.components.securitySchemes.apiKey, 'the API key scheme is documented');
         // Per-unit increments are part of the documented response.
         const explained = doc.paths['/api/explain'].post.responses['200'].content['application/json'].schema;

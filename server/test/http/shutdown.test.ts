@@ -5,7 +5,8 @@
  * gets it twice), SIGTERM to the group (process managers), SIGTERM to node
  * alone. Each time, five requests in flight finish, the server logs "stopped"
  * and releases its data folder, the whole group exits, and a restart on the
- * same folder succeeds at once.
+ * same folder succeeds at once and counts the five in its usage statistics
+ * (written by the shutdown alone: the periodic flush is an hour apart here).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -13,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { explainResponseSchema } from '@code-explain/shared';
+import { explainResponseSchema, usageResponseSchema } from '@code-explain/shared';
 import { waitFor } from './support/harness.js';
 import { admin, cleanEnv, REPO_ROOT } from './support/processes.js';
 
@@ -144,7 +145,7 @@ describe('shutdown under pnpm start', function () {
   const prepare = async (): Promise<{ env: NodeJS.ProcessEnv; key: string }> => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cex-shutdown-'));
     dataDirs.push(dataDir);
-    const env = cleanEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const env = cleanEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', USAGE_FLUSH_MS: '3600000' });
     const account = await admin(['accounts:create', '--email', 'stop@example.test', '--plan', 'pro'], env);
     assert.equal(account.code, 0, account.stderr);
     const created = await admin(['keys:create', '--email', 'stop@example.test', '--name', 'stop'], env);
@@ -225,6 +226,15 @@ describe('shutdown under pnpm start', function () {
       const again = start(env);
       const restarted = await again.listening();
       assert.equal((await fetch(`http://127.0.0.1:${restarted.port}/healthz`)).status, 200);
+      // Every acknowledged request was counted, though only the shutdown wrote the counts.
+      const usage = await fetch(`http://127.0.0.1:${restarted.port}/api/usage`, {
+        headers: { 'X-API-Key': key },
+      });
+      const counted = usageResponseSchema.parse(await usage.json()).totals;
+      assert.deepEqual(
+        [counted.requests, counted.outcomes['2xx'], counted.languages, counted.routes],
+        [5, 5, { javascript: 5 }, { 'POST /api/explain': 5 }],
+      );
       again.signalGroup('SIGTERM');
       assert.deepEqual(await again.exited, { code: 0, signal: null }, again.log);
     });

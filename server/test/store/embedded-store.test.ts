@@ -8,6 +8,7 @@ import { createEmbeddedStore, DATABASE_FILE } from '../../src/store/embedded.js'
 import { parseNedbFile } from '../../src/store/nedb-import.js';
 import type { NewExplanation } from '../../src/store/types.js';
 import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
+import { describeUsageContract } from './usage-contract.js';
 
 // The package is CommonJS whose module.exports is the class (see the old store this replaces).
 const Datastore = nedb as unknown as typeof nedb.default;
@@ -21,6 +22,14 @@ describeStoreContract('embedded (SQLite in a data folder)', async () => {
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+});
+
+describeUsageContract('embedded (SQLite in a data folder)', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-usage-'));
+  return {
+    open: () => createEmbeddedStore({ dataDir }),
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
   };
 });
 

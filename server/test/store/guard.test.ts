@@ -43,6 +43,8 @@ function slowable(store: Store) {
     listExplanations: async (a, f, p) => (await wait(delays.operations), store.listExplanations(a, f, p)),
     getExplanation: async (a, id) => (await wait(delays.operations), store.getExplanation(a, id)),
     deleteExplanation: async (a, id) => (await wait(delays.operations), store.deleteExplanation(a, id)),
+    addUsage: async (i) => (await wait(delays.operations), store.addUsage(i)),
+    readUsage: async (a, r) => (await wait(delays.operations), store.readUsage(a, r)),
     ping: async () => (await wait(delays.pings), store.ping()),
     close: () => store.close(),
   };

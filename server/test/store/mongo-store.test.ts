@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { USAGE_RETENTION_DAYS } from '@code-explain/shared';
 import mongoose from 'mongoose';
 import { createMongoStore, databaseNameOf } from '../../src/store/mongo.js';
 import { dropDatabase } from '../http/support/harness.js';
 import { serviceUrls, testNamespace } from '../http/support/environment.js';
 import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
+import { describeUsageContract } from './usage-contract.js';
 
 describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
   const { mongoUri } = serviceUrls();
@@ -21,6 +23,15 @@ describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
 describeAwkwardCharacters('MongoDB (mongoose on FerretDB)', async () => {
   const { mongoUri } = serviceUrls();
   const { dbName } = testNamespace('storeawkward');
+  return {
+    open: () => createMongoStore({ uri: mongoUri, dbName }),
+    dispose: () => dropDatabase(mongoUri, dbName),
+  };
+});
+
+describeUsageContract('MongoDB (mongoose on FerretDB)', async () => {
+  const { mongoUri } = serviceUrls();
+  const { dbName } = testNamespace('storeusage');
   return {
     open: () => createMongoStore({ uri: mongoUri, dbName }),
     dispose: () => dropDatabase(mongoUri, dbName),
@@ -56,6 +67,17 @@ describe('MongoDB store specifics', function () {
         accountIndexes.some((i) => JSON.stringify(i.key) === '{"email":1}' && i.unique === true),
         'the unique email index',
       );
+      const usage = await keysOf('usage');
+      for (const key of [{ accountId: 1, hour: 1 }, { accountId: 1, keyId: 1, hour: 1 }, { hour: 1 }]) {
+        assert.ok(usage.includes(JSON.stringify(key)), `missing ${JSON.stringify(key)} in ${usage}`);
+      }
+      const byHour = (await connection.collection('usage').indexes()).find(
+        (i) => JSON.stringify(i.key) === '{"hour":1}',
+      );
+      // MongoDB keeps the TTL; FerretDB 1.x has none (the store's hourly deletion, in the contract, covers it).
+      if (byHour?.expireAfterSeconds !== undefined) {
+        assert.equal(byHour.expireAfterSeconds, USAGE_RETENTION_DAYS * 86_400);
+      }
     } finally {
       await connection.close();
       await store.close();

@@ -30,6 +30,7 @@ import { createEmbeddedStore } from '../../../src/store/embedded.js';
 import { guardStore } from '../../../src/store/guard.js';
 import { createMongoStore } from '../../../src/store/mongo.js';
 import type { Store } from '../../../src/store/types.js';
+import type { UsageRecorder } from '../../../src/usage/recorder.js';
 import { serviceUrls, testNamespace } from './environment.js';
 
 export type Backend = 'mongo+redis' | 'embedded+memory';
@@ -155,6 +156,8 @@ export interface ServerOptions {
   readonly limiter: RateLimiter;
   readonly engine?: Engine;
   readonly authCacheTtlMs?: number;
+  /** Where usage is counted (default: a recorder of the app's own, flushed every second). */
+  readonly usage?: UsageRecorder;
   /** The dashboard's settings and TRUST_PROXY (defaults: open sign-up, no proxy). */
   readonly config?: Partial<Pick<Config, 'trustProxy' | 'dashboard'>>;
   /** Where sessions and sign-in failures live (default: in the app instance). */
@@ -179,6 +182,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     logger,
     config: { production: false, ...options.config },
     authCacheTtlMs: options.authCacheTtlMs,
+    usage: options.usage,
     dashboardStore: options.dashboardStore,
     clock: options.clock,
   });
