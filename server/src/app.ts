@@ -104,6 +104,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     }),
     throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
     config: dashboardConfig,
+    usage,
     now: clock,
   });
 

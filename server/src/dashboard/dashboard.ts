@@ -29,6 +29,7 @@ import { prepareDummyHash } from '../auth/passwords.js';
 import type { DashboardConfig } from '../config.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
 import type { AccountService } from '../service/accounts.js';
+import type { UsageService } from '../service/usage.js';
 import type { SessionManager } from '../sessions/sessions.js';
 import type { SignInThrottle } from '../sessions/throttle.js';
 import { StoreUnavailableError } from '../store/types.js';
@@ -50,6 +51,8 @@ export interface DashboardDependencies {
   readonly config: Pick<DashboardConfig, 'signup'>;
   /** What the key statuses are told by (ms); the same clock as the account service's. */
   readonly now?: () => number;
+  /** Requests per key for the keys list; without it the column is left out. */
+  readonly usage?: Pick<UsageService, 'requestsByKey'>;
 }
 
 export interface Dashboard {
@@ -85,7 +88,12 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
   const router = new Router<AppState>({ sensitive: true, strict: true });
   accountPages(router, kit, { accounts, sessions, throttle });
   authPages(router, kit, { accounts, sessions, throttle, signupOpen });
-  developerPages(router, kit, { accounts, sessions, now: deps.now ?? Date.now });
+  developerPages(router, kit, {
+    accounts,
+    sessions,
+    now: deps.now ?? Date.now,
+    ...(deps.usage ? { usage: deps.usage } : {}),
+  });
   const routes = router.routes() as AppMiddleware;
   const methods = router.allowedMethods() as AppMiddleware;
   const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '16kb' }) as AppMiddleware;

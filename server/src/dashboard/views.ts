@@ -321,6 +321,8 @@ export interface DeveloperView {
   readonly notice?: string;
   /** The clock the statuses are told by (ms). */
   readonly now: number;
+  /** Requests per key id in the last 30 days (keys with none absent); the column is left out without it. */
+  readonly requests?: Readonly<Record<string, number>>;
 }
 
 const GRACE_CHOICES: readonly (readonly [string, string])[] = [
@@ -375,6 +377,7 @@ export function developerPage(
         <td><code>${key.prefix}…</code></td>
         <td>${dateOf(key.createdAt)}</td>
         <td>${key.lastUsedAt === null ? 'Never' : dateTimeOf(key.lastUsedAt)}</td>
+        ${view.requests ? html`<td>${(view.requests[key.id] ?? 0).toLocaleString('en')}</td>` : false}
         <td>${keyStatus(key, view.now)}</td>
         <td>
           ${
@@ -442,6 +445,7 @@ export function developerPage(
                     <th scope="col">Prefix</th>
                     <th scope="col">Created</th>
                     <th scope="col">Last used</th>
+                    ${view.requests ? html`<th scope="col">Requests, 30 days</th>` : false}
                     <th scope="col">Status</th>
                     <th scope="col">Actions</th>
                   </tr>

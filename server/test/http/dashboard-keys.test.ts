@@ -137,9 +137,11 @@ for (const backend of BACKENDS) {
 
       assert.equal((await api(key)).status, 200);
       // The last use is written beside the request, not before its answer.
+      // Listed: last used (to the minute), one request in the last 30 days, active.
       await waitFor('the last use to be listed', async () =>
-        /\d{4}-\d\d-\d\d \d\d:\d\d UTC Active/.test(mainText((await b.get(DEVELOPER)).body)),
+        /\d{4}-\d\d-\d\d \d\d:\d\d UTC 1 Active/.test(mainText((await b.get(DEVELOPER)).body)),
       );
+      assert.match((await b.get(DEVELOPER)).body, /<th scope="col">Requests, 30 days<\/th>/);
     });
 
     it('replaces a key at once: the old one gets 401, the new one 200', async () => {

@@ -15,12 +15,14 @@ import { gracePeriodSchema, hasApiAccess, MAX_ACTIVE_KEYS, type GracePeriod } fr
 import { z } from 'zod';
 import type { AppContext, AppState } from '../../http/context.js';
 import { KeyActionError, type AccountService, type KeyRefusal } from '../../service/accounts.js';
+import type { UsageService } from '../../service/usage.js';
 import type { SessionManager } from '../../sessions/sessions.js';
 import { field } from '../form.js';
 import { PageError, type Kit, type SignedInVisit } from '../kit.js';
 import { developerPage, revokePage, type DeveloperView, type RevealedKey } from '../views.js';
 
 const PATH = '/settings/developer';
+const THIRTY_DAYS_MS = 30 * 86_400_000;
 
 /** What a refusal answers with: the plan's refusal is a 403 whoever sends it. */
 const STATUS: Readonly<Record<KeyRefusal, number>> = {
@@ -49,13 +51,21 @@ function oldKeyFate(grace: GracePeriod, expiresAt: string | null): string {
 export function developerPages(
   router: Router<AppState>,
   kit: Kit,
-  deps: { readonly accounts: AccountService; readonly sessions: SessionManager; readonly now: () => number },
+  deps: {
+    readonly accounts: AccountService;
+    readonly sessions: SessionManager;
+    readonly now: () => number;
+    readonly usage?: Pick<UsageService, 'requestsByKey'>;
+  },
 ): void {
-  const { accounts, sessions, now } = deps;
+  const { accounts, sessions, now, usage } = deps;
 
   async function view(visit: SignedInVisit, extra: Partial<DeveloperView>): Promise<DeveloperView> {
     const keys = await accounts.listKeysOf(visit.account.id);
     const at = now();
+    const requests = usage
+      ? await usage.requestsByKey(visit.account.id, { from: new Date(at - THIRTY_DAYS_MS), to: new Date(at) })
+      : undefined;
     const working = keys.filter(
       (k) => k.revokedAt === null && (k.expiresAt === null || Date.parse(k.expiresAt) > at),
     );
@@ -65,6 +75,7 @@ export function developerPages(
       atCap: working.length >= MAX_ACTIVE_KEYS,
       maxKeys: MAX_ACTIVE_KEYS,
       now: at,
+      ...(requests ? { requests } : {}),
       ...extra,
     };
   }
