@@ -1,0 +1,148 @@
+/**
+ * The run as one Markdown document (a CI job summary, a PR comment): the
+ * summary table first, then the gates, the most complex units, what was
+ * skipped or failed, and one collapsible <details> per file. Each heading
+ * appears once; a file's own sections are bold lines inside its <details>.
+ */
+import { languageInfo } from '@code-explain/shared';
+import { gateFlag, offenderText, verdictPhrase, type GateVerdict } from '../gates.js';
+import {
+  SEVERITIES_DOWN,
+  countBySeverity,
+  mostComplex,
+  plural,
+  severityOf,
+  severityPhrase,
+  totalsOf,
+  type AnalysedFile,
+  type FileResult,
+} from '../report.js';
+
+/** Units the summary lists as the most complex. */
+export const MOST_COMPLEX_UNITS = 10;
+/** Findings a file's <details> lists; the JSON and SARIF formats carry them all. */
+export const MAX_FINDINGS_PER_FILE = 50;
+/** Offenders a failed gate names here; the stderr summary and SARIF have the rest. */
+const MAX_OFFENDERS = 20;
+
+/** Text for a table cell or a <summary>: no pipes, no line breaks, no markup. */
+const cell = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+/** A path or name as inline code, whatever backticks it holds. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function summaryTable(files: readonly FileResult[]): string[] {
+  const t = totalsOf(files);
+  const severities = SEVERITIES_DOWN.map((s) => t.findings[s]);
+  return [
+    `| files | analysed | skipped | failed | lines | units | ${SEVERITIES_DOWN.join(' | ')} |`,
+    `| ${Array(6 + SEVERITIES_DOWN.length)
+      .fill('---:')
+      .join(' | ')} |`,
+    `| ${[t.files, t.analysed, t.skipped, t.failed, t.lines, t.units, ...severities].join(' | ')} |`,
+  ];
+}
+
+function gatesSection(verdicts: readonly GateVerdict[]): string[] {
+  if (verdicts.length === 0) return [];
+  const out = ['## Gates', ''];
+  for (const v of verdicts) {
+    out.push(`- ${v.offenders.length > 0 ? '❌' : '✅'} \`${gateFlag(v)}\` ${verdictPhrase(v)}`);
+    const shown = Math.min(v.offenders.length, MAX_OFFENDERS);
+    for (let i = 0; i < shown; i++) out.push(`  - ${cell(offenderText(v, i))}`);
+    if (v.offenders.length > shown) out.push(`  - … and ${v.offenders.length - shown} more`);
+  }
+  out.push('');
+  return out;
+}
+
+function mostComplexSection(files: readonly FileResult[]): string[] {
+  const units = mostComplex(files, MOST_COMPLEX_UNITS);
+  if (units.length === 0) return [];
+  return [
+    '## Most complex units',
+    '',
+    '| unit | kind | file | lines | cognitive | cyclomatic | Halstead volume |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: |',
+    ...units.map(
+      ({ file, unit }) =>
+        `| ${cell(code(unit.name))} | ${unit.kind} | ${cell(code(file))} | ${unit.startLine}–${unit.endLine} | ${unit.complexity.cognitive} | ${unit.complexity.cyclomatic} | ${unit.complexity.halstead} |`,
+    ),
+    '',
+  ];
+}
+
+function notAnalysedSection(files: readonly FileResult[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    if (f.kind === 'skipped') out.push(`- ${code(f.file)} skipped: ${f.reason}`);
+    if (f.kind === 'failed') out.push(`- ${code(f.file)} **not analysed**: ${f.message}`);
+  }
+  return out.length > 0 ? ['## Not analysed', '', ...out, ''] : [];
+}
+
+function fileDetails(f: AnalysedFile): string[] {
+  const counts = countBySeverity(f.findings);
+  const top = Math.max(0, ...f.units.map((u) => u.complexity.cognitive));
+  const summary = [
+    languageInfo(f.language).name,
+    plural(f.lines, 'line'),
+    plural(f.units.length, 'unit'),
+    f.findings.length === 0 ? 'no findings' : `findings: ${severityPhrase(counts)}`,
+    `highest cognitive ${top}`,
+  ].join(', ');
+  const out = [
+    '<details>',
+    `<summary><code>${escapeHtml(f.file)}</code>: ${escapeHtml(summary)}</summary>`,
+    '',
+    `Whole file: cognitive ${f.complexity.cognitive}, cyclomatic ${f.complexity.cyclomatic}, Halstead volume ${f.complexity.halstead}.`,
+    '',
+  ];
+  if (f.findings.length > 0) {
+    out.push('**Findings**', '');
+    for (const finding of f.findings.slice(0, MAX_FINDINGS_PER_FILE)) {
+      const where = finding.line !== undefined ? `line ${finding.line}` : 'whole file';
+      const rule = finding.rule !== undefined ? ` ${code(finding.rule)}` : '';
+      out.push(
+        `- **${severityOf(finding)}** (${where})${rule}: ${finding.description.replace(/\s*\n\s*/g, ' ')}`,
+      );
+    }
+    const rest = f.findings.length - MAX_FINDINGS_PER_FILE;
+    if (rest > 0) out.push(`- … and ${rest} more (\`--format sarif\` lists every finding)`);
+    out.push('');
+  }
+  for (const note of f.notes) out.push(`> ${note}`, '');
+  const response = f.response;
+  if (response) {
+    // The findings above replace the response's own list; its explanation repeats its sections.
+    const sections = response.sections.filter((s) => s.title !== 'Suggestions');
+    if (sections.length === 0) out.push(response.explanation, '');
+    for (const section of sections) out.push(`**${cell(section.title)}**`, '', section.content, '');
+  }
+  out.push('</details>', '');
+  return out;
+}
+
+export function toMarkdownReport(files: readonly FileResult[], verdicts: readonly GateVerdict[]): string {
+  const analysed = files.filter((f): f is AnalysedFile => f.kind === 'analysed');
+  const out = [
+    '# Code Explain report',
+    '',
+    ...summaryTable(files),
+    '',
+    ...gatesSection(verdicts),
+    ...mostComplexSection(files),
+    ...notAnalysedSection(files),
+  ];
+  if (analysed.length > 0) out.push('## Files', '', ...analysed.flatMap(fileDetails));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
