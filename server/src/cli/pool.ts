@@ -31,8 +31,17 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
 }
 
-export function createAnalysisPool(jobs: number, deadlineMs = TASK_DEADLINE_MS): AnalysisPool {
-  const workerUrl = siblingModule('worker', import.meta.url);
+export interface AnalysisPoolOptions {
+  readonly jobs: number;
+  /** Longest one task may run (default TASK_DEADLINE_MS). */
+  readonly deadlineMs?: number;
+  /** For tests: a worker module speaking the same protocol (default: ./worker). */
+  readonly workerUrl?: URL;
+}
+
+export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
+  const { jobs, deadlineMs = TASK_DEADLINE_MS } = options;
+  const workerUrl = options.workerUrl ?? siblingModule('worker', import.meta.url);
   const slots: Slot[] = Array.from({ length: Math.max(1, jobs) }, () => ({
     worker: undefined,
     current: undefined,

@@ -115,7 +115,7 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
   };
 
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), targets.length));
-  const pool = createAnalysisPool(jobs);
+  const pool = createAnalysisPool({ jobs });
   const progress = createProgress(targets.length, io.stderr, shouldShowProgress(io.stderr, io.env));
   let done = 0;
   try {
@@ -141,6 +141,7 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
             response: keepResponse ? analysis.response : undefined,
             notes: metadata.notes ?? [],
           };
+          if (analysis.ruleFailures.length > 0) progress.end();
           for (const failure of analysis.ruleFailures) {
             io.stderr.write(
               `code-explain: warning: ${target.file}: the check ${failure.rule} failed (${failure.message}); its findings are left out\n`,
