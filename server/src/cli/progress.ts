@@ -25,11 +25,14 @@ export function createProgress(total: number, stream: NodeJS.WriteStream, show: 
   const draw = (done: number, current: string | undefined) => {
     const filled = Math.round((done / total) * WIDTH);
     const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
-    let line = `${bar} ${done}/${total} files${current ? ` ${current}` : ''}`;
-    // A terminal of unknown size (0 columns, as under `script`) gets the usual 80.
-    const columns = stream.columns || 80;
-    // A line wider than the terminal wraps, and \r would then redraw only its last part.
-    if (line.length > columns - 1) line = `${line.slice(0, Math.max(0, columns - 2))}…`;
+    const counts = `${bar} ${done}/${total} files`;
+    // A line wider than the terminal wraps, and \r would then redraw only its last part;
+    // a long path keeps its end, the file's name. A terminal of unknown size (0 columns,
+    // as under `script`) gets the usual 80.
+    const room = (stream.columns || 80) - 1 - counts.length - 1;
+    let file = current ?? '';
+    if (file.length > room) file = room > 1 ? `…${file.slice(file.length - room + 1)}` : '';
+    const line = file ? `${counts} ${file}` : counts;
     stream.write(`\r\x1b[2K${line}`);
     drawn = true;
   };

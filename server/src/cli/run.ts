@@ -118,6 +118,8 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
   const pool = createAnalysisPool({ jobs });
   const progress = createProgress(targets.length, io.stderr, shouldShowProgress(io.stderr, io.env));
   let done = 0;
+  /** The file a worker took last: what the bar calls current. */
+  let current: string | undefined;
   try {
     const stdinText = targets.some((t) => t.path === undefined) ? await readStdin(io.stdin) : '';
     await Promise.all(
@@ -125,7 +127,10 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
         const source: Source = target.path === undefined ? { text: stdinText } : { path: target.path };
         const outcome = await pool.run(
           { source, language: target.language, settings: options.settings },
-          () => progress.update(done, target.file),
+          () => {
+            current = target.file;
+            progress.update(done, current);
+          },
         );
         if (outcome.ok) {
           const { analysis } = outcome;
@@ -158,7 +163,7 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
           io.stderr.write(`code-explain: error: ${target.file} was not analysed: ${outcome.message}\n`);
         }
         done++;
-        progress.update(done, undefined);
+        progress.update(done, done < targets.length ? current : undefined);
         flush();
       }),
     );
