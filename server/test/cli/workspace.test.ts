@@ -268,6 +268,13 @@ describe('code-explain, the workspace command', function () {
       assert.equal(stdout.split('<details>').length - 1, 4);
       assert.equal(stdout.split('</details>').length - 1, 4);
       assert.ok(!stdout.includes(repo), 'no absolute path');
+      // Each file: its metrics, findings, most complex units and overview; the walkthrough stays in the JSON.
+      assert.equal(stdout.split('**Overview**').length - 1, 4);
+      assert.match(
+        stdout,
+        /\*\*Most complex units\*\* \(1 of 1\)\n\n\| unit \| kind \| lines \|[^\n]*\n[^\n]*\n\| `tangle` \| function \| 1–16 \| 13 \| 8 \|/,
+      );
+      assert.ok(!stdout.includes('**Walkthrough**'));
       assert.match(stdout, /- \*\*high\*\* \(line 6\) `security\/command-injection`: CWE-78/);
     });
 

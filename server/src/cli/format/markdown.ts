@@ -1,14 +1,16 @@
 /**
  * The run as one Markdown document (a CI job summary, a PR comment): the
  * summary table first, then the gates, the most complex units, what was
- * skipped or failed, and one collapsible <details> per file. Each heading
- * appears once; a file's own sections are bold lines inside its <details>.
+ * skipped or failed, and one collapsible <details> per file (its findings,
+ * its most complex units, its overview). Each heading appears once; a file's
+ * own parts are bold lines inside its <details>.
  */
 import { languageInfo } from '@code-explain/shared';
 import { gateFlag, offenderText, verdictPhrase, type GateVerdict } from '../gates.js';
 import {
   SEVERITIES_DOWN,
   countBySeverity,
+  isCallable,
   mostComplex,
   plural,
   severityOf,
@@ -22,6 +24,8 @@ import {
 export const MOST_COMPLEX_UNITS = 10;
 /** Findings a file's <details> lists; the JSON and SARIF formats carry them all. */
 export const MAX_FINDINGS_PER_FILE = 50;
+/** Units a file's <details> lists, the most complex first. */
+export const UNITS_PER_FILE = 5;
 /** Offenders a failed gate names here; the stderr summary and SARIF have the rest. */
 const MAX_OFFENDERS = 20;
 
@@ -121,13 +125,30 @@ function fileDetails(f: AnalysedFile): string[] {
     out.push('');
   }
   for (const note of f.notes) out.push(`> ${note}`, '');
-  const response = f.response;
-  if (response) {
-    // The findings above replace the response's own list; its explanation repeats its sections.
-    const sections = response.sections.filter((s) => s.title !== 'Suggestions');
-    if (sections.length === 0) out.push(response.explanation, '');
-    for (const section of sections) out.push(`**${cell(section.title)}**`, '', section.content, '');
+  const units = [...f.units]
+    .filter(isCallable)
+    .sort(
+      (a, b) =>
+        b.complexity.cognitive - a.complexity.cognitive || b.complexity.cyclomatic - a.complexity.cyclomatic,
+    )
+    .slice(0, UNITS_PER_FILE);
+  if (units.length > 0) {
+    out.push(
+      `**Most complex units** (${units.length} of ${f.units.length})`,
+      '',
+      '| unit | kind | lines | cognitive | cyclomatic | Halstead volume |',
+      '| --- | --- | --- | ---: | ---: | ---: |',
+      ...units.map(
+        (u) =>
+          `| ${cell(code(u.name))} | ${u.kind} | ${u.startLine}–${u.endLine} | ${u.complexity.cognitive} | ${u.complexity.cyclomatic} | ${u.complexity.halstead} |`,
+      ),
+      '',
+    );
   }
+  // The overview only: a report over many files must stay readable (and within a CI summary's
+  // size); the walkthrough and the other sections are in the JSON output.
+  const overview = f.response?.sections.find((s) => s.title === 'Overview');
+  if (overview) out.push('**Overview**', '', overview.content, '');
   out.push('</details>', '');
   return out;
 }
