@@ -20,7 +20,7 @@ import {
   verdictPhrase,
   type GateVerdict,
 } from './gates.js';
-import type { Source } from './messages.js';
+import type { Source, TaskOutcome } from './messages.js';
 import { createAnalysisPool } from './pool.js';
 import { createProgress, shouldShowProgress } from './progress.js';
 import { plural, severityPhrase, totalsOf, type FileResult } from './report.js';
@@ -73,7 +73,91 @@ function stderrSummary(files: readonly FileResult[], verdicts: readonly GateVerd
   return lines;
 }
 
-export async function runAnalyze(paths: readonly string[], options: AnalyzeOptions, io: Io): Promise<number> {
+/** The result for a target, from what its worker answered. */
+function resultOf(target: Target, outcome: TaskOutcome, keepResponse: boolean): FileResult {
+  if (!outcome.ok) {
+    return { kind: 'failed', file: target.file, language: target.language, message: outcome.message };
+  }
+  const { response, units, findings } = outcome.analysis;
+  const { metadata } = response;
+  return {
+    kind: 'analysed',
+    file: target.file,
+    language: target.language,
+    lines: typeof metadata.lines === 'number' ? metadata.lines : 0,
+    complexity: metadata.complexity,
+    units,
+    findings,
+    response: keepResponse ? response : undefined,
+    notes: metadata.notes ?? [],
+  };
+}
+
+/** Problems with one file, for stderr: a failure, or checks that failed on it. */
+function problemsOf(target: Target, outcome: TaskOutcome): string[] {
+  if (!outcome.ok) return [`code-explain: error: ${target.file} was not analysed: ${outcome.message}`];
+  return outcome.analysis.ruleFailures.map(
+    (failure) =>
+      `code-explain: warning: ${target.file}: the check ${failure.rule} failed (${failure.message}); its findings are left out`,
+  );
+}
+
+interface AnalyseAll {
+  readonly targets: readonly Target[];
+  readonly options: AnalyzeOptions;
+  readonly io: Io;
+  /** Called in the targets' order, each result as soon as it and every earlier one are in; returns what to keep of it. */
+  readonly inOrder: (result: FileResult) => FileResult;
+}
+
+/** Every target analysed on worker threads; the results in the targets' order. */
+async function analyseAll({ targets, options, io, inOrder }: AnalyseAll): Promise<FileResult[]> {
+  const results: (FileResult | undefined)[] = new Array(targets.length);
+  const keepResponse = options.format !== 'sarif';
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), targets.length));
+  const pool = createAnalysisPool({ jobs });
+  const progress = createProgress(targets.length, io.stderr, shouldShowProgress(io.stderr, io.env));
+  let done = 0;
+  let delivered = 0;
+  /** The file a worker took last: what the bar calls current. */
+  let current: string | undefined;
+  try {
+    const stdinText = targets.some((t) => t.path === undefined) ? await readStdin(io.stdin) : '';
+    await Promise.all(
+      targets.map(async (target, index) => {
+        const source: Source = target.path === undefined ? { text: stdinText } : { path: target.path };
+        const task = { source, language: target.language, settings: options.settings };
+        const outcome = await pool.run(task, () => {
+          current = target.file;
+          progress.update(done, current);
+        });
+        results[index] = resultOf(target, outcome, keepResponse);
+        const problems = problemsOf(target, outcome);
+        if (problems.length > 0) progress.end();
+        for (const line of problems) io.stderr.write(`${line}\n`);
+        done++;
+        progress.update(done, done < targets.length ? current : undefined);
+        while (delivered < targets.length && results[delivered] !== undefined) {
+          results[delivered] = inOrder(results[delivered]!);
+          delivered++;
+        }
+      }),
+    );
+  } finally {
+    progress.end();
+    await pool.close();
+  }
+  return results as FileResult[];
+}
+
+/** A failed run outranks a failed gate: the gate's verdict is then incomplete. */
+function exitCodeOf(files: readonly FileResult[], verdicts: readonly GateVerdict[]): number {
+  if (files.some((f) => f.kind === 'failed')) return EXIT.incomplete;
+  return gatesFailed(verdicts) ? EXIT.gateFailed : EXIT.ok;
+}
+
+/** The files named by the arguments, warnings said; a usage error if there is nothing at all. */
+async function collect(paths: readonly string[], options: AnalyzeOptions, io: Io) {
   if (paths.length === 0) throw new UsageError('no files given');
   const collection = await collectFiles(paths, {
     cwd: io.cwd,
@@ -88,94 +172,36 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
     throw new UsageError('no files to analyse');
   for (const s of collection.skipped)
     io.stderr.write(`code-explain: warning: skipped ${s.file}: ${s.reason}\n`);
+  return collection;
+}
 
-  const targets = collection.targets;
-  const results: (FileResult | undefined)[] = new Array(targets.length);
-  const keepResponse = options.format !== 'sarif';
-  const jsonLines = options.format === 'json' && !collection.single;
+export async function runAnalyze(paths: readonly string[], options: AnalyzeOptions, io: Io): Promise<number> {
+  const collection = await collect(paths, options, io);
   const out: string[] = [];
   const emit = (text: string) => {
     if (options.output === undefined) io.stdout.write(text);
     else out.push(text);
   };
 
-  // JSON Lines go out as soon as every earlier file is done: order holds, memory stays flat.
-  let flushed = 0;
-  const flush = () => {
-    while (flushed < targets.length && results[flushed] !== undefined) {
-      const r = results[flushed]!;
-      if (jsonLines) {
-        if (r.kind === 'analysed') emit(`${JSON.stringify({ file: r.file, ...r.response })}\n`);
-        else if (r.kind === 'failed')
-          emit(`${JSON.stringify({ file: r.file, error: { message: r.message } })}\n`);
-        if (r.kind === 'analysed') results[flushed] = { ...r, response: undefined };
+  // JSON Lines go out as soon as every earlier file is done: order holds, and memory stays flat.
+  const jsonLines = options.format === 'json' && !collection.single;
+  const analysed = await analyseAll({
+    targets: collection.targets,
+    options,
+    io,
+    inOrder(result) {
+      if (!jsonLines || result.kind === 'skipped') return result;
+      if (result.kind === 'failed') {
+        emit(`${JSON.stringify({ file: result.file, error: { message: result.message } })}\n`);
+        return result;
       }
-      flushed++;
-    }
-  };
-
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), targets.length));
-  const pool = createAnalysisPool({ jobs });
-  const progress = createProgress(targets.length, io.stderr, shouldShowProgress(io.stderr, io.env));
-  let done = 0;
-  /** The file a worker took last: what the bar calls current. */
-  let current: string | undefined;
-  try {
-    const stdinText = targets.some((t) => t.path === undefined) ? await readStdin(io.stdin) : '';
-    await Promise.all(
-      targets.map(async (target: Target, index) => {
-        const source: Source = target.path === undefined ? { text: stdinText } : { path: target.path };
-        const outcome = await pool.run(
-          { source, language: target.language, settings: options.settings },
-          () => {
-            current = target.file;
-            progress.update(done, current);
-          },
-        );
-        if (outcome.ok) {
-          const { analysis } = outcome;
-          const metadata = analysis.response.metadata;
-          results[index] = {
-            kind: 'analysed',
-            file: target.file,
-            language: target.language,
-            lines: typeof metadata.lines === 'number' ? metadata.lines : 0,
-            complexity: metadata.complexity,
-            units: analysis.units,
-            findings: analysis.findings,
-            response: keepResponse ? analysis.response : undefined,
-            notes: metadata.notes ?? [],
-          };
-          if (analysis.ruleFailures.length > 0) progress.end();
-          for (const failure of analysis.ruleFailures) {
-            io.stderr.write(
-              `code-explain: warning: ${target.file}: the check ${failure.rule} failed (${failure.message}); its findings are left out\n`,
-            );
-          }
-        } else {
-          results[index] = {
-            kind: 'failed',
-            file: target.file,
-            language: target.language,
-            message: outcome.message,
-          };
-          progress.end();
-          io.stderr.write(`code-explain: error: ${target.file} was not analysed: ${outcome.message}\n`);
-        }
-        done++;
-        progress.update(done, done < targets.length ? current : undefined);
-        flush();
-      }),
-    );
-  } finally {
-    progress.end();
-    await pool.close();
-  }
-
-  const analysedInOrder = results as FileResult[];
-  // Skipped files keep their place in the reports after the analysed ones.
+      emit(`${JSON.stringify({ file: result.file, ...result.response })}\n`);
+      return { ...result, response: undefined };
+    },
+  });
+  // Skipped files come after the analysed ones in the reports.
   const files: FileResult[] = [
-    ...analysedInOrder,
+    ...analysed,
     ...collection.skipped.map((s): FileResult => ({ kind: 'skipped', file: s.file, reason: s.reason })),
   ];
   const verdicts = judge(files, {
@@ -183,11 +209,7 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
     maxCognitive: options.maxCognitive,
     maxCyclomatic: options.maxCyclomatic,
   });
-  const exitCode = files.some((f) => f.kind === 'failed')
-    ? EXIT.incomplete
-    : gatesFailed(verdicts)
-      ? EXIT.gateFailed
-      : EXIT.ok;
+  const exitCode = exitCodeOf(files, verdicts);
 
   if (options.format === 'json' && collection.single) {
     const only = files[0];
