@@ -14,6 +14,7 @@ import {
   LANGUAGE_SAMPLES,
   SERVER_DIR,
   WORKSPACE_DIR,
+  gitRepository,
   jsonLines,
   run,
   tempDir,
@@ -49,10 +50,11 @@ describe('code-explain, packed and installed with npm', function () {
     });
     bin = join(app, 'node_modules/.bin/code-explain');
     samples = join(root, 'samples');
-    writeFiles(
-      samples,
-      Object.fromEntries(Object.values(LANGUAGE_SAMPLES).map(({ file, code }) => [file, code])),
-    );
+    gitRepository(samples, {
+      ...Object.fromEntries(Object.values(LANGUAGE_SAMPLES).map(({ file, code }) => [file, code])),
+      '.gitignore': 'generated/\n',
+      'generated/out.js': 'function out() { return 1; }\n',
+    });
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -65,7 +67,7 @@ describe('code-explain, packed and installed with npm', function () {
     assert.equal(stdout.trim(), (require(join(SERVER_DIR, 'package.json')) as { version: string }).version);
   });
 
-  it('explains files of all 15 languages, each read as its extension says', async () => {
+  it('explains files of all 15 languages in a git repository, each read as its extension says, .gitignore respected', async () => {
     assert.deepEqual(Object.keys(LANGUAGE_SAMPLES).sort(), [...LANGUAGE_IDS].sort());
     const { code, stdout, stderr } = await run(bin, ['.', '--jobs', '2'], { cwd: samples });
     assert.equal(code, 0, stderr);
