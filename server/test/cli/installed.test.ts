@@ -83,6 +83,7 @@ describe('code-explain, packed and installed with npm', function () {
         l.metadata.units.some((u) => u.name.includes('pick')),
         l.file,
       );
+    assert.ok(!lines.some((l) => l.file.startsWith('generated/')), 'generated/ is ignored');
     assert.match(stderr, /^code-explain: 15 files analysed; /m);
   });
 
