@@ -2,13 +2,13 @@
  * The analysis engine: explain(request) → response, in process, no network.
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
-import type { ExplainRequest, ExplainResponse, LanguageId } from '@code-explain/shared';
+import type { ExplainRequest, ExplainResponse, LanguageId, Suggestion } from '@code-explain/shared';
 import { clip } from './clip.js';
 import { compose } from './compose/index.js';
 import { extractFacts } from './facts/extract.js';
 import { fitResponse } from './fit.js';
 import { LANGUAGES } from './languages/index.js';
-import { metadataOf } from './metadata.js';
+import { metadataOf, unitsOf, type UnitSummary } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
 import type { LanguageMetrics } from './metrics/model.js';
 import { SourceParser } from './parsing/parser.js';
@@ -57,6 +57,26 @@ const MAX_FAILURE_MESSAGE_CHARS = 300;
 export const failedRuleNote = (rule: string) =>
   `The check ${rule} failed on this code, so its findings are left out.`;
 
+/**
+ * Everything the engine learns from one source, unbounded: the command line
+ * gates and reports on every unit and finding of a file of any size, where
+ * the API response lists at most MAX_UNITS units and groups a rule's repeats.
+ */
+export interface SourceAnalysis {
+  /** What the API would answer for the same request. */
+  readonly response: ExplainResponse;
+  /** Every finding on its own, in priority order (severity, then line). */
+  readonly findings: readonly Suggestion[];
+  /** Every unit's metrics, in source order, without increments. */
+  readonly units: readonly UnitSummary[];
+}
+
+/** The engine in this thread: explains, and analyses without the response's bounds. */
+export interface LocalEngine extends Engine {
+  /** Takes the request as given: no length limit applies here (the API's schema applies it). */
+  analyze(request: ExplainRequest, observer?: ExplainObserver): Promise<SourceAnalysis>;
+}
+
 export function failureReport(failure: RuleFailure): RuleFailureReport {
   const { error } = failure;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -64,7 +84,7 @@ export function failureReport(failure: RuleFailure): RuleFailureReport {
   return { rule: failure.rule, phase: failure.phase, message: clip(message, MAX_FAILURE_MESSAGE_CHARS) };
 }
 
-export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
+export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngine {
   const parser = deps.parser ?? new SourceParser();
   const metricsFor = deps.metricsFor ?? defaultMetricsFor;
   const rules = deps.rules ?? ALL_RULES;
@@ -72,40 +92,46 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): Engine {
   const describe = (s: { rule?: string; type: string }) =>
     (s.rule !== undefined ? docs.get(s.rule) : undefined) ?? `Other ${s.type.replace('_', ' ')} findings.`;
 
+  async function analyze(request: ExplainRequest, observer?: ExplainObserver): Promise<SourceAnalysis> {
+    const { language } = request;
+    const support = LANGUAGES[language];
+    const code = support.grammar.prepare?.(request.code) ?? request.code;
+    const parsed = await parser.parse(code, language);
+    const { snapshot } = parsed;
+    const metrics = metricsFor(language).measure(snapshot);
+    const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
+    const run = runRulesWithNotes(
+      rules,
+      { language, code, root: snapshot.root, facts },
+      { focus: request.focus },
+    );
+    const findings = orderSuggestions(run.suggestions.map(boundDescription), request.focus);
+    const suggestions = groupSuggestions(findings, request.focus, describe);
+    const { explanation, sections } = compose({
+      request,
+      languageName: support.wording.name,
+      facts,
+      metrics,
+      suggestions,
+      findings,
+      checks: run.ran,
+    });
+    for (const failure of run.failures) observer?.ruleFailed?.(failureReport(failure));
+    const failed = [...new Set(run.failures.map((f) => f.rule))];
+    const metadata = metadataOf(metrics, facts, language, parsed.errorRegions);
+    const response = fitResponse({
+      explanation,
+      sections,
+      suggestions,
+      metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
+    });
+    return { response, findings, units: unitsOf(metrics.units) };
+  }
+
   return {
+    analyze,
     async explain(request, observer) {
-      const { language } = request;
-      const support = LANGUAGES[language];
-      const code = support.grammar.prepare?.(request.code) ?? request.code;
-      const parsed = await parser.parse(code, language);
-      const { snapshot } = parsed;
-      const metrics = metricsFor(language).measure(snapshot);
-      const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
-      const run = runRulesWithNotes(
-        rules,
-        { language, code, root: snapshot.root, facts },
-        { focus: request.focus },
-      );
-      const findings = orderSuggestions(run.suggestions.map(boundDescription), request.focus);
-      const suggestions = groupSuggestions(findings, request.focus, describe);
-      const { explanation, sections } = compose({
-        request,
-        languageName: support.wording.name,
-        facts,
-        metrics,
-        suggestions,
-        findings,
-        checks: run.ran,
-      });
-      for (const failure of run.failures) observer?.ruleFailed?.(failureReport(failure));
-      const failed = [...new Set(run.failures.map((f) => f.rule))];
-      const metadata = metadataOf(metrics, facts, language, parsed.errorRegions);
-      return fitResponse({
-        explanation,
-        sections,
-        suggestions,
-        metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
-      });
+      return (await analyze(request, observer)).response;
     },
     async health() {
       try {

@@ -12,9 +12,11 @@ import {
 import { clip } from './clip.js';
 import type {
   Complexity,
+  HalsteadCounts,
   HalsteadMeasures,
   MetricIncrement,
   SnippetMetrics,
+  UnitKind,
   UnitMetrics,
 } from './metrics/model.js';
 
@@ -39,10 +41,21 @@ function complexityOf(c: Complexity) {
   return { cognitive: c.cognitive, cyclomatic: c.cyclomatic, halstead: round(c.halstead.volume) };
 }
 
+/** A unit's metrics as `metadata.units` lists them, increments aside. */
+// A type rather than an interface: the contract's loose objects take it as it is.
+export type UnitSummary = {
+  readonly name: string;
+  readonly kind: UnitKind;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly complexity: { readonly cognitive: number; readonly cyclomatic: number; readonly halstead: number };
+  readonly halstead: HalsteadCounts;
+};
+
 // Per unit only the four counts: vocabulary, length, difficulty and effort
 // follow from them and the volume is `complexity.halstead`, so repeating them
 // for hundreds of units would more than double the units' size.
-function unitOf(u: UnitMetrics, withIncrements: boolean) {
+function summaryOf(u: UnitMetrics): UnitSummary {
   const { n1, n2, N1, N2 } = u.halstead;
   return {
     name: clip(u.name, MAX_UNIT_NAME_CHARS),
@@ -51,8 +64,17 @@ function unitOf(u: UnitMetrics, withIncrements: boolean) {
     endLine: u.endLine,
     complexity: complexityOf(u),
     halstead: { n1, n2, N1, N2 },
-    ...(withIncrements ? { increments: boundedIncrements(u.increments) } : {}),
   };
+}
+
+function unitOf(u: UnitMetrics, withIncrements: boolean) {
+  const summary = summaryOf(u);
+  return withIncrements ? { ...summary, increments: boundedIncrements(u.increments) } : summary;
+}
+
+/** Every unit, unbounded and without increments: for callers that see all of a file (the command line). */
+export function unitsOf(units: readonly UnitMetrics[]): UnitSummary[] {
+  return units.map(summaryOf);
 }
 
 /**

@@ -6,10 +6,13 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** A module of this folder, with the extension the running code has (.ts under tsx, .js when compiled). */
-export function siblingModule(name: string): URL {
-  const extension = /\.[cm]?[jt]s$/.exec(new URL(import.meta.url).pathname)?.[0] ?? '.js';
-  return new URL(`./${name}${extension}`, import.meta.url);
+/**
+ * A module beside `from` (default: this folder), with the extension the
+ * running code has (.ts under tsx, .js when compiled).
+ */
+export function siblingModule(name: string, from: string = import.meta.url): URL {
+  const extension = /\.[cm]?[jt]s$/.exec(new URL(from).pathname)?.[0] ?? '.js';
+  return new URL(`./${name}${extension}`, from);
 }
 
 const TYPESCRIPT = /\.[cm]?ts$/;

@@ -1,0 +1,169 @@
+/**
+ * The run as one Markdown document (a CI job summary, a PR comment): the
+ * summary table first, then the gates, the most complex units, what was
+ * skipped or failed, and one collapsible <details> per file (its findings,
+ * its most complex units, its overview). Each heading appears once; a file's
+ * own parts are bold lines inside its <details>.
+ */
+import { languageInfo } from '@code-explain/shared';
+import { gateFlag, offenderText, verdictPhrase, type GateVerdict } from '../gates.js';
+import {
+  SEVERITIES_DOWN,
+  countBySeverity,
+  isCallable,
+  mostComplex,
+  plural,
+  severityOf,
+  severityPhrase,
+  totalsOf,
+  type AnalysedFile,
+  type FileResult,
+} from '../report.js';
+
+/** Units the summary lists as the most complex. */
+export const MOST_COMPLEX_UNITS = 10;
+/** Findings a file's <details> lists; the JSON and SARIF formats carry them all. */
+export const MAX_FINDINGS_PER_FILE = 50;
+/** Units a file's <details> lists, the most complex first. */
+export const UNITS_PER_FILE = 5;
+/** Offenders a failed gate names here; the stderr summary and SARIF have the rest. */
+const MAX_OFFENDERS = 20;
+
+/** Text for a table cell or a <summary>: no pipes, no line breaks, no markup. */
+const cell = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+/** A path or name as inline code, whatever backticks it holds. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function summaryTable(files: readonly FileResult[]): string[] {
+  const t = totalsOf(files);
+  const severities = SEVERITIES_DOWN.map((s) => t.findings[s]);
+  return [
+    `| files | analysed | skipped | failed | lines | units | ${SEVERITIES_DOWN.join(' | ')} |`,
+    `| ${Array(6 + SEVERITIES_DOWN.length)
+      .fill('---:')
+      .join(' | ')} |`,
+    `| ${[t.files, t.analysed, t.skipped, t.failed, t.lines, t.units, ...severities].join(' | ')} |`,
+  ];
+}
+
+function gatesSection(verdicts: readonly GateVerdict[]): string[] {
+  if (verdicts.length === 0) return [];
+  const out = ['## Gates', ''];
+  for (const v of verdicts) {
+    out.push(`- ${v.offenders.length > 0 ? '❌' : '✅'} \`${gateFlag(v)}\` ${verdictPhrase(v)}`);
+    const shown = Math.min(v.offenders.length, MAX_OFFENDERS);
+    for (let i = 0; i < shown; i++) out.push(`  - ${cell(offenderText(v, i))}`);
+    if (v.offenders.length > shown) out.push(`  - … and ${v.offenders.length - shown} more`);
+  }
+  out.push('');
+  return out;
+}
+
+function mostComplexSection(files: readonly FileResult[]): string[] {
+  const units = mostComplex(files, MOST_COMPLEX_UNITS);
+  if (units.length === 0) return [];
+  return [
+    '## Most complex units',
+    '',
+    '| unit | kind | file | lines | cognitive | cyclomatic | Halstead volume |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: |',
+    ...units.map(
+      ({ file, unit }) =>
+        `| ${cell(code(unit.name))} | ${unit.kind} | ${cell(code(file))} | ${unit.startLine}–${unit.endLine} | ${unit.complexity.cognitive} | ${unit.complexity.cyclomatic} | ${unit.complexity.halstead} |`,
+    ),
+    '',
+  ];
+}
+
+function notAnalysedSection(files: readonly FileResult[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    if (f.kind === 'skipped') out.push(`- ${code(f.file)} skipped: ${f.reason}`);
+    if (f.kind === 'failed') out.push(`- ${code(f.file)} **not analysed**: ${f.message}`);
+  }
+  return out.length > 0 ? ['## Not analysed', '', ...out, ''] : [];
+}
+
+function fileDetails(f: AnalysedFile): string[] {
+  const counts = countBySeverity(f.findings);
+  const top = Math.max(0, ...f.units.map((u) => u.complexity.cognitive));
+  const summary = [
+    languageInfo(f.language).name,
+    plural(f.lines, 'line'),
+    plural(f.units.length, 'unit'),
+    f.findings.length === 0 ? 'no findings' : `findings: ${severityPhrase(counts)}`,
+    `highest cognitive ${top}`,
+  ].join(', ');
+  const out = [
+    '<details>',
+    `<summary><code>${escapeHtml(f.file)}</code>: ${escapeHtml(summary)}</summary>`,
+    '',
+    `Whole file: cognitive ${f.complexity.cognitive}, cyclomatic ${f.complexity.cyclomatic}, Halstead volume ${f.complexity.halstead}.`,
+    '',
+  ];
+  if (f.findings.length > 0) {
+    out.push('**Findings**', '');
+    for (const finding of f.findings.slice(0, MAX_FINDINGS_PER_FILE)) {
+      const where = finding.line !== undefined ? `line ${finding.line}` : 'whole file';
+      const rule = finding.rule !== undefined ? ` ${code(finding.rule)}` : '';
+      out.push(
+        `- **${severityOf(finding)}** (${where})${rule}: ${finding.description.replace(/\s*\n\s*/g, ' ')}`,
+      );
+    }
+    const rest = f.findings.length - MAX_FINDINGS_PER_FILE;
+    if (rest > 0) out.push(`- … and ${rest} more (\`--format sarif\` lists every finding)`);
+    out.push('');
+  }
+  for (const note of f.notes) out.push(`> ${note}`, '');
+  const units = [...f.units]
+    .filter(isCallable)
+    .sort(
+      (a, b) =>
+        b.complexity.cognitive - a.complexity.cognitive || b.complexity.cyclomatic - a.complexity.cyclomatic,
+    )
+    .slice(0, UNITS_PER_FILE);
+  if (units.length > 0) {
+    out.push(
+      `**Most complex units** (${units.length} of ${f.units.length})`,
+      '',
+      '| unit | kind | lines | cognitive | cyclomatic | Halstead volume |',
+      '| --- | --- | --- | ---: | ---: | ---: |',
+      ...units.map(
+        (u) =>
+          `| ${cell(code(u.name))} | ${u.kind} | ${u.startLine}–${u.endLine} | ${u.complexity.cognitive} | ${u.complexity.cyclomatic} | ${u.complexity.halstead} |`,
+      ),
+      '',
+    );
+  }
+  // The overview only: a report over many files must stay readable (and within a CI summary's
+  // size); the walkthrough and the other sections are in the JSON output.
+  const overview = f.response?.sections.find((s) => s.title === 'Overview');
+  if (overview) out.push('**Overview**', '', overview.content, '');
+  out.push('</details>', '');
+  return out;
+}
+
+export function toMarkdownReport(files: readonly FileResult[], verdicts: readonly GateVerdict[]): string {
+  const analysed = files.filter((f): f is AnalysedFile => f.kind === 'analysed');
+  const out = [
+    '# Code Explain report',
+    '',
+    ...summaryTable(files),
+    '',
+    ...gatesSection(verdicts),
+    ...mostComplexSection(files),
+    ...notAnalysedSection(files),
+  ];
+  if (analysed.length > 0) out.push('## Files', '', ...analysed.flatMap(fileDetails));
+  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+}
