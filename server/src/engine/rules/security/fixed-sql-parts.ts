@@ -90,6 +90,55 @@ function placeholderRun(node: Node, budget: Budget): boolean {
   }
 }
 
+const FUNCTION_DEFINITIONS = new Set(['function_declaration', 'function_definition']);
+
+/**
+ * Fixed text as a function returns it: a literal, a choice between literals
+ * (`a ? 'x' : 'y'`), or an entry of an object literal of literals
+ * (`{ asc: 'ASC', desc: 'DESC' }[order]`), whatever the key.
+ */
+function isFixedText(node: Node, budget: Budget): boolean {
+  if (++budget.steps > MAX_STEPS) return false;
+  const n = unwrap(node);
+  if (isPlainString(n)) return true;
+  if (n.type === 'ternary_expression' || n.type === 'conditional_expression') {
+    const branches = [n.childForFieldName('consequence'), n.childForFieldName('alternative')];
+    return branches.every((b) => b !== null && isFixedText(b, budget));
+  }
+  if (n.type === 'subscript_expression' || n.type === 'subscript') {
+    const table = unwrap(n.childForFieldName('object') ?? n.childForFieldName('value') ?? n);
+    if (table.type !== 'object' && table.type !== 'dictionary') return false;
+    return table.namedChildren.every((entry) => {
+      if (!entry || entry.type === 'comment') return true;
+      const value = entry.childForFieldName('value');
+      return entry.type === 'pair' && value !== null && isFixedText(value, budget);
+    });
+  }
+  return false;
+}
+
+/** Whether a call is to a function the snippet defines whose every return is fixed text. */
+function returnsFixedText(call: Node, root: Node, budget: Budget): boolean {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier') return false;
+  const definitions = root
+    .descendantsOfType([...FUNCTION_DEFINITIONS])
+    .filter((d) => d.childForFieldName('name')?.text === callee.text);
+  budget.steps += definitions.length;
+  if (definitions.length !== 1 || budget.steps > MAX_STEPS) return false;
+  const body = definitions[0]!.childForFieldName('body');
+  if (!body) return false;
+  const returns = body.descendantsOfType(['return_statement']);
+  budget.steps += returns.length;
+  return (
+    returns.length > 0 &&
+    returns.every((r) => {
+      const value = r.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      return value !== undefined && value !== null && isFixedText(value, budget);
+    })
+  );
+}
+
 /** Whether `part`, a varying piece of a built query, cannot carry SQL. */
 export function isFixedPart(
   language: LanguageId,
@@ -102,6 +151,8 @@ export function isFixedPart(
   if (placeholderRun(n, budget)) return true;
   // len(ids), ids.length, len(ids) - 1: counts.
   if ((n.type === 'call' || n.type === 'call_expression') && calleeText(n) === 'len') return true;
+  // whereFor(key): a function of the snippet's own that only ever returns fixed text.
+  if (n.type === 'call' || n.type === 'call_expression') return returnsFixedText(n, root, budget);
   if (n.type !== 'identifier') return false;
   const bindings = bindingsOf(language, root);
   const seen = bindings.visible(n.text, n);

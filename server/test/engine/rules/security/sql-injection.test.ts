@@ -385,7 +385,37 @@ invalid.push(
   },
 );
 
+invalid.push({
+  language: 'typescript',
+  why: 'a function of the snippet that returns its parameter is no fixed text',
+  code: lines(
+    'function column(name: string) {',
+    "  return name === 'id' ? 'id' : name;",
+    '}',
+    'export function sorted(db: Db, by: string) {',
+    '  return db.query(`SELECT id FROM items ORDER BY ${column(by)}`);',
+    '}',
+  ),
+  errors: [{ line: 5, messageId: 'builtParameter', severity: 'medium' }],
+});
+
 const valid: ValidCase[] = [
+  {
+    language: 'typescript',
+    why: 'SQL pieces from a function that only returns fixed text, chosen by a typed key',
+    code: lines(
+      "type FilterKey = '' | 'language';",
+      'function whereFor(key: FilterKey): string {',
+      "  return { '': 'account_id = @account', language: 'account_id = @account AND language = @language' }[key];",
+      '}',
+      'function direction(desc: boolean) {',
+      "  return desc ? 'DESC' : 'ASC';",
+      '}',
+      'export function page(db: Db, key: FilterKey, desc: boolean) {',
+      '  return db.prepare(`SELECT id FROM explanations WHERE ${whereFor(key)} ORDER BY created_at ${direction(desc)}`);',
+      '}',
+    ),
+  },
   {
     language: 'javascript',
     why: 'a number bound once to a constant',
