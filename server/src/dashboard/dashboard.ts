@@ -14,6 +14,8 @@
  *   POST /settings/developer/keys              Generate API Key (Pro and Enterprise)
  *   POST /settings/developer/keys/:id/replace  a new key; the old one ends now or after a grace period
  *   GET  /settings/developer/keys/:id/revoke, POST   confirm, then revoke
+ *   GET  /usage                 requests per hour and day by outcome, latency, languages pages/usage.ts
+ *   GET  /assets/:name          uPlot and the usage page's script                     assets.ts
  *
  * Every request here: security headers and a CSP with a nonce of its own →
  * who is visiting (the session cookie, kit.ts) → for any method but GET, HEAD
@@ -39,6 +41,8 @@ import { createKit, PageError, SESSION_COOKIE, type Visit } from './kit.js';
 import { accountPages } from './pages/account.js';
 import { authPages } from './pages/auth.js';
 import { developerPages } from './pages/developer.js';
+import { usagePages } from './pages/usage.js';
+import { loadAssets } from './assets.js';
 import { errorPage } from './views.js';
 
 export { SESSION_COOKIE } from './kit.js';
@@ -51,8 +55,8 @@ export interface DashboardDependencies {
   readonly config: Pick<DashboardConfig, 'signup'>;
   /** What the key statuses are told by (ms); the same clock as the account service's. */
   readonly now?: () => number;
-  /** Requests per key for the keys list; without it the column is left out. */
-  readonly usage?: Pick<UsageService, 'requestsByKey'>;
+  /** Usage statistics: the keys list's 30-day column and the usage page; both are left out without it. */
+  readonly usage?: Pick<UsageService, 'requestsByKey' | 'report'>;
 }
 
 export interface Dashboard {
@@ -84,6 +88,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
   const visits = new WeakMap<AppContext, Visit>();
   const signupOpen = deps.config.signup === 'open';
   const kit = createKit(sessions, visits, signupOpen);
+  const assets = loadAssets();
 
   const router = new Router<AppState>({ sensitive: true, strict: true });
   accountPages(router, kit, { accounts, sessions, throttle });
@@ -93,6 +98,21 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
     sessions,
     now: deps.now ?? Date.now,
     ...(deps.usage ? { usage: deps.usage } : {}),
+  });
+  if (deps.usage)
+    usagePages(router, kit, {
+      accounts,
+      usage: deps.usage,
+      now: deps.now ?? Date.now,
+      uplotCss: assets.uplotCss,
+    });
+  // Scripts the pages load, from this process: a fixed list, cacheable, the same for everyone.
+  router.get('/assets/:name', (ctx) => {
+    const asset = assets.get(String(ctx.params['name']));
+    if (!asset) throw new PageError(404, 'Not found', 'There is nothing here.');
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.type = asset.type;
+    ctx.body = asset.body;
   });
   const routes = router.routes() as AppMiddleware;
   const methods = router.allowedMethods() as AppMiddleware;

@@ -7,7 +7,13 @@
  * inline elements that need it, the stylesheet and the new key's copy
  * script, carry the response's CSP nonce; there are no inline handlers.
  */
-import type { Account, ApiKeyInfo } from '@code-explain/shared';
+import {
+  OUTCOMES,
+  type Account,
+  type ApiKeyInfo,
+  type UsageCounts,
+  type UsageResponse,
+} from '@code-explain/shared';
 import { CSRF_FIELD } from './csrf.js';
 import { html, SafeHtml } from './html.js';
 
@@ -41,6 +47,8 @@ button.link { background: none; border: none; color: var(--accent); padding: 0; 
 .notice { color: var(--ok); border: 1px solid var(--ok); border-radius: 6px; padding: .75rem; }
 section { border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.25rem; margin-bottom: 1.5rem; background: var(--panel); }
 table { border-collapse: collapse; width: 100%; }
+.chart { margin: .5rem 0 1rem; overflow-x: auto; }
+#table-hours, #table-days { font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
@@ -79,6 +87,7 @@ function navigation(page: PageContext): SafeHtml {
     <ul>
       <li><a href="/">Home</a></li>
       <li><a href="/settings/developer">Developer settings</a></li>
+      <li><a href="/usage">Usage</a></li>
       <li><a href="/account">Account</a></li>
       <li>
         <form method="post" action="/sign-out">
@@ -473,6 +482,181 @@ export function revokePage(page: PageContext & { readonly account: Account }, ke
         <button type="submit">Revoke key</button>
         <a href="/settings/developer">Cancel</a>
       </form>`,
+  );
+}
+
+export interface UsageView {
+  /** The last 24 hours, per hour. */
+  readonly hours: UsageResponse;
+  /** The last 30 days, per day. */
+  readonly days: UsageResponse;
+  readonly keys: readonly ApiKeyInfo[];
+  /** The key the page is filtered by, if any. */
+  readonly keyId: string | undefined;
+  /** uPlot's stylesheet, put in the page's nonce'd <style>. */
+  readonly uplotCss: string;
+}
+
+/** JSON inside a <script type="application/json">: no `<`, `>` or `&` that could end or confuse it. */
+function jsonScriptBody(value: unknown): SafeHtml {
+  return new SafeHtml(
+    JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026'),
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en');
+const ms = (n: number | null) => (n === null ? '—' : n >= 60_000 ? 'over 1 min' : `${count(n)} ms`);
+
+/** The top entries of a count record, largest first (ties by name). */
+const top = (counts: Readonly<Record<string, number>>, n: number) =>
+  Object.entries(counts)
+    .filter(([, c]) => c > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, n);
+
+function outcomeCells(counts: UsageCounts): SafeHtml {
+  return html`${OUTCOMES.map((o) => html`<td>${count(counts.outcomes[o])}</td>`)}
+    <td>${count(counts.requests)}</td>`;
+}
+
+function topTable(
+  id: string,
+  caption: string,
+  what: string,
+  entries: readonly (readonly [string, number])[],
+) {
+  return entries.length === 0
+    ? html`<p id="${id}">No ${what.toLowerCase()}s counted in these 30 days.</p>`
+    : html`<table id="${id}">
+        <caption class="hint">
+          ${caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${what}</th>
+            <th scope="col">Requests</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${entries.map(
+            ([name, n]) =>
+              html`<tr>
+                <td>${name}</td>
+                <td>${count(n)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`;
+}
+
+export function usagePage(page: PageContext & { readonly account: Account }, view: UsageView): string {
+  const { hours, days } = view;
+  const outcomeHeads = html`${OUTCOMES.map((o) => html`<th scope="col">${o}</th>`)}
+    <th scope="col">Total</th>`;
+  const chartData = {
+    outcomes: OUTCOMES,
+    charts: [
+      {
+        target: 'chart-hours',
+        buckets: hours.buckets.map((b) => ({ start: b.start, outcomes: b.outcomes })),
+      },
+      { target: 'chart-days', buckets: days.buckets.map((b) => ({ start: b.start, outcomes: b.outcomes })) },
+    ],
+  };
+  const keyName = view.keys.find((k) => k.id === view.keyId);
+  return layout(
+    page,
+    'Usage',
+    html`<style nonce="${page.nonce}">
+        ${new SafeHtml(view.uplotCss)}
+      </style>
+      <h1>Usage</h1>
+      <form class="inline" method="get" action="/usage">
+        <label class="inline"
+          >Key
+          <select name="key">
+            <option value="">All keys</option>
+            ${view.keys.map(
+              (k) =>
+                html`<option value="${k.id}" ${k.id === view.keyId ? html`selected` : false}>
+                  ${k.name} (${k.prefix}…)
+                </option>`,
+            )}
+          </select></label
+        >
+        <button type="submit">Show</button>
+      </form>
+      <p id="usage-summary">
+        ${keyName ? html`Key “${keyName.name}”: ` : html`All keys: `}${count(days.totals.requests)} requests
+        in the last 30 days (${count(days.totals.outcomes['429'])} over the quota, 429),
+        ${count(hours.totals.requests)} in the last 24 hours. Median latency ${ms(days.totals.latencyMs.p50)},
+        95th percentile ${ms(days.totals.latencyMs.p95)}. Times are UTC; the counts are up to the last second.
+      </p>
+      <section aria-labelledby="hours-heading">
+        <h2 id="hours-heading">Requests per hour, last 24 hours</h2>
+        <div id="chart-hours" class="chart" aria-hidden="true"></div>
+        <table id="table-hours">
+          <caption class="hint">
+            The chart's numbers: requests per hour by outcome.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Hour (UTC)</th>
+              ${outcomeHeads}
+            </tr>
+          </thead>
+          <tbody>
+            ${hours.buckets.map(
+              (b) =>
+                html`<tr>
+                  <th scope="row">
+                    <time datetime="${b.start}">${b.start.slice(0, 10)} ${b.start.slice(11, 16)}</time>
+                  </th>
+                  ${outcomeCells(b)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="days-heading">
+        <h2 id="days-heading">Requests per day, last 30 days</h2>
+        <div id="chart-days" class="chart" aria-hidden="true"></div>
+        <table id="table-days">
+          <caption class="hint">
+            The chart's numbers: requests per day by outcome, with median (p50) and 95th-percentile (p95)
+            latency.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              ${outcomeHeads}
+              <th scope="col">p50</th>
+              <th scope="col">p95</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${days.buckets.map(
+              (b) =>
+                html`<tr>
+                  <th scope="row"><time datetime="${b.start}">${b.start.slice(0, 10)}</time></th>
+                  ${outcomeCells(b)}
+                  <td>${ms(b.latencyMs.p50)}</td>
+                  <td>${ms(b.latencyMs.p95)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="top-heading">
+        <h2 id="top-heading">Top languages and modes, last 30 days</h2>
+        ${topTable('table-languages', 'Explain requests per language.', 'Language', top(days.totals.languages, 10))}
+        ${topTable('table-modes', 'Explain requests per mode.', 'Mode', top(days.totals.modes, 10))}
+      </section>
+      <script type="application/json" id="usage-data">
+        ${jsonScriptBody(chartData)}
+      </script>
+      <script nonce="${page.nonce}" src="/assets/uplot.js"></script>
+      <script nonce="${page.nonce}" src="/assets/usage-charts.js"></script>`,
   );
 }
 
