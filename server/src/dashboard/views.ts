@@ -34,7 +34,7 @@ header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify
   padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
 header .brand { font-weight: 700; color: var(--fg); text-decoration: none; }
 nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; align-items: center; }
-main { max-width: 48rem; margin: 0 auto; padding: 1.5rem; }
+main { max-width: 64rem; margin: 0 auto; padding: 1.5rem; }
 h1 { font-size: 1.6rem; margin-top: 0; }
 form.stack { display: grid; gap: 1rem; max-width: 26rem; }
 label { display: grid; gap: .25rem; font-weight: 600; }
