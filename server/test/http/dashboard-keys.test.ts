@@ -7,70 +7,44 @@
  * API answers each key.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { MAX_ACTIVE_KEYS } from '@code-explain/shared';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../../src/auth/authenticator.js';
-import type { ExpiringStore } from '../../src/sessions/kv.js';
 import { Browser, csrfTokenIn, mainText, type Page } from './support/browser.js';
 import {
-  BACKENDS,
-  call,
-  openTestDashboardStore,
-  openTestLimiter,
-  openTestStore,
-  startServer,
-  type StoreHandle,
-  type TestServer,
-  waitFor,
-} from './support/harness.js';
+  address,
+  assertRedirect,
+  startDashboardServer,
+  uniqueEmail,
+  type DashboardServer,
+} from './support/dashboard.js';
+import { BACKENDS, call, type StoreHandle, type TestServer, waitFor } from './support/harness.js';
 
 const PASSWORD = 'plum tractor evening';
 const DEVELOPER = '/settings/developer';
 const GENERATE = '/settings/developer/keys';
 const HOUR = 3_600_000;
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
-const address = () => `10.${[...randomBytes(3)].join('.')}`;
-
 /** The key a page shows once, if it shows one. */
 const revealedKey = (page: Page) => /<code id="new-key">([^<]+)<\/code>/.exec(page.body)?.[1];
-
-function assertRedirect(page: Page, to: string): void {
-  assert.equal(page.status, 303, `expected a redirect to ${to}, got ${page.status}: ${mainText(page.body)}`);
-  assert.equal(page.headers.get('location'), to);
-}
 
 for (const backend of BACKENDS) {
   describe(`dashboard developer settings: API keys (${backend})`, function () {
     this.timeout(60_000);
     let handle: StoreHandle;
     let server: TestServer;
-    let dashboardStore: ExpiringStore | undefined;
+    let running: DashboardServer | undefined;
     let offset = 0;
     const clock = () => Date.now() + offset;
     /** Past the authenticator's cache window, so a change has reached every answer. */
     const pastAuthCache = () => (offset += DEFAULT_AUTH_CACHE_TTL_MS + 1_000);
 
     before(async () => {
-      const mongo = backend === 'mongo+redis';
-      handle = await openTestStore(mongo ? 'mongo' : 'embedded', 'dashboard-keys');
-      const limiter = await openTestLimiter(mongo ? 'redis' : 'memory');
-      dashboardStore = mongo ? await openTestDashboardStore() : undefined;
-      server = await startServer({
-        store: handle.store,
-        limiter,
-        config: { trustProxy: true },
-        clock,
-        ...(dashboardStore ? { dashboardStore } : {}),
-      });
+      running = await startDashboardServer(backend, 'dashboard-keys', { clock });
+      ({ handle, server } = running);
     });
 
     after(async () => {
-      await server?.close();
-      await server?.limiter.close();
-      await dashboardStore?.close();
-      await handle?.dispose();
+      await running?.close();
     });
 
     beforeEach(() => {

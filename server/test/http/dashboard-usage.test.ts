@@ -8,19 +8,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { OUTCOMES, type UsageResponse } from '@code-explain/shared';
-import type { ExpiringStore } from '../../src/sessions/kv.js';
 import { Browser, csrfTokenIn, mainText, type Page } from './support/browser.js';
-import {
-  BACKENDS,
-  call,
-  openTestDashboardStore,
-  openTestLimiter,
-  openTestStore,
-  postJson,
-  startServer,
-  type StoreHandle,
-  type TestServer,
-} from './support/harness.js';
+import { startDashboardServer, type DashboardServer } from './support/dashboard.js';
+import { BACKENDS, call, postJson, type StoreHandle, type TestServer } from './support/harness.js';
 
 const PASSWORD = 'plum tractor evening';
 /** Small enough to reach in a test: the sixth request of a minute is over it. */
@@ -61,29 +51,17 @@ for (const backend of BACKENDS) {
     this.timeout(60_000);
     let handle: StoreHandle;
     let server: TestServer;
-    let dashboardStore: ExpiringStore | undefined;
+    let running: DashboardServer | undefined;
 
     before(async () => {
-      const mongo = backend === 'mongo+redis';
-      handle = await openTestStore(mongo ? 'mongo' : 'embedded', 'dashboard-usage');
-      const limiter = await openTestLimiter(mongo ? 'redis' : 'memory', {
-        quotas: QUOTAS,
-        namespace: `usage-page-${randomBytes(4).toString('hex')}`,
+      running = await startDashboardServer(backend, 'dashboard-usage', {
+        limiter: { quotas: QUOTAS, namespace: `usage-page-${randomBytes(4).toString('hex')}` },
       });
-      dashboardStore = mongo ? await openTestDashboardStore() : undefined;
-      server = await startServer({
-        store: handle.store,
-        limiter,
-        config: { trustProxy: true },
-        ...(dashboardStore ? { dashboardStore } : {}),
-      });
+      ({ handle, server } = running);
     });
 
     after(async () => {
-      await server?.close();
-      await server?.limiter.close();
-      await dashboardStore?.close();
-      await handle?.dispose();
+      await running?.close();
     });
 
     /** A signed-in account on `plan` with a key per name. */

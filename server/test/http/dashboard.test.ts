@@ -14,8 +14,14 @@ import { createAccountService } from '../../src/service/accounts.js';
 import { createRedisStore, type ExpiringStore } from '../../src/sessions/kv.js';
 import { Browser, csrfTokenIn, mainText, type Page } from './support/browser.js';
 import {
+  address,
+  assertRedirect,
+  startDashboardServer,
+  uniqueEmail,
+  type DashboardServer,
+} from './support/dashboard.js';
+import {
   BACKENDS,
-  openTestDashboardStore,
   openTestLimiter,
   openTestStore,
   startServer,
@@ -29,44 +35,22 @@ const PASSWORD = 'plum tractor evening';
 const IDLE_MS = DEFAULT_DASHBOARD_CONFIG.sessionIdleMs;
 const ABSOLUTE_MS = DEFAULT_DASHBOARD_CONFIG.sessionAbsoluteMs;
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
-/** A client address of the test's own (a private range, random enough never to repeat within a run). */
-const address = () => `10.${[...randomBytes(3)].join('.')}`;
-
-function assertRedirect(page: Page, to: string): void {
-  assert.equal(page.status, 303, `expected a redirect to ${to}, got ${page.status}: ${mainText(page.body)}`);
-  assert.equal(page.headers.get('location'), to);
-}
-
 for (const backend of BACKENDS) {
   describe(`dashboard accounts and sessions (${backend})`, function () {
     this.timeout(60_000);
     let handle: StoreHandle;
     let server: TestServer;
-    let dashboardStore: ExpiringStore | undefined;
+    let running: DashboardServer | undefined;
     let offset = 0;
     const clock = () => Date.now() + offset;
 
     before(async () => {
-      const mongo = backend === 'mongo+redis';
-      handle = await openTestStore(mongo ? 'mongo' : 'embedded', 'dashboard');
-      const limiter = await openTestLimiter(mongo ? 'redis' : 'memory');
-      dashboardStore = mongo ? await openTestDashboardStore() : undefined;
-      server = await startServer({
-        store: handle.store,
-        limiter,
-        config: { trustProxy: true },
-        clock,
-        ...(dashboardStore ? { dashboardStore } : {}),
-      });
+      running = await startDashboardServer(backend, 'dashboard', { clock });
+      ({ handle, server } = running);
     });
 
     after(async () => {
-      await server?.close();
-      await server?.limiter.close();
-      await dashboardStore?.close();
-      await handle?.dispose();
+      await running?.close();
     });
 
     beforeEach(() => {
