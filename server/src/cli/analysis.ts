@@ -5,7 +5,7 @@
  * applies, unlike the API's.
  */
 import type { Audience, FocusArea, LanguageId, Mode } from '@code-explain/shared';
-import type { LocalEngine, RuleFailureReport, SourceAnalysis } from '../engine/engine.js';
+import type { AnalyzeOptions, LocalEngine, RuleFailureReport, SourceAnalysis } from '../engine/engine.js';
 
 /** The explanation settings a run applies to every file. */
 export interface AnalysisSettings {
@@ -25,11 +25,13 @@ export async function analyzeText(
   text: string,
   language: LanguageId,
   settings: AnalysisSettings,
+  options: AnalyzeOptions = {},
 ): Promise<TextAnalysis> {
   const ruleFailures: RuleFailureReport[] = [];
   const analysis = await engine.analyze(
     { code: text, language, mode: settings.mode, audience: settings.audience, focus: [...settings.focus] },
     { ruleFailed: (failure) => ruleFailures.push(failure) },
+    options,
   );
   return { ...analysis, ruleFailures };
 }

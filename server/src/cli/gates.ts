@@ -95,3 +95,15 @@ export function offenderText(v: GateVerdict, index: number): string {
   const { file, unit, value } = v.offenders[index]!;
   return `${file}:${unit.startLine}–${unit.endLine} ${unit.name} (${unit.kind}): ${value}`;
 }
+
+/** The gates for stderr: each verdict, then up to `max` of its offenders, indented. */
+export function verdictLines(verdicts: readonly GateVerdict[], max: number): string[] {
+  const lines: string[] = [];
+  for (const v of verdicts) {
+    lines.push(`code-explain: ${gateFlag(v)} ${verdictPhrase(v)}`);
+    const shown = Math.min(v.offenders.length, max);
+    for (let i = 0; i < shown; i++) lines.push(`  ${offenderText(v, i)}`);
+    if (v.offenders.length > shown) lines.push(`  … and ${v.offenders.length - shown} more`);
+  }
+  return lines;
+}

@@ -12,6 +12,8 @@ export interface AnalysisTask {
   readonly source: Source;
   readonly language: LanguageId;
   readonly settings: AnalysisSettings;
+  /** Each unit's purpose sentence too (for `diff`). */
+  readonly purposes?: boolean;
 }
 
 export interface TaskMessage {

@@ -1,7 +1,7 @@
 /**
  * The command line's grammar (commander): `code-explain [analyze] <paths...>`
- * with its options, and room for more commands beside `analyze` (the
- * default). Every mistake in it is a UsageError: exit 2.
+ * (the default command) and `code-explain diff [range]`, with their options.
+ * Every mistake in it is a UsageError: exit 2.
  */
 import { availableParallelism } from 'node:os';
 import {
@@ -20,6 +20,7 @@ import {
 } from '@code-explain/shared';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
+import { runDiff, type DiffFormat, type DiffOptions } from './diff/run.js';
 import { runAnalyze, type AnalyzeOptions, type Format, type Io } from './run.js';
 import { UsageError } from './usage.js';
 import { packageVersion } from './version.js';
@@ -77,6 +78,24 @@ function language(text: string) {
   return id;
 }
 
+interface RawSettingsAndGates {
+  mode: Mode;
+  audience: Audience;
+  focus: FocusArea[];
+  failOn?: Severity;
+  maxCognitive?: number;
+  maxCyclomatic?: number;
+}
+
+interface RawDiffOptions extends RawSettingsAndGates {
+  format: DiffFormat;
+  output?: string;
+  staged?: boolean;
+  exclude: string[];
+  maxFileSize: number;
+  jobs?: number;
+}
+
 interface RawAnalyzeOptions {
   format: Format;
   output?: string;
@@ -108,7 +127,7 @@ export function buildProgram(io: Io, done: (code: number) => void): Command {
       '\n`code-explain <paths...>` runs `analyze`; `code-explain analyze --help` lists its options and exit codes.',
     );
 
-  program
+  const analyze = program
     .command('analyze', { isDefault: true })
     .description('analyse files, folders (walked respecting .gitignore) and globs')
     .argument('<paths...>', 'files, folders or globs to analyse; - reads standard input')
@@ -141,31 +160,8 @@ export function buildProgram(io: Io, done: (code: number) => void): Command {
       '--language <id>',
       'read every file as this language (default: from each file extension)',
       language,
-    )
-    .addOption(new Option('--mode <mode>', 'explanation mode').choices(MODES).default(DEFAULT_MODE))
-    .addOption(
-      new Option('--audience <level>', 'explanation audience').choices(AUDIENCES).default(DEFAULT_AUDIENCE),
-    )
-    .addOption(
-      new Option('--focus <areas>', `comma-separated focus areas: ${FOCUS_AREAS.join(', ')}`)
-        .argParser(focusList)
-        .default([], 'none'),
-    )
-    .addOption(
-      new Option('--fail-on <severity>', 'exit 1 if a finding is at or above this severity').choices(
-        SEVERITIES,
-      ),
-    )
-    .option(
-      '--max-cognitive <n>',
-      'exit 1 if a function-like unit has a higher cognitive complexity',
-      count(0),
-    )
-    .option(
-      '--max-cyclomatic <n>',
-      'exit 1 if a function-like unit has a higher cyclomatic complexity',
-      count(0),
-    )
+    );
+  withSettingsAndGates(analyze, 'a finding', 'a function-like unit')
     .addHelpText(
       'after',
       `
@@ -191,7 +187,91 @@ Exit codes:
       };
       done(await runAnalyze(paths, options, io));
     });
+
+  const diff = program
+    .command('diff')
+    .showHelpAfterError('(code-explain diff --help lists the options)')
+    .description(
+      'review a change in a git repository: units added, changed and removed, their metrics and findings before and after',
+    )
+    .argument(
+      '[range]',
+      'A (against the working tree), A..B or A...B (B against the merge base); default HEAD; with --staged, the base of the index',
+    )
+    .option('--staged', 'compare the index (what is staged) with the base')
+    .addOption(
+      new Option('-f, --format <format>', 'output format')
+        .choices(['markdown', 'json', 'sarif'])
+        .default('markdown'),
+    )
+    .option('-o, --output <file>', 'write the output to a file instead of standard output')
+    .addOption(
+      new Option(
+        '--exclude <glob>',
+        'leave out changed paths matching the glob (relative to the repository root); repeatable',
+      )
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--max-file-size <size>', 'do not compare larger files (said in the report)')
+        .argParser(parseSize)
+        .default(DEFAULT_MAX_FILE_SIZE, '2MB'),
+    )
+    .option(
+      '-j, --jobs <n>',
+      `worker threads (default: the number of cores, ${availableParallelism()} here)`,
+      count(1),
+    );
+  withSettingsAndGates(diff, 'a new finding', 'an added or changed function-like unit')
+    .addHelpText(
+      'after',
+      `
+Untracked files are not part of a comparison with the working tree (as with git diff); \`git add -N\` them.
+
+Exit codes:
+  0  every changed file compared, no gate failed
+  1  a gate failed (--fail-on on new findings; --max-* on added and changed units)
+  2  usage error: bad option or value, not a git repository, unknown revision
+  3  some file could not be analysed (the others are reported)`,
+    )
+    .action(async (range: string | undefined, raw: RawDiffOptions) => {
+      const options: DiffOptions = {
+        format: raw.format,
+        output: raw.output,
+        staged: raw.staged === true,
+        exclude: raw.exclude,
+        maxFileSize: raw.maxFileSize,
+        jobs: raw.jobs,
+        settings: { mode: raw.mode, audience: raw.audience, focus: raw.focus },
+        failOn: raw.failOn,
+        maxCognitive: raw.maxCognitive,
+        maxCyclomatic: raw.maxCyclomatic,
+      };
+      done(await runDiff(range, options, io));
+    });
   return program;
+}
+
+/** The explanation's settings and the gates, which `analyze` and `diff` share; `finding` and `unit` say what the gates judge. */
+function withSettingsAndGates(command: Command, finding: string, unit: string): Command {
+  return command
+    .addOption(new Option('--mode <mode>', 'explanation mode').choices(MODES).default(DEFAULT_MODE))
+    .addOption(
+      new Option('--audience <level>', 'explanation audience').choices(AUDIENCES).default(DEFAULT_AUDIENCE),
+    )
+    .addOption(
+      new Option('--focus <areas>', `comma-separated focus areas: ${FOCUS_AREAS.join(', ')}`)
+        .argParser(focusList)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--fail-on <severity>', `exit 1 if ${finding} is at or above this severity`).choices(
+        SEVERITIES,
+      ),
+    )
+    .option('--max-cognitive <n>', `exit 1 if ${unit} has a higher cognitive complexity`, count(0))
+    .option('--max-cyclomatic <n>', `exit 1 if ${unit} has a higher cyclomatic complexity`, count(0));
 }
 
 /** Runs the command line; resolves to the exit code. */
@@ -207,7 +287,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof UsageError) {
-      io.stderr.write(`code-explain: ${error.message}\n(code-explain analyze --help lists the options)\n`);
+      const command = argv[0] === 'diff' ? 'diff' : 'analyze';
+      io.stderr.write(`code-explain: ${error.message}\n(code-explain ${command} --help lists the options)\n`);
       return EXIT.usage;
     }
     io.stderr.write(

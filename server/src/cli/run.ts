@@ -12,14 +12,7 @@ import { EXIT } from './exit-codes.js';
 import { collectFiles, type Target } from './files.js';
 import { toMarkdownReport } from './format/markdown.js';
 import { toSarif } from './format/sarif.js';
-import {
-  failed as gatesFailed,
-  gateFlag,
-  judge,
-  offenderText,
-  verdictPhrase,
-  type GateVerdict,
-} from './gates.js';
+import { failed as gatesFailed, judge, verdictLines, type GateVerdict } from './gates.js';
 import type { Source, TaskOutcome } from './messages.js';
 import { createAnalysisPool } from './pool.js';
 import { createProgress, shouldShowProgress } from './progress.js';
@@ -51,7 +44,7 @@ export interface Io {
 }
 
 /** Offenders each failed gate names on stderr; the Markdown and SARIF reports carry the same list. */
-const MAX_OFFENDERS_ON_STDERR = 20;
+export const MAX_OFFENDERS_ON_STDERR = 20;
 
 async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -64,12 +57,7 @@ function stderrSummary(files: readonly FileResult[], verdicts: readonly GateVerd
   const lines = [
     `code-explain: ${plural(t.analysed, 'file')} analysed${t.skipped > 0 ? `, ${t.skipped} skipped` : ''}${t.failed > 0 ? `, ${t.failed} not analysed` : ''}; ${plural(t.units, 'unit')}; findings: ${severityPhrase(t.findings)}`,
   ];
-  for (const v of verdicts) {
-    lines.push(`code-explain: ${gateFlag(v)} ${verdictPhrase(v)}`);
-    const shown = Math.min(v.offenders.length, MAX_OFFENDERS_ON_STDERR);
-    for (let i = 0; i < shown; i++) lines.push(`  ${offenderText(v, i)}`);
-    if (v.offenders.length > shown) lines.push(`  … and ${v.offenders.length - shown} more`);
-  }
+  lines.push(...verdictLines(verdicts, MAX_OFFENDERS_ON_STDERR));
   return lines;
 }
 

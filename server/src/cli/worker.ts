@@ -25,7 +25,12 @@ async function run({ task }: TaskMessage): Promise<TaskOutcome> {
     };
   }
   try {
-    return { ok: true, analysis: await analyzeText(engine, text, task.language, task.settings) };
+    return {
+      ok: true,
+      analysis: await analyzeText(engine, text, task.language, task.settings, {
+        purposes: task.purposes === true,
+      }),
+    };
   } catch (error) {
     if (error instanceof ParseTimeoutError) return { ok: false, message: error.message };
     const crash = describeCrash(error);

@@ -5,6 +5,7 @@
 import type { ExplainRequest, ExplainResponse, LanguageId, Suggestion } from '@code-explain/shared';
 import { clip } from './clip.js';
 import { compose } from './compose/index.js';
+import { purposeSentences } from './compose/purpose.js';
 import { extractFacts } from './facts/extract.js';
 import { fitResponse } from './fit.js';
 import { LANGUAGES } from './languages/index.js';
@@ -69,12 +70,23 @@ export interface SourceAnalysis {
   readonly findings: readonly Suggestion[];
   /** Every unit's metrics, in source order, without increments. */
   readonly units: readonly UnitSummary[];
+  /** Per unit, in the same order, its lead purpose sentence (null when its code states none); only when asked for. */
+  readonly purposes?: readonly (string | null)[];
+}
+
+export interface AnalyzeOptions {
+  /** Also say what each unit is for (`code-explain diff` prints it per changed unit). */
+  readonly purposes?: boolean;
 }
 
 /** The engine in this thread: explains, and analyses without the response's bounds. */
 export interface LocalEngine extends Engine {
   /** Takes the request as given: no length limit applies here (the API's schema applies it). */
-  analyze(request: ExplainRequest, observer?: ExplainObserver): Promise<SourceAnalysis>;
+  analyze(
+    request: ExplainRequest,
+    observer?: ExplainObserver,
+    options?: AnalyzeOptions,
+  ): Promise<SourceAnalysis>;
 }
 
 export function failureReport(failure: RuleFailure): RuleFailureReport {
@@ -92,7 +104,11 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
   const describe = (s: { rule?: string; type: string }) =>
     (s.rule !== undefined ? docs.get(s.rule) : undefined) ?? `Other ${s.type.replace('_', ' ')} findings.`;
 
-  async function analyze(request: ExplainRequest, observer?: ExplainObserver): Promise<SourceAnalysis> {
+  async function analyze(
+    request: ExplainRequest,
+    observer?: ExplainObserver,
+    options: AnalyzeOptions = {},
+  ): Promise<SourceAnalysis> {
     const { language } = request;
     const support = LANGUAGES[language];
     const code = support.grammar.prepare?.(request.code) ?? request.code;
@@ -125,7 +141,11 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
       suggestions,
       metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
     });
-    return { response, findings, units: unitsOf(metrics.units) };
+    const units = unitsOf(metrics.units);
+    if (!options.purposes) return { response, findings, units };
+    const raises = support.wording.raises;
+    const purposes = facts.units.map((u) => purposeSentences(u, 'it', { max: 1, raises })[0] ?? null);
+    return { response, findings, units, purposes };
   }
 
   return {
