@@ -1,24 +1,21 @@
 /**
- * The `code-explain` command as a user installs it: the server and shared
- * packages packed with `pnpm pack` (which builds them), installed with npm
- * into an empty folder (no TypeScript, no tsx: plain node), then run there on
- * files of all 15 languages and on a large C file.
+ * The `code-explain` command as a user installs it (support.ts
+ * installedCommand: packed with `pnpm pack`, installed with npm into an empty
+ * folder; plain node), run on files of all 15 languages and on a large C file.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { LANGUAGE_IDS } from '@code-explain/shared';
 import {
   LANGUAGE_SAMPLES,
   SERVER_DIR,
-  WORKSPACE_DIR,
   gitRepository,
+  installedCommand,
   jsonLines,
   run,
   tempDir,
-  writeFiles,
 } from './support.js';
 
 const require = createRequire(import.meta.url);
@@ -30,33 +27,17 @@ describe('code-explain, packed and installed with npm', function () {
   let samples = '';
 
   before(function () {
-    // Packing builds both packages (prepack); npm fetches the service's dependencies, from its cache when it can.
+    // Packing builds both packages; the installation is shared with the other tests of the installed command.
     this.timeout(600_000);
-    root = tempDir('installed');
-    const packs = join(root, 'packs');
-    const app = join(root, 'app');
-    for (const pkg of ['shared', 'server']) {
-      execFileSync('pnpm', ['pack', '--pack-destination', packs], {
-        cwd: join(WORKSPACE_DIR, pkg),
-        stdio: 'pipe',
-      });
-    }
-    const tarballs = readdirSync(packs).map((name) => join(packs, name));
-    assert.equal(tarballs.length, 2, tarballs.join(', '));
-    writeFiles(app, { 'package.json': JSON.stringify({ name: 'app', private: true }) });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs], {
-      cwd: app,
-      stdio: 'pipe',
-    });
-    bin = join(app, 'node_modules/.bin/code-explain');
-    samples = join(root, 'samples');
+    ({ root, bin } = installedCommand());
+    samples = tempDir('samples');
     gitRepository(samples, {
       ...Object.fromEntries(Object.values(LANGUAGE_SAMPLES).map(({ file, code }) => [file, code])),
       '.gitignore': 'generated/\n',
       'generated/out.js': 'function out() { return 1; }\n',
     });
   });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  after(() => rmSync(samples, { recursive: true, force: true }));
 
   it('is installed without a TypeScript toolchain', async () => {
     const modules = join(root, 'app/node_modules');

@@ -3,7 +3,7 @@
  * build fixture repositories with git.
  */
 import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,24 +60,61 @@ export function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
+const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+};
+
+/** Runs git in root (a fixed identity, so commits need no configuration); returns its output. */
+export function git(root: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: root,
+    env: { ...process.env, ...GIT_IDENTITY },
+    stdio: 'pipe',
+  }).toString();
+}
+
 /** A git repository at root holding `files`, committed. */
 export function gitRepository(root: string, files: Record<string, string>): void {
   writeFiles(root, files);
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: root,
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'Test',
-        GIT_AUTHOR_EMAIL: 'test@example.com',
-        GIT_COMMITTER_NAME: 'Test',
-        GIT_COMMITTER_EMAIL: 'test@example.com',
-      },
+  git(root, 'init', '-q', '-b', 'main');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'fixture');
+}
+
+/** The packages packed and installed, once per test run: every test of the installed command shares them. */
+let installation: { readonly root: string; readonly bin: string } | undefined;
+
+/**
+ * `code-explain` as a user installs it: the shared and server packages packed
+ * with `pnpm pack` (which builds them, prepack) and installed with npm into an
+ * empty folder (no TypeScript, no tsx: plain node). Done once per process;
+ * the folder is removed when the process exits.
+ */
+export function installedCommand(): { readonly root: string; readonly bin: string } {
+  if (installation) return installation;
+  const root = tempDir('installed');
+  const packs = join(root, 'packs');
+  const app = join(root, 'app');
+  for (const pkg of ['shared', 'server']) {
+    execFileSync('pnpm', ['pack', '--pack-destination', packs], {
+      cwd: join(WORKSPACE_DIR, pkg),
       stdio: 'pipe',
     });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'fixture');
+  }
+  const tarballs = readdirSync(packs).map((name) => join(packs, name));
+  if (tarballs.length !== 2) throw new Error(`expected two tarballs, got ${tarballs.join(', ')}`);
+  writeFiles(app, { 'package.json': JSON.stringify({ name: 'app', private: true }) });
+  // npm fetches the service's dependencies, from its cache when it can.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs], {
+    cwd: app,
+    stdio: 'pipe',
+  });
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  installation = { root, bin: join(app, 'node_modules/.bin/code-explain') };
+  return installation;
 }
 
 /** One small file per language the engine reads, each with a function `pick` that branches. */
