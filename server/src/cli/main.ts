@@ -11,7 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 // from it, so the grammars run on the baseline compiler only (parsing is
 // ~1.8× slower, which costs milliseconds here). Set before the first grammar
 // is compiled, in this thread or a worker (V8's flags are per process).
-setFlagsFromString('--liftoff-only');
+// `node --no-liftoff-only …` keeps V8's default (pnpm bench:cli measures both).
+if (!process.execArgv.some((arg) => /^--(no-)?liftoff[-_]only$/.test(arg))) setFlagsFromString('--liftoff-only');
 
 // A reader that stops early (`| head`) is not a failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

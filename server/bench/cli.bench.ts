@@ -1,0 +1,225 @@
+/**
+ * `pnpm bench:cli`: the built `code-explain` command and ESLint (only
+ * `complexity` and `sonarjs/cognitive-complexity`, every function reported)
+ * over the same few thousand real JavaScript files of installed packages, in
+ * the same run: files and lines per second for one worker and for two (both
+ * cores of the machine the figures in server/README.md come from), their
+ * ratio, and the CLI with and without its `--liftoff-only` V8 flag. Each tool
+ * runs as a process, as in CI, start-up included. Prints figures; asserts
+ * nothing; not part of `pnpm test`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WORKSPACE_DIR = resolve(SERVER_DIR, '..');
+const BIN = join(SERVER_DIR, 'bin/code-explain.js');
+
+/**
+ * Packages whose own .js files (sorted, no .min.js, nothing under a nested
+ * node_modules) make the corpus: about 3,500 files of hand-written and
+ * generated CommonJS and ESM. TypeScript's lib is left out: nine files of
+ * 335,000 lines would measure one huge file, not a repository.
+ */
+const PACKAGES = [
+  'eslint-plugin-sonarjs',
+  'lodash',
+  'eslint',
+  'mongoose',
+  'pino',
+  'zod',
+  'ajv',
+  'ioredis',
+  'express',
+  'koa',
+];
+
+function jsFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jsFiles(path));
+    else if (entry.isFile() && entry.name.endsWith('.js') && !entry.name.endsWith('.min.js')) out.push(path);
+  }
+  return out;
+}
+
+interface Corpus {
+  /** Where both tools run: the files are given relative to it, which keeps the command lines short. */
+  readonly root: string;
+  readonly files: readonly string[];
+  readonly lines: number;
+  readonly bytes: number;
+  readonly perPackage: readonly { name: string; version: string; files: number }[];
+}
+
+function corpus(): Corpus {
+  const perPackage: { name: string; version: string; files: number }[] = [];
+  const absolute: string[] = [];
+  for (const name of PACKAGES) {
+    const manifest = require.resolve(`${name}/package.json`);
+    const found = jsFiles(dirname(manifest)).sort();
+    perPackage.push({
+      name,
+      version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version,
+      files: found.length,
+    });
+    absolute.push(...found);
+  }
+  // pnpm keeps every package under node_modules/.pnpm: the deepest folder they share.
+  let root = dirname(absolute[0]!);
+  while (!absolute.every((f) => f.startsWith(`${root}/`))) root = dirname(root);
+  let lines = 0;
+  let bytes = 0;
+  for (const f of absolute) {
+    const text = readFileSync(f, 'utf8');
+    lines += text.split('\n').length;
+    bytes += statSync(f).size;
+  }
+  return { root, files: absolute.map((f) => relative(root, f)), lines, bytes, perPackage };
+}
+
+interface Timed {
+  readonly seconds: number;
+  readonly code: number;
+  readonly stdoutBytes: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command to its end; keeps stdout only when asked (the CLI's is hundreds of MB). */
+function timed(args: readonly string[], cwd: string, keepStdout: boolean): Promise<Timed> {
+  return new Promise((done, fail) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [...args], { cwd, env: { ...process.env, CI: '1' } });
+    let stdoutBytes = 0;
+    const kept: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (keepStdout) kept.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) =>
+      done({
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        code: code ?? -1,
+        stdoutBytes,
+        stdout: Buffer.concat(kept).toString('utf8'),
+        stderr,
+      }),
+    );
+  });
+}
+
+interface Result {
+  readonly label: string;
+  readonly seconds: number;
+  readonly produced: string;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const fixed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+async function runCli(c: Corpus, jobs: number, liftoffOnly: boolean): Promise<Result> {
+  const flags = liftoffOnly ? [] : ['--no-liftoff-only'];
+  const r = await timed([...flags, BIN, '--jobs', String(jobs), ...c.files], c.root, false);
+  if (r.code !== 0 && r.code !== 3)
+    throw new Error(`code-explain exited ${r.code}: ${r.stderr.slice(-2000)}`);
+  const summary = r.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('code-explain: ') && l.includes(' analysed'))
+    .pop();
+  return {
+    label: `code-explain --jobs ${jobs}${liftoffOnly ? '' : ' (V8 default tiers)'}`,
+    seconds: r.seconds,
+    produced: `${mb(r.stdoutBytes)} of JSON Lines; ${summary?.replace(/^code-explain: /, '') ?? '(no summary)'}`,
+  };
+}
+
+function eslintConfig(dir: string): string {
+  const sonarjs = pathToFileURL(require.resolve('eslint-plugin-sonarjs')).href;
+  const path = join(dir, 'eslint.config.mjs');
+  // Threshold 0: every function's number is reported, as code-explain reports every unit's.
+  writeFileSync(
+    path,
+    `import sonarjs from ${JSON.stringify(sonarjs)};
+export default [
+  { ignores: ['!**/node_modules/'] },
+  {
+    files: ['**/*.js'],
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
+    plugins: { sonarjs },
+    rules: { complexity: ['warn', 0], 'sonarjs/cognitive-complexity': ['warn', 0] },
+  },
+];
+`,
+  );
+  return path;
+}
+
+async function runEslint(c: Corpus, config: string, jobs: number): Promise<Result> {
+  const eslint = join(dirname(require.resolve('eslint/package.json')), 'bin/eslint.js');
+  const concurrency = jobs === 1 ? 'off' : String(jobs);
+  const r = await timed(
+    [eslint, '--config', config, '--concurrency', concurrency, '--format', 'json', ...c.files],
+    c.root,
+    true,
+  );
+  if (r.code !== 0 && r.code !== 1) throw new Error(`eslint exited ${r.code}: ${r.stderr.slice(-2000)}`);
+  const results = JSON.parse(r.stdout) as { messages: { ruleId: string | null; fatal?: boolean }[] }[];
+  const messages = results.flatMap((x) => x.messages);
+  const count = (rule: string) => messages.filter((m) => m.ruleId === rule).length;
+  const fatal = results.filter((x) => x.messages.some((m) => m.fatal)).length;
+  return {
+    label: `ESLint --concurrency ${concurrency}`,
+    seconds: r.seconds,
+    produced: `${results.length} files, ${fixed(count('complexity'))} complexity and ${fixed(count('sonarjs/cognitive-complexity'))} cognitive-complexity reports, ${fatal} files it could not parse`,
+  };
+}
+
+async function main(): Promise<void> {
+  // The command runs the compiled JavaScript: build it first (a no-op when up to date).
+  execFileSync(process.execPath, [join(WORKSPACE_DIR, 'node_modules/typescript/bin/tsc'), '-b', 'server'], {
+    cwd: WORKSPACE_DIR,
+    stdio: 'inherit',
+  });
+  const c = corpus();
+  console.log(
+    `corpus: ${fixed(c.files.length)} .js files, ${fixed(c.lines)} lines, ${mb(c.bytes)}, from ${c.perPackage
+      .map((p) => `${p.name}@${p.version} (${p.files})`)
+      .join(', ')}`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'cex-bench-cli-'));
+  try {
+    const config = eslintConfig(dir);
+    const rows: { jobs: number; cli: Result; eslint: Result; cliDefaultTiers: Result }[] = [];
+    for (const jobs of [1, 2]) {
+      const cli = await runCli(c, jobs, true);
+      const eslint = await runEslint(c, config, jobs);
+      const cliDefaultTiers = await runCli(c, jobs, false);
+      rows.push({ jobs, cli, eslint, cliDefaultTiers });
+      for (const r of [cli, eslint, cliDefaultTiers])
+        console.log(
+          `${r.label.padEnd(44)} ${r.seconds.toFixed(1).padStart(6)} s  ${fixed(c.files.length / r.seconds).padStart(5)} files/s  ${fixed(c.lines / r.seconds).padStart(7)} lines/s  — ${r.produced}`,
+        );
+    }
+    console.log('');
+    for (const { jobs, cli, eslint, cliDefaultTiers } of rows)
+      console.log(
+        `jobs ${jobs}: code-explain is ${(eslint.seconds / cli.seconds).toFixed(2)}× ESLint's speed (files/s ratio); --liftoff-only makes it ${(cliDefaultTiers.seconds / cli.seconds).toFixed(2)}× as fast as V8's default tiers`,
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
