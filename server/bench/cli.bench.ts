@@ -4,7 +4,8 @@
  * over the same few thousand real JavaScript files of installed packages, in
  * the same run: files and lines per second for one worker and for two (both
  * cores of the machine the figures in server/README.md come from), their
- * ratio, and the CLI with and without its `--liftoff-only` V8 flag. Each tool
+ * ratio, and the CLI with its `--liftoff-only` V8 flag (its default) and
+ * without it (`node --no-liftoff-only`). Each tool
  * runs as a process, as in CI, start-up included. Prints figures; asserts
  * nothing; not part of `pnpm test`.
  */
@@ -85,8 +86,21 @@ function corpus(): Corpus {
   return { root, files: absolute.map((f) => relative(root, f)), lines, bytes, perPackage };
 }
 
+/** CPU seconds (user + system) of the children this process has waited for: fields 16 and 17 of /proc/self/stat. */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return ticks / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, 100 on every architecture Node runs on there. */
+const CLOCK_TICKS = 100;
+
 interface Timed {
   readonly seconds: number;
+  /** CPU time of the process and all its threads: steadier than wall time on a shared machine. */
+  readonly cpuSeconds: number;
   readonly code: number;
   readonly stdoutBytes: number;
   readonly stdout: string;
@@ -97,6 +111,7 @@ interface Timed {
 function timed(args: readonly string[], cwd: string, keepStdout: boolean): Promise<Timed> {
   return new Promise((done, fail) => {
     const started = process.hrtime.bigint();
+    const cpuBefore = childrenCpuSeconds();
     const child = spawn(process.execPath, [...args], { cwd, env: { ...process.env, CI: '1' } });
     let stdoutBytes = 0;
     const kept: Buffer[] = [];
@@ -110,6 +125,7 @@ function timed(args: readonly string[], cwd: string, keepStdout: boolean): Promi
     child.on('close', (code) =>
       done({
         seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        cpuSeconds: childrenCpuSeconds() - cpuBefore,
         code: code ?? -1,
         stdoutBytes,
         stdout: Buffer.concat(kept).toString('utf8'),
@@ -122,6 +138,7 @@ function timed(args: readonly string[], cwd: string, keepStdout: boolean): Promi
 interface Result {
   readonly label: string;
   readonly seconds: number;
+  readonly cpuSeconds: number;
   readonly produced: string;
 }
 
@@ -129,6 +146,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const fixed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 async function runCli(c: Corpus, jobs: number, liftoffOnly: boolean): Promise<Result> {
+  // The command sets --liftoff-only itself unless the node command line names a choice (main.ts).
   const flags = liftoffOnly ? [] : ['--no-liftoff-only'];
   const r = await timed([...flags, BIN, '--jobs', String(jobs), ...c.files], c.root, false);
   if (r.code !== 0 && r.code !== 3)
@@ -138,8 +156,9 @@ async function runCli(c: Corpus, jobs: number, liftoffOnly: boolean): Promise<Re
     .filter((l) => l.startsWith('code-explain: ') && l.includes(' analysed'))
     .pop();
   return {
-    label: `code-explain --jobs ${jobs}${liftoffOnly ? '' : ' (V8 default tiers)'}`,
+    label: `code-explain --jobs ${jobs}${liftoffOnly ? '' : ', V8 default tiers'}`,
     seconds: r.seconds,
+    cpuSeconds: r.cpuSeconds,
     produced: `${mb(r.stdoutBytes)} of JSON Lines; ${summary?.replace(/^code-explain: /, '') ?? '(no summary)'}`,
   };
 }
@@ -182,6 +201,7 @@ async function runEslint(c: Corpus, config: string, jobs: number): Promise<Resul
   return {
     label: `ESLint --concurrency ${concurrency}`,
     seconds: r.seconds,
+    cpuSeconds: r.cpuSeconds,
     produced: `${results.length} files, ${fixed(count('complexity'))} complexity and ${fixed(count('sonarjs/cognitive-complexity'))} cognitive-complexity reports, ${fatal} files it could not parse`,
   };
 }
@@ -201,21 +221,21 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cex-bench-cli-'));
   try {
     const config = eslintConfig(dir);
-    const rows: { jobs: number; cli: Result; eslint: Result; cliDefaultTiers: Result }[] = [];
+    const rows: { jobs: number; cli: Result; eslint: Result; tiered: Result }[] = [];
     for (const jobs of [1, 2]) {
       const cli = await runCli(c, jobs, true);
       const eslint = await runEslint(c, config, jobs);
-      const cliDefaultTiers = await runCli(c, jobs, false);
-      rows.push({ jobs, cli, eslint, cliDefaultTiers });
-      for (const r of [cli, eslint, cliDefaultTiers])
+      const tiered = await runCli(c, jobs, false);
+      rows.push({ jobs, cli, eslint, tiered });
+      for (const r of [cli, eslint, tiered])
         console.log(
-          `${r.label.padEnd(44)} ${r.seconds.toFixed(1).padStart(6)} s  ${fixed(c.files.length / r.seconds).padStart(5)} files/s  ${fixed(c.lines / r.seconds).padStart(7)} lines/s  — ${r.produced}`,
+          `${r.label.padEnd(44)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1).padStart(6)} s)  ${fixed(c.files.length / r.seconds).padStart(5)} files/s  ${fixed(c.lines / r.seconds).padStart(7)} lines/s  — ${r.produced}`,
         );
     }
     console.log('');
-    for (const { jobs, cli, eslint, cliDefaultTiers } of rows)
+    for (const { jobs, cli, eslint, tiered } of rows)
       console.log(
-        `jobs ${jobs}: code-explain is ${(eslint.seconds / cli.seconds).toFixed(2)}× ESLint's speed (files/s ratio); --liftoff-only makes it ${(cliDefaultTiers.seconds / cli.seconds).toFixed(2)}× as fast as V8's default tiers`,
+        `jobs ${jobs}: code-explain runs at ${(eslint.seconds / cli.seconds).toFixed(2)}× ESLint's files/s (${(eslint.cpuSeconds / cli.cpuSeconds).toFixed(2)}× per CPU second); with --liftoff-only it takes ${(cli.seconds / tiered.seconds).toFixed(2)}× the time of V8's default tiers (${(cli.cpuSeconds / tiered.cpuSeconds).toFixed(2)}× the CPU)`,
       );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -35,7 +35,7 @@ interface DiffJson {
   base: { revision: string; commit: string };
   head: { revision: string; commit?: string };
   summary: DiffSummary;
-  files: (Omit<FileDiff, 'headUnits' | 'notAnalysed'> & { notAnalysed?: { why: string; reason: string } })[];
+  files: (Omit<FileDiff, 'headUnits' | 'headLines' | 'notAnalysed'> & { notAnalysed?: { why: string; reason: string } })[];
   units: UnitChange[];
   gates: { gate: string; offenders: unknown[] }[];
 }
@@ -281,6 +281,16 @@ function describeDiff(label: string, binOf: () => string): void {
         [
           ['security/command-injection', 'src/app.js', 6],
           ['code-explain/max-cognitive', 'src/tangle.ts', 6],
+        ],
+      );
+      // The head versions of the files compared (not the deleted one), with their line counts.
+      assert.deepEqual(
+        log.runs[0]!.artifacts?.map((a) => [a.location?.uri, a.properties?.lines]),
+        [
+          ['src/app.js', 7],
+          ['src/runner.js', 7],
+          ['src/shapes.py', 17],
+          ['src/tangle.ts', 28],
         ],
       );
       const notes = log.runs[0]!.invocations?.[0]?.toolExecutionNotifications ?? [];

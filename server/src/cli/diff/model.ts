@@ -76,6 +76,8 @@ export interface FileDiff {
   readonly resolvedFindings: number;
   /** Every unit of the head version (for locations in SARIF). */
   readonly headUnits: readonly UnitSummary[];
+  /** The head version's line count (for SARIF's artifact; 0 when there is none). */
+  readonly headLines: number;
   /** Notes of checks that failed on either version. */
   readonly notes: readonly string[];
 }

@@ -180,6 +180,7 @@ function fileDiffOf(a: Analysed): { file: FileDiff; units: UnitChange[] } {
         newFindings: [],
         resolvedFindings: 0,
         headUnits: [],
+        headLines: 0,
         notes: [],
       },
       units: [],
@@ -208,6 +209,7 @@ function fileDiffOf(a: Analysed): { file: FileDiff; units: UnitChange[] } {
       newFindings: compared.newFindings,
       resolvedFindings: compared.resolvedFindings.length,
       headUnits: head.units,
+      headLines: typeof a.head?.response.metadata.lines === 'number' ? a.head.response.metadata.lines : 0,
       notes,
     },
     units: compared.units,
@@ -233,7 +235,7 @@ function asFileResults(
         kind: 'analysed',
         file: f.file,
         language: f.language,
-        lines: 0,
+        lines: f.headLines,
         complexity: f.after,
         units: forSarif ? f.headUnits : changed,
         findings: f.newFindings,
@@ -310,14 +312,14 @@ export async function runDiff(range: string | undefined, options: DiffOptions, i
   return exitCode;
 }
 
-/** The JSON document: everything but each file's list of every head unit (SARIF's locations need those). */
+/** The JSON document: everything but what only SARIF needs (each file's every head unit, its line count). */
 function toJson(report: DiffReport) {
   const { revisions, summary, files, units, verdicts } = report;
   return {
     base: revisions.base,
     head: revisions.head,
     summary,
-    files: files.map(({ headUnits: _headUnits, ...file }) => ({
+    files: files.map(({ headUnits: _headUnits, headLines: _headLines, ...file }) => ({
       ...file,
       ...(file.notAnalysed ? { notAnalysed: { ...file.notAnalysed, reason: reasonText(file) } } : {}),
     })),
