@@ -35,7 +35,9 @@ interface DiffJson {
   base: { revision: string; commit: string };
   head: { revision: string; commit?: string };
   summary: DiffSummary;
-  files: (Omit<FileDiff, 'headUnits' | 'headLines' | 'notAnalysed'> & { notAnalysed?: { why: string; reason: string } })[];
+  files: (Omit<FileDiff, 'headUnits' | 'headLines' | 'notAnalysed'> & {
+    notAnalysed?: { why: string; reason: string };
+  })[];
   units: UnitChange[];
   gates: { gate: string; offenders: unknown[] }[];
 }
