@@ -14,8 +14,10 @@ import { reasonText, type DiffReport } from './report.js';
 
 /** Units in the table; the JSON lists all. */
 export const MAX_UNITS_IN_TABLE = 100;
-/** Units with a section of their own. */
+/** Units with a section of their own, at most. */
 export const MAX_UNIT_SECTIONS = 25;
+/** A GitHub comment holds 65,536 characters: the unit sections that do not fit are left out. */
+export const MAX_COMMENT_CHARS = 60_000;
 /** Findings of one kind listed per unit. */
 const MAX_FINDINGS_LISTED = 20;
 /** Offenders a failed gate names here. */
@@ -211,14 +213,29 @@ function filesSection(files: readonly FileDiff[]): string[] {
 }
 
 export function toDiffMarkdown(report: DiffReport): string {
-  const out = [
-    ...headline(report),
-    ...gatesSection(report),
-    ...unitTable(report.units),
-    ...report.units.slice(0, MAX_UNIT_SECTIONS).flatMap((u, i) => unitSection(u, i + 1)),
-  ];
-  if (report.units.length > MAX_UNIT_SECTIONS)
-    out.push(`… ${report.units.length - MAX_UNIT_SECTIONS} more units are in the table above only.`, '');
-  out.push(...outsideSection(report.files), ...filesSection(report.files));
-  return `${out.join('\n').replace(/\n+$/, '')}\n`;
+  const before = [...headline(report), ...gatesSection(report), ...unitTable(report.units)];
+  const after = [...outsideSection(report.files), ...filesSection(report.files)];
+  const length = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
+  // Unit sections, most important first, while the comment stays within GitHub's limit.
+  let budget = MAX_COMMENT_CHARS - length(before) - length(after) - 200;
+  const sections: string[] = [];
+  let shown = 0;
+  for (const u of report.units.slice(0, MAX_UNIT_SECTIONS)) {
+    const section = unitSection(u, shown + 1);
+    budget -= length(section);
+    if (budget < 0) break;
+    sections.push(...section);
+    shown++;
+  }
+  if (report.units.length > shown) {
+    const why =
+      shown < Math.min(MAX_UNIT_SECTIONS, report.units.length)
+        ? 'to keep this comment within 65,536 characters'
+        : `at most ${MAX_UNIT_SECTIONS} units have one`;
+    sections.push(
+      `Sections above for ${shown} of the ${report.units.length} changed units (${why}); \`--format json\` has every unit.`,
+      '',
+    );
+  }
+  return `${[...before, ...sections, ...after].join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -255,18 +255,22 @@ export async function runDiff(range: string | undefined, options: DiffOptions, i
   const changes = (await listChanges(git, args)).filter((c) => !excluded(c.newPath) || !excluded(c.oldPath));
 
   const context = { git, root, maxFileSize: options.maxFileSize };
-  const prepared = await inOrder(changes.length, GIT_CONCURRENCY, (i) => prepare(changes[i]!, context));
+  // Reading each file's versions and hunks from git, a few files at a time (a large change has hundreds).
+  const read = await inOrder(changes.length, GIT_CONCURRENCY, async (i) => {
+    const p = await prepare(changes[i]!, context);
+    return { p, hunks: p.notAnalysed ? [] : await hunksOf(git, args, p.change) };
+  });
+  const prepared = read.map((r) => r.p);
   const tasks = prepared.reduce((n, p) => n + (p.base ? 1 : 0) + (p.head ? 1 : 0), 0);
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks));
   const pool = createAnalysisPool({ jobs });
   let analysed: Analysed[];
   try {
     analysed = await Promise.all(
-      prepared.map(async (p): Promise<Analysed> => {
-        const [base, head, hunks] = await Promise.all([
+      read.map(async ({ p, hunks }): Promise<Analysed> => {
+        const [base, head] = await Promise.all([
           analyseSide(pool, p.base, options.settings),
           analyseSide(pool, p.head, options.settings),
-          p.notAnalysed ? Promise.resolve([]) : hunksOf(git, args, p.change),
         ]);
         for (const failure of [
           ...(base.analysis?.ruleFailures ?? []),
