@@ -42,6 +42,9 @@ interface DiffJson {
   gates: { gate: string; offenders: unknown[] }[];
 }
 
+/** ESC [2K, the terminal's "clear the line", as a pattern. */
+const CLEAR_LINE = '\u001b\\[2K';
+
 const parse = (stdout: string) => JSON.parse(stdout) as DiffJson;
 const unitNamed = (d: DiffJson, file: string, name: string) => {
   const unit = d.units.find((u) => u.file === file && u.name === name);
@@ -352,6 +355,21 @@ function describeDiff(label: string, binOf: () => string): void {
           ['other.js', 'other', 'changed', { cognitive: 0, cyclomatic: 1 }, { cognitive: 1, cyclomatic: 2 }],
         ],
       );
+    });
+
+    it('draws a progress bar on a terminal (the files to compare, the current one), none with CI set', async () => {
+      // `script` gives the command a terminal; what it drew comes out on script's stdout.
+      const onTerminal = (env: NodeJS.ProcessEnv) =>
+        run('script', ['-qec', `${bin} diff HEAD~1..HEAD --jobs 1 >/dev/null`, '/dev/null'], {
+          cwd: repo,
+          env,
+        });
+      const terminal = await onTerminal({});
+      assert.equal(terminal.code, 0);
+      assert.match(terminal.stdout, new RegExp(`\r${CLEAR_LINE}[█░]+ \\d/5 files src/app\\.js`));
+      const ci = await onTerminal({ CI: 'true' });
+      assert.equal(ci.code, 0);
+      assert.doesNotMatch(ci.stdout, new RegExp(`[█░]|${CLEAR_LINE}`));
     });
 
     it('exits 2 with a clear message outside a git repository, on an unknown revision and on a bad range', async () => {

@@ -14,6 +14,7 @@ import { excludeMatcher } from '../files.js';
 import { toSarif } from '../format/sarif.js';
 import { failed as gatesFailed, judge, verdictLines } from '../gates.js';
 import { createAnalysisPool, type AnalysisPool } from '../pool.js';
+import { createProgress, shouldShowProgress } from '../progress.js';
 import { plural, type FileResult } from '../report.js';
 import { MAX_OFFENDERS_ON_STDERR, type Io } from '../run.js';
 import { UsageError } from '../usage.js';
@@ -128,14 +129,13 @@ async function analyseSide(
   pool: AnalysisPool,
   side: Side | undefined,
   settings: AnalysisSettings,
+  started: () => void,
 ): Promise<{ analysis: TextAnalysis | undefined; failure: string | undefined }> {
   if (!side) return { analysis: undefined, failure: undefined };
-  const outcome = await pool.run({
-    source: { text: side.text },
-    language: side.language,
-    settings,
-    purposes: true,
-  });
+  const outcome = await pool.run(
+    { source: { text: side.text }, language: side.language, settings, purposes: true },
+    started,
+  );
   return outcome.ok
     ? { analysis: outcome.analysis, failure: undefined }
     : { analysis: undefined, failure: `${side.path}: ${outcome.message}` };
@@ -264,27 +264,44 @@ export async function runDiff(range: string | undefined, options: DiffOptions, i
   const tasks = prepared.reduce((n, p) => n + (p.base ? 1 : 0) + (p.head ? 1 : 0), 0);
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks));
   const pool = createAnalysisPool({ jobs });
+  const toAnalyse = prepared.filter((p) => p.base || p.head).length;
+  const progress = createProgress(toAnalyse, io.stderr, shouldShowProgress(io.stderr, io.env));
+  let done = 0;
+  let current: string | undefined;
   let analysed: Analysed[];
   try {
     analysed = await Promise.all(
       read.map(async ({ p, hunks }): Promise<Analysed> => {
+        const started = () => {
+          current = p.change.newPath;
+          progress.update(done, current);
+        };
         const [base, head] = await Promise.all([
-          analyseSide(pool, p.base, options.settings),
-          analyseSide(pool, p.head, options.settings),
+          analyseSide(pool, p.base, options.settings, started),
+          analyseSide(pool, p.head, options.settings, started),
         ]);
+        if (p.base || p.head) {
+          done++;
+          progress.update(done, done < toAnalyse ? current : undefined);
+        }
+        const problems: string[] = [];
         for (const failure of [
           ...(base.analysis?.ruleFailures ?? []),
           ...(head.analysis?.ruleFailures ?? []),
         ])
-          io.stderr.write(
-            `code-explain: warning: ${p.change.newPath}: the check ${failure.rule} failed (${failure.message}); its findings are left out\n`,
+          problems.push(
+            `code-explain: warning: ${p.change.newPath}: the check ${failure.rule} failed (${failure.message}); its findings are left out`,
           );
         const failure = base.failure ?? head.failure;
-        if (failure) io.stderr.write(`code-explain: error: ${failure}\n`);
+        if (failure) problems.push(`code-explain: error: ${failure}`);
+        // The bar's line is cleared first, so a message never lands in the middle of it.
+        if (problems.length > 0) progress.end();
+        for (const line of problems) io.stderr.write(`${line}\n`);
         return { prepared: p, base: base.analysis, head: head.analysis, hunks, failure };
       }),
     );
   } finally {
+    progress.end();
     await pool.close();
   }
 
