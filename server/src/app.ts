@@ -60,7 +60,7 @@ export interface AppDependencies {
    * when REDIS_URL is set; without it, a store in this app instance.
    */
   readonly dashboardStore?: ExpiringStore;
-  /** The clock of sessions, sign-in throttling and API keys' grace periods; tests move it instead of sleeping. */
+  /** The clock of sessions, sign-in throttling, API keys' grace periods and usage counts; tests move it instead of sleeping. */
   readonly clock?: () => number;
 }
 
@@ -86,10 +86,10 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
 
-  const routes = apiRouter({ explanations, usage, openApiDocument });
+  const routes = apiRouter({ explanations, usage, openApiDocument, now: clock });
   const api = chain(
     // First, so it sees every outcome; it counts only requests that authentication let in.
-    countUsage(recorder, routeLabeller(routes)),
+    countUsage(recorder, routeLabeller(routes), clock),
     authenticate(authenticator),
     limiter.middleware,
     serve(routes),

@@ -50,6 +50,8 @@ table { border-collapse: collapse; width: 100%; }
 .chart { margin: .5rem 0 1rem; overflow-x: auto; }
 #table-hours, #table-days { font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
+/* A link alone in a cell is a control, not a word in a sentence: 24 px high at least (WCAG 2.2 target size). */
+td > a { display: inline-block; min-height: 24px; padding: .25rem 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 form.inline, label.inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; }

@@ -77,6 +77,14 @@ export async function openTestStore(kind: 'mongo' | 'embedded', label: string): 
   };
 }
 
+/** A second connection to the store `handle` opened, as another instance of the service would open it. */
+export async function openAnotherStore(handle: StoreHandle): Promise<Store> {
+  const store = handle.mongo
+    ? await createMongoStore({ uri: handle.mongo.uri, dbName: handle.mongo.dbName })
+    : await createEmbeddedStore({ dataDir: handle.dataDir! });
+  return guarded(store);
+}
+
 export async function dropDatabase(uri: string, dbName: string): Promise<void> {
   const connection = await mongoose
     .createConnection(uri, { dbName, serverSelectionTimeoutMS: 5000 })
