@@ -15,6 +15,9 @@
  *   POST /settings/developer/keys/:id/replace  a new key; the old one ends now or after a grace period
  *   GET  /settings/developer/keys/:id/revoke, POST   confirm, then revoke
  *   GET  /usage                 requests per hour and day by outcome, latency, languages pages/usage.ts
+ *   GET  /history               saved explanations, paged, by language and mode      pages/history.ts
+ *   GET  /history/:id           one, with the shared renderer
+ *   GET  /history/:id/delete, POST   confirm, then delete
  *   GET  /assets/:name          uPlot and the usage page's script                     assets.ts
  *
  * Every request here: security headers and a CSP with a nonce of its own →
@@ -31,6 +34,7 @@ import { prepareDummyHash } from '../auth/passwords.js';
 import type { DashboardConfig } from '../config.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
 import type { AccountService } from '../service/accounts.js';
+import type { ExplanationService } from '../service/explanations.js';
 import type { UsageService } from '../service/usage.js';
 import type { SessionManager } from '../sessions/sessions.js';
 import type { SignInThrottle } from '../sessions/throttle.js';
@@ -41,6 +45,7 @@ import { createKit, PageError, SESSION_COOKIE, type Visit } from './kit.js';
 import { accountPages } from './pages/account.js';
 import { authPages } from './pages/auth.js';
 import { developerPages } from './pages/developer.js';
+import { historyPages } from './pages/history.js';
 import { usagePages } from './pages/usage.js';
 import { loadAssets } from './assets.js';
 import { errorPage } from './views.js';
@@ -57,6 +62,8 @@ export interface DashboardDependencies {
   readonly now?: () => number;
   /** Usage statistics: the keys list's 30-day column and the usage page; both are left out without it. */
   readonly usage?: Pick<UsageService, 'requestsByKey' | 'report'>;
+  /** Saved explanations (the history pages), through the service the API uses. */
+  readonly explanations: Pick<ExplanationService, 'list' | 'get' | 'remove'>;
 }
 
 export interface Dashboard {
@@ -106,6 +113,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
       now: deps.now ?? Date.now,
       uplotCss: assets.uplotCss,
     });
+  historyPages(router, kit, { explanations: deps.explanations });
   // Scripts the pages load, from this process: a fixed list, cacheable, the same for everyone.
   router.get('/assets/:name', (ctx) => {
     const asset = assets.get(String(ctx.params['name']));

@@ -19,10 +19,12 @@ import { html, SafeHtml } from './html.js';
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de;
-  --accent: #0a58ca; --accent-fg: #ffffff; --panel: #f6f8fa; --error: #b42318; --ok: #1a7f37; }
+  --accent: #0a58ca; --accent-fg: #ffffff; --panel: #f6f8fa; --error: #b42318; --ok: #1a7f37;
+  --warn: #9a6700; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --accent: #4493f8;
-    --accent-fg: #0d1117; --panel: #161b22; --error: #ff7b72; --ok: #3fb950; }
+    --accent-fg: #0d1117; --panel: #161b22; --error: #ff7b72; --ok: #3fb950;
+    --warn: #d29922; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--fg); }
@@ -71,7 +73,7 @@ export interface PageContext {
   readonly signupOpen?: boolean;
 }
 
-const csrfInput = (page: PageContext) =>
+export const csrfInput = (page: PageContext) =>
   html`<input type="hidden" name="${CSRF_FIELD}" value="${page.csrfToken}" />`;
 
 function navigation(page: PageContext): SafeHtml {
@@ -88,6 +90,7 @@ function navigation(page: PageContext): SafeHtml {
       <li><a href="/">Home</a></li>
       <li><a href="/settings/developer">Developer settings</a></li>
       <li><a href="/usage">Usage</a></li>
+      <li><a href="/history">History</a></li>
       <li><a href="/account">Account</a></li>
       <li>
         <form method="post" action="/sign-out">
@@ -116,14 +119,13 @@ export function layout(page: PageContext, title: string, body: SafeHtml): string
   </html>`}`;
 }
 
-function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml | false {
+export function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml | false {
   if (text === undefined) return false;
   return kind === 'error'
     ? html`<p class="error" role="alert" id="form-error">${text}</p>`
     : html`<p class="notice" role="status">${text}</p>`;
 }
 
-/** Ties the inputs to the form's error, so a screen reader announces it with them. */
 /** The aria-describedby attribute for these ids (the form's error among them when there is one), or nothing. */
 function describedBy(error: string | undefined, ...ids: string[]): SafeHtml | false {
   const all = [...ids, ...(error === undefined ? [] : ['form-error'])];
@@ -307,7 +309,7 @@ export function accountPage(page: PageContext & { readonly account: Account }, v
 }
 
 const dateOf = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
-const dateTimeOf = (iso: string) =>
+export const dateTimeOf = (iso: string) =>
   html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
 
 /** A key generated just now, shown on this page view only. */
