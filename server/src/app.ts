@@ -105,6 +105,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
     config: dashboardConfig,
     usage,
+    quota: limiter,
     explanations,
     now: clock,
   });

@@ -33,6 +33,7 @@ import bodyParser from 'koa-bodyparser';
 import { prepareDummyHash } from '../auth/passwords.js';
 import type { DashboardConfig } from '../config.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
+import type { RateLimiter } from '../limits/limiter.js';
 import type { AccountService } from '../service/accounts.js';
 import type { ExplanationService } from '../service/explanations.js';
 import type { UsageService } from '../service/usage.js';
@@ -62,6 +63,8 @@ export interface DashboardDependencies {
   readonly now?: () => number;
   /** Usage statistics: the keys list's 30-day column and the usage page; both are left out without it. */
   readonly usage?: Pick<UsageService, 'requestsByKey' | 'report'>;
+  /** The rate limiter, read (never counted) for the usage page's current minute. */
+  readonly quota?: Pick<RateLimiter, 'peek'>;
   /** Saved explanations (the history pages), through the service the API uses. */
   readonly explanations: Pick<ExplanationService, 'list' | 'get' | 'remove'>;
 }
@@ -112,6 +115,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
       usage: deps.usage,
       now: deps.now ?? Date.now,
       uplotCss: assets.uplotCss,
+      ...(deps.quota ? { quota: deps.quota } : {}),
     });
   historyPages(router, kit, { explanations: deps.explanations });
   // Scripts the pages load, from this process: a fixed list, cacheable, the same for everyone.

@@ -14,6 +14,7 @@ import {
   type UsageCounts,
   type UsageResponse,
 } from '@code-explain/shared';
+import type { QuotaWindow } from '../limits/limiter.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, SafeHtml } from './html.js';
 
@@ -57,6 +58,7 @@ select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-ra
 form.inline, label.inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
 button:disabled { opacity: .55; cursor: not-allowed; }
 .reveal code { font-size: 1.05rem; word-break: break-all; }
+.quota { font-size: 1.2rem; font-weight: 600; }
 `;
 
 // A constant of this module, not a value from anyone: markup as it stands.
@@ -497,6 +499,30 @@ export interface UsageView {
   readonly keyId: string | undefined;
   /** uPlot's stylesheet, put in the page's nonce'd <style>. */
   readonly uplotCss: string;
+  /** The current minute against the plan's quota; absent for a plan without API access. */
+  readonly minute?: QuotaWindow;
+}
+
+/** The current minute's requests against the plan's quota, from the rate limiter. */
+function currentMinute(page: PageContext & { readonly account: Account }, minute: QuotaWindow | undefined) {
+  const body = minute
+    ? html`<p id="quota-now" class="quota">
+          ${count(minute.used)} of ${count(minute.limit)} requests this
+          minute${
+            minute.resetsInSeconds === null
+              ? html`; the next request starts the minute.`
+              : html`, resets in ${minute.resetsInSeconds} s.`
+          }
+        </p>
+        <p class="hint">
+          All of the account's keys share the ${PLAN_NAMES[page.account.plan]} plan's quota; a request over it
+          is refused with 429 until the reset.
+        </p>`
+    : html`<p id="quota-now">The Free plan has no API access, so there is no quota to use.</p>`;
+  return html`<section aria-labelledby="quota-heading">
+    <h2 id="quota-heading">This minute</h2>
+    ${body}
+  </section>`;
 }
 
 /** JSON inside a <script type="application/json">: no `<`, `>` or `&` that could end or confuse it. */
@@ -588,6 +614,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
         >
         <button type="submit">Show</button>
       </form>
+      ${currentMinute(page, view.minute)}
       <p id="usage-summary">
         ${keyName ? html`Key “${keyName.name}”: ` : html`All keys: `}${count(days.totals.requests)} requests
         in the last 30 days (${count(days.totals.outcomes['429'])} over the quota, 429),
