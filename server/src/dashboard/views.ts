@@ -3,9 +3,10 @@
  * (html.ts escapes every value). One layout: a skip link, a header with the
  * navigation, one <main>; forms with visible labels, autocomplete hints and
  * errors tied to their fields; light and dark colours from
- * `prefers-color-scheme`; a visible focus ring for keyboard users. The only
- * inline elements that need it, the stylesheet and the new key's copy
- * script, carry the response's CSP nonce; there are no inline handlers.
+ * `prefers-color-scheme`; a visible focus ring for keyboard users. The
+ * stylesheets are inline and the scripts are files (client/, bundled by
+ * bundle.ts); both carry the response's CSP nonce; there is no inline script
+ * or handler.
  */
 import {
   OUTCOMES,
@@ -15,6 +16,8 @@ import {
   type UsageResponse,
 } from '@code-explain/shared';
 import type { QuotaWindow } from '../limits/limiter.js';
+// Types only: the client project emits no JavaScript for the server to load.
+import type { ChartData } from './client/chart-data.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, SafeHtml } from './html.js';
 
@@ -334,6 +337,8 @@ export interface DeveloperView {
   readonly notice?: string;
   /** The clock the statuses are told by (ms). */
   readonly now: number;
+  /** The Copy button's script, loaded with a new key. */
+  readonly copyScript: string;
   /** Requests per key id in the last 30 days (keys with none absent); the column is left out without it. */
   readonly requests?: Readonly<Record<string, number>>;
 }
@@ -357,27 +362,19 @@ function keyStatus(key: ApiKeyInfo, now: number): SafeHtml {
 const isWorking = (key: ApiKeyInfo, now: number) =>
   key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now);
 
-function revealed(page: PageContext, key: RevealedKey): SafeHtml {
+function revealed(page: PageContext, key: RevealedKey, copyScript: string): SafeHtml {
   return html`<section aria-labelledby="new-key-heading" class="reveal">
     <h2 id="new-key-heading">Your new key “${key.name}”</h2>
     ${key.replaced ? html`<p class="notice" role="status">${key.replaced}</p>` : false}
     <p>Copy it now: it is shown this once and never again. Anyone who has it can use your quota.</p>
     <p><code id="new-key">${key.key}</code></p>
-    <button type="button" id="copy-key">Copy key</button>
-    <span id="copy-status" class="hint" role="status"></span>
-    <script nonce="${page.nonce}">
-      ${COPY_SCRIPT};
-    </script>
+    <p>
+      <button type="button" id="copy-key" data-copy="new-key">Copy key</button>
+      <span id="copy-status" class="hint" role="status" data-copy-status></span>
+    </p>
+    <script nonce="${page.nonce}" src="${copyScript}" defer></script>
   </section>`;
 }
-
-// A constant of this module: copies the key shown above with the Clipboard API.
-const COPY_SCRIPT = new SafeHtml(
-  "document.getElementById('copy-key').addEventListener('click', async () => {" +
-    "const status = document.getElementById('copy-status');" +
-    "try { await navigator.clipboard.writeText(document.getElementById('new-key').textContent); status.textContent = 'Copied.'; }" +
-    "catch { status.textContent = 'Select the key and copy it.'; } });",
-);
 
 export function developerPage(
   page: PageContext & { readonly account: Account },
@@ -439,8 +436,8 @@ export function developerPage(
     page,
     'Developer settings',
     html`<h1>Developer settings</h1>
-      ${view.revealed ? revealed(page, view.revealed) : false} ${message('notice', view.notice)}
-      ${message('error', view.error)}
+      ${view.revealed ? revealed(page, view.revealed, view.copyScript) : false}
+      ${message('notice', view.notice)} ${message('error', view.error)}
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">API keys</h2>
         ${generate}
@@ -499,6 +496,8 @@ export interface UsageView {
   readonly keyId: string | undefined;
   /** uPlot's stylesheet, put in the page's nonce'd <style>. */
   readonly uplotCss: string;
+  /** The chart script's address (assets.ts). */
+  readonly chartsScript: string;
   /** The current minute against the plan's quota; absent for a plan without API access. */
   readonly minute?: QuotaWindow;
 }
@@ -581,7 +580,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
   const { hours, days } = view;
   const outcomeHeads = html`${OUTCOMES.map((o) => html`<th scope="col">${o}</th>`)}
     <th scope="col">Total</th>`;
-  const chartData = {
+  const chartData: ChartData = {
     outcomes: OUTCOMES,
     charts: [
       {
@@ -684,8 +683,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
       <script type="application/json" id="usage-data">
         ${jsonScriptBody(chartData)}
       </script>
-      <script nonce="${page.nonce}" src="/assets/uplot.js"></script>
-      <script nonce="${page.nonce}" src="/assets/usage-charts.js"></script>`,
+      <script nonce="${page.nonce}" src="${view.chartsScript}" defer></script>`,
   );
 }
 

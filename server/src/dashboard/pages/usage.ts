@@ -27,6 +27,8 @@ export function usagePages(
     readonly usage: Pick<UsageService, 'report'>;
     readonly now: () => number;
     readonly uplotCss: string;
+    /** The chart script's address (assets.ts). */
+    readonly chartsScript: string;
     readonly quota?: Pick<RateLimiter, 'peek'>;
   },
 ): void {
@@ -67,6 +69,7 @@ export function usagePages(
           keys,
           keyId,
           uplotCss: deps.uplotCss,
+          chartsScript: deps.chartsScript,
           ...(minute ? { minute } : {}),
         },
       ),
