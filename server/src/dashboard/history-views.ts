@@ -27,14 +27,19 @@ export const HISTORY_PAGE_SIZE = 20;
 
 /** The list's address for these filters (and page), so links and redirects keep them. */
 export function historyHref(filters: HistoryFilters, extra: Readonly<Record<string, string>> = {}): string {
+  const query = historyQuery(filters, extra);
+  return query === '' ? '/history' : `/history?${query}`;
+}
+
+/** The query string (without `?`) that says these filters, leaving out what is the default. */
+function historyQuery(filters: HistoryFilters, extra: Readonly<Record<string, string>> = {}): string {
   const params = new URLSearchParams();
   if (filters.language) params.set('language', filters.language);
   if (filters.mode) params.set('mode', filters.mode);
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.limit !== HISTORY_PAGE_SIZE) params.set('limit', String(filters.limit));
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  const query = params.toString();
-  return query === '' ? '/history' : `/history?${query}`;
+  return params.toString();
 }
 
 type SignedInPage = PageContext & { readonly account: Account };
@@ -108,7 +113,8 @@ function filterForm(filters: HistoryFilters): SafeHtml {
 }
 
 function row(item: ExplanationSummary, filters: HistoryFilters): SafeHtml {
-  const back = historyHref(filters).replace(/^\/history\??/, '');
+  // The confirmation page carries the list's filters, to come back to the same list.
+  const back = historyQuery(filters);
   const when = `${item.createdAt.slice(0, 10)} ${item.createdAt.slice(11, 16)} UTC`;
   return html`<tr data-id="${item.id}">
     <td>${dateTimeOf(item.createdAt)}</td>
@@ -138,7 +144,7 @@ function pager(list: ListResponse, filters: HistoryFilters): SafeHtml | false {
   const to = (page: number) => historyHref({ ...filters, page });
   return html`<nav aria-label="Pages" class="pager">
     <ul>
-      ${list.page > 1 && html`<li><a href="${to(Math.min(list.page - 1, Math.max(1, list.totalPages)))}" rel="prev">Previous page</a></li>`}
+      ${list.page > 1 && html`<li><a href="${to(list.page - 1)}" rel="prev">Previous page</a></li>`}
       <li>Page ${list.page} of ${Math.max(1, list.totalPages)}</li>
       ${list.page < list.totalPages && html`<li><a href="${to(list.page + 1)}" rel="next">Next page</a></li>`}
     </ul>
@@ -223,9 +229,8 @@ export function explanationPage(page: SignedInPage, saved: SavedExplanation): st
       </p>
       <section aria-labelledby="code-heading">
         <h2 id="code-heading">Code</h2>
-        <pre
-          aria-label="The code that was explained, ${lines} line${lines === 1 ? '' : 's'}"
-        ><code>${saved.code}</code></pre>
+        <p class="hint">${lines} line${lines === 1 ? '' : 's'}, as it was sent.</p>
+        <pre><code>${saved.code}</code></pre>
       </section>
       ${fromRenderer(renderExplanation(view))}`,
   );

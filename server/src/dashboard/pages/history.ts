@@ -38,12 +38,12 @@ const noSuchExplanation = () =>
  * what it refuses is a 400 page that says why.
  */
 export function filtersFrom(source: Readonly<Record<string, unknown>>): ListQuery {
-  const given: Record<string, string> = { limit: String(HISTORY_PAGE_SIZE) };
+  const given: Record<string, unknown> = { limit: String(HISTORY_PAGE_SIZE) };
   for (const name of ['page', 'limit', 'language', 'mode'] as const) {
     const value = source[name];
     if (value === undefined || value === '') continue;
     // A repeated parameter arrives as an array: the schema refuses it with its own message.
-    given[name] = value as string;
+    given[name] = value;
   }
   const parsed = listQuerySchema.safeParse(given);
   if (!parsed.success) {
