@@ -10,6 +10,7 @@ import {
   LANGUAGE_IDS,
   MODES,
   renderExplanation,
+  renderInline,
   renderSettings,
   type Account,
   type ExplanationSummary,
@@ -121,7 +122,7 @@ function row(item: ExplanationSummary, filters: HistoryFilters): SafeHtml {
     <td>${languageName(item.language)}</td>
     <td>${item.mode}</td>
     <td><code>${excerpt(firstLine(item.codePreview), 60)}</code></td>
-    <td>${excerpt(item.explanation, 160)}</td>
+    <td>${fromRenderer(renderInline(excerpt(item.explanation, 160)))}</td>
     <td>${item.suggestionCount}</td>
     <td>
       <a

@@ -93,6 +93,9 @@ for (const backend of BACKENDS) {
       assert.match(all.body, /<a href="\/history">History<\/a>/, 'a link in the navigation');
       assert.match(mainText(all.body), /5 saved explanations\./);
       assert.deepEqual(rowIds(all), [...made].reverse(), 'newest first');
+      // Each row's excerpt is the explanation's start, its `code` spans rendered, and nothing of the code runs.
+      assert.match(all.body, /<td>This Python snippet \(3 lines\) defines function <code>c\(x\)<\/code>/);
+      assert.ok(!all.body.includes('<script>alert(1)'), 'the hostile code is text in the list too');
       assert.match(all.body, /<caption>\s*Saved explanations, newest first: page 1 of 1\s*<\/caption>/);
 
       // The API's page semantics: page 2 of 2 per page is the API's page 2.
