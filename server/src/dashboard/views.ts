@@ -248,6 +248,13 @@ export function homePage(page: PageContext & { readonly account: Account }): str
         <h2 id="keys-heading">API keys</h2>
         <p>Your API keys and how to use them are in <a href="/settings/developer">Developer settings</a>.</p>
       </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Saved explanations</h2>
+        <p>
+          Every explanation made with your keys is saved: browse, open and delete them in
+          <a href="/history">History</a>.
+        </p>
+      </section>
       <section aria-labelledby="account-heading">
         <h2 id="account-heading">Account</h2>
         <p>Change your password or sign out of every device in <a href="/account">Account</a>.</p>
