@@ -37,6 +37,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.mocha } },
   },
   {
+    // The dashboard's browser code (bundled by server/src/dashboard/bundle.ts).
+    files: ['server/src/dashboard/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -15,6 +15,7 @@ import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
 import { authenticate } from './auth/middleware.js';
 import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
+import type { ClientBundle } from './dashboard/bundle.js';
 import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
 import { apiRouter } from './http/api.js';
@@ -60,6 +61,11 @@ export interface AppDependencies {
    * when REDIS_URL is set; without it, a store in this app instance.
    */
   readonly dashboardStore?: ExpiringStore;
+  /**
+   * The dashboard's page scripts, bundled (dashboard/bundle.ts); by default
+   * bundled at creation from the sources, or read from dist/ when compiled.
+   */
+  readonly clientBundle?: ClientBundle;
   /** The clock of sessions, sign-in throttling, API keys' grace periods and usage counts; tests move it instead of sleeping. */
   readonly clock?: () => number;
 }
@@ -105,6 +111,9 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
     config: dashboardConfig,
     usage,
+    quota: limiter,
+    explanations,
+    ...(deps.clientBundle ? { clientBundle: deps.clientBundle } : {}),
     now: clock,
   });
 

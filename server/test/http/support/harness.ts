@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Plan } from '@code-explain/shared';
 import mongoose from 'mongoose';
+import { buildClientBundle, type ClientBundle } from '../../../src/dashboard/bundle.js';
 import { createApp } from '../../../src/app.js';
 import type { Config } from '../../../src/config.js';
 import type { Engine } from '../../../src/engine/engine.js';
@@ -150,6 +151,13 @@ export function testEngine(): EnginePool {
   return sharedEngine;
 }
 
+/** The dashboard's page scripts, bundled once for the test process rather than once per app. */
+let sharedClientBundle: ClientBundle | undefined;
+export function testClientBundle(): ClientBundle {
+  sharedClientBundle ??= buildClientBundle();
+  return sharedClientBundle;
+}
+
 export interface TestServer {
   readonly url: string;
   readonly store: Store;
@@ -193,6 +201,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     usage: options.usage,
     dashboardStore: options.dashboardStore,
     clock: options.clock,
+    clientBundle: testClientBundle(),
   });
   const server: Server = createHttpServer(app, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
