@@ -20,7 +20,7 @@ import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
 import { apiRouter } from './http/api.js';
 import { chain } from './http/chain.js';
-import type { AppMiddleware, AppState } from './http/context.js';
+import type { AppContext, AppMiddleware, AppState } from './http/context.js';
 import { errorHandler } from './http/error-middleware.js';
 import { healthCheck } from './http/health.js';
 import { createOpenApiDocument } from './http/openapi.js';
@@ -29,7 +29,7 @@ import { serve } from './http/routing.js';
 import type { RateLimiter } from './limits/limiter.js';
 import type { Logger } from './logging.js';
 import type { Metrics } from './metrics/metrics.js';
-import { countRateLimitRejections, httpMetrics } from './metrics/middleware.js';
+import { countRateLimitRejections, httpMetrics, matchedRoute } from './metrics/middleware.js';
 import { createAccountService } from './service/accounts.js';
 import { createExplanationService } from './service/explanations.js';
 import { createUsageService } from './service/usage.js';
@@ -131,6 +131,15 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   publicRoutes.get('/healthz', healthCheck({ store, limiter, engine }));
   const site = serve(publicRoutes);
 
+  // The route of a request for the metrics: API and public routes by matching, so requests refused before
+  // their route ran (401, 429) still carry it; dashboard pages by the route their router ran.
+  const apiRoute = routeLabeller(routes);
+  const publicRoute = routeLabeller(publicRoutes);
+  const routeOf = (ctx: AppContext): string => {
+    if (isApiPath(ctx.path)) return apiRoute(ctx.method, ctx.path);
+    return dashboard.owns(ctx.path) ? matchedRoute(ctx) : publicRoute(ctx.method, ctx.path);
+  };
+
   const dispatch: AppMiddleware = (ctx, next) => {
     if (isApiPath(ctx.path)) return api(ctx, next);
     return dashboard.owns(ctx.path) ? dashboard.middleware(ctx, next) : site(ctx, next);
@@ -138,7 +147,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   app.use(requestContext(logger));
   // Outside the error rendering, so it records the status that is sent.
-  if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  if (deps.metrics) app.use(httpMetrics(deps.metrics, routeOf));
   // Before the error rendering, which keeps headers set earlier: error answers carry it too.
   app.use(hsts);
   app.use(errorHandler());

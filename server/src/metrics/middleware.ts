@@ -8,22 +8,27 @@ import { toApiError } from '../http/error-middleware.js';
 import type { Metrics } from './metrics.js';
 
 /**
- * The route pattern @koa/router matched, with the method, or `other`. The
- * router records the pattern of the route whose path and method matched; a
- * request no route took (unknown path, a method the path does not take) has
- * none, so clients cannot add label values.
+ * The route pattern @koa/router ran for this request, with the method, or
+ * `other`. The router records the pattern of the route whose path and method
+ * matched; a request no route took (unknown path, a method the path does not
+ * take, or refused before its route ran) has none, so clients cannot add
+ * label values.
  */
-export function routeLabel(ctx: AppContext): string {
+export function matchedRoute(ctx: AppContext): string {
   const pattern = (ctx as { _matchedRoute?: unknown })._matchedRoute;
   return typeof pattern === 'string' ? `${ctx.method} ${pattern}` : 'other';
 }
 
 /**
- * Counts and times every request. It runs outside the error middleware, so
- * the status it records is the one sent; anything that still escapes is the
- * 500 Koa will send.
+ * Counts and times every request under `routeOf(ctx)`, a label from a fixed
+ * set (usage/middleware.ts's routeLabeller, or matchedRoute). It runs outside
+ * the error middleware, so the status it records is the one sent; anything
+ * that still escapes is the 500 Koa will send.
  */
-export function httpMetrics(metrics: Metrics): AppMiddleware {
+export function httpMetrics(
+  metrics: Metrics,
+  routeOf: (ctx: AppContext) => string = matchedRoute,
+): AppMiddleware {
   return async (ctx, next) => {
     const started = performance.now();
     let status = 500;
@@ -34,7 +39,7 @@ export function httpMetrics(metrics: Metrics): AppMiddleware {
       status = toApiError(error).status;
       throw error;
     } finally {
-      metrics.observeRequest(routeLabel(ctx), status, (performance.now() - started) / 1000);
+      metrics.observeRequest(routeOf(ctx), status, (performance.now() - started) / 1000);
     }
   };
 }
