@@ -220,57 +220,63 @@ function readTls(
   return { certFile, keyFile, cert, key };
 }
 
-const envSchema = z
-  .object({
-    PORT: wholeNumber('PORT', 0, 65535, 3000),
-    HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
-    MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
-    REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
-    // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
-    // yet still a delay a request can absorb once, when Redis freezes.
-    REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
-    // Opening a connection (TCP, perhaps TLS for rediss://) legitimately takes
-    // longer than a command; no request waits on it (commands are not queued).
-    REDIS_CONNECT_TIMEOUT_MS: wholeNumber('REDIS_CONNECT_TIMEOUT_MS', 100, 60_000, 2000),
-    DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
-    RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
-    RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
-    ENGINE_WORKERS: optionalWholeNumber('ENGINE_WORKERS', 1, 256),
-    ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
-    ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
-    ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
-    LOG_LEVEL: z.preprocess(
-      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
-    ),
-    STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
-    USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
-    NODE_ENV: z.string().optional(),
-    TRUST_PROXY: flag('TRUST_PROXY', 'false'),
-    TLS_CERT_FILE: optionalString,
-    TLS_KEY_FILE: optionalString,
-    ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', 'false'),
-    METRICS_PORT: optionalWholeNumber('METRICS_PORT', 0, 65535),
-    METRICS_HOST: optionalString,
-    // A bearer token short enough to guess is no protection.
-    METRICS_TOKEN: z.preprocess(
-      unsetIfEmpty,
-      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-    ),
-    SIGNUP: z.preprocess(
-      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-      z.enum(['open', 'closed'], { error: 'SIGNUP must be open or closed' }).default('open'),
-    ),
-    // OWASP's session guidance: a short idle timeout and an absolute one of a working day.
-    SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
-    SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 30 * 24, 12),
-    SIGNIN_FAILURES_PER_ACCOUNT: wholeNumber('SIGNIN_FAILURES_PER_ACCOUNT', 1, 1000, 5),
-    // Offices and mobile carriers put many people behind one address, so it gets more.
-    SIGNIN_FAILURES_PER_ADDRESS: wholeNumber('SIGNIN_FAILURES_PER_ADDRESS', 1, 100_000, 20),
-    SIGNIN_FAILURE_WINDOW_MINUTES: wholeNumber('SIGNIN_FAILURE_WINDOW_MINUTES', 1, 24 * 60, 15),
-  })
-  // One step after the variables parse, so every problem among them is reported at once.
-  .transform((env, ctx) => {
+const variablesSchema = z.object({
+  PORT: wholeNumber('PORT', 0, 65535, 3000),
+  HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
+  REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
+  // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
+  // yet still a delay a request can absorb once, when Redis freezes.
+  REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
+  // Opening a connection (TCP, perhaps TLS for rediss://) legitimately takes
+  // longer than a command; no request waits on it (commands are not queued).
+  REDIS_CONNECT_TIMEOUT_MS: wholeNumber('REDIS_CONNECT_TIMEOUT_MS', 100, 60_000, 2000),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+  RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
+  RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
+  ENGINE_WORKERS: optionalWholeNumber('ENGINE_WORKERS', 1, 256),
+  ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
+  ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
+  ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
+  USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
+  NODE_ENV: z.string().optional(),
+  TRUST_PROXY: flag('TRUST_PROXY', 'false'),
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
+  ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', 'false'),
+  METRICS_PORT: optionalWholeNumber('METRICS_PORT', 0, 65535),
+  METRICS_HOST: optionalString,
+  // A bearer token short enough to guess is no protection.
+  METRICS_TOKEN: z.preprocess(
+    unsetIfEmpty,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  SIGNUP: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z.enum(['open', 'closed'], { error: 'SIGNUP must be open or closed' }).default('open'),
+  ),
+  // OWASP's session guidance: a short idle timeout and an absolute one of a working day.
+  SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+  SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 30 * 24, 12),
+  SIGNIN_FAILURES_PER_ACCOUNT: wholeNumber('SIGNIN_FAILURES_PER_ACCOUNT', 1, 1000, 5),
+  // Offices and mobile carriers put many people behind one address, so it gets more.
+  SIGNIN_FAILURES_PER_ADDRESS: wholeNumber('SIGNIN_FAILURES_PER_ADDRESS', 1, 100_000, 20),
+  SIGNIN_FAILURE_WINDOW_MINUTES: wholeNumber('SIGNIN_FAILURE_WINDOW_MINUTES', 1, 24 * 60, 15),
+});
+
+/**
+ * The variables, then what depends on several of them. `serve`: whether this
+ * process serves HTTP (the service) or not (the admin command, which needs
+ * neither the certificate nor the HTTP settings, and may lack the right to
+ * read the private key).
+ */
+const envSchema = (serve: boolean) =>
+  variablesSchema.transform((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const name of ['MONGODB_URI', 'REDIS_URL'] as const) {
         if (env[name] === undefined) {
@@ -282,6 +288,7 @@ const envSchema = z
         }
       }
     }
+    if (!serve) return { ...env, tls: undefined, metrics: undefined };
     const tls = readTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE, ctx);
     const tlsAsked = env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined;
     if (env.NODE_ENV === 'production' && !tlsAsked && !env.TRUST_PROXY && !env.ALLOW_INSECURE_HTTP) {
@@ -328,8 +335,20 @@ function metricsConfig(
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
-  const parsed = envSchema.safeParse(env);
+export interface LoadOptions {
+  /**
+   * False for commands that do not serve HTTP (the admin command): TLS,
+   * metrics and production mode's HTTPS rule are then neither checked nor
+   * read. Default true.
+   */
+  readonly serve?: boolean;
+}
+
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: LoadOptions = {},
+): ConfigResult {
+  const parsed = envSchema(options.serve ?? true).safeParse(env);
   if (!parsed.success) {
     return {
       ok: false,

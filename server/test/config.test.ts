@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type LoadOptions } from '../src/config.js';
 import { makeCertificate, type Certificate } from './production/support/tls.js';
 
-function errorsOf(env: Record<string, string>): string[] {
-  const result = loadConfig(env);
+function errorsOf(env: Record<string, string>, options?: LoadOptions): string[] {
+  const result = loadConfig(env, options);
   assert.equal(result.ok, false, 'expected the configuration to be refused');
   return result.ok ? [] : result.errors;
 }
@@ -205,6 +205,26 @@ describe('loadConfig', () => {
       }
       // Outside production, plain HTTP needs nothing.
       assert.ok(loadConfig({}).ok);
+    });
+
+    it('checks none of it for a command that serves nothing (the admin command)', () => {
+      const result = loadConfig(
+        {
+          NODE_ENV: 'production',
+          ...services,
+          TLS_KEY_FILE: join(dir, 'absent.key'),
+          METRICS_HOST: '0.0.0.0',
+        },
+        { serve: false },
+      );
+      assert.ok(result.ok, JSON.stringify(result));
+      assert.equal(result.config.tls, undefined);
+      assert.equal(result.config.metrics, undefined);
+      // What it does use is still checked.
+      assert.deepEqual(errorsOf({ NODE_ENV: 'production' }, { serve: false }), [
+        'MONGODB_URI is required when NODE_ENV=production (the embedded defaults are for one machine only)',
+        'REDIS_URL is required when NODE_ENV=production (the embedded defaults are for one machine only)',
+      ]);
     });
 
     it('reads the certificate and its key', () => {

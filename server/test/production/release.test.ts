@@ -154,10 +154,19 @@ describe('the release folder (pnpm release)', function () {
       METRICS_PORT: '0',
       METRICS_TOKEN: token,
     });
+    // The admin command needs only the store's settings: not the certificate, which it may not be allowed to read.
+    const adminEnv = releaseEnv({
+      NODE_ENV: 'production',
+      MONGODB_URI: env.MONGODB_URI!,
+      REDIS_URL: redisUrl,
+    });
     const service = startService(env);
     try {
-      await admin(['accounts:create', '--email', 'prod@example.test', '--plan', 'enterprise'], env);
-      const { key } = await admin(['keys:create', '--email', 'prod@example.test', '--name', 'prod'], env);
+      await admin(['accounts:create', '--email', 'prod@example.test', '--plan', 'enterprise'], adminEnv);
+      const { key } = await admin(
+        ['keys:create', '--email', 'prod@example.test', '--name', 'prod'],
+        adminEnv,
+      );
       const started = await service.line((l) => typeof l.port === 'number' && typeof l.url === 'string');
       const url = started.url as string;
       assert.match(url, /^https:\/\/127\.0\.0\.1:\d+$/);
