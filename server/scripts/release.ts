@@ -1,5 +1,5 @@
 /**
- * `pnpm release [folder]`: builds the workspace and writes a self-contained
+ * `pnpm release [folder]`: builds the server (and shared) and writes a self-contained
  * folder with the service, the admin command and `code-explain` as compiled
  * JavaScript and their production dependencies only (no TypeScript, no tsx),
  * to copy to a server and run with `node` (default folder: `release/` at the
@@ -73,8 +73,9 @@ function main(args: readonly string[]): void {
   const target = resolve(ROOT, args[0] ?? 'release');
   prepareTarget(target);
 
-  process.stderr.write('release: building (tsc -b)\n');
-  run('pnpm', ['-s', 'build']);
+  // What the release holds: this package and the one it depends on (tsc -b follows the reference to shared).
+  process.stderr.write('release: building (tsc -b server)\n');
+  run('pnpm', ['exec', 'tsc', '-b', 'server']);
   process.stderr.write(`release: deploying @code-explain/server to ${target}\n`);
   // --ignore-scripts: nothing of ours needs an install script there (native modules come prebuilt).
   run('pnpm', [
