@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/.cache/**',
       'data/**',
+      'release/**',
       'test-artifacts/**',
       // Labeled snippets, kept as a developer wrote them: see server/test/engine/findings-corpus.test.ts.
       'server/test/engine/findings-corpus/**',
