@@ -15,7 +15,9 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { OUTCOMES, usageResponseSchema, type UsageResponse } from '@code-explain/shared';
@@ -40,6 +42,7 @@ import {
   waitFor,
   type StoreHandle,
 } from '../http/support/harness.js';
+import { makeCertificate } from '../production/support/tls.js';
 import { launchChromium, openPage, seriousViolations, type WatchedPage } from './support/chromium.js';
 
 const run = promisify(execFile);
@@ -375,6 +378,49 @@ for (const backend of BACKENDS) {
         '5xx': '0',
       });
       assert.match((await page.locator('main').textContent())!, /1 over the quota, 429/);
+      assert.match(
+        (await page.locator('#quota-now').textContent())!.replace(/\s+/g, ' '),
+        /^ ?5 of 5 requests this minute, resets in \d+ s\. ?$/,
+      );
+    });
+
+    it('lists the saved explanations in History, opens one as it was saved, and deletes one after a confirmation', async () => {
+      const { page } = await person();
+      await signIn(page, freeThenPro);
+      await visit(page, '/history');
+      const rows = page.locator('main table tbody tr');
+      assert.equal(await rows.count(), 5, 'the five explains that were answered 200');
+      assert.match((await page.locator('#history-summary').textContent())!, /^5 /);
+      await page.getByLabel('Mode').selectOption('security');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      assert.equal(new URL(page.url()).searchParams.get('mode'), 'security');
+      assert.equal(await rows.count(), 0, 'none in security mode');
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      assert.equal(await rows.count(), 5);
+
+      await page
+        .getByRole('link', { name: /^Open the Python explanation/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Python explanation, standard mode' }).waitFor();
+      const id = new URL(page.url()).pathname.split('/').at(-1)!;
+      const account = (await handle.store.findAccountByEmail(freeThenPro))!;
+      const saved = (await handle.store.getExplanation(account.id, id))!;
+      assert.equal((await page.locator('pre code').first().textContent())!, saved.code);
+      // Each section of the saved response is on the page under its title, with its text.
+      const details = page.locator('section.sections');
+      for (const section of saved.sections) {
+        await details.getByRole('heading', { name: section.title, exact: true }).waitFor();
+      }
+      assert.equal(await details.locator('details.section').count(), saved.sections.length);
+      assert.equal(await page.locator('section.suggestions li.suggestion').count(), saved.suggestions.length);
+
+      await page.getByRole('link', { name: 'Delete this explanation…' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Delete this explanation?' }).waitFor();
+      await page.getByRole('button', { name: 'Delete explanation' }).click();
+      await page.getByRole('status').filter({ hasText: 'The explanation is deleted.' }).waitFor();
+      assert.equal(await rows.count(), 4);
+      assert.equal(await handle.store.getExplanation(account.id, id), null);
     });
 
     it('replaces a key at once: the old one gets 401, the new one 200', async () => {
@@ -512,6 +558,30 @@ for (const backend of BACKENDS) {
       );
     });
 
+    it('over HTTPS, sets the session cookie Secure and sends HSTS', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'cex-e2e-tls-'));
+      const certificate = await makeCertificate(dir);
+      const store = await openAnotherStore(handle);
+      const limiter = await openTestLimiter(handle.mongo ? 'redis' : 'memory', { quotas: QUOTAS });
+      const secure = await startServer({ store, limiter, clock, tls: certificate });
+      try {
+        const watched = await openPage(browser!, { ignoreHTTPSErrors: true });
+        opened.push(watched);
+        const { page, context } = watched;
+        const response = await page.goto(`${secure.url}/sign-in`);
+        assert.equal(response?.headers()['strict-transport-security'], 'max-age=31536000');
+        await signIn(page, freeThenPro);
+        const session = (await context.cookies(secure.url)).find((c) => c.name === SESSION_COOKIE);
+        assert.ok(session, 'a session cookie');
+        assert.deepEqual([session.secure, session.httpOnly, session.sameSite], [true, true, 'Lax']);
+      } finally {
+        await secure.close();
+        await limiter.close();
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('"Sign out everywhere" ends the session in another browser', async () => {
       const here = await person();
       const there = await person();
@@ -636,6 +706,16 @@ for (const backend of BACKENDS) {
         await keyRow(page, 'ci').getByRole('link', { name: 'Revoke…' }).click();
         await page.getByRole('button', { name: 'Revoke key' }).waitFor();
         await check('the revoke confirmation');
+        await visit(page, '/history');
+        await page
+          .getByRole('link', { name: /^Open the Python explanation/ })
+          .first()
+          .click();
+        await page.getByRole('link', { name: 'Delete this explanation…' }).waitFor();
+        await check('a saved explanation');
+        await page.getByRole('link', { name: 'Delete this explanation…' }).click();
+        await page.getByRole('button', { name: 'Delete explanation' }).waitFor();
+        await check('the delete confirmation');
         await generate(page, `axe ${colorScheme}`);
         await check('a revealed key');
       }

@@ -45,10 +45,16 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { readonly headers?: Record<string, string>; readonly colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    readonly headers?: Record<string, string>;
+    readonly colorScheme?: 'light' | 'dark';
+    /** Accept a certificate no authority signed (the test's own). */
+    readonly ignoreHTTPSErrors?: boolean;
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     extraHTTPHeaders: options.headers ?? {},
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1280, height: 900 },
   });

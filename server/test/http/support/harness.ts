@@ -18,7 +18,7 @@ import { createApp } from '../../../src/app.js';
 import type { Config } from '../../../src/config.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { createEnginePool, type EnginePool } from '../../../src/engine/pool/pool.js';
-import { createHttpServer } from '../../../src/http/server.js';
+import { createHttpServer, type ServerTls } from '../../../src/http/server.js';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -180,6 +180,8 @@ export interface ServerOptions {
   readonly dashboardStore?: ExpiringStore;
   /** The dashboard's clock. */
   readonly clock?: () => number;
+  /** Serve HTTPS with this certificate and key (PEM), as TLS_CERT_FILE and TLS_KEY_FILE make main.ts do. */
+  readonly tls?: ServerTls;
 }
 
 export async function startServer(options: ServerOptions): Promise<TestServer> {
@@ -203,11 +205,11 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     clock: options.clock,
     clientBundle: testClientBundle(),
   });
-  const server: Server = createHttpServer(app, logger);
+  const server: Server = createHttpServer(app, logger, options.tls);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     store: options.store,
     limiter: options.limiter,
     logs,
