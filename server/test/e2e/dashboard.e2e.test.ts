@@ -61,6 +61,11 @@ interface BrowserGlobals {
   readonly navigator: { readonly clipboard: { readText(): Promise<string> } };
   readonly document: {
     readonly cookie: string;
+    readonly activeElement: {
+      readonly tagName: string;
+      readonly textContent: string | null;
+      getAttribute(name: string): string | null;
+    } | null;
     querySelectorAll(selector: string): Iterable<{ readonly textContent: string | null }>;
   };
 }
@@ -260,6 +265,40 @@ for (const backend of BACKENDS) {
       assert.equal(new URL(page.url()).pathname, '/sign-in');
       await signIn(page, email);
       assert.equal(new URL(page.url()).pathname, '/');
+    });
+
+    it('is usable by keyboard alone: the skip link, then signing in with Tab and Enter', async () => {
+      const { page } = await person();
+      await signUp(page, uniqueEmail('e2e-keyboard'));
+      const email = (await page.locator('main').textContent())!.match(/\S+@example\.test/)![0];
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('status').waitFor();
+      const focused = () =>
+        page.evaluate(() => {
+          const active = (globalThis as unknown as BrowserGlobals).document.activeElement;
+          return active
+            ? `${active.tagName.toLowerCase()} ${active.getAttribute('name') ?? active.textContent}`
+            : '';
+        });
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'a Skip to content', 'the first stop is the skip link');
+      assert.equal(
+        await page.getByRole('link', { name: 'Skip to content' }).isVisible(),
+        true,
+        'shown when focused',
+      );
+      await page.keyboard.press('Enter');
+      // From the top of the main content, the form's fields and button in order.
+      const stops: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Tab');
+        stops.push(await focused());
+        if (i === 0) await page.keyboard.type(email);
+        if (i === 1) await page.keyboard.type(PASSWORD);
+      }
+      assert.deepEqual(stops, ['input email', 'input password', 'button Sign in']);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     });
 
     it('answers a wrong password exactly as an unknown email, and throttles repeated failures with 429', async () => {
