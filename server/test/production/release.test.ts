@@ -78,7 +78,8 @@ describe('the release folder (pnpm release)', function () {
       'node_modules',
       'package.json',
     ]);
-    assert.deepEqual(await readdir(join(app, 'dist')), ['src']);
+    // The compiled service, and the dashboard's scripts bundled at build time.
+    assert.deepEqual((await readdir(join(app, 'dist'))).sort(), ['client', 'src']);
     assert.ok(existsSync(join(app, 'dist/src/main.js')));
     const installed = await readdir(join(app, 'node_modules/.pnpm'));
     for (const tool of ['tsx@', 'typescript@', 'mocha@', 'esbuild@']) {
