@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/.cache/**',
       'data/**',
+      'release/**',
       'test-artifacts/**',
       // Labeled snippets, kept as a developer wrote them: see server/test/engine/findings-corpus.test.ts.
       'server/test/engine/findings-corpus/**',
@@ -35,6 +36,11 @@ export default tseslint.config(
   {
     files: ['**/test/**/*.ts'],
     languageOptions: { globals: { ...globals.mocha } },
+  },
+  {
+    // The dashboard's browser code (bundled by server/src/dashboard/bundle.ts).
+    files: ['server/src/dashboard/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['**/*.cjs'],

@@ -2,7 +2,8 @@
  * The Koa app, built only from what it is given (store, rate limiter, engine,
  * logger, configuration), so tests can run several side by side.
  *
- * Every request: request id and log line → error rendering → then
+ * Every request: request id and log line → metrics (when given) → HSTS on
+ * secure requests → error rendering → then
  * - /api/...: authenticate → count against the account's quota → route
  *   (validate → service → engine/store → response), or 404/405; once it is
  *   authenticated, the request's outcome, route and latency are counted in
@@ -15,11 +16,12 @@ import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
 import { authenticate } from './auth/middleware.js';
 import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
+import type { ClientBundle } from './dashboard/bundle.js';
 import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
 import { apiRouter } from './http/api.js';
 import { chain } from './http/chain.js';
-import type { AppMiddleware, AppState } from './http/context.js';
+import type { AppContext, AppMiddleware, AppState } from './http/context.js';
 import { errorHandler } from './http/error-middleware.js';
 import { healthCheck } from './http/health.js';
 import { createOpenApiDocument } from './http/openapi.js';
@@ -27,6 +29,8 @@ import { requestContext } from './http/request-context.js';
 import { serve } from './http/routing.js';
 import type { RateLimiter } from './limits/limiter.js';
 import type { Logger } from './logging.js';
+import type { Metrics } from './metrics/metrics.js';
+import { countRateLimitRejections, httpMetrics, matchedRoute } from './metrics/middleware.js';
 import { createAccountService } from './service/accounts.js';
 import { createExplanationService } from './service/explanations.js';
 import { createUsageService } from './service/usage.js';
@@ -60,9 +64,30 @@ export interface AppDependencies {
    * when REDIS_URL is set; without it, a store in this app instance.
    */
   readonly dashboardStore?: ExpiringStore;
-  /** The clock of sessions, sign-in throttling and API keys' grace periods; tests move it instead of sleeping. */
+  /**
+   * The dashboard's page scripts, bundled (dashboard/bundle.ts); by default
+   * bundled at creation from the sources, or read from dist/ when compiled.
+   */
+  readonly clientBundle?: ClientBundle;
+  /** The clock of sessions, sign-in throttling, API keys' grace periods and usage counts; tests move it instead of sleeping. */
   readonly clock?: () => number;
+  /** Prometheus metrics of this app instance (metrics/metrics.ts); without them nothing is measured. */
+  readonly metrics?: Metrics;
 }
+
+/**
+ * HSTS: browsers that reached the service over HTTPS keep to HTTPS for a year.
+ * Sent only on secure requests (RFC 6797 §7.2: a browser ignores it over plain
+ * HTTP); not includeSubDomains, as the service does not own its domain's
+ * other hosts.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+const hsts: AppMiddleware = async (ctx, next) => {
+  // ctx.secure: TLS on this socket, or X-Forwarded-Proto: https from a proxy trusted with TRUST_PROXY.
+  if (ctx.secure) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  await next();
+};
 
 /** Whether a path belongs to the keyed API; case-insensitive so no spelling slips past authentication. */
 export function isApiPath(path: string): boolean {
@@ -86,12 +111,12 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
 
-  const routes = apiRouter({ explanations, usage, openApiDocument });
+  const routes = apiRouter({ explanations, usage, openApiDocument, now: clock });
   const api = chain(
     // First, so it sees every outcome; it counts only requests that authentication let in.
-    countUsage(recorder, routeLabeller(routes)),
+    countUsage(recorder, routeLabeller(routes), clock),
     authenticate(authenticator),
-    limiter.middleware,
+    deps.metrics ? countRateLimitRejections(limiter.middleware, deps.metrics) : limiter.middleware,
     serve(routes),
   );
 
@@ -105,6 +130,9 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     throttle: createSignInThrottle(dashboardStore, dashboardConfig.signInThrottle),
     config: dashboardConfig,
     usage,
+    quota: limiter,
+    explanations,
+    ...(deps.clientBundle ? { clientBundle: deps.clientBundle } : {}),
     now: clock,
   });
 
@@ -112,12 +140,25 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   publicRoutes.get('/healthz', healthCheck({ store, limiter, engine }));
   const site = serve(publicRoutes);
 
+  // The route of a request for the metrics: API and public routes by matching, so requests refused before
+  // their route ran (401, 429) still carry it; dashboard pages by the route their router ran.
+  const apiRoute = routeLabeller(routes);
+  const publicRoute = routeLabeller(publicRoutes);
+  const routeOf = (ctx: AppContext): string => {
+    if (isApiPath(ctx.path)) return apiRoute(ctx.method, ctx.path);
+    return dashboard.owns(ctx.path) ? matchedRoute(ctx) : publicRoute(ctx.method, ctx.path);
+  };
+
   const dispatch: AppMiddleware = (ctx, next) => {
     if (isApiPath(ctx.path)) return api(ctx, next);
     return dashboard.owns(ctx.path) ? dashboard.middleware(ctx, next) : site(ctx, next);
   };
 
   app.use(requestContext(logger));
+  // Outside the error rendering, so it records the status that is sent.
+  if (deps.metrics) app.use(httpMetrics(deps.metrics, routeOf));
+  // Before the error rendering, which keeps headers set earlier: error answers carry it too.
+  app.use(hsts);
   app.use(errorHandler());
   app.use(dispatch);
 

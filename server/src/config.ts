@@ -2,6 +2,8 @@
  * The service's configuration, read once from the environment at start-up and
  * validated, so a typo fails loudly before the server listens.
  */
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = {
@@ -41,7 +43,34 @@ export interface Config {
    * only behind a proxy that sets them and strips what clients send.
    */
   readonly trustProxy: boolean;
+  /** Unset: plain HTTP (behind a TLS-terminating proxy, or ALLOW_INSECURE_HTTP in production). */
+  readonly tls: TlsConfig | undefined;
+  /** ALLOW_INSECURE_HTTP: production mode may serve plain HTTP without TLS or a trusted proxy. */
+  readonly allowInsecureHttp: boolean;
+  /** Unset: no Prometheus metrics are served. */
+  readonly metrics: MetricsConfig | undefined;
   readonly dashboard: DashboardConfig;
+}
+
+/**
+ * The service's own certificate. The files are read once at start-up, so a
+ * renewed certificate takes effect at the next (rolling) restart.
+ */
+export interface TlsConfig {
+  readonly certFile: string;
+  readonly keyFile: string;
+  /** PEM: the certificate, optionally followed by its chain. */
+  readonly cert: string;
+  /** PEM: the unencrypted private key (kept out of every log line; nothing logs the configuration). */
+  readonly key: string;
+}
+
+/** Prometheus metrics, served on a listener of their own (metrics/server.ts). */
+export interface MetricsConfig {
+  readonly port: number;
+  readonly host: string;
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  readonly token: string | undefined;
 }
 
 /** The dashboard's accounts, sessions and sign-in throttling. */
@@ -99,68 +128,227 @@ const url = (name: string, schemes: readonly string[]) =>
       .optional(),
   );
 
-const envSchema = z
-  .object({
-    PORT: wholeNumber('PORT', 0, 65535, 3000),
-    HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
-    MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
-    REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
-    // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
-    // yet still a delay a request can absorb once, when Redis freezes.
-    REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
-    // Opening a connection (TCP, perhaps TLS for rediss://) legitimately takes
-    // longer than a command; no request waits on it (commands are not queued).
-    REDIS_CONNECT_TIMEOUT_MS: wholeNumber('REDIS_CONNECT_TIMEOUT_MS', 100, 60_000, 2000),
-    DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
-    RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
-    RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
-    ENGINE_WORKERS: optionalWholeNumber('ENGINE_WORKERS', 1, 256),
-    ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
-    ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
-    ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
-    LOG_LEVEL: z.preprocess(
-      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
-    ),
-    STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
-    USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
-    NODE_ENV: z.string().optional(),
-    TRUST_PROXY: z.preprocess(
-      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-      z
-        .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'TRUST_PROXY must be true or false' })
-        .default('false')
-        .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-    ),
-    SIGNUP: z.preprocess(
-      (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-      z.enum(['open', 'closed'], { error: 'SIGNUP must be open or closed' }).default('open'),
-    ),
-    // OWASP's session guidance: a short idle timeout and an absolute one of a working day.
-    SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
-    SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 30 * 24, 12),
-    SIGNIN_FAILURES_PER_ACCOUNT: wholeNumber('SIGNIN_FAILURES_PER_ACCOUNT', 1, 1000, 5),
-    // Offices and mobile carriers put many people behind one address, so it gets more.
-    SIGNIN_FAILURES_PER_ADDRESS: wholeNumber('SIGNIN_FAILURES_PER_ADDRESS', 1, 100_000, 20),
-    SIGNIN_FAILURE_WINDOW_MINUTES: wholeNumber('SIGNIN_FAILURE_WINDOW_MINUTES', 1, 24 * 60, 15),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
-    for (const name of ['MONGODB_URI', 'REDIS_URL'] as const) {
-      if (env[name] === undefined) {
+const flag = (name: string, fallback: 'true' | 'false') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
+      .default(fallback)
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );
+
+const optionalString = z.preprocess(unsetIfEmpty, z.string().optional());
+
+/** Addresses only this machine can reach, where metrics may be served without a token. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
+}
+
+type Issues = z.core.$RefinementCtx;
+
+/** A file's text, or an issue naming the variable and why the file cannot be used. */
+function readPem(name: string, path: string, ctx: Issues): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const why =
+      reason === 'ENOENT'
+        ? 'no such file'
+        : reason === 'EACCES'
+          ? 'permission denied'
+          : reason === 'EISDIR'
+            ? 'it is a folder'
+            : reason;
+    ctx.addIssue({ code: 'custom', path: [name], message: `${name}: cannot read ${path} (${why})` });
+    return undefined;
+  }
+}
+
+/**
+ * TLS_CERT_FILE and TLS_KEY_FILE together, both readable, a PEM certificate
+ * and the PEM private key that belongs to it: checked here so a wrong file
+ * stops the start with its name rather than failing inside the TLS stack.
+ */
+function readTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  ctx: Issues,
+): TlsConfig | undefined {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    const missing = certFile === undefined ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `${missing} is required with ${missing === 'TLS_CERT_FILE' ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} (HTTPS needs both)`,
+    });
+    return undefined;
+  }
+  const cert = readPem('TLS_CERT_FILE', certFile, ctx);
+  const key = readPem('TLS_KEY_FILE', keyFile, ctx);
+  if (cert === undefined || key === undefined) return undefined;
+  let certificate: X509Certificate | undefined;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TLS_CERT_FILE'],
+      message: `TLS_CERT_FILE: ${certFile} is not a PEM certificate`,
+    });
+  }
+  let privateKey: ReturnType<typeof createPrivateKey> | undefined;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TLS_KEY_FILE'],
+      message: `TLS_KEY_FILE: ${keyFile} is not an unencrypted PEM private key`,
+    });
+  }
+  if (!certificate || !privateKey) return undefined;
+  if (!certificate.checkPrivateKey(privateKey)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TLS_KEY_FILE'],
+      message: `TLS_KEY_FILE: ${keyFile} is not the private key of the certificate in ${certFile}`,
+    });
+    return undefined;
+  }
+  return { certFile, keyFile, cert, key };
+}
+
+const variablesSchema = z.object({
+  PORT: wholeNumber('PORT', 0, 65535, 3000),
+  HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
+  REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
+  // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
+  // yet still a delay a request can absorb once, when Redis freezes.
+  REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
+  // Opening a connection (TCP, perhaps TLS for rediss://) legitimately takes
+  // longer than a command; no request waits on it (commands are not queued).
+  REDIS_CONNECT_TIMEOUT_MS: wholeNumber('REDIS_CONNECT_TIMEOUT_MS', 100, 60_000, 2000),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+  RATE_LIMIT_PRO_PER_MINUTE: wholeNumber('RATE_LIMIT_PRO_PER_MINUTE', 1, 1_000_000, 60),
+  RATE_LIMIT_ENTERPRISE_PER_MINUTE: wholeNumber('RATE_LIMIT_ENTERPRISE_PER_MINUTE', 1, 1_000_000, 600),
+  ENGINE_WORKERS: optionalWholeNumber('ENGINE_WORKERS', 1, 256),
+  ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
+  ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
+  ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
+  USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
+  NODE_ENV: z.string().optional(),
+  TRUST_PROXY: flag('TRUST_PROXY', 'false'),
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
+  ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', 'false'),
+  METRICS_PORT: optionalWholeNumber('METRICS_PORT', 0, 65535),
+  METRICS_HOST: optionalString,
+  // A bearer token short enough to guess is no protection.
+  METRICS_TOKEN: z.preprocess(
+    unsetIfEmpty,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  SIGNUP: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z.enum(['open', 'closed'], { error: 'SIGNUP must be open or closed' }).default('open'),
+  ),
+  // OWASP's session guidance: a short idle timeout and an absolute one of a working day.
+  SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+  SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 30 * 24, 12),
+  SIGNIN_FAILURES_PER_ACCOUNT: wholeNumber('SIGNIN_FAILURES_PER_ACCOUNT', 1, 1000, 5),
+  // Offices and mobile carriers put many people behind one address, so it gets more.
+  SIGNIN_FAILURES_PER_ADDRESS: wholeNumber('SIGNIN_FAILURES_PER_ADDRESS', 1, 100_000, 20),
+  SIGNIN_FAILURE_WINDOW_MINUTES: wholeNumber('SIGNIN_FAILURE_WINDOW_MINUTES', 1, 24 * 60, 15),
+});
+
+/**
+ * The variables, then what depends on several of them. `serve`: whether this
+ * process serves HTTP (the service) or not (the admin command, which needs
+ * neither the certificate nor the HTTP settings, and may lack the right to
+ * read the private key).
+ */
+const envSchema = (serve: boolean) =>
+  variablesSchema.transform((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['MONGODB_URI', 'REDIS_URL'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} is required when NODE_ENV=production (the embedded defaults are for one machine only)`,
+          });
+        }
+      }
+    }
+    if (!serve) return { ...env, tls: undefined, metrics: undefined };
+    const tls = readTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE, ctx);
+    const tlsAsked = env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined;
+    if (env.NODE_ENV === 'production' && !tlsAsked && !env.TRUST_PROXY && !env.ALLOW_INSECURE_HTTP) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NODE_ENV'],
+        message:
+          'NODE_ENV=production refuses to serve plain HTTP: set TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS, ' +
+          'or TRUST_PROXY=true behind a proxy that terminates TLS, or ALLOW_INSECURE_HTTP=1 to serve plain HTTP anyway',
+      });
+    }
+    return { ...env, tls, metrics: metricsConfig(env, ctx) };
+  });
+
+function metricsConfig(
+  env: { PORT: number; METRICS_PORT?: number; METRICS_HOST?: string; METRICS_TOKEN?: string },
+  ctx: Issues,
+): MetricsConfig | undefined {
+  if (env.METRICS_PORT === undefined) {
+    for (const name of ['METRICS_HOST', 'METRICS_TOKEN'] as const) {
+      if (env[name] !== undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [name],
-          message: `${name} is required when NODE_ENV=production (the embedded defaults are for one machine only)`,
+          message: `${name} needs METRICS_PORT (metrics are served only on a port of their own)`,
         });
       }
     }
-  });
+    return undefined;
+  }
+  const host = env.METRICS_HOST ?? '127.0.0.1';
+  if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT' });
+  }
+  if (!isLoopback(host) && env.METRICS_TOKEN === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_TOKEN'],
+      message: `METRICS_TOKEN is required when METRICS_HOST (${host}) is not a loopback address`,
+    });
+  }
+  return { port: env.METRICS_PORT, host, token: env.METRICS_TOKEN };
+}
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
-  const parsed = envSchema.safeParse(env);
+export interface LoadOptions {
+  /**
+   * False for commands that do not serve HTTP (the admin command): TLS,
+   * metrics and production mode's HTTPS rule are then neither checked nor
+   * read. Default true.
+   */
+  readonly serve?: boolean;
+}
+
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: LoadOptions = {},
+): ConfigResult {
+  const parsed = envSchema(options.serve ?? true).safeParse(env);
   if (!parsed.success) {
     return {
       ok: false,
@@ -193,6 +381,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
       },
       trustProxy: e.TRUST_PROXY,
+      tls: e.tls,
+      allowInsecureHttp: e.ALLOW_INSECURE_HTTP,
+      metrics: e.metrics,
       dashboard: {
         signup: e.SIGNUP,
         sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

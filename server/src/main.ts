@@ -22,6 +22,8 @@ import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { createMetricsServer } from './metrics/server.js';
 import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
 import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
@@ -67,10 +69,10 @@ async function openDashboardStore(config: Config, store: Store): Promise<Expirin
   });
 }
 
-function listen(server: Server, config: Config): Promise<AddressInfo> {
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolvePromise(server.address() as AddressInfo);
     });
@@ -87,6 +89,11 @@ function startEngine(config: Config, logger: Logger): EnginePool {
   });
 }
 
+function urlOf(config: Config, address: AddressInfo): string {
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `${config.tls ? 'https' : 'http'}://${host}:${address.port}`;
+}
+
 function logListening(
   logger: Logger,
   config: Config,
@@ -99,9 +106,11 @@ function logListening(
   const embedded = store.kind === 'embedded';
   logger.info(
     {
-      url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
+      url: urlOf(config, address),
       host: address.address,
       port: address.port,
+      // HTTPS in this process, or behind a TLS-terminating proxy (TRUST_PROXY), or plain HTTP.
+      transport: config.tls ? 'https' : config.trustProxy ? 'behind-proxy' : 'http',
       // The process to signal: `pnpm start` is its parent.
       pid: process.pid,
       store: store.kind,
@@ -115,6 +124,26 @@ function logListening(
       ? 'code-explain listening on embedded defaults: explanations, accounts and keys in the data folder, rate limits counted in this process (one server on one machine; set MONGODB_URI and REDIS_URL for production)'
       : 'code-explain listening: MongoDB store, rate limits in Redis',
   );
+}
+
+/** The metrics listener, when METRICS_PORT is set; it stops with the service. */
+async function serveMetrics(
+  config: Config,
+  metrics: Metrics | undefined,
+  logger: Logger,
+): Promise<Server | undefined> {
+  if (!config.metrics || !metrics) return undefined;
+  const server = createMetricsServer({ metrics, token: config.metrics.token, tls: config.tls, logger });
+  const address = await listen(server, config.metrics.port, config.metrics.host);
+  logger.info(
+    {
+      metricsUrl: `${urlOf(config, address)}/metrics`,
+      metricsPort: address.port,
+      token: config.metrics.token !== undefined,
+    },
+    'metrics listening',
+  );
+  return server;
 }
 
 /** Stops accepting, waits for in-flight requests (closing each connection once idle), then cuts the rest. */
@@ -161,6 +190,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   let limiter: RateLimiter | undefined;
   let usage: UsageRecorder | undefined;
   let dashboardStore: ExpiringStore | undefined;
+  let metricsServer: Server | undefined;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
@@ -170,14 +200,21 @@ async function run(config: Config, logger: Logger): Promise<void> {
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
       usage = createUsageRecorder({ store, logger, flushIntervalMs: config.usageFlushMs });
-      const app = createApp({ store, limiter, engine, logger, config, dashboardStore, usage });
-      const server = createHttpServer(app, logger);
-      const address = await listen(server, config);
+      const metrics = config.metrics
+        ? createMetrics({ store, limiter, engine, processMetrics: true })
+        : undefined;
+      const app = createApp({ store, limiter, engine, logger, config, dashboardStore, usage, metrics });
+      // Metrics first: a taken METRICS_PORT stops the start before the service takes requests.
+      metricsServer = await serveMetrics(config, metrics, logger);
+      const server = createHttpServer(app, logger, config.tls);
+      const address = await listen(server, config.port, config.host);
       logListening(logger, config, address, store, limiter, engine, dashboardStore);
       await signals.first;
       await closeServer(server);
     }
   } finally {
+    // Scrapes are short; Prometheus sees the instance go with its last requests counted.
+    if (metricsServer) await closeServer(metricsServer);
     // Requests have finished (or never started): their usage counts go to the store before it closes.
     await usage?.close();
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
-import { loadConfig } from '../src/config.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type LoadOptions } from '../src/config.js';
+import { makeCertificate, type Certificate } from './production/support/tls.js';
 
-function errorsOf(env: Record<string, string>): string[] {
-  const result = loadConfig(env);
+function errorsOf(env: Record<string, string>, options?: LoadOptions): string[] {
+  const result = loadConfig(env, options);
   assert.equal(result.ok, false, 'expected the configuration to be refused');
   return result.ok ? [] : result.errors;
 }
@@ -27,6 +31,9 @@ describe('loadConfig', () => {
         production: false,
         engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
         trustProxy: false,
+        tls: undefined,
+        allowInsecureHttp: false,
+        metrics: undefined,
         dashboard: {
           signup: 'open',
           sessionIdleMs: 30 * 60_000,
@@ -57,6 +64,10 @@ describe('loadConfig', () => {
       ENGINE_QUEUE_LIMIT: '0',
       ENGINE_QUEUE_WAIT_MS: '750',
       TRUST_PROXY: 'True',
+      ALLOW_INSECURE_HTTP: 'yes',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-long-enough-scrape-token',
       SIGNUP: 'closed',
       SESSION_IDLE_MINUTES: '10',
       SESSION_MAX_HOURS: '2',
@@ -80,6 +91,9 @@ describe('loadConfig', () => {
       production: true,
       engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
       trustProxy: true,
+      tls: undefined,
+      allowInsecureHttp: true,
+      metrics: { port: 9464, host: '0.0.0.0', token: 'a-long-enough-scrape-token' },
       dashboard: {
         signup: 'closed',
         sessionIdleMs: 10 * 60_000,
@@ -153,10 +167,139 @@ describe('loadConfig', () => {
   }
 
   it('refuses to run in production without MongoDB and Redis', () => {
-    const errors = errorsOf({ NODE_ENV: 'production' });
+    const errors = errorsOf({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
     assert.equal(errors.length, 2);
     assert.match(errors[0] ?? '', /^MONGODB_URI is required when NODE_ENV=production/);
     assert.match(errors[1] ?? '', /^REDIS_URL is required when NODE_ENV=production/);
+  });
+
+  describe('HTTPS and production mode', () => {
+    const services = { MONGODB_URI: 'mongodb://db/x', REDIS_URL: 'redis://cache' };
+    let dir: string;
+    let certificate: Certificate;
+    let other: Certificate;
+
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'cex-config-tls-'));
+      certificate = await makeCertificate(dir);
+      other = await makeCertificate(dir, 'other');
+    });
+
+    after(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('refuses plain HTTP in production unless TLS, TRUST_PROXY or ALLOW_INSECURE_HTTP is set', () => {
+      assert.deepEqual(errorsOf({ NODE_ENV: 'production', ...services }), [
+        'NODE_ENV=production refuses to serve plain HTTP: set TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS, ' +
+          'or TRUST_PROXY=true behind a proxy that terminates TLS, or ALLOW_INSECURE_HTTP=1 to serve plain HTTP anyway',
+      ]);
+      assert.deepEqual(errorsOf({ NODE_ENV: 'production', ...services, ALLOW_INSECURE_HTTP: '0' }).length, 1);
+      for (const allowed of [
+        { TRUST_PROXY: 'true' },
+        { ALLOW_INSECURE_HTTP: '1' },
+        { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile },
+      ]) {
+        const result = loadConfig({ NODE_ENV: 'production', ...services, ...allowed });
+        assert.ok(result.ok, JSON.stringify(result));
+      }
+      // Outside production, plain HTTP needs nothing.
+      assert.ok(loadConfig({}).ok);
+    });
+
+    it('checks none of it for a command that serves nothing (the admin command)', () => {
+      const result = loadConfig(
+        {
+          NODE_ENV: 'production',
+          ...services,
+          TLS_KEY_FILE: join(dir, 'absent.key'),
+          METRICS_HOST: '0.0.0.0',
+        },
+        { serve: false },
+      );
+      assert.ok(result.ok, JSON.stringify(result));
+      assert.equal(result.config.tls, undefined);
+      assert.equal(result.config.metrics, undefined);
+      // What it does use is still checked.
+      assert.deepEqual(errorsOf({ NODE_ENV: 'production' }, { serve: false }), [
+        'MONGODB_URI is required when NODE_ENV=production (the embedded defaults are for one machine only)',
+        'REDIS_URL is required when NODE_ENV=production (the embedded defaults are for one machine only)',
+      ]);
+    });
+
+    it('reads the certificate and its key', () => {
+      const result = loadConfig({ TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile });
+      assert.ok(result.ok);
+      assert.deepEqual(result.config.tls, {
+        certFile: certificate.certFile,
+        keyFile: certificate.keyFile,
+        cert: certificate.cert,
+        key: certificate.key,
+      });
+    });
+
+    it('names the TLS file it cannot use, and why', async () => {
+      const notPem = join(dir, 'not.pem');
+      await writeFile(notPem, 'hello\n');
+      const cases: [Record<string, string>, string[]][] = [
+        [
+          { TLS_CERT_FILE: certificate.certFile },
+          ['TLS_KEY_FILE is required with TLS_CERT_FILE (HTTPS needs both)'],
+        ],
+        [
+          { TLS_CERT_FILE: join(dir, 'absent.crt'), TLS_KEY_FILE: dir },
+          [
+            `TLS_CERT_FILE: cannot read ${join(dir, 'absent.crt')} (no such file)`,
+            `TLS_KEY_FILE: cannot read ${dir} (it is a folder)`,
+          ],
+        ],
+        [
+          { TLS_CERT_FILE: notPem, TLS_KEY_FILE: notPem },
+          [
+            `TLS_CERT_FILE: ${notPem} is not a PEM certificate`,
+            `TLS_KEY_FILE: ${notPem} is not an unencrypted PEM private key`,
+          ],
+        ],
+        [
+          // A key where the certificate belongs, and the other way round.
+          { TLS_CERT_FILE: certificate.keyFile, TLS_KEY_FILE: certificate.certFile },
+          [
+            `TLS_CERT_FILE: ${certificate.keyFile} is not a PEM certificate`,
+            `TLS_KEY_FILE: ${certificate.certFile} is not an unencrypted PEM private key`,
+          ],
+        ],
+        [
+          { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: other.keyFile },
+          [
+            `TLS_KEY_FILE: ${other.keyFile} is not the private key of the certificate in ${certificate.certFile}`,
+          ],
+        ],
+      ];
+      for (const [env, expected] of cases) assert.deepEqual(errorsOf(env), expected, JSON.stringify(env));
+    });
+  });
+
+  it('serves metrics only on a port of their own, with a token off loopback', () => {
+    const withMetrics = loadConfig({ METRICS_PORT: '9464' });
+    assert.ok(withMetrics.ok);
+    assert.deepEqual(withMetrics.config.metrics, { port: 9464, host: '127.0.0.1', token: undefined });
+    assert.deepEqual(errorsOf({ METRICS_TOKEN: 'a-long-enough-scrape-token', METRICS_HOST: '::1' }), [
+      'METRICS_HOST needs METRICS_PORT (metrics are served only on a port of their own)',
+      'METRICS_TOKEN needs METRICS_PORT (metrics are served only on a port of their own)',
+    ]);
+    assert.deepEqual(errorsOf({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }), [
+      'METRICS_TOKEN is required when METRICS_HOST (0.0.0.0) is not a loopback address',
+    ]);
+    assert.deepEqual(errorsOf({ METRICS_PORT: '3000' }), ['METRICS_PORT must differ from PORT']);
+    assert.deepEqual(errorsOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' }), [
+      'METRICS_TOKEN must be at least 16 characters',
+    ]);
+    assert.deepEqual(errorsOf({ METRICS_PORT: 'x' }), [
+      'METRICS_PORT must be a whole number from 0 to 65535',
+    ]);
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) {
+      assert.ok(loadConfig({ METRICS_PORT: '0', METRICS_HOST: host }).ok, host);
+    }
   });
 
   it('reports every bad variable at once', () => {

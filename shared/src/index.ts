@@ -9,3 +9,4 @@ export * from './markdown.js';
 export * from './accounts.js';
 export * from './health.js';
 export * from './usage.js';
+export * from './render/index.js';

@@ -1,7 +1,8 @@
 /**
  * Debian packages the reference-tool comparisons run (python3-mccabe for
  * Python, pmccabe for C, bandit for the findings corpus) and read (openjdk-17-source: the JDK's own sources,
- * a Java corpus). Installed when missing and we are root, as on this
+ * a Java corpus); and the browser the dashboard's end-to-end tests drive (Debian's chromium, without its
+ * recommended extras, as test/services/code-server.ts installs it). Installed when missing and we are root, as on this
  * project's machines and CI; otherwise a clear message says what to install.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export const REFERENCE_PACKAGES = ['python3-mccabe', 'pmccabe', 'openjdk-17-source', 'bandit'] as const;
+export const BROWSER_PACKAGES = ['chromium'] as const;
 
 async function installed(pkg: string): Promise<boolean> {
   try {
@@ -20,17 +22,26 @@ async function installed(pkg: string): Promise<boolean> {
   }
 }
 
-export async function ensureDebianPackages(packages: readonly string[] = REFERENCE_PACKAGES): Promise<void> {
+export async function ensureDebianPackages(
+  packages: readonly string[] = REFERENCE_PACKAGES,
+  options: { readonly recommends?: boolean } = {},
+): Promise<void> {
   const missing: string[] = [];
   for (const pkg of packages) if (!(await installed(pkg))) missing.push(pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(
-      `the metric comparisons need Debian packages: sudo apt-get install -y ${missing.join(' ')}`,
+      `the metric comparisons and browser tests need Debian packages: sudo apt-get install -y ${missing.join(' ')}`,
     );
   }
-  console.error(`with-services: installing ${missing.join(', ')} (reference tools for the metric tests)…`);
+  console.error(
+    `with-services: installing ${missing.join(', ')} (reference tools for the metric tests, and the browser)…`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update', '-qq'], { env, maxBuffer: 16 * 1024 * 1024 });
-  await run('apt-get', ['install', '-y', '-qq', ...missing], { env, maxBuffer: 16 * 1024 * 1024 });
+  const recommends = options.recommends === false ? ['--no-install-recommends'] : [];
+  await run('apt-get', ['install', '-y', '-qq', ...recommends, ...missing], {
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDebianPackages } from './debian-tools.js';
+import { BROWSER_PACKAGES, ensureDebianPackages } from './debian-tools.js';
 import { buildFerretDb, FERRETDB_SOURCE } from './ferretdb-build.js';
 import { freeLoopbackPort, mongoPing, redisPing, stopProcess, waitFor } from './probes.js';
 
@@ -118,7 +118,12 @@ async function main(): Promise<number> {
   const dash = process.argv.indexOf('--');
   const command = dash >= 0 ? process.argv.slice(dash + 1) : [];
   try {
-    const [redisUrl, mongoUri] = await Promise.all([provideRedis(), provideMongo(), ensureDebianPackages()]);
+    const [redisUrl, mongoUri] = await Promise.all([
+      provideRedis(),
+      provideMongo(),
+      // One apt-get at a time: the second waits for the first's lock.
+      ensureDebianPackages().then(() => ensureDebianPackages(BROWSER_PACKAGES, { recommends: false })),
+    ]);
     const env = { ...process.env, REDIS_URL: redisUrl, MONGODB_URI: mongoUri };
     if (command.length === 0) {
       console.log(`export REDIS_URL=${redisUrl}`);

@@ -6,7 +6,7 @@
 import { toMarkdown, type Audience, type Mode } from '@code-explain/shared';
 import * as vscode from 'vscode';
 import { makeNonce, renderExplanationPage, renderMessagePage, type PageResources } from '../render/html.js';
-import type { ExplanationView } from '../render/view-model.js';
+import type { ExplanationView } from '@code-explain/shared';
 import { hostMessageSchema, viewMessageSchema, type HostMessage } from '../webview/messages.js';
 
 /** Where the explained code came from, so line numbers can reveal it. */

@@ -5,11 +5,9 @@
  * embeds, and hostile text shows up as text.
  */
 import assert from 'node:assert/strict';
-import type { ExplainResponse } from '@code-explain/shared';
+import type { ExplainResponse, ExplanationView } from '@code-explain/shared';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { renderBlocks, renderInline } from '../../src/render/escape.js';
 import { contentSecurityPolicy, makeNonce, renderExplanationPage } from '../../src/render/html.js';
-import type { ExplanationView } from '../../src/render/view-model.js';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -323,24 +321,5 @@ describe('extension: Content-Security-Policy', () => {
     const nonces = new Set(Array.from({ length: 50 }, makeNonce));
     assert.equal(nonces.size, 50);
     for (const n of nonces) assert.equal(Buffer.from(n, 'base64').length, 16);
-  });
-});
-
-describe('extension: section text rendering', () => {
-  it('turns the engine’s Markdown subset into lists, code and paragraphs', () => {
-    const html = renderBlocks(
-      'For the whole snippet:\n- one `a<b`\n- two **bold**\n\n```\nif (a < b) {}\n```\n1. first',
-    );
-    assert.equal(
-      html,
-      '<p>For the whole snippet:</p>\n<ul><li>one <code>a&lt;b</code></li><li>two <strong>bold</strong></li></ul>\n<pre><code>if (a &lt; b) {}</code></pre>\n<ol><li>first</li></ol>',
-    );
-  });
-
-  it('never makes links', () => {
-    assert.equal(
-      renderInline('[x](javascript:alert(1)) https://example.com'),
-      '[x](javascript:alert(1)) https://example.com',
-    );
   });
 });

@@ -63,7 +63,8 @@ async function passwordFromStdin(): Promise<string> {
 
 /** Opens the store, runs one operation, prints its result as JSON, closes the store. */
 async function withService(operation: (service: AccountService) => Promise<unknown>): Promise<void> {
-  const loaded = loadConfig(process.env);
+  // It serves nothing: the certificate and the HTTP settings are the service's alone.
+  const loaded = loadConfig(process.env, { serve: false });
   if (!loaded.ok) throw new Error(`invalid configuration: ${loaded.errors.join('; ')}`);
   const store = await openStore(loaded.config);
   try {

@@ -15,7 +15,10 @@
  *   POST /settings/developer/keys/:id/replace  a new key; the old one ends now or after a grace period
  *   GET  /settings/developer/keys/:id/revoke, POST   confirm, then revoke
  *   GET  /usage                 requests per hour and day by outcome, latency, languages pages/usage.ts
- *   GET  /assets/:name          uPlot and the usage page's script                     assets.ts
+ *   GET  /history               saved explanations, paged, by language and mode      pages/history.ts
+ *   GET  /history/:id           one, with the shared renderer
+ *   GET  /history/:id/delete, POST   confirm, then delete
+ *   GET  /assets/:name          the page scripts (bundle.ts), named by content hash   assets.ts
  *
  * Every request here: security headers and a CSP with a nonce of its own →
  * who is visiting (the session cookie, kit.ts) → for any method but GET, HEAD
@@ -30,7 +33,9 @@ import bodyParser from 'koa-bodyparser';
 import { prepareDummyHash } from '../auth/passwords.js';
 import type { DashboardConfig } from '../config.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
+import type { RateLimiter } from '../limits/limiter.js';
 import type { AccountService } from '../service/accounts.js';
+import type { ExplanationService } from '../service/explanations.js';
 import type { UsageService } from '../service/usage.js';
 import type { SessionManager } from '../sessions/sessions.js';
 import type { SignInThrottle } from '../sessions/throttle.js';
@@ -41,8 +46,10 @@ import { createKit, PageError, SESSION_COOKIE, type Visit } from './kit.js';
 import { accountPages } from './pages/account.js';
 import { authPages } from './pages/auth.js';
 import { developerPages } from './pages/developer.js';
+import { historyPages } from './pages/history.js';
 import { usagePages } from './pages/usage.js';
-import { loadAssets } from './assets.js';
+import { ASSET_CACHE_CONTROL, loadAssets } from './assets.js';
+import { loadClientBundle, type ClientBundle } from './bundle.js';
 import { errorPage } from './views.js';
 
 export { SESSION_COOKIE } from './kit.js';
@@ -57,6 +64,12 @@ export interface DashboardDependencies {
   readonly now?: () => number;
   /** Usage statistics: the keys list's 30-day column and the usage page; both are left out without it. */
   readonly usage?: Pick<UsageService, 'requestsByKey' | 'report'>;
+  /** The rate limiter, read (never counted) for the usage page's current minute. */
+  readonly quota?: Pick<RateLimiter, 'peek'>;
+  /** The page scripts; by default bundled now from the sources, or read from dist/ when compiled (bundle.ts). */
+  readonly clientBundle?: ClientBundle;
+  /** Saved explanations (the history pages), through the service the API uses. */
+  readonly explanations: Pick<ExplanationService, 'list' | 'get' | 'remove'>;
 }
 
 export interface Dashboard {
@@ -88,7 +101,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
   const visits = new WeakMap<AppContext, Visit>();
   const signupOpen = deps.config.signup === 'open';
   const kit = createKit(sessions, visits, signupOpen);
-  const assets = loadAssets();
+  const assets = loadAssets(deps.clientBundle ?? loadClientBundle());
 
   const router = new Router<AppState>({ sensitive: true, strict: true });
   accountPages(router, kit, { accounts, sessions, throttle });
@@ -97,6 +110,7 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
     accounts,
     sessions,
     now: deps.now ?? Date.now,
+    copyScript: assets.scriptUrl('copy-key'),
     ...(deps.usage ? { usage: deps.usage } : {}),
   });
   if (deps.usage)
@@ -105,12 +119,15 @@ export function createDashboard(deps: DashboardDependencies): Dashboard {
       usage: deps.usage,
       now: deps.now ?? Date.now,
       uplotCss: assets.uplotCss,
+      chartsScript: assets.scriptUrl('usage-charts'),
+      ...(deps.quota ? { quota: deps.quota } : {}),
     });
-  // Scripts the pages load, from this process: a fixed list, cacheable, the same for everyone.
+  historyPages(router, kit, { explanations: deps.explanations });
+  // Scripts the pages load, from this process: a fixed list, the same for everyone, named by their content.
   router.get('/assets/:name', (ctx) => {
     const asset = assets.get(String(ctx.params['name']));
     if (!asset) throw new PageError(404, 'Not found', 'There is nothing here.');
-    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.set('Cache-Control', ASSET_CACHE_CONTROL);
     ctx.type = asset.type;
     ctx.body = asset.body;
   });

@@ -11,8 +11,12 @@
  *
  * Values are escaped for text and for quoted attribute values (`& < > " '`);
  * pages never put a value into a URL scheme, a script, a style or an
- * unquoted attribute.
+ * unquoted attribute. The escaping is the shared package's (the one the
+ * explanation renderer uses), so the dashboard and the extension escape alike.
  */
+import { escapeHtml, type RenderedHtml } from '@code-explain/shared';
+
+export { escapeHtml };
 export class SafeHtml {
   constructor(readonly markup: string) {}
   toString(): string {
@@ -23,16 +27,13 @@ export class SafeHtml {
 /** What a template accepts; `false`, null and undefined render nothing (for `cond && html\`…\``). */
 export type Interpolation = string | number | SafeHtml | false | null | undefined | readonly Interpolation[];
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/**
+ * The shared renderer's output (an explanation, escaped there throughout) as
+ * markup here. Only a RenderedHtml is accepted: the brand is what says it was
+ * escaped, so an ordinary string cannot be inserted unescaped by mistake.
+ */
+export function fromRenderer(markup: RenderedHtml): SafeHtml {
+  return new SafeHtml(markup);
 }
 
 function render(value: Interpolation): string {

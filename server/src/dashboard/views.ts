@@ -3,9 +3,10 @@
  * (html.ts escapes every value). One layout: a skip link, a header with the
  * navigation, one <main>; forms with visible labels, autocomplete hints and
  * errors tied to their fields; light and dark colours from
- * `prefers-color-scheme`; a visible focus ring for keyboard users. The only
- * inline elements that need it, the stylesheet and the new key's copy
- * script, carry the response's CSP nonce; there are no inline handlers.
+ * `prefers-color-scheme`; a visible focus ring for keyboard users. The
+ * stylesheets are inline and the scripts are files (client/, bundled by
+ * bundle.ts); both carry the response's CSP nonce; there is no inline script
+ * or handler.
  */
 import {
   OUTCOMES,
@@ -14,15 +15,20 @@ import {
   type UsageCounts,
   type UsageResponse,
 } from '@code-explain/shared';
+import type { QuotaWindow } from '../limits/limiter.js';
+// Types only: the client project emits no JavaScript for the server to load.
+import type { ChartData } from './client/chart-data.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, SafeHtml } from './html.js';
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de;
-  --accent: #0a58ca; --accent-fg: #ffffff; --panel: #f6f8fa; --error: #b42318; --ok: #1a7f37; }
+  --accent: #0a58ca; --accent-fg: #ffffff; --panel: #f6f8fa; --error: #b42318; --ok: #1a7f37;
+  --warn: #9a6700; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --accent: #4493f8;
-    --accent-fg: #0d1117; --panel: #161b22; --error: #ff7b72; --ok: #3fb950; }
+    --accent-fg: #0d1117; --panel: #161b22; --error: #ff7b72; --ok: #3fb950;
+    --warn: #d29922; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--fg); }
@@ -50,11 +56,14 @@ table { border-collapse: collapse; width: 100%; }
 .chart { margin: .5rem 0 1rem; overflow-x: auto; }
 #table-hours, #table-days { font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
+/* A link alone in a cell is a control, not a word in a sentence: 24 px high at least (WCAG 2.2 target size). */
+td > a { display: inline-block; min-height: 24px; padding: .25rem 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 select { font: inherit; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 form.inline, label.inline { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
 button:disabled { opacity: .55; cursor: not-allowed; }
 .reveal code { font-size: 1.05rem; word-break: break-all; }
+.quota { font-size: 1.2rem; font-weight: 600; }
 `;
 
 // A constant of this module, not a value from anyone: markup as it stands.
@@ -71,7 +80,7 @@ export interface PageContext {
   readonly signupOpen?: boolean;
 }
 
-const csrfInput = (page: PageContext) =>
+export const csrfInput = (page: PageContext) =>
   html`<input type="hidden" name="${CSRF_FIELD}" value="${page.csrfToken}" />`;
 
 function navigation(page: PageContext): SafeHtml {
@@ -88,6 +97,7 @@ function navigation(page: PageContext): SafeHtml {
       <li><a href="/">Home</a></li>
       <li><a href="/settings/developer">Developer settings</a></li>
       <li><a href="/usage">Usage</a></li>
+      <li><a href="/history">History</a></li>
       <li><a href="/account">Account</a></li>
       <li>
         <form method="post" action="/sign-out">
@@ -116,14 +126,13 @@ export function layout(page: PageContext, title: string, body: SafeHtml): string
   </html>`}`;
 }
 
-function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml | false {
+export function message(kind: 'error' | 'notice', text: string | undefined): SafeHtml | false {
   if (text === undefined) return false;
   return kind === 'error'
     ? html`<p class="error" role="alert" id="form-error">${text}</p>`
     : html`<p class="notice" role="status">${text}</p>`;
 }
 
-/** Ties the inputs to the form's error, so a screen reader announces it with them. */
 /** The aria-describedby attribute for these ids (the form's error among them when there is one), or nothing. */
 function describedBy(error: string | undefined, ...ids: string[]): SafeHtml | false {
   const all = [...ids, ...(error === undefined ? [] : ['form-error'])];
@@ -241,6 +250,13 @@ export function homePage(page: PageContext & { readonly account: Account }): str
         <h2 id="keys-heading">API keys</h2>
         <p>Your API keys and how to use them are in <a href="/settings/developer">Developer settings</a>.</p>
       </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Saved explanations</h2>
+        <p>
+          Every explanation made with your keys is saved: browse, open and delete them in
+          <a href="/history">History</a>.
+        </p>
+      </section>
       <section aria-labelledby="account-heading">
         <h2 id="account-heading">Account</h2>
         <p>Change your password or sign out of every device in <a href="/account">Account</a>.</p>
@@ -307,7 +323,7 @@ export function accountPage(page: PageContext & { readonly account: Account }, v
 }
 
 const dateOf = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
-const dateTimeOf = (iso: string) =>
+export const dateTimeOf = (iso: string) =>
   html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
 
 /** A key generated just now, shown on this page view only. */
@@ -330,6 +346,8 @@ export interface DeveloperView {
   readonly notice?: string;
   /** The clock the statuses are told by (ms). */
   readonly now: number;
+  /** The Copy button's script, loaded with a new key. */
+  readonly copyScript: string;
   /** Requests per key id in the last 30 days (keys with none absent); the column is left out without it. */
   readonly requests?: Readonly<Record<string, number>>;
 }
@@ -353,27 +371,19 @@ function keyStatus(key: ApiKeyInfo, now: number): SafeHtml {
 const isWorking = (key: ApiKeyInfo, now: number) =>
   key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now);
 
-function revealed(page: PageContext, key: RevealedKey): SafeHtml {
+function revealed(page: PageContext, key: RevealedKey, copyScript: string): SafeHtml {
   return html`<section aria-labelledby="new-key-heading" class="reveal">
     <h2 id="new-key-heading">Your new key “${key.name}”</h2>
     ${key.replaced ? html`<p class="notice" role="status">${key.replaced}</p>` : false}
     <p>Copy it now: it is shown this once and never again. Anyone who has it can use your quota.</p>
     <p><code id="new-key">${key.key}</code></p>
-    <button type="button" id="copy-key">Copy key</button>
-    <span id="copy-status" class="hint" role="status"></span>
-    <script nonce="${page.nonce}">
-      ${COPY_SCRIPT};
-    </script>
+    <p>
+      <button type="button" id="copy-key" data-copy="new-key">Copy key</button>
+      <span id="copy-status" class="hint" role="status" data-copy-status></span>
+    </p>
+    <script nonce="${page.nonce}" src="${copyScript}" defer></script>
   </section>`;
 }
-
-// A constant of this module: copies the key shown above with the Clipboard API.
-const COPY_SCRIPT = new SafeHtml(
-  "document.getElementById('copy-key').addEventListener('click', async () => {" +
-    "const status = document.getElementById('copy-status');" +
-    "try { await navigator.clipboard.writeText(document.getElementById('new-key').textContent); status.textContent = 'Copied.'; }" +
-    "catch { status.textContent = 'Select the key and copy it.'; } });",
-);
 
 export function developerPage(
   page: PageContext & { readonly account: Account },
@@ -435,8 +445,8 @@ export function developerPage(
     page,
     'Developer settings',
     html`<h1>Developer settings</h1>
-      ${view.revealed ? revealed(page, view.revealed) : false} ${message('notice', view.notice)}
-      ${message('error', view.error)}
+      ${view.revealed ? revealed(page, view.revealed, view.copyScript) : false}
+      ${message('notice', view.notice)} ${message('error', view.error)}
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">API keys</h2>
         ${generate}
@@ -495,6 +505,32 @@ export interface UsageView {
   readonly keyId: string | undefined;
   /** uPlot's stylesheet, put in the page's nonce'd <style>. */
   readonly uplotCss: string;
+  /** The chart script's address (assets.ts). */
+  readonly chartsScript: string;
+  /** The current minute against the plan's quota; absent for a plan without API access. */
+  readonly minute?: QuotaWindow;
+}
+
+/** The current minute's requests against the plan's quota, from the rate limiter. */
+function currentMinute(page: PageContext & { readonly account: Account }, minute: QuotaWindow | undefined) {
+  const body = minute
+    ? html`<p id="quota-now" class="quota">
+          ${count(minute.used)} of ${count(minute.limit)} requests this
+          minute${
+            minute.resetsInSeconds === null
+              ? html`; the next request starts the minute.`
+              : html`, resets in ${minute.resetsInSeconds} s.`
+          }
+        </p>
+        <p class="hint">
+          All of the account's keys share the ${PLAN_NAMES[page.account.plan]} plan's quota; a request over it
+          is refused with 429 until the reset.
+        </p>`
+    : html`<p id="quota-now">The Free plan has no API access, so there is no quota to use.</p>`;
+  return html`<section aria-labelledby="quota-heading">
+    <h2 id="quota-heading">This minute</h2>
+    ${body}
+  </section>`;
 }
 
 /** JSON inside a <script type="application/json">: no `<`, `>` or `&` that could end or confuse it. */
@@ -553,7 +589,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
   const { hours, days } = view;
   const outcomeHeads = html`${OUTCOMES.map((o) => html`<th scope="col">${o}</th>`)}
     <th scope="col">Total</th>`;
-  const chartData = {
+  const chartData: ChartData = {
     outcomes: OUTCOMES,
     charts: [
       {
@@ -586,6 +622,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
         >
         <button type="submit">Show</button>
       </form>
+      ${currentMinute(page, view.minute)}
       <p id="usage-summary">
         ${keyName ? html`Key “${keyName.name}”: ` : html`All keys: `}${count(days.totals.requests)} requests
         in the last 30 days (${count(days.totals.outcomes['429'])} over the quota, 429),
@@ -655,8 +692,7 @@ export function usagePage(page: PageContext & { readonly account: Account }, vie
       <script type="application/json" id="usage-data">
         ${jsonScriptBody(chartData)}
       </script>
-      <script nonce="${page.nonce}" src="/assets/uplot.js"></script>
-      <script nonce="${page.nonce}" src="/assets/usage-charts.js"></script>`,
+      <script nonce="${page.nonce}" src="${view.chartsScript}" defer></script>`,
   );
 }
 

@@ -26,8 +26,11 @@ export function apiRouter(deps: {
   explanations: ExplanationService;
   usage: UsageService;
   openApiDocument: object;
+  /** The clock usage windows end at (the app's). */
+  now?: () => number;
 }): Router<AppState> {
   const { explanations, usage, openApiDocument } = deps;
+  const now = deps.now ?? Date.now;
   // Case-sensitive, so /API/... is not a second spelling of a route.
   const router = new Router<AppState>({ prefix: '/api', sensitive: true });
 
@@ -69,7 +72,7 @@ export function apiRouter(deps: {
   router.get('/usage', async (ctx) => {
     const accountId = accountOf(ctx);
     const query = parseOrThrow(usageQuerySchema, { ...ctx.query }, 'query');
-    const resolved = usageWindow(query, new Date());
+    const resolved = usageWindow(query, new Date(now()));
     if (!resolved.ok) {
       throw new ApiError('invalid_request', `invalid query: ${resolved.message}`, [
         { path: resolved.path, message: resolved.message },

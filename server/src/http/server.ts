@@ -1,17 +1,42 @@
 /**
- * The Node HTTP server around the Koa app. Requests so malformed that Node's
+ * The Node HTTP server around the Koa app: HTTPS (HTTP/1.1, node:https) when
+ * given a certificate, plain HTTP otherwise. Requests so malformed that Node's
  * parser refuses them never reach Koa; they still get the contract's error
  * body (with a request id) instead of Node's bare 400.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type Koa from 'koa';
+import type { TlsConfig } from '../config.js';
 import type { Logger } from '../logging.js';
 import type { AppState } from './context.js';
 import { ApiError } from './errors.js';
 
-export function createHttpServer(app: Koa<AppState>, logger: Logger): Server {
-  const server = createServer(app.callback());
+/** A certificate and its key (PEM), as config.ts reads them from TLS_CERT_FILE and TLS_KEY_FILE. */
+export type ServerTls = Pick<TlsConfig, 'cert' | 'key'>;
+
+/**
+ * An HTTP or HTTPS server for `handler`. The HTTPS one is typed as Node's HTTP
+ * server: node:https's Server has the same request, connection and shutdown
+ * API (closeIdleConnections, closeAllConnections) that main.ts relies on.
+ */
+export function createPlainOrSecureServer(
+  handler: Parameters<typeof createServer>[1],
+  tls: ServerTls | undefined,
+  logger: Logger,
+): Server {
+  if (tls === undefined) return createServer(handler);
+  const server = createSecureServer({ cert: tls.cert, key: tls.key }, handler);
+  // Failed handshakes (scanners, clients that distrust the certificate, plain HTTP on this port) are routine.
+  server.on('tlsClientError', (error: NodeJS.ErrnoException) =>
+    logger.debug({ code: error.code, reason: error.message }, 'TLS handshake failed'),
+  );
+  return server;
+}
+
+export function createHttpServer(app: Koa<AppState>, logger: Logger, tls?: ServerTls): Server {
+  const server = createPlainOrSecureServer(app.callback(), tls, logger);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();

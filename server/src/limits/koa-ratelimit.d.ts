@@ -24,3 +24,21 @@ declare module 'koa-ratelimit' {
   function ratelimit<StateT>(options: RateLimitOptions<StateT>): Middleware<StateT>;
   export default ratelimit;
 }
+
+// The redis driver koa-ratelimit uses: async-ratelimiter, whose get() can peek
+// (count nothing) as well as count. Reached through koa-ratelimit so the
+// version is the one its middleware runs (see limiter/redis.js there).
+declare module 'koa-ratelimit/limiter/redis.js' {
+  interface LimitState {
+    /** Requests left in the window before this one; 0 at the limit. */
+    remaining: number;
+    /** When the oldest counted request leaves the window, epoch seconds (floored). */
+    reset: number;
+    total: number;
+  }
+  class Limiter {
+    constructor(options: { id: string; db: unknown; max: number; duration: number; namespace?: string });
+    get(options?: { peek?: boolean }): Promise<LimitState>;
+  }
+  export = Limiter;
+}

@@ -23,10 +23,19 @@
  * outage every instance counts on its own, from zero, so an account can get its
  * quota once per instance (plus what it used in Redis before); a request whose
  * count timed out may still land in Redis when a frozen Redis resumes.
+ *
+ * `peek` reads an account's current window without counting anything (the
+ * dashboard's "N of M requests this minute"): with Redis, the driver's own
+ * script in its read-only mode (async-ratelimiter's `peek`); in memory, the
+ * driver's entry in the Map. Its numbers are those the next request's
+ * X-RateLimit-* headers are made from: the memory driver's window is fixed
+ * (it resets whole, a minute after its first request), Redis's slides (the
+ * reset is when the oldest counted request leaves it).
  */
 import { API_PLANS, type ApiPlan } from '@code-explain/shared';
 import { Redis } from 'ioredis';
 import ratelimit from 'koa-ratelimit';
+import RedisWindow from 'koa-ratelimit/limiter/redis.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { Logger } from '../logging.js';
@@ -40,6 +49,23 @@ export interface LimiterState {
   readonly redis: 'up' | 'down' | 'unused';
 }
 
+/** An account's current window, as the limiter counts it. */
+export interface QuotaWindow {
+  /** Requests counted in the window, at most the limit (refused ones are not counted). */
+  readonly used: number;
+  /** The plan's quota per window. */
+  readonly limit: number;
+  readonly remaining: number;
+  /**
+   * When the window resets, in epoch milliseconds on a whole second (what
+   * X-RateLimit-Reset says); null when nothing is counted, as the window
+   * starts with the next request.
+   */
+  readonly resetAt: number | null;
+  /** Whole seconds from now until resetAt (at least 1), by the limiter's clock; null with resetAt. */
+  readonly resetsInSeconds: number | null;
+}
+
 export interface RateLimiter {
   /** What was configured: Redis (falling back to memory while it is away) or memory alone. */
   readonly kind: LimiterKind;
@@ -47,6 +73,8 @@ export interface RateLimiter {
   readonly middleware: AppMiddleware;
   /** The state now, from the last count or probe: never waits on Redis. */
   state(): LimiterState;
+  /** The account's current window, without counting a request. */
+  peek(account: { readonly id: string; readonly plan: ApiPlan }): Promise<QuotaWindow>;
   close(): Promise<void>;
 }
 
@@ -116,6 +144,76 @@ function limiterMiddleware(
   };
 }
 
+/** The memory driver's entry for an account (koa-ratelimit's limiter/memory.js keeps it in the Map). */
+interface MemoryEntry {
+  /** Epoch seconds, fractional. */
+  readonly reset: number;
+  /** The plan's quota minus the requests after the first; 0 once it refuses. */
+  readonly remaining: number;
+  readonly total: number;
+}
+
+const isMemoryEntry = (value: unknown): value is MemoryEntry =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as MemoryEntry).reset === 'number' &&
+  typeof (value as MemoryEntry).remaining === 'number' &&
+  typeof (value as MemoryEntry).total === 'number';
+
+function windowOf(used: number, limit: number, resetAt: number | null, windowMs: number): QuotaWindow {
+  const counted = Math.min(Math.max(used, 0), limit);
+  const at = counted === 0 ? null : resetAt;
+  // By the clock the drivers count with (they read Date.now themselves). resetAt is rounded up to
+  // a whole second, which can put it a second past the window's length: never said as 61 s.
+  const seconds = at === null ? null : Math.ceil((at - Date.now()) / 1000);
+  return {
+    used: counted,
+    limit,
+    remaining: limit - counted,
+    resetAt: at,
+    resetsInSeconds: seconds === null ? null : Math.min(Math.max(1, seconds), Math.ceil(windowMs / 1000)),
+  };
+}
+
+/**
+ * The memory driver's window for an account: the first request of a window
+ * sets `remaining` to the quota and each later one takes one off, so
+ * `total - remaining + 1` requests are counted (all of them once it is 0).
+ */
+function peekMemory(
+  db: Map<string, unknown>,
+  options: RateLimiterOptions,
+  account: { readonly id: string; readonly plan: ApiPlan },
+): QuotaWindow {
+  const limit = options.quotas[account.plan];
+  const windowMs = options.windowMs ?? 60_000;
+  const entry = db.get(keyOf(options, account.id));
+  if (!isMemoryEntry(entry) || entry.reset * 1000 < Date.now()) return windowOf(0, limit, null, windowMs);
+  const used = entry.remaining > 0 ? entry.total - entry.remaining + 1 : entry.total;
+  return windowOf(used, limit, Math.ceil(entry.reset) * 1000, windowMs);
+}
+
+/** Redis's window for an account, read by the driver's own script without adding to it. */
+async function peekRedis(
+  client: Redis,
+  options: RateLimiterOptions,
+  account: { readonly id: string; readonly plan: ApiPlan },
+): Promise<QuotaWindow> {
+  const limit = options.quotas[account.plan];
+  const windowMs = options.windowMs ?? 60_000;
+  const state = await new RedisWindow({
+    id: account.id,
+    db: client,
+    max: limit,
+    duration: windowMs,
+    namespace: options.namespace ?? DEFAULT_NAMESPACE,
+  }).get({ peek: true });
+  // As normalizeReset does for the header: the whole second after the floored reset.
+  return windowOf(limit - state.remaining, limit, (state.reset + 1) * 1000, windowMs);
+}
+
+const keyOf = (options: RateLimiterOptions, id: string) => `${options.namespace ?? DEFAULT_NAMESPACE}:${id}`;
+
 /** Counts in this process: for one server on one machine. */
 export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimiter {
   // The memory driver needs one Map for all requests, or it counts nothing.
@@ -124,6 +222,7 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
     kind: 'memory',
     middleware: limiterMiddleware('memory', db, options),
     state: () => ({ counting: 'memory', redis: 'unused' }),
+    peek: async (account) => peekMemory(db, options, account),
     close: async () => db.clear(),
   };
 }
@@ -246,6 +345,16 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
       }
     },
     state: () => ({ counting, redis: counting === 'redis' ? 'up' : 'down' }),
+    async peek(account) {
+      if (counting === 'memory') return peekMemory(fallback, options, account);
+      try {
+        return await peekRedis(client, options, account);
+      } catch (error) {
+        // Counting would fail the same way: from here on requests are counted in memory.
+        toMemory(error);
+        return peekMemory(fallback, options, account);
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { escapeHtml, html, SafeHtml } from '../../src/dashboard/html.js';
+import { renderInline } from '@code-explain/shared';
+import { escapeHtml, fromRenderer, html, SafeHtml } from '../../src/dashboard/html.js';
 
 describe('dashboard html templates', () => {
   it('escapes every value for text and quoted attributes', () => {
@@ -23,5 +24,17 @@ describe('dashboard html templates', () => {
     assert.ok(html`x` instanceof SafeHtml);
     // A string that looks like markup is still a string.
     assert.equal(html`${'<b>bold</b>'}`.markup, '&lt;b&gt;bold&lt;/b&gt;');
+  });
+});
+
+describe('dashboard html: the shared renderer’s output', () => {
+  it('goes in as markup, being escaped there; a plain string cannot pass for it', () => {
+    const rendered = renderInline('`a<b` and <script>');
+    assert.equal(
+      html`<p>${fromRenderer(rendered)}</p>`.markup,
+      '<p><code>a&lt;b</code> and &lt;script&gt;</p>',
+    );
+    // @ts-expect-error: only the renderer's RenderedHtml is accepted, never an ordinary string.
+    assert.equal(fromRenderer('<b>not escaped</b>').markup, '<b>not escaped</b>');
   });
 });

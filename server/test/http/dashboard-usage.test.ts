@@ -3,7 +3,9 @@
  * and Redis and with the embedded defaults: after a known mix of requests
  * (explains that succeed, one refused as invalid, two over the quota), the
  * page's tables and its charts' data hold exactly those counts, the filter by
- * key narrows them, and `GET /api/usage` answers the same numbers.
+ * key narrows them, and `GET /api/usage` answers the same numbers. The
+ * current minute's use against the plan's quota is the rate limiter's count,
+ * read without counting: K requests show as K of the quota.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +42,16 @@ function tableRows(body: string, id: string): string[][] {
   );
 }
 
+/** The usage page's sentence on the current minute, as text. */
+function quotaSentence(page: Page): string {
+  const sentence = /<p id="quota-now"[^>]*>([\s\S]*?)<\/p>/.exec(page.body)?.[1];
+  assert.ok(sentence !== undefined, 'the page says how much of the quota this minute has used');
+  return sentence
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function chartData(page: Page): ChartData {
   const json = /<script type="application\/json" id="usage-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
   assert.ok(json, 'the charts have their data on the page');
@@ -65,7 +77,7 @@ for (const backend of BACKENDS) {
     });
 
     /** A signed-in account on `plan` with a key per name. */
-    async function accountWithKeys(plan: 'pro' | 'enterprise', names: readonly string[]) {
+    async function accountWithKeys(plan: 'free' | 'pro' | 'enterprise', names: readonly string[]) {
       const b = new Browser(server.url, { 'X-Forwarded-For': `10.${[...randomBytes(3)].join('.')}` });
       const email = `usage-${randomBytes(4).toString('hex')}@example.test`;
       await b.submit('/sign-up', '/sign-up', { email, password: PASSWORD });
@@ -114,7 +126,10 @@ for (const backend of BACKENDS) {
       assert.match(days[days.length - 1]![6]!, /^\d[\d,]* ms$/, 'a median latency');
       assert.deepEqual(tableRows(page.body, 'table-languages'), [['python', '4']]);
       assert.match(mainText(page.body), /All keys: 7 requests in the last 30 days \(2 over the quota, 429\)/);
-      assert.match(page.body, /<script nonce="[^"]+" src="\/assets\/uplot\.js"><\/script>/);
+      assert.match(
+        page.body,
+        /<script nonce="[^"]+" src="\/assets\/usage-charts-[A-Z0-9]+\.js" defer><\/script>/,
+      );
 
       // The charts draw the same numbers as the tables.
       const data = chartData(page);
@@ -128,9 +143,6 @@ for (const backend of BACKENDS) {
       assert.deepEqual(tableRows(filtered.body, 'table-hours').at(-1)!.slice(1), ['1', '0', '0', '0', '1']);
       assert.match(filtered.body, /<option value="[^"]+" selected>\s*laptop/);
       assert.equal((await b.get('/usage?key=nosuchkey000')).status, 404);
-
-      assert.equal((await b.get('/assets/uplot.js')).status, 200);
-      assert.equal((await b.get('/assets/nothing.js')).status, 404);
     });
 
     // Another account, within its quota, so it may ask the API afterwards.
@@ -169,6 +181,44 @@ for (const backend of BACKENDS) {
         assert.deepEqual(api.totals.outcomes, { '2xx': 3 + calls, '4xx': 1, '429': 0, '5xx': 0 });
         calls++;
       }
+    });
+
+    it('shows the current minute’s requests against the plan’s quota, without counting the visit', async () => {
+      const { b, keys } = await accountWithKeys('pro', ['ci', 'laptop']);
+      const [ci, laptop] = keys as [string, string];
+      const minute = async () => quotaSentence(await b.get('/usage'));
+
+      assert.equal(await minute(), '0 of 5 requests this minute; the next request starts the minute.');
+      // Three requests with two keys: one quota for the account.
+      assert.equal((await call(`${server.url}/api/explanations`, ci)).status, 200);
+      assert.equal((await call(`${server.url}/api/explanations`, laptop)).status, 200);
+      assert.equal((await postJson(`${server.url}/api/explain`, ci, {})).status, 400);
+      const shown = await minute();
+      const match = /^3 of 5 requests this minute, resets in (\d+) s\.$/.exec(shown);
+      assert.ok(match, shown);
+      assert.ok(Number(match[1]) >= 1 && Number(match[1]) <= 60, `resets within the minute: ${shown}`);
+      // Reading it counted nothing: the API still has two requests left, then refuses.
+      assert.match(await minute(), /^3 of 5 requests this minute/);
+      const response = await call(`${server.url}/api/explanations`, ci);
+      assert.equal(response.headers.get('x-ratelimit-remaining'), '1');
+      assert.equal((await call(`${server.url}/api/explanations`, ci)).status, 200);
+      assert.equal((await call(`${server.url}/api/explanations`, ci)).status, 429);
+      assert.match(await minute(), /^5 of 5 requests this minute, resets in \d+ s\.$/);
+    });
+
+    it('shows an enterprise quota, and says a free account has none', async () => {
+      const enterprise = await accountWithKeys('enterprise', ['ci']);
+      for (let i = 0; i < 2; i++)
+        assert.equal((await call(`${server.url}/api/explanations`, enterprise.keys[0]!)).status, 200);
+      assert.match(
+        quotaSentence(await enterprise.b.get('/usage')),
+        /^2 of 100,000 requests this minute, resets in/,
+      );
+      const free = await accountWithKeys('free', []);
+      assert.equal(
+        quotaSentence(await free.b.get('/usage')),
+        'The Free plan has no API access, so there is no quota to use.',
+      );
     });
   });
 }

@@ -196,6 +196,8 @@ describe('the server process (pnpm start)', function () {
       PORT: '0',
       MONGODB_URI: uriWithDatabase(mongoUri, dbName),
       REDIS_URL: redisUrl,
+      // Behind a balancer that terminates TLS: production mode serves plain HTTP only then (or with TLS_*).
+      TRUST_PROXY: 'true',
     });
     const server = new ServerProcess(env);
     const second = new ServerProcess(env);
@@ -220,8 +222,8 @@ describe('the server process (pnpm start)', function () {
 
       const started = await server.line((l) => typeof l.port === 'number');
       assert.deepEqual(
-        [started.store, started.rateLimits, started.dashboardSessions],
-        ['mongodb', 'redis', 'redis'],
+        [started.store, started.rateLimits, started.dashboardSessions, started.transport],
+        ['mongodb', 'redis', 'redis', 'behind-proxy'],
       );
       const health = await fetch(`http://127.0.0.1:${started.port as number}/healthz`);
       assert.deepEqual(healthResponseSchema.parse(await health.json()), {

@@ -158,6 +158,17 @@ describe('rate limits while Redis is away', function () {
     const account = await createKeyedAccount(handle.store, 'pro');
     await servedInSequence(account.key, 1);
     assert.equal(await countInRedis(account.accountId), 1);
+    // The usage page's read of the window: what Redis holds, and reading it adds nothing.
+    const window = await server.limiter.peek({ id: account.accountId, plan: 'pro' });
+    assert.deepEqual(
+      { used: window.used, limit: window.limit, remaining: window.remaining },
+      {
+        used: 1,
+        limit: QUOTA,
+        remaining: QUOTA - 1,
+      },
+    );
+    assert.equal(await countInRedis(account.accountId), 1);
     assert.deepEqual(switches(), { toMemory: 0, toRedis: 0 });
   });
 
@@ -169,6 +180,8 @@ describe('rate limits while Redis is away', function () {
     await servedConcurrently(busy.key, 10);
     await servedInSequence(limited.key, QUOTA);
     await assertLimitedNext(limited.key);
+    // Peeking reads the count being kept now: this process's.
+    assert.equal((await server.limiter.peek({ id: limited.accountId, plan: 'pro' })).used, QUOTA);
 
     assert.deepEqual(await health(), { status: 200, body: DEGRADED });
     assert.deepEqual(switches(), { toMemory: 1, toRedis: 0 });

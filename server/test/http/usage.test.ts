@@ -9,16 +9,13 @@ import assert from 'node:assert/strict';
 import { errorBodySchema, usageResponseSchema, type UsageResponse } from '@code-explain/shared';
 import { createAccountService } from '../../src/service/accounts.js';
 import { createUsageService } from '../../src/service/usage.js';
-import { createEmbeddedStore } from '../../src/store/embedded.js';
-import { guardStore } from '../../src/store/guard.js';
-import { createMongoStore } from '../../src/store/mongo.js';
-import type { Store } from '../../src/store/types.js';
 import { createUsageRecorder, type UsageRecorder } from '../../src/usage/recorder.js';
 import { testNamespace } from './support/environment.js';
 import {
   BACKENDS,
   call,
   createKeyedAccount,
+  openAnotherStore,
   openTestLimiter,
   openTestStore,
   postJson,
@@ -43,14 +40,6 @@ async function errorCodeOf(response: Response, status: number): Promise<string> 
   const text = await response.text();
   assert.equal(response.status, status, text);
   return errorBodySchema.parse(JSON.parse(text)).error.code;
-}
-
-/** A second store on the same database or data folder, as another app instance has. */
-async function openSecondStore(handle: StoreHandle): Promise<Store> {
-  const store = handle.mongo
-    ? await createMongoStore({ uri: handle.mongo.uri, dbName: handle.mongo.dbName })
-    : await createEmbeddedStore({ dataDir: handle.dataDir! });
-  return guardStore(store, { timeoutMs: 5000 });
 }
 
 for (const backend of BACKENDS) {
@@ -219,7 +208,7 @@ for (const backend of BACKENDS) {
     });
 
     it('counts exactly 200 concurrent requests split across two app instances on one store', async function () {
-      const secondStore = await openSecondStore(handle);
+      const secondStore = await openAnotherStore(handle);
       const secondLimiter = await limiter();
       const secondRecorder = createUsageRecorder({ store: secondStore, flushIntervalMs: 50 });
       const secondServer = await startServer({

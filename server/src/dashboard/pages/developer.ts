@@ -55,6 +55,8 @@ export function developerPages(
     readonly accounts: AccountService;
     readonly sessions: SessionManager;
     readonly now: () => number;
+    /** The Copy button's script (assets.ts). */
+    readonly copyScript: string;
     readonly usage?: Pick<UsageService, 'requestsByKey'>;
   },
 ): void {
@@ -75,6 +77,7 @@ export function developerPages(
       atCap: working.length >= MAX_ACTIVE_KEYS,
       maxKeys: MAX_ACTIVE_KEYS,
       now: at,
+      copyScript: deps.copyScript,
       ...(requests ? { requests } : {}),
       ...extra,
     };

@@ -4,10 +4,13 @@
  * with p50 and p95 latency per day and the top languages and modes, for all
  * keys or one. It reads the same service as `GET /api/usage` with the same
  * windows, so the page and the API give the same numbers. Charts are drawn
- * in the browser with uPlot; every chart has its numbers in a table.
+ * in the browser with uPlot; every chart has its numbers in a table. The
+ * current minute's use against the plan's quota is the rate limiter's own
+ * count, read without counting (RateLimiter.peek).
  */
 import type Router from '@koa/router';
-import { usageWindow, type UsageResponse } from '@code-explain/shared';
+import { hasApiAccess, usageWindow, type UsageResponse } from '@code-explain/shared';
+import type { RateLimiter } from '../../limits/limiter.js';
 import type { AppState } from '../../http/context.js';
 import type { AccountService } from '../../service/accounts.js';
 import type { UsageService } from '../../service/usage.js';
@@ -24,6 +27,9 @@ export function usagePages(
     readonly usage: Pick<UsageService, 'report'>;
     readonly now: () => number;
     readonly uplotCss: string;
+    /** The chart script's address (assets.ts). */
+    readonly chartsScript: string;
+    readonly quota?: Pick<RateLimiter, 'peek'>;
   },
 ): void {
   const { accounts, usage, now } = deps;
@@ -46,12 +52,26 @@ export function usagePages(
       reports.push(report);
     }
     const keys = await accounts.listKeysOf(visit.account.id);
+    const { account } = visit;
+    // Keyed by account, whatever the key filter: all of an account's keys share the plan's quota.
+    const minute =
+      deps.quota && hasApiAccess(account.plan)
+        ? await deps.quota.peek({ id: account.id, plan: account.plan })
+        : undefined;
     kit.send(
       ctx,
       200,
       usagePage(
         { ...kit.pageContext(ctx), account: visit.account },
-        { hours: reports[0]!, days: reports[1]!, keys, keyId, uplotCss: deps.uplotCss },
+        {
+          hours: reports[0]!,
+          days: reports[1]!,
+          keys,
+          keyId,
+          uplotCss: deps.uplotCss,
+          chartsScript: deps.chartsScript,
+          ...(minute ? { minute } : {}),
+        },
       ),
     );
   });

@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Plan } from '@code-explain/shared';
 import mongoose from 'mongoose';
+import { buildClientBundle, type ClientBundle } from '../../../src/dashboard/bundle.js';
 import { createApp } from '../../../src/app.js';
 import type { Config } from '../../../src/config.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { createEnginePool, type EnginePool } from '../../../src/engine/pool/pool.js';
-import { createHttpServer } from '../../../src/http/server.js';
+import { createHttpServer, type ServerTls } from '../../../src/http/server.js';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -75,6 +76,14 @@ export async function openTestStore(kind: 'mongo' | 'embedded', label: string): 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second connection to the store `handle` opened, as another instance of the service would open it. */
+export async function openAnotherStore(handle: StoreHandle): Promise<Store> {
+  const store = handle.mongo
+    ? await createMongoStore({ uri: handle.mongo.uri, dbName: handle.mongo.dbName })
+    : await createEmbeddedStore({ dataDir: handle.dataDir! });
+  return guarded(store);
 }
 
 export async function dropDatabase(uri: string, dbName: string): Promise<void> {
@@ -142,6 +151,13 @@ export function testEngine(): EnginePool {
   return sharedEngine;
 }
 
+/** The dashboard's page scripts, bundled once for the test process rather than once per app. */
+let sharedClientBundle: ClientBundle | undefined;
+export function testClientBundle(): ClientBundle {
+  sharedClientBundle ??= buildClientBundle();
+  return sharedClientBundle;
+}
+
 export interface TestServer {
   readonly url: string;
   readonly store: Store;
@@ -164,6 +180,8 @@ export interface ServerOptions {
   readonly dashboardStore?: ExpiringStore;
   /** The dashboard's clock. */
   readonly clock?: () => number;
+  /** Serve HTTPS with this certificate and key (PEM), as TLS_CERT_FILE and TLS_KEY_FILE make main.ts do. */
+  readonly tls?: ServerTls;
 }
 
 export async function startServer(options: ServerOptions): Promise<TestServer> {
@@ -185,12 +203,13 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     usage: options.usage,
     dashboardStore: options.dashboardStore,
     clock: options.clock,
+    clientBundle: testClientBundle(),
   });
-  const server: Server = createHttpServer(app, logger);
+  const server: Server = createHttpServer(app, logger, options.tls);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     store: options.store,
     limiter: options.limiter,
     logs,

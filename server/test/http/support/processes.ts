@@ -16,6 +16,13 @@ const SERVICE_VARIABLES = new Set([
   'ENGINE_TIMEOUT_MS',
   'ENGINE_QUEUE_LIMIT',
   'ENGINE_QUEUE_WAIT_MS',
+  'TRUST_PROXY',
+  'TLS_CERT_FILE',
+  'TLS_KEY_FILE',
+  'ALLOW_INSECURE_HTTP',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'METRICS_TOKEN',
 ]);
 
 /** The environment minus the service's own variables, so a child sees only what a test gives it. */

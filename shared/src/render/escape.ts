@@ -1,4 +1,5 @@
-/** Escaping for text and attribute values: every server string goes through here. */
+/** Escaping for text and attribute values: every string from the server or the code goes through here. */
+import { asRendered, type RenderedHtml } from './markup.js';
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -9,30 +10,33 @@ const ENTITIES: Readonly<Record<string, string>> = {
   '`': '&#96;',
 };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+/** Text made safe for an element's content or a quoted attribute value. */
+export function escapeHtml(text: string): RenderedHtml {
+  return asRendered(text.replace(/[&<>"'`]/g, (c) => ENTITIES[c]!));
 }
 
 /**
  * Inline text: `code` spans and **bold** become elements, everything else is
  * escaped text. Links are never made: a `javascript:` URL stays words.
  */
-export function renderInline(text: string): string {
+export function renderInline(text: string): RenderedHtml {
   const parts = text.split(/`([^`\n]+)`/);
-  return parts
-    .map((part, i) =>
-      i % 2 === 1
-        ? `<code>${escapeHtml(part)}</code>`
-        : escapeHtml(part).replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>'),
-    )
-    .join('');
+  return asRendered(
+    parts
+      .map((part, i) =>
+        i % 2 === 1
+          ? `<code>${escapeHtml(part)}</code>`
+          : escapeHtml(part).replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>'),
+      )
+      .join(''),
+  );
 }
 
 /**
  * A section's text as blocks: fenced code, bullet and numbered lists,
  * paragraphs. The Markdown subset the engine writes; anything else is text.
  */
-export function renderBlocks(content: string): string {
+export function renderBlocks(content: string): RenderedHtml {
   const lines = content.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
   let paragraph: string[] = [];
@@ -81,5 +85,5 @@ export function renderBlocks(content: string): string {
   }
   flushParagraph();
   flushList();
-  return out.join('\n');
+  return asRendered(out.join('\n'));
 }
