@@ -541,8 +541,10 @@ class MongoStore implements Store {
     let total = typeof counted === 'number' ? Math.max(0, counted) : 0;
     // A counter can drift when a save or delete fails between its writes; what a
     // page shows bounds it, so a page and its total never contradict each other.
-    if (page.after === undefined && docs.length < page.limit) total = page.skip + docs.length;
-    else total = Math.max(total, (page.after === undefined ? page.skip : 0) + docs.length);
+    if (page.after !== undefined) total = Math.max(total, docs.length);
+    else if (docs.length === 0) total = Math.min(total, page.skip); // the end is before this page
+    else if (docs.length < page.limit) total = page.skip + docs.length; // the end is on this page
+    else total = Math.max(total, page.skip + docs.length);
     return { items: docs.map(toSummary), total };
   }
 
