@@ -237,17 +237,30 @@ function whereFor(key: FilterKey): string {
   }[key];
 }
 
-function prepareStatements(db: Db) {
-  const prepare = (sql: string) => db.prepare(sql);
-  const page = (key: FilterKey, after: boolean) =>
-    // Rows are picked from the index alone; only the page's rows are read in full.
-    // A position is a row-value bound on the index's own columns, so the search
-    // starts at it (O(log n)) instead of counting its way there.
-    prepare(`SELECT id, account_id, created_at, language, mode, summary FROM explanations
-        WHERE rowid IN (SELECT rowid FROM explanations WHERE ${whereFor(key)}
+/**
+ * The list page's SQL for a filter, from the start or after a position.
+ * Rows are picked from the index alone; only the page's rows are read in full.
+ * A position is a row-value bound on the index's own columns, so the search
+ * starts at it (O(log n)) instead of counting its way there.
+ */
+export function pageSql(filter: ExplanationFilter, after: boolean): string {
+  return `SELECT id, account_id, created_at, language, mode, summary FROM explanations
+        WHERE rowid IN (SELECT rowid FROM explanations WHERE ${whereFor(filterKey(filter))}
           ${after ? 'AND (created_at, id) < (@afterCreatedAt, @afterId)' : ''}
           ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip)
-        ORDER BY created_at DESC, id DESC`);
+        ORDER BY created_at DESC, id DESC`;
+}
+
+const FILTER_OF: Readonly<Record<FilterKey, ExplanationFilter>> = {
+  '': {},
+  language: { language: 'javascript' },
+  mode: { mode: 'standard' },
+  both: { language: 'javascript', mode: 'standard' },
+};
+
+function prepareStatements(db: Db) {
+  const prepare = (sql: string) => db.prepare(sql);
+  const page = (key: FilterKey, after: boolean) => prepare(pageSql(FILTER_OF[key], after));
   const total = (key: FilterKey) =>
     prepare(`SELECT coalesce(sum(n), 0) AS n FROM explanation_counts WHERE ${whereFor(key)}`);
   return {

@@ -542,8 +542,10 @@ class MongoStore implements Store {
     // A counter can drift when a save or delete fails between its writes; what a
     // page shows bounds it, so a page and its total never contradict each other.
     if (page.after !== undefined) total = Math.max(total, docs.length);
-    else if (docs.length === 0) total = Math.min(total, page.skip); // the end is before this page
-    else if (docs.length < page.limit) total = page.skip + docs.length; // the end is on this page
+    else if (docs.length === 0)
+      total = Math.min(total, page.skip); // the end is before this page
+    else if (docs.length < page.limit)
+      total = page.skip + docs.length; // the end is on this page
     else total = Math.max(total, page.skip + docs.length);
     return { items: docs.map(toSummary), total };
   }
