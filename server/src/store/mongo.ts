@@ -510,8 +510,12 @@ class MongoStore implements Store {
     const key = String(accountId);
     const inc: Record<string, number> = {};
     for (const field of counterFields(language, mode)) inc[field] = by;
+    const update = () => this.counts().updateOne({ _id: key }, { $inc: inc }, { upsert: true });
     const next = (this.counting.get(key) ?? Promise.resolve())
-      .then(() => this.counts().updateOne({ _id: key }, { $inc: inc }, { upsert: true }))
+      // Another instance's upsert made the document first: it exists now, so once more updates it.
+      .then(() =>
+        update().catch((error: unknown) => (isDuplicateKey(error) ? update() : Promise.reject(error))),
+      )
       .then(() => undefined);
     const settled = next.catch(() => undefined);
     this.counting.set(key, settled);
@@ -610,13 +614,16 @@ class MongoStore implements Store {
       for (const field of counterFields(_id.language, _id.mode)) fields[field] = (fields[field] ?? 0) + n;
       byAccount.set(_id.accountId, fields);
     }
+    // Instances that start together may all build; they write the same counts, and
+    // the loser of an upsert race finds the document the winner wrote.
+    const ignoreRace = (error: unknown) => {
+      if (!isDuplicateKey(error)) throw error;
+    };
     for (const [accountId, fields] of byAccount)
-      await this.counts().replaceOne({ _id: accountId }, fields, { upsert: true });
-    await this.counts().updateOne(
-      { _id: COUNTS_BUILT_ID },
-      { $set: { at: new Date().toISOString() } },
-      { upsert: true },
-    );
+      await this.counts().replaceOne({ _id: accountId }, fields, { upsert: true }).catch(ignoreRace);
+    await this.counts()
+      .updateOne({ _id: COUNTS_BUILT_ID }, { $set: { at: new Date().toISOString() } }, { upsert: true })
+      .catch(ignoreRace);
   }
 
   /** Deletes the saves whose callers gave up (and deleted records' details); true when none is left. */
