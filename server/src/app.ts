@@ -44,7 +44,8 @@ import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
 // 0.2.0: list items are summaries; 415, 422 and 503 answers; health reports the engine and a degraded state.
 // 0.3.0: metadata.notes names the checks that failed on the code (additive).
 // 0.4.0: GET /api/usage (additive).
-export const API_VERSION = '0.4.0';
+// 0.5.0: GET /api/explanations takes a cursor and answers nextCursor (additive; page numbers still work).
+export const API_VERSION = '0.5.0';
 
 export interface AppDependencies {
   readonly store: Store;

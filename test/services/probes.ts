@@ -72,10 +72,14 @@ export async function waitFor(
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within the grace period. */
-export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+export async function stopProcess(
+  child: ChildProcess,
+  graceMs = 5000,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);

@@ -7,9 +7,13 @@
  *
  * Already-set REDIS_URL / MONGODB_URI are used as they are (a real MongoDB,
  * say). Otherwise Redis is the one at 127.0.0.1:6379 or, if none answers, a
- * `redis-server` started on a free loopback port; MongoDB is FerretDB v1
- * (SQLite backend) built from test/services/ferretdb and started on a free
- * loopback port with its data in a temporary folder. Whatever this script
+ * `redis-server` started on a free loopback port; MongoDB is FerretDB v1 built
+ * from test/services/ferretdb and started on a free loopback port, on its
+ * PostgreSQL backend with a PostgreSQL server started in a temporary folder
+ * (FERRETDB_BACKEND=sqlite, or no PostgreSQL installed: its SQLite backend in
+ * a temporary folder). PostgreSQL is the default because it filters in the
+ * database as MongoDB does; the SQLite backend reads and decodes the whole
+ * collection for every query (server/README.md, Storage). Whatever this script
  * started is stopped when the command ends. It also makes sure the Debian
  * reference tools the metric comparisons use are installed.
  */
@@ -19,11 +23,14 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_PACKAGES, ensureDebianPackages } from './debian-tools.js';
 import { buildFerretDb, FERRETDB_SOURCE } from './ferretdb-build.js';
+import { postgresBinDir, startPostgres } from './postgres.js';
 import { freeLoopbackPort, mongoPing, redisPing, stopProcess, waitFor } from './probes.js';
 
 interface Started {
   readonly name: string;
   readonly process: ChildProcess;
+  /** PostgreSQL's fast shutdown is SIGINT (SIGTERM waits for every client). */
+  readonly stopSignal?: NodeJS.Signals;
   readonly cleanup?: () => void;
   readonly log: () => string;
 }
@@ -62,19 +69,36 @@ async function provideMongo(): Promise<string> {
   if (given) return given;
 
   const binary = await buildFerretDb();
-  const dataDir = mkdtempSync(join(tmpdir(), 'code-explain-ferretdb-'));
+  const backend = process.env.FERRETDB_BACKEND ?? 'postgresql';
+  if (backend !== 'postgresql' && backend !== 'sqlite')
+    throw new Error(`FERRETDB_BACKEND must be postgresql or sqlite, not ${backend}`);
+  const pgBin = backend === 'postgresql' ? postgresBinDir() : null;
+  let backendArgs: string[];
+  let cleanup: (() => void) | undefined;
+  if (pgBin) {
+    const postgres = await startPostgres(pgBin);
+    started.push({
+      name: 'postgres',
+      process: postgres.process,
+      log: postgres.log,
+      cleanup: postgres.cleanup,
+      stopSignal: 'SIGINT',
+    });
+    backendArgs = ['-postgresql-url', postgres.url];
+  } else {
+    if (backend === 'postgresql')
+      console.error('with-services: no PostgreSQL found; FerretDB runs on its SQLite backend.');
+    const dataDir = mkdtempSync(join(tmpdir(), 'code-explain-ferretdb-'));
+    backendArgs = ['-data', dataDir];
+    cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  }
   const port = await freeLoopbackPort();
-  const child = spawn(binary, ['-port', String(port), '-data', dataDir], {
+  const child = spawn(binary, ['-port', String(port), ...backendArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: FERRETDB_SOURCE,
   });
   const log = captureOutput(child);
-  started.push({
-    name: 'ferretdb',
-    process: child,
-    log,
-    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
-  });
+  started.push({ name: 'ferretdb', process: child, log, ...(cleanup ? { cleanup } : {}) });
   const uri = `mongodb://127.0.0.1:${port}/`;
   await waitFor(`FerretDB on 127.0.0.1:${port}`, child, log, () => mongoPing(uri));
   return uri;
@@ -82,7 +106,7 @@ async function provideMongo(): Promise<string> {
 
 async function stopAll(): Promise<void> {
   for (const s of started.splice(0).reverse()) {
-    await stopProcess(s.process);
+    await stopProcess(s.process, 5000, s.stopSignal);
     s.cleanup?.();
   }
 }

@@ -11,6 +11,7 @@ import type {
   ListResponse,
   SavedExplanation,
 } from '@code-explain/shared';
+import { encodeListCursor, MAX_PAGE } from '@code-explain/shared';
 import type { Engine, ExplainObserver } from '../engine/engine.js';
 import type { ExplanationRecord, ExplanationSummary as SummaryRecord, Store } from '../store/types.js';
 
@@ -84,17 +85,28 @@ export function createExplanationService(deps: { engine: Engine; store: Store })
     },
 
     async list(accountId, query) {
+      const { cursor, limit } = query;
+      // One record more than the page tells whether a next page exists, so the
+      // last page hands out no cursor to an empty one.
       const { items, total } = await store.listExplanations(
         accountId,
         { language: query.language, mode: query.mode },
-        { skip: (query.page - 1) * query.limit, limit: query.limit },
+        cursor
+          ? { skip: 0, limit: limit + 1, after: { createdAt: cursor.createdAt, id: cursor.id } }
+          : { skip: (query.page - 1) * limit, limit: limit + 1 },
       );
+      const shown = items.slice(0, limit);
+      const last = shown[shown.length - 1];
+      const more = items.length > limit && last !== undefined && query.page < MAX_PAGE;
       return {
-        items: items.map(toSummaryItem),
+        items: shown.map(toSummaryItem),
         page: query.page,
-        limit: query.limit,
+        limit,
         total,
-        totalPages: Math.ceil(total / query.limit),
+        totalPages: Math.ceil(total / limit),
+        nextCursor: more
+          ? encodeListCursor({ createdAt: last.createdAt, id: last.id, page: query.page + 1 })
+          : null,
       };
     },
 

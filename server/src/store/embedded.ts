@@ -237,14 +237,30 @@ function whereFor(key: FilterKey): string {
   }[key];
 }
 
+/**
+ * The list page's SQL for a filter, from the start or after a position.
+ * Rows are picked from the index alone; only the page's rows are read in full.
+ * A position is a row-value bound on the index's own columns, so the search
+ * starts at it (O(log n)) instead of counting its way there.
+ */
+export function pageSql(filter: ExplanationFilter, after: boolean): string {
+  return `SELECT id, account_id, created_at, language, mode, summary FROM explanations
+        WHERE rowid IN (SELECT rowid FROM explanations WHERE ${whereFor(filterKey(filter))}
+          ${after ? 'AND (created_at, id) < (@afterCreatedAt, @afterId)' : ''}
+          ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip)
+        ORDER BY created_at DESC, id DESC`;
+}
+
+const FILTER_OF: Readonly<Record<FilterKey, ExplanationFilter>> = {
+  '': {},
+  language: { language: 'javascript' },
+  mode: { mode: 'standard' },
+  both: { language: 'javascript', mode: 'standard' },
+};
+
 function prepareStatements(db: Db) {
   const prepare = (sql: string) => db.prepare(sql);
-  const page = (key: FilterKey) =>
-    // Rows are picked from the index alone; only the page's rows are read in full.
-    prepare(`SELECT id, account_id, created_at, language, mode, summary FROM explanations
-        WHERE rowid IN (SELECT rowid FROM explanations WHERE ${whereFor(key)}
-          ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip)
-        ORDER BY created_at DESC, id DESC`);
+  const page = (key: FilterKey, after: boolean) => prepare(pageSql(FILTER_OF[key], after));
   const total = (key: FilterKey) =>
     prepare(`SELECT coalesce(sum(n), 0) AS n FROM explanation_counts WHERE ${whereFor(key)}`);
   return {
@@ -281,7 +297,8 @@ function prepareStatements(db: Db) {
     deleteExplanation: prepare(
       'DELETE FROM explanations WHERE id = ? AND account_id = ? RETURNING language, mode',
     ),
-    page: new Map(FILTERS.map((key) => [key, page(key)])),
+    page: new Map(FILTERS.map((key) => [key, page(key, false)])),
+    pageAfter: new Map(FILTERS.map((key) => [key, page(key, true)])),
     total: new Map(FILTERS.map((key) => [key, total(key)])),
     ping: prepare('SELECT 1 AS ok'),
   };
@@ -472,9 +489,17 @@ class EmbeddedStore implements Store {
       // One read transaction, so the page and the total agree.
       return this.db
         .transaction(() => {
-          const rows = this.statements.page
-            .get(key)!
-            .all({ ...params, limit: page.limit, skip: page.skip }) as ExplanationRow[];
+          const rows = (
+            page.after
+              ? this.statements.pageAfter.get(key)!.all({
+                  ...params,
+                  limit: page.limit,
+                  skip: page.skip,
+                  afterCreatedAt: page.after.createdAt.getTime(),
+                  afterId: String(page.after.id),
+                })
+              : this.statements.page.get(key)!.all({ ...params, limit: page.limit, skip: page.skip })
+          ) as ExplanationRow[];
           const total = Number((this.statements.total.get(key)!.get(params) as { n: number }).n);
           return { items: rows.map((row) => decodeSummary(fieldsOf(row), row.summary)), total };
         })

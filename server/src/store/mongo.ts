@@ -1,8 +1,15 @@
 /**
  * The store on MongoDB through mongoose: one connection of its own (no global
  * mongoose state), three models, and the indexes the queries need. Queries
- * stay within what both MongoDB and FerretDB serve: plain filters, sort, skip,
- * limit, countDocuments and $in.
+ * stay within what both MongoDB and FerretDB serve: plain filters, $or,
+ * range operators, sort, skip, limit, $in, $inc and $group.
+ *
+ * The list costs O(log n + page) on MongoDB: every list query is hinted to the
+ * index that holds its filter and its sort, a page after a position is an
+ * index range that starts at it, and the total is one counter document per
+ * account (see COUNTS_COLLECTION), not a count of the records. FerretDB v1
+ * serves the same queries correctly but pushes no sort down to its backend,
+ * so there a list costs a scan (server/README.md, Storage).
  *
  * A save and its answer agree even when the database stalls: a save is
  * written `pending` and then confirmed `saved` only while still `pending`;
@@ -97,6 +104,35 @@ interface DetailDoc {
 
 const DETAILS_COLLECTION = 'explanation_details';
 
+/**
+ * One document per account (`_id` is the account id) holding how many saved
+ * records it has under each filter of the list: `all`, `l:<language>`,
+ * `m:<mode>` and `lm:<language>:<mode>`. A save adds one to its four fields
+ * and a delete takes one off, so the total of any page is one read by `_id`
+ * (the lookup every backend serves from its primary key) instead of a count
+ * that visits every matching record.
+ */
+const COUNTS_COLLECTION = 'explanation_counts';
+/** Present once the counters have been built from the records (databases from before them). */
+const COUNTS_BUILT_ID = '$counts-built';
+
+/** `_id` and counters by field name (see counterFields); other fields are the marker's. */
+interface CountsDoc {
+  _id: string;
+}
+
+function counterFields(language: string, mode: string): string[] {
+  return ['all', `l:${language}`, `m:${mode}`, `lm:${language}:${mode}`];
+}
+
+function counterFieldFor(filter: ExplanationFilter): string {
+  if (filter.language !== undefined && filter.mode !== undefined)
+    return `lm:${String(filter.language)}:${String(filter.mode)}`;
+  if (filter.language !== undefined) return `l:${String(filter.language)}`;
+  if (filter.mode !== undefined) return `m:${String(filter.mode)}`;
+  return 'all';
+}
+
 const accountSchema = new Schema<AccountDoc>(
   {
     email: { type: String, required: true },
@@ -137,11 +173,23 @@ const explanationSchema = new Schema<ExplanationDoc>(
   { collection: 'explanations', versionKey: false },
 );
 // One index per filter combination of the list query, each ending in its sort
-// (createdAt, then _id as the tie-breaker), so no query sorts in memory.
-explanationSchema.index({ accountId: 1, state: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, state: 1, language: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, state: 1, mode: 1, createdAt: -1, _id: -1 });
-explanationSchema.index({ accountId: 1, state: 1, language: 1, mode: 1, createdAt: -1, _id: -1 });
+// (createdAt, then _id as the tie-breaker), so no query sorts in memory; the
+// list query names its index (hint), so MongoDB's planner cannot pick another.
+const LIST_INDEXES = {
+  all: { accountId: 1, state: 1, createdAt: -1, _id: -1 },
+  language: { accountId: 1, state: 1, language: 1, createdAt: -1, _id: -1 },
+  mode: { accountId: 1, state: 1, mode: 1, createdAt: -1, _id: -1 },
+  both: { accountId: 1, state: 1, language: 1, mode: 1, createdAt: -1, _id: -1 },
+} as const;
+for (const key of Object.values(LIST_INDEXES)) explanationSchema.index(key);
+
+/** The index that serves a list with this filter. */
+export function listIndexFor(filter: ExplanationFilter): (typeof LIST_INDEXES)[keyof typeof LIST_INDEXES] {
+  if (filter.language !== undefined && filter.mode !== undefined) return LIST_INDEXES.both;
+  if (filter.language !== undefined) return LIST_INDEXES.language;
+  if (filter.mode !== undefined) return LIST_INDEXES.mode;
+  return LIST_INDEXES.all;
+}
 // The sweep of saves that never completed.
 explanationSchema.index({ state: 1, createdAt: 1 });
 
@@ -179,6 +227,35 @@ function unavailable(error: unknown): never {
     throw new StoreUnavailableError(`MongoDB did not answer: ${(error as Error).message}`, { cause: error });
   }
   throw error;
+}
+
+/**
+ * The list's filter: the account's saved records, of the language and mode
+ * asked for, and, after a position, strictly older in list order. The
+ * position's bound is on createdAt (an index range that starts at it) with
+ * the _id tie-break as a filter on the index's own keys.
+ */
+export function listQuery(
+  accountId: string,
+  filter: ExplanationFilter,
+  page: Pick<PageRequest, 'after'>,
+): Record<string, unknown> {
+  // Values are validated enums by now; String() keeps them plain strings regardless.
+  const query: Record<string, unknown> = { accountId: String(accountId), state: 'saved' };
+  if (filter.language !== undefined) query.language = String(filter.language);
+  if (filter.mode !== undefined) query.mode = String(filter.mode);
+  const after = page.after;
+  if (after !== undefined) {
+    const at = new Date(after.createdAt.getTime());
+    if (OBJECT_ID.test(after.id)) {
+      query.createdAt = { $lte: at };
+      query.$or = [{ createdAt: { $lt: at } }, { _id: { $lt: new mongoose.Types.ObjectId(after.id) } }];
+    } else {
+      // Not one of ours (ids here are ObjectIds): everything older than its time.
+      query.createdAt = { $lt: at };
+    }
+  }
+  return query;
 }
 
 const toAccount = (doc: AccountDoc): AccountRecord => accountRecord(doc._id.toHexString(), doc);
@@ -255,6 +332,8 @@ class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
   /** Ids of saves whose callers gave up: deleted before the store reports healthy again. */
   private readonly undo = new Set<string>();
+  /** Each account's last counter update from this instance, so the next one waits for it. */
+  private readonly counting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly connection: Connection,
@@ -409,6 +488,8 @@ class MongoStore implements Store {
       if (confirmation.modifiedCount !== 1)
         throw new Error(`the pending save ${id} was not found to confirm`);
       confirmed = true;
+      // Best effort: a counter that misses this is bounded by what pages show (listExplanations).
+      await this.count(accountId, explanation.language, explanation.mode, 1).catch(() => undefined);
       return decodeExplanation({ ...fields, id }, summary, detail);
     } catch (error) {
       giveUp();
@@ -418,25 +499,58 @@ class MongoStore implements Store {
     }
   }
 
+  /**
+   * Adds `by` to the account's four counters of this language and mode. One
+   * account's updates leave this instance one after another: MongoDB applies
+   * `$inc` atomically, but FerretDB applies concurrent updates of one document
+   * as read-modify-write and loses some (see usage-mongo.ts). Across instances
+   * on FerretDB a counter can still drift; listExplanations bounds it.
+   */
+  private count(accountId: string, language: string, mode: string, by: 1 | -1): Promise<void> {
+    const key = String(accountId);
+    const inc: Record<string, number> = {};
+    for (const field of counterFields(language, mode)) inc[field] = by;
+    const update = () => this.counts().updateOne({ _id: key }, { $inc: inc }, { upsert: true });
+    const next = (this.counting.get(key) ?? Promise.resolve())
+      // Another instance's upsert made the document first: it exists now, so once more updates it.
+      .then(() =>
+        update().catch((error: unknown) => (isDuplicateKey(error) ? update() : Promise.reject(error))),
+      )
+      .then(() => undefined);
+    const settled = next.catch(() => undefined);
+    this.counting.set(key, settled);
+    void settled.then(() => {
+      if (this.counting.get(key) === settled) this.counting.delete(key);
+    });
+    return next;
+  }
+
   async listExplanations(
     accountId: string,
     filter: ExplanationFilter,
     page: PageRequest,
   ): Promise<PageResult<ExplanationSummary>> {
-    // Values are validated enums by now; String() keeps them plain strings regardless.
-    const query: Record<string, string> = { accountId: String(accountId), state: 'saved' };
-    if (filter.language !== undefined) query.language = String(filter.language);
-    if (filter.mode !== undefined) query.mode = String(filter.mode);
-    const [docs, total] = await Promise.all([
-      this.explanations
-        .find(query)
-        .setOptions({ sanitizeFilter: true })
-        .sort(NEWEST_FIRST)
-        .skip(page.skip)
-        .limit(page.limit)
-        .lean<ReadDoc[]>(),
-      this.explanations.countDocuments(query).setOptions({ sanitizeFilter: true }),
+    const [docs, counts] = await Promise.all([
+      this.explanations.collection
+        .find<ReadDoc>(listQuery(accountId, filter, page), {
+          sort: NEWEST_FIRST,
+          hint: listIndexFor(filter),
+          skip: page.skip,
+          limit: page.limit,
+        })
+        .toArray(),
+      this.counts().findOne({ _id: String(accountId) }),
     ]).catch(unavailable);
+    const counted = (counts as Record<string, unknown> | null)?.[counterFieldFor(filter)];
+    let total = typeof counted === 'number' ? Math.max(0, counted) : 0;
+    // A counter can drift when a save or delete fails between its writes; what a
+    // page shows bounds it, so a page and its total never contradict each other.
+    if (page.after !== undefined) total = Math.max(total, docs.length);
+    else if (docs.length === 0)
+      total = Math.min(total, page.skip); // the end is before this page
+    else if (docs.length < page.limit)
+      total = page.skip + docs.length; // the end is on this page
+    else total = Math.max(total, page.skip + docs.length);
     return { items: docs.map(toSummary), total };
   }
 
@@ -454,10 +568,17 @@ class MongoStore implements Store {
 
   async deleteExplanation(accountId: string, id: string): Promise<boolean> {
     if (!OBJECT_ID.test(id)) return false;
-    const result = await this.explanations
-      .deleteOne({ _id: id, accountId: String(accountId), state: 'saved' })
+    const removed = await this.explanations.collection
+      // No projection: FerretDB v1's findAndModify does not take one.
+      .findOneAndDelete({
+        _id: new mongoose.Types.ObjectId(id),
+        accountId: String(accountId),
+        state: 'saved',
+      })
       .catch(unavailable);
-    if (result.deletedCount !== 1) return false;
+    if (!removed) return false;
+    // Best effort: a counter that misses this is bounded by what pages show (listExplanations).
+    await this.count(accountId, String(removed.language), String(removed.mode), -1).catch(() => undefined);
     // The record is gone for everyone; its detail follows now or, if that fails, at the next ping.
     await this.details()
       .deleteOne({ _id: new mongoose.Types.ObjectId(id) })
@@ -467,6 +588,42 @@ class MongoStore implements Store {
 
   private details() {
     return this.connection.collection<DetailDoc>(DETAILS_COLLECTION);
+  }
+
+  private counts() {
+    return this.connection.collection<CountsDoc>(COUNTS_COLLECTION);
+  }
+
+  /**
+   * Builds the counters from the saved records, once per database (one made
+   * before the counters existed); afterwards saves and deletes keep them.
+   */
+  async buildCounts(): Promise<void> {
+    if (await this.counts().findOne({ _id: COUNTS_BUILT_ID })) return;
+    const groups = await this.explanations.collection
+      .aggregate<{ _id: { accountId: string; language: string; mode: string }; n: number }>([
+        { $match: { state: 'saved' } },
+        {
+          $group: { _id: { accountId: '$accountId', language: '$language', mode: '$mode' }, n: { $sum: 1 } },
+        },
+      ])
+      .toArray();
+    const byAccount = new Map<string, Record<string, number>>();
+    for (const { _id, n } of groups) {
+      const fields = byAccount.get(_id.accountId) ?? {};
+      for (const field of counterFields(_id.language, _id.mode)) fields[field] = (fields[field] ?? 0) + n;
+      byAccount.set(_id.accountId, fields);
+    }
+    // Instances that start together may all build; they write the same counts, and
+    // the loser of an upsert race finds the document the winner wrote.
+    const ignoreRace = (error: unknown) => {
+      if (!isDuplicateKey(error)) throw error;
+    };
+    for (const [accountId, fields] of byAccount)
+      await this.counts().replaceOne({ _id: accountId }, fields, { upsert: true }).catch(ignoreRace);
+    await this.counts()
+      .updateOne({ _id: COUNTS_BUILT_ID }, { $set: { at: new Date().toISOString() } }, { upsert: true })
+      .catch(ignoreRace);
   }
 
   /** Deletes the saves whose callers gave up (and deleted records' details); true when none is left. */
@@ -576,6 +733,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     const usage = await openMongoUsage(connection);
     const store = new MongoStore(connection, accounts, keys, explanations, usage);
     await store.sweepPending();
+    await store.buildCounts();
     return store;
   } catch (error) {
     await connection.close().catch(() => undefined);

@@ -116,9 +116,22 @@ export interface ExplanationFilter {
   readonly mode?: Mode | undefined;
 }
 
+/** A position in an account's newest-first list: the last record of the page before. */
+export interface ListPosition {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/**
+ * A page either by position (`after`: the records strictly older than it, in
+ * list order, which costs O(log n + page) on every backend's index) or by
+ * number (`skip`, whose cost grows with the number skipped).
+ */
 export interface PageRequest {
   readonly skip: number;
   readonly limit: number;
+  /** Start after this record (then `skip` counts from there; the service passes 0). */
+  readonly after?: ListPosition | undefined;
 }
 
 export interface PageResult<T> {

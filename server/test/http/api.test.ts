@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import {
   errorBodySchema,
+  encodeListCursor,
   explainResponseSchema,
   FOCUS_AREAS,
   healthResponseSchema,
@@ -563,6 +564,39 @@ for (const backend of BACKENDS) {
         assert.deepEqual([none.total, none.totalPages, none.items], [0, 0, []]);
       });
 
+      it('walks the whole history by nextCursor, each record once, numbering the pages', async () => {
+        for (const filter of ['', '&language=go', '&language=go&mode=standard']) {
+          const expected = Array.from({ length: 240 }, (_, i) => 239 - i)
+            .filter((i) => filter === '' || (i % 3 === 1 && (!filter.includes('mode') || i % 4 === 1)))
+            .map((i) => `record ${i}`);
+          const seen: string[] = [];
+          let query = `?limit=25${filter}`;
+          for (let page = 1; ; page++) {
+            const body = await list(owner.key, query);
+            assert.equal(body.page, page);
+            assert.equal(body.total, expected.length);
+            seen.push(...body.items.map((i) => i.codePreview));
+            if (body.nextCursor === null) break;
+            assert.equal(typeof body.nextCursor, 'string');
+            // The next page by number is the same page.
+            const byNumber = await list(owner.key, `?limit=25${filter}&page=${page + 1}`);
+            const byCursor = await list(owner.key, `?limit=25${filter}&cursor=${body.nextCursor}`);
+            assert.deepEqual(byCursor.items, byNumber.items);
+            query = `?limit=25${filter}&cursor=${body.nextCursor}`;
+          }
+          assert.deepEqual(seen, expected, filter);
+          assert.equal(seen.length <= 240, true);
+        }
+      });
+
+      it('hands out no cursor on a full last page', async () => {
+        const last = await list(owner.key, '?limit=40&page=6');
+        assert.equal(last.items.length, 40);
+        assert.equal(last.nextCursor, null);
+        const before = await list(owner.key, '?limit=40&page=5');
+        assert.equal(typeof before.nextCursor, 'string');
+      });
+
       it('answers 200 with no items for a page past the end', async () => {
         const body = await list(owner.key, '?page=99&limit=50');
         assert.deepEqual([body.items, body.page, body.total, body.totalPages], [[], 99, 240, 5]);
@@ -592,6 +626,12 @@ for (const backend of BACKENDS) {
         ['?page=abc&limit=1.5', ['page', 'limit']],
         ['?sort=createdAt', ['sort']],
         ['?language[]=go', ['language[]']],
+        ['?cursor=abc', ['cursor']],
+        ['?cursor=a&cursor=b', ['cursor']],
+        ['?cursor=%2B%2F', ['cursor']],
+        [`?cursor=${Buffer.from('{"t":1,"id":"x","p":2,"more":1}').toString('base64url')}`, ['cursor']],
+        [`?cursor=${Buffer.from('{"t":1,"id":"{$ne:1}","p":2}').toString('base64url')}`, ['cursor']],
+        [`?page=2&cursor=${encodeListCursor({ createdAt: new Date(0), id: 'abc', page: 2 })}`, ['cursor']],
       ] as const) {
         it(`answers 400 for ${query}, naming ${paths.join(', ')}`, async () => {
           const response = await call(`${server.url}/api/explanations${query}`, owner.key);
@@ -766,7 +806,7 @@ for (const backend of BACKENDS) {
         assert.deepEqual(request.properties.mode.enum, [...MODES]);
         assert.deepEqual(request.properties.focus.items.enum, [...FOCUS_AREAS]);
         const query = doc.paths['/api/explanations'].get.parameters.map((p: { name: string }) => p.name);
-        assert.deepEqual(query.sort(), ['language', 'limit', 'mode', 'page']);
+        assert.deepEqual(query.sort(), ['cursor', 'language', 'limit', 'mode', 'page']);
         assert.ok(doc.paths['/api/explanations/{id}'].delete.responses['204'], 'DELETE documents its 204');
         const usage = doc.paths['/api/usage'].get;
         assert.deepEqual(usage.parameters.map((p: { name: string }) => p.name).sort(), [

@@ -41,6 +41,46 @@ describeUsageContract('MongoDB (mongoose on FerretDB)', async () => {
 describe('MongoDB store specifics', function () {
   this.timeout(30_000);
 
+  it('builds the list counters of a database from before them, from several instances starting at once', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storecounters');
+    const first = await createMongoStore({ uri: mongoUri, dbName });
+    const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+    try {
+      for (const [language, mode] of [
+        ['python', 'quick'],
+        ['python', 'detailed'],
+        ['go', 'quick'],
+      ] as const)
+        await first.saveExplanation('counted', sampleExplanation({ language, mode }));
+      await first.close();
+      // As a database written before the counters existed.
+      await connection.collection('explanation_counts').deleteMany({});
+      const stores = await Promise.all([1, 2, 3].map(() => createMongoStore({ uri: mongoUri, dbName })));
+      try {
+        for (const store of stores) {
+          const total = async (filter: Parameters<typeof store.listExplanations>[1]) =>
+            (await store.listExplanations('counted', filter, { skip: 0, limit: 1 })).total;
+          assert.equal(await total({}), 3);
+          assert.equal(await total({ language: 'python' }), 2);
+          assert.equal(await total({ mode: 'quick' }), 2);
+          assert.equal(await total({ language: 'go', mode: 'quick' }), 1);
+          assert.equal(await total({ language: 'go', mode: 'detailed' }), 0);
+        }
+        // Saves and deletes keep them from then on.
+        const saved = await stores[0]!.saveExplanation('counted', sampleExplanation({ language: 'go' }));
+        assert.equal((await stores[1]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 4);
+        assert.ok(await stores[2]!.deleteExplanation('counted', saved.id));
+        assert.equal((await stores[0]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 3);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    } finally {
+      await connection.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
   it('creates the indexes the list query and key lookups use', async () => {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace('storeindexes');
