@@ -183,7 +183,12 @@ describe('shutdown under pnpm start', function () {
 
     await assert.rejects(held.response, 'the held request is cut');
     const exit = await server.exited;
-    assert.deepEqual(exit, { code: 130, signal: null }, server.log);
+    // The group's SIGINT reaches node directly, and pnpm also passes one on as SIGTERM: on a busy machine either
+    // can arrive first, and node exits with that signal's code (128 + 2, or 128 + 15).
+    assert.ok(
+      exit.signal === null && (exit.code === 130 || exit.code === 143),
+      `${JSON.stringify(exit)}\n${server.log}`,
+    );
     await server.line((l) => /^second signal: exiting at once/.test(l.msg ?? ''));
     await waitFor('the process group to exit', async () => !server.groupAlive());
   });
