@@ -488,8 +488,11 @@ class MongoStore implements Store {
       if (confirmation.modifiedCount !== 1)
         throw new Error(`the pending save ${id} was not found to confirm`);
       confirmed = true;
+      // The record is visible from here on, so nothing after this may hold the
+      // answer: a counter update that hangs (the database froze just now) would
+      // let the caller time out and answer 503 for a record that stays saved.
       // Best effort: a counter that misses this is bounded by what pages show (listExplanations).
-      await this.count(accountId, explanation.language, explanation.mode, 1).catch(() => undefined);
+      void this.count(accountId, explanation.language, explanation.mode, 1).catch(() => undefined);
       return decodeExplanation({ ...fields, id }, summary, detail);
     } catch (error) {
       giveUp();
@@ -530,6 +533,9 @@ class MongoStore implements Store {
     filter: ExplanationFilter,
     page: PageRequest,
   ): Promise<PageResult<ExplanationSummary>> {
+    // This instance's own counter updates for the account land first, so a list
+    // right after a save or delete counts it (it never rejects; the guard bounds the wait).
+    await this.counting.get(String(accountId));
     const [docs, counts] = await Promise.all([
       this.explanations.collection
         .find<ReadDoc>(listQuery(accountId, filter, page), {
@@ -577,10 +583,12 @@ class MongoStore implements Store {
       })
       .catch(unavailable);
     if (!removed) return false;
+    // The record is gone for everyone from here on; as in saveExplanation, what
+    // follows must not hold the answer, or a hang here would answer 503 for a delete that happened.
     // Best effort: a counter that misses this is bounded by what pages show (listExplanations).
-    await this.count(accountId, String(removed.language), String(removed.mode), -1).catch(() => undefined);
-    // The record is gone for everyone; its detail follows now or, if that fails, at the next ping.
-    await this.details()
+    void this.count(accountId, String(removed.language), String(removed.mode), -1).catch(() => undefined);
+    // Its detail follows now or, if that fails, at the next ping.
+    void this.details()
       .deleteOne({ _id: new mongoose.Types.ObjectId(id) })
       .catch(() => this.undo.add(id));
     return true;
@@ -703,6 +711,7 @@ class MongoStore implements Store {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.counting.values());
     await this.undoAbandoned().catch(() => undefined);
     await this.connection.close();
   }

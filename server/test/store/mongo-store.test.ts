@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { USAGE_RETENTION_DAYS } from '@code-explain/shared';
 import mongoose from 'mongoose';
 import { createMongoStore, databaseNameOf } from '../../src/store/mongo.js';
-import { dropDatabase } from '../http/support/harness.js';
+import { dropDatabase, waitFor } from '../http/support/harness.js';
 import { serviceUrls, testNamespace } from '../http/support/environment.js';
 import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
+import { startHoldingProxy } from './support/holding-proxy.js';
 import { describeUsageContract } from './usage-contract.js';
 
 describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
@@ -67,11 +68,22 @@ describe('MongoDB store specifics', function () {
           assert.equal(await total({ language: 'go', mode: 'quick' }), 1);
           assert.equal(await total({ language: 'go', mode: 'detailed' }), 0);
         }
-        // Saves and deletes keep them from then on.
+        // Saves and deletes keep them from then on: at once on the instance that
+        // made them (its list waits for its own counter updates), soon on the others.
+        const totals = () =>
+          Promise.all(
+            stores.map(
+              async (store) => (await store.listExplanations('counted', {}, { skip: 0, limit: 1 })).total,
+            ),
+          );
         const saved = await stores[0]!.saveExplanation('counted', sampleExplanation({ language: 'go' }));
-        assert.equal((await stores[1]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 4);
+        assert.equal((await stores[0]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 4);
+        await waitFor('every instance to count the save', async () => (await totals()).every((t) => t === 4));
         assert.ok(await stores[2]!.deleteExplanation('counted', saved.id));
-        assert.equal((await stores[0]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 3);
+        assert.equal((await stores[2]!.listExplanations('counted', {}, { skip: 0, limit: 1 })).total, 3);
+        await waitFor('every instance to count the delete', async () =>
+          (await totals()).every((t) => t === 3),
+        );
       } finally {
         await Promise.all(stores.map((store) => store.close()));
       }
@@ -202,6 +214,46 @@ describe('MongoDB store specifics', function () {
       );
     } finally {
       await store.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
+  it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storecounterhang');
+    const proxy = await startHoldingProxy(mongoUri);
+    const store = await createMongoStore({ uri: proxy.uri, dbName });
+    const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+    try {
+      // As if the database froze just after the save's confirmation: the caller
+      // must get its answer, or it times out into a 503 for a record that stays saved.
+      proxy.hold((command) => command['update'] === 'explanation_counts');
+      const saved = await store.saveExplanation('frozen', sampleExplanation());
+      await waitFor('the counter update to be held', async () => proxy.held === 1);
+      const doc = await connection
+        .collection('explanations')
+        .findOne({ _id: new mongoose.Types.ObjectId(saved.id) });
+      assert.equal(doc?.['state'], 'saved');
+
+      assert.equal(await store.deleteExplanation('frozen', saved.id), true);
+      assert.equal(
+        await connection.collection('explanations').countDocuments({ accountId: 'frozen' }),
+        0,
+        'the delete happened',
+      );
+
+      proxy.release();
+      // The list waits for this instance's counter updates, so its total agrees.
+      const page = await store.listExplanations('frozen', {}, { skip: 0, limit: 10 });
+      assert.deepEqual([page.items.length, page.total], [0, 0]);
+      const again = await store.saveExplanation('frozen', sampleExplanation());
+      const after = await store.listExplanations('frozen', {}, { skip: 0, limit: 10 });
+      assert.deepEqual([after.items.map((i) => i.id), after.total], [[again.id], 1]);
+    } finally {
+      proxy.release();
+      await connection.close();
+      await store.close();
+      await proxy.close();
       await dropDatabase(mongoUri, dbName);
     }
   });
