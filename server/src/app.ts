@@ -14,11 +14,13 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
+import type { ResultCache } from './cache/result-cache.js';
 import { authenticate } from './auth/middleware.js';
 import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
 import type { ClientBundle } from './dashboard/bundle.js';
 import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
+import { engineVersion } from './engine/version.js';
 import { apiRouter } from './http/api.js';
 import { chain } from './http/chain.js';
 import type { AppContext, AppMiddleware, AppState } from './http/context.js';
@@ -72,8 +74,18 @@ export interface AppDependencies {
   readonly clientBundle?: ClientBundle;
   /** The clock of sessions, sign-in throttling, API keys' grace periods and usage counts; tests move it instead of sleeping. */
   readonly clock?: () => number;
+  /**
+   * True once shutdown has begun: /healthz answers 503 `draining` while
+   * requests are still served (main.ts waits SHUTDOWN_DRAIN_MS before it stops listening).
+   */
+  readonly draining?: () => boolean;
   /** Prometheus metrics of this app instance (metrics/metrics.ts); without them nothing is measured. */
   readonly metrics?: Metrics;
+  /**
+   * Engine answers by request content (cache/result-cache.ts), made by main.ts
+   * from RESULT_CACHE_*; without one every explain runs the engine.
+   */
+  readonly resultCache?: ResultCache;
 }
 
 /**
@@ -107,7 +119,11 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const dashboardStore = deps.dashboardStore ?? createMemoryStore(clock);
 
   const authenticator = createAuthenticator({ store, cacheTtlMs: deps.authCacheTtlMs, now: clock });
-  const explanations = createExplanationService({ engine, store });
+  const explanations = createExplanationService({
+    engine,
+    store,
+    ...(deps.resultCache ? { cache: { results: deps.resultCache, engineVersion: engineVersion() } } : {}),
+  });
   const recorder = deps.usage ?? createUsageRecorder({ store, logger });
   const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
@@ -138,7 +154,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   });
 
   const publicRoutes = new Router<AppState>({ sensitive: true });
-  publicRoutes.get('/healthz', healthCheck({ store, limiter, engine }));
+  publicRoutes.get('/healthz', healthCheck({ store, limiter, engine, draining: deps.draining }));
   const site = serve(publicRoutes);
 
   // The route of a request for the metrics: API and public routes by matching, so requests refused before

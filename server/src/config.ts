@@ -5,6 +5,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { parseRedisUrl } from './redis/target.js';
 
 export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = {
   signup: 'open',
@@ -36,8 +37,15 @@ export interface Config {
   readonly storeTimeoutMs: number;
   /** How often each instance adds its buffered usage counts to the store (usage/recorder.ts). */
   readonly usageFlushMs: number;
+  /**
+   * After SIGTERM, how long the instance keeps serving while /healthz answers
+   * 503 `draining`, before it stops listening: longer than the balancer's
+   * health check needs to take it out, so no request meets a closing port.
+   */
+  readonly shutdownDrainMs: number;
   readonly production: boolean;
   readonly engine: EngineConfig;
+  readonly resultCache: ResultCacheConfig;
   /**
    * Whether X-Forwarded-Proto, -Host and -For are believed (Koa's `app.proxy`):
    * only behind a proxy that sets them and strips what clients send.
@@ -98,6 +106,19 @@ export interface EngineConfig {
   readonly queueLimit: number;
   /** Longest an analysis may wait for a worker before it is refused (overloaded). */
   readonly queueWaitMs: number;
+}
+
+/**
+ * The engine result cache (cache/result-cache.ts): in this process, and in
+ * Redis too when REDIS_URL is set.
+ */
+export interface ResultCacheConfig {
+  /** Most answers kept in this process; 0: none kept here. */
+  readonly entries: number;
+  /** Most bytes of answers kept in this process (their JSON size); 0: none kept here. */
+  readonly maxBytes: number;
+  /** How long an answer is reused, here and in Redis; 0: no result cache at all. */
+  readonly ttlMs: number;
 }
 
 // An empty variable (`MONGODB_URI=`) means "not set", as in most shells' usage.
@@ -224,7 +245,18 @@ const variablesSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535, 3000),
   HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
   MONGODB_URI: url('MONGODB_URI', ['mongodb', 'mongodb+srv']),
-  REDIS_URL: url('REDIS_URL', ['redis', 'rediss']),
+  // One server, a Sentinel-managed master or a cluster (redis/target.ts): checked whole here, so a
+  // malformed Sentinel or cluster URL stops the start with its reason, not at the first connection.
+  REDIS_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        const parsed = parseRedisUrl(value);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `REDIS_URL ${parsed.error}` });
+      })
+      .optional(),
+  ),
   // A healthy Redis answers in about a millisecond; 250 ms is far beyond that
   // yet still a delay a request can absorb once, when Redis freezes.
   REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', 10, 60_000, 250),
@@ -238,12 +270,16 @@ const variablesSchema = z.object({
   ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
   ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
   ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
+  RESULT_CACHE_ENTRIES: wholeNumber('RESULT_CACHE_ENTRIES', 0, 10_000_000, 10_000),
+  RESULT_CACHE_MB: wholeNumber('RESULT_CACHE_MB', 0, 1_000_000, 64),
+  RESULT_CACHE_TTL_SECONDS: wholeNumber('RESULT_CACHE_TTL_SECONDS', 0, 30 * 86_400, 86_400),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
   USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
+  SHUTDOWN_DRAIN_MS: wholeNumber('SHUTDOWN_DRAIN_MS', 0, 120_000, 0),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: flag('TRUST_PROXY', 'false'),
   TLS_CERT_FILE: optionalString,
@@ -373,12 +409,18 @@ export function loadConfig(
       logLevel: e.LOG_LEVEL,
       storeTimeoutMs: e.STORE_TIMEOUT_MS,
       usageFlushMs: e.USAGE_FLUSH_MS,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       production: e.NODE_ENV === 'production',
       engine: {
         workers: e.ENGINE_WORKERS,
         timeoutMs: e.ENGINE_TIMEOUT_MS,
         queueLimit: e.ENGINE_QUEUE_LIMIT,
         queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
+      },
+      resultCache: {
+        entries: e.RESULT_CACHE_ENTRIES,
+        maxBytes: e.RESULT_CACHE_MB * 1024 * 1024,
+        ttlMs: e.RESULT_CACHE_TTL_SECONDS * 1000,
       },
       trustProxy: e.TRUST_PROXY,
       tls: e.tls,

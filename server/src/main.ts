@@ -2,7 +2,8 @@
  * `pnpm start`: the service, wired from the environment. With MONGODB_URI and
  * REDIS_URL unset it runs on embedded defaults (a data folder and in-process
  * rate limits) and says so. SIGTERM or SIGINT (to this process, or to its
- * process group as Ctrl-C and process managers send it): stop accepting, let
+ * process group as Ctrl-C and process managers send it): drain for
+ * SHUTDOWN_DRAIN_MS if set (/healthz 503, still serving), stop accepting, let
  * in-flight requests finish, close connections and stores, exit 0. The same
  * signal delivered twice at once changes nothing; a second one a second or
  * more later exits at once.
@@ -17,6 +18,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
+import { createRedisResults } from './cache/redis-layer.js';
+import { createResultCache, type ResultCache } from './cache/result-cache.js';
 import { loadConfig, type Config } from './config.js';
 import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
@@ -69,6 +72,39 @@ async function openDashboardStore(config: Config, store: Store): Promise<Expirin
   });
 }
 
+/**
+ * The engine result cache from RESULT_CACHE_*: in this process, plus Redis
+ * (shared by every instance) with REDIS_URL; none when the TTL is 0 or
+ * neither layer is on.
+ */
+function openResultCache(
+  config: Config,
+  logger: Logger,
+  metrics: Metrics | undefined,
+): ResultCache | undefined {
+  const { entries, maxBytes, ttlMs } = config.resultCache;
+  if (resultCacheKind(config) === 'off') return undefined;
+  const shared =
+    config.redisUrl !== undefined
+      ? createRedisResults({
+          url: config.redisUrl,
+          timeoutMs: config.redisTimeoutMs,
+          connectTimeoutMs: config.redisConnectTimeoutMs,
+          logger,
+        })
+      : undefined;
+  return createResultCache({ entries, maxBytes, ttlMs, shared, metrics: metrics?.resultCache });
+}
+
+/** Where engine answers are cached, for the start-up line. */
+function resultCacheKind(config: Config): 'off' | 'memory' | 'redis' | 'memory+redis' {
+  const { entries, maxBytes, ttlMs } = config.resultCache;
+  if (ttlMs === 0) return 'off';
+  const memory = entries > 0 && maxBytes > 0;
+  if (config.redisUrl === undefined) return memory ? 'memory' : 'off';
+  return memory ? 'memory+redis' : 'redis';
+}
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -118,6 +154,7 @@ function logListening(
       // Without Redis or the data folder, dashboard sessions live in this process: a restart signs everyone out.
       dashboardSessions: dashboardStore?.kind ?? 'memory',
       engineWorkers: engine.stats().workers,
+      resultCache: resultCacheKind(config),
       ...(embedded ? { dataDir: resolve(config.dataDir) } : {}),
     },
     embedded || limiter.kind === 'memory'
@@ -191,6 +228,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
   let usage: UsageRecorder | undefined;
   let dashboardStore: ExpiringStore | undefined;
   let metricsServer: Server | undefined;
+  let resultCache: ResultCache | undefined;
+  let draining = false;
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
@@ -203,13 +242,36 @@ async function run(config: Config, logger: Logger): Promise<void> {
       const metrics = config.metrics
         ? createMetrics({ store, limiter, engine, processMetrics: true })
         : undefined;
-      const app = createApp({ store, limiter, engine, logger, config, dashboardStore, usage, metrics });
+      resultCache = openResultCache(config, logger, metrics);
+      const app = createApp({
+        store,
+        limiter,
+        engine,
+        logger,
+        config,
+        dashboardStore,
+        usage,
+        metrics,
+        resultCache,
+        draining: () => draining,
+      });
       // Metrics first: a taken METRICS_PORT stops the start before the service takes requests.
       metricsServer = await serveMetrics(config, metrics, logger);
       const server = createHttpServer(app, logger, config.tls);
       const address = await listen(server, config.port, config.host);
       logListening(logger, config, address, store, limiter, engine, dashboardStore);
       await signals.first;
+      if (config.shutdownDrainMs > 0) {
+        // The balancer's health check sees `draining` and stops sending; what it sent before still
+        // reaches an open port and is served. Closing first would reset connections still in the
+        // kernel's accept queue, and a balancer does not resend a POST it has sent.
+        draining = true;
+        logger.info(
+          { drainMs: config.shutdownDrainMs },
+          'draining: /healthz answers 503 while requests are still served',
+        );
+        await new Promise((resolvePromise) => setTimeout(resolvePromise, config.shutdownDrainMs));
+      }
       await closeServer(server);
     }
   } finally {
@@ -218,7 +280,13 @@ async function run(config: Config, logger: Logger): Promise<void> {
     // Requests have finished (or never started): their usage counts go to the store before it closes.
     await usage?.close();
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
-    await Promise.allSettled([store?.close(), limiter?.close(), dashboardStore?.close(), engine.dispose()]);
+    await Promise.allSettled([
+      store?.close(),
+      limiter?.close(),
+      dashboardStore?.close(),
+      resultCache?.close(),
+      engine.dispose(),
+    ]);
   }
   logger.info('stopped');
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadOptions } from '../src/config.js';
+import { databaseNameOf } from '../src/store/mongo.js';
 import { makeCertificate, type Certificate } from './production/support/tls.js';
 
 function errorsOf(env: Record<string, string>, options?: LoadOptions): string[] {
@@ -28,8 +29,10 @@ describe('loadConfig', () => {
         logLevel: 'info',
         storeTimeoutMs: 800,
         usageFlushMs: 1000,
+        shutdownDrainMs: 0,
         production: false,
         engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
+        resultCache: { entries: 10_000, maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000 },
         trustProxy: false,
         tls: undefined,
         allowInsecureHttp: false,
@@ -58,11 +61,15 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'DEBUG',
       STORE_TIMEOUT_MS: '1500',
       USAGE_FLUSH_MS: '250',
+      SHUTDOWN_DRAIN_MS: '5000',
       NODE_ENV: 'production',
       ENGINE_WORKERS: '3',
       ENGINE_TIMEOUT_MS: '2500',
       ENGINE_QUEUE_LIMIT: '0',
       ENGINE_QUEUE_WAIT_MS: '750',
+      RESULT_CACHE_ENTRIES: '500',
+      RESULT_CACHE_MB: '8',
+      RESULT_CACHE_TTL_SECONDS: '60',
       TRUST_PROXY: 'True',
       ALLOW_INSECURE_HTTP: 'yes',
       METRICS_PORT: '9464',
@@ -88,8 +95,10 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       storeTimeoutMs: 1500,
       usageFlushMs: 250,
+      shutdownDrainMs: 5000,
       production: true,
       engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
+      resultCache: { entries: 500, maxBytes: 8 * 1024 * 1024, ttlMs: 60_000 },
       trustProxy: true,
       tls: undefined,
       allowInsecureHttp: true,
@@ -101,6 +110,24 @@ describe('loadConfig', () => {
         signInThrottle: { perAccount: 3, perAddress: 9, windowMs: 5 * 60_000 },
       },
     });
+  });
+
+  it('turns the result cache off with 0, and refuses what is not a whole number in range', () => {
+    const off = loadConfig({
+      RESULT_CACHE_ENTRIES: '0',
+      RESULT_CACHE_MB: '0',
+      RESULT_CACHE_TTL_SECONDS: '0',
+    });
+    assert.ok(off.ok);
+    assert.deepEqual(off.config.resultCache, { entries: 0, maxBytes: 0, ttlMs: 0 });
+    assert.deepEqual(
+      errorsOf({ RESULT_CACHE_ENTRIES: '-1', RESULT_CACHE_MB: '1.5', RESULT_CACHE_TTL_SECONDS: '2592001' }),
+      [
+        'RESULT_CACHE_ENTRIES must be a whole number from 0 to 10000000',
+        'RESULT_CACHE_MB must be a whole number from 0 to 1000000',
+        'RESULT_CACHE_TTL_SECONDS must be at most 2592000',
+      ],
+    );
   });
 
   it('refuses unknown SIGNUP and TRUST_PROXY values', () => {
@@ -137,13 +164,45 @@ describe('loadConfig', () => {
     assert.equal(result.config.port, 0);
   });
 
+  it('passes a replica-set MongoDB URI through untouched, its database name read from the path', () => {
+    const uri =
+      'mongodb://app:p%40ss@db1:27017,db2:27017,db3:27017/cex_prod?replicaSet=rs0&w=majority&authSource=admin';
+    const result = loadConfig({ MONGODB_URI: uri });
+    assert.ok(result.ok);
+    assert.equal(result.config.mongodbUri, uri);
+    assert.equal(databaseNameOf(uri), 'cex_prod');
+    assert.equal(databaseNameOf('mongodb://db1,db2/?replicaSet=rs0'), 'code_explain');
+  });
+
+  it('takes Sentinel and cluster REDIS_URLs as they are written', () => {
+    for (const url of [
+      'redis-sentinel://:pw@s1:26379,s2:26379/mymaster?db=1',
+      'redis-cluster://n1:7000,n2:7001',
+    ]) {
+      const result = loadConfig({ REDIS_URL: url });
+      assert.ok(result.ok);
+      assert.equal(result.config.redisUrl, url);
+    }
+  });
+
   for (const [name, value, expected] of [
     ['PORT', 'abc', /PORT must be a whole number from 0 to 65535/],
     ['PORT', '65536', /PORT must be at most 65535/],
     ['PORT', '-1', /PORT must be a whole number/],
+    ['SHUTDOWN_DRAIN_MS', '120001', /SHUTDOWN_DRAIN_MS must be at most 120000/],
     ['PORT', '80.5', /PORT must be a whole number/],
     ['MONGODB_URI', 'postgres://x', /MONGODB_URI must start with mongodb:\/\/ or mongodb\+srv:\/\//],
-    ['REDIS_URL', 'localhost:6379', /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    [
+      'REDIS_URL',
+      'localhost:6379',
+      /REDIS_URL must start with redis:\/\/, rediss:\/\/, redis-sentinel:\/\/, redis-cluster:\/\//,
+    ],
+    [
+      'REDIS_URL',
+      'redis-sentinel://s1:26379,s2:26379',
+      /REDIS_URL redis-sentinel:\/\/ needs the master name/,
+    ],
+    ['REDIS_URL', 'redis-cluster://n1:6379,n2:port', /REDIS_URL "n2:port" is not host:port/],
     ['REDIS_TIMEOUT_MS', '5', /REDIS_TIMEOUT_MS must be at least 10/],
     ['REDIS_TIMEOUT_MS', '60001', /REDIS_TIMEOUT_MS must be at most 60000/],
     ['REDIS_TIMEOUT_MS', '1s', /REDIS_TIMEOUT_MS must be a whole number from 10 to 60000/],

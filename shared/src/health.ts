@@ -9,9 +9,11 @@ export type DependencyState = (typeof DEPENDENCY_STATES)[number];
  * `ok`: everything answers. `degraded`: requests are served but something is
  * standing in (Redis is away and rate limits are counted per instance).
  * `unavailable` (HTTP 503): the engine cannot explain or the store does not
- * answer, so a load balancer should take the instance out.
+ * answer, so a load balancer should take the instance out. `draining` (HTTP
+ * 503): the instance is shutting down; it still serves what reaches it, and a
+ * load balancer should send it nothing new.
  */
-export const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable'] as const;
+export const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable', 'draining'] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
 export const healthResponseSchema = z.looseObject({

@@ -15,13 +15,14 @@
  * database as MongoDB does; the SQLite backend reads and decodes the whole
  * collection for every query (server/README.md, Storage). Whatever this script
  * started is stopped when the command ends. It also makes sure the Debian
- * reference tools the metric comparisons use are installed.
+ * reference tools the metric comparisons use, the browser, HAProxy (the
+ * many-instances test's load balancer) and sqlite3 (the backup test's shell) are installed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BROWSER_PACKAGES, ensureDebianPackages } from './debian-tools.js';
+import { BROWSER_PACKAGES, ensureDebianPackages, OPERATIONS_PACKAGES } from './debian-tools.js';
 import { buildFerretDb, FERRETDB_SOURCE } from './ferretdb-build.js';
 import { postgresBinDir, startPostgres } from './postgres.js';
 import { freeLoopbackPort, mongoPing, redisPing, stopProcess, waitFor } from './probes.js';
@@ -146,7 +147,9 @@ async function main(): Promise<number> {
       provideRedis(),
       provideMongo(),
       // One apt-get at a time: the second waits for the first's lock.
-      ensureDebianPackages().then(() => ensureDebianPackages(BROWSER_PACKAGES, { recommends: false })),
+      ensureDebianPackages()
+        .then(() => ensureDebianPackages(BROWSER_PACKAGES, { recommends: false }))
+        .then(() => ensureDebianPackages(OPERATIONS_PACKAGES, { recommends: false })),
     ]);
     const env = { ...process.env, REDIS_URL: redisUrl, MONGODB_URI: mongoUri };
     if (command.length === 0) {

@@ -1,5 +1,7 @@
 /**
- * `GET /healthz`, for load balancers; no key needed. `unavailable` (503) when
+ * `GET /healthz`, for load balancers; no key needed. `draining` (503) once
+ * shutdown has begun (main.ts, SHUTDOWN_DRAIN_MS), so the balancer's health
+ * check takes the instance out before it stops listening; `unavailable` (503) when
  * the store or the engine cannot serve, so the instance is taken out;
  * `degraded` (200) while a configured Redis is away and rate limits are
  * counted in this instance, which still serves; `ok` otherwise.
@@ -12,14 +14,27 @@ import type { AppMiddleware } from './context.js';
 
 const state = (used: boolean, up: boolean): DependencyState => (used ? (up ? 'up' : 'down') : 'unused');
 
-export function healthCheck(deps: { store: Store; limiter: RateLimiter; engine: Engine }): AppMiddleware {
-  const { store, limiter, engine } = deps;
+export interface HealthDependencies {
+  readonly store: Store;
+  readonly limiter: RateLimiter;
+  readonly engine: Engine;
+  /** True once the process has begun to shut down. */
+  readonly draining?: () => boolean;
+}
+
+export function healthCheck(deps: HealthDependencies): AppMiddleware {
+  const { store, limiter, engine, draining } = deps;
   return async (ctx) => {
     const [storeUp, engineUp] = await Promise.all([store.ping(), engine.health()]);
     // The limiter's state is kept current by its own probe; asking never waits on Redis.
     const limits = limiter.state();
-    const status: HealthStatus =
-      !storeUp || !engineUp ? 'unavailable' : limits.redis === 'down' ? 'degraded' : 'ok';
+    const status: HealthStatus = draining?.()
+      ? 'draining'
+      : !storeUp || !engineUp
+        ? 'unavailable'
+        : limits.redis === 'down'
+          ? 'degraded'
+          : 'ok';
     const body: HealthResponse = {
       status,
       engine: engineUp ? 'up' : 'down',
@@ -29,7 +44,7 @@ export function healthCheck(deps: { store: Store; limiter: RateLimiter; engine: 
       rateLimits: limits.counting,
     };
     ctx.set('Cache-Control', 'no-store');
-    ctx.status = status === 'unavailable' ? 503 : 200;
+    ctx.status = status === 'unavailable' || status === 'draining' ? 503 : 200;
     ctx.body = body;
   };
 }

@@ -33,12 +33,12 @@
  * reset is when the oldest counted request leaves it).
  */
 import { API_PLANS, type ApiPlan } from '@code-explain/shared';
-import { Redis } from 'ioredis';
 import ratelimit from 'koa-ratelimit';
 import RedisWindow from 'koa-ratelimit/limiter/redis.js';
 import type { AppContext, AppMiddleware, AppState } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { Logger } from '../logging.js';
+import { createRedisClient, type RedisClient } from '../redis/connect.js';
 
 export type LimiterKind = 'redis' | 'memory';
 
@@ -92,7 +92,7 @@ const DEFAULT_NAMESPACE = 'cex:ratelimit';
 
 function limiterMiddleware(
   kind: LimiterKind,
-  db: Redis | Map<string, unknown>,
+  db: RedisClient | Map<string, unknown>,
   options: RateLimiterOptions,
 ): AppMiddleware {
   const windowMs = options.windowMs ?? 60_000;
@@ -195,7 +195,7 @@ function peekMemory(
 
 /** Redis's window for an account, read by the driver's own script without adding to it. */
 async function peekRedis(
-  client: Redis,
+  client: RedisClient,
   options: RateLimiterOptions,
   account: { readonly id: string; readonly plan: ApiPlan },
 ): Promise<QuotaWindow> {
@@ -256,20 +256,17 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
   const { logger } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
   const probeIntervalMs = options.probeIntervalMs ?? 1000;
-  const client = new Redis(options.url, {
-    lazyConnect: true,
-    connectTimeout: options.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
-    commandTimeout: timeoutMs,
+  const client = createRedisClient(options.url, {
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs: timeoutMs,
     // A connection that stops answering (a frozen Redis) is dropped and
     // reopened, so unanswered commands do not pile up behind it.
-    socketTimeout: timeoutMs,
-    // Never queue a command while disconnected, nor resend one after a
-    // reconnect: its request has been counted in memory and answered already.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    autoResendUnfulfilledCommands: false,
+    socketTimeoutMs: timeoutMs,
+    // Never resend a command after a reconnect: its request has been counted
+    // in memory and answered already (nothing is queued while disconnected).
+    resendAfterReconnect: false,
     // Reconnect soon after Redis returns, so the next probe finds it.
-    retryStrategy: (attempt) => Math.min(attempt * 100, probeIntervalMs),
+    retryDelayMs: (attempt) => Math.min(attempt * 100, probeIntervalMs),
   });
   // ioredis reports connection trouble as events; failing commands and probes carry it to us.
   client.on('error', () => undefined);

@@ -15,9 +15,9 @@ import type { RateLimiter } from '../limits/limiter.js';
 import type { Store } from '../store/types.js';
 
 /**
- * What a result cache reports: a lookup that found an answer, or one that did
- * not. There is no result cache yet; the counters are exposed (at zero) so
- * dashboards and alerts need no change when one is added and calls these.
+ * What the result cache (cache/result-cache.ts) reports: a lookup that found
+ * an answer (in memory or in Redis), or one that did not. Exposed at zero from
+ * the start, so a rate() over them has a baseline.
  */
 export interface ResultCacheMetrics {
   hit(): void;

@@ -12,6 +12,8 @@ import type {
   SavedExplanation,
 } from '@code-explain/shared';
 import { encodeListCursor, MAX_PAGE } from '@code-explain/shared';
+import { resultKey } from '../cache/key.js';
+import type { ResultCache } from '../cache/result-cache.js';
 import type { Engine, ExplainObserver } from '../engine/engine.js';
 import type { ExplanationRecord, ExplanationSummary as SummaryRecord, Store } from '../store/types.js';
 
@@ -65,12 +67,43 @@ export function toSummaryItem(summary: SummaryRecord): ExplanationSummary {
   };
 }
 
-export function createExplanationService(deps: { engine: Engine; store: Store }): ExplanationService {
-  const { engine, store } = deps;
+export interface ExplanationServiceDependencies {
+  readonly engine: Engine;
+  readonly store: Store;
+  /** Engine answers by request content (cache/); without it every explain runs the engine. */
+  readonly cache?: { readonly results: ResultCache; readonly engineVersion: string };
+}
+
+export function createExplanationService(deps: ExplanationServiceDependencies): ExplanationService {
+  const { engine, store, cache } = deps;
+
+  /**
+   * The engine's answer, from the cache when it has one. An answer during
+   * which a rule threw is not cached, so each such request still logs it.
+   */
+  const answer = async (
+    request: ExplainRequest,
+    observer: ExplainObserver | undefined,
+  ): Promise<{ response: ExplainResponse; remembered?: Promise<void> }> => {
+    if (!cache) return { response: await engine.explain(request, observer) };
+    const key = resultKey(request, cache.engineVersion);
+    const cached = await cache.results.lookup(key);
+    if (cached) return { response: cached };
+    let ruleFailed = false;
+    const response = await engine.explain(request, {
+      ruleFailed(failure) {
+        ruleFailed = true;
+        observer?.ruleFailed?.(failure);
+      },
+    });
+    return { response, remembered: ruleFailed ? undefined : cache.results.remember(key, response) };
+  };
+
   return {
     async explain(accountId, request, observer) {
-      const response = await engine.explain(request, observer);
-      const saved = await store.saveExplanation(accountId, {
+      const { response, remembered } = await answer(request, observer);
+      // A cached answer is still saved for the account, with an id and a date of its own.
+      const saving = store.saveExplanation(accountId, {
         language: request.language,
         mode: request.mode,
         audience: request.audience,
@@ -81,6 +114,8 @@ export function createExplanationService(deps: { engine: Engine; store: Store })
         suggestions: response.suggestions,
         metadata: response.metadata,
       });
+      // The shared cache's write overlaps the store's; it never fails (a failed write is a later miss).
+      const [saved] = await Promise.all([saving, remembered]);
       return { ...response, id: saved.id, createdAt: saved.createdAt.toISOString() };
     },
 

@@ -12,7 +12,7 @@
  * random behind a load balancer. Dashboard requests then fail (503) until
  * Redis answers; the API does not use this.
  */
-import { Redis } from 'ioredis';
+import { createRedisClient } from '../redis/connect.js';
 
 export interface Counter {
   readonly count: number;
@@ -139,15 +139,12 @@ return 0`;
 /** Connects before returning, and refuses to start without an answer (as the rate limiter does). */
 export async function createRedisStore(options: RedisStoreOptions): Promise<ExpiringStore> {
   const prefix = `${options.namespace ?? 'cex:dashboard'}:`;
-  const client = new Redis(options.url, {
-    lazyConnect: true,
-    connectTimeout: options.connectTimeoutMs,
-    commandTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
+  const client = createRedisClient(options.url, {
+    connectTimeoutMs: options.connectTimeoutMs,
+    commandTimeoutMs: options.timeoutMs,
+    socketTimeoutMs: options.timeoutMs,
     // A dashboard request fails at once while Redis is away rather than waiting in a queue.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    retryDelayMs: (attempt) => Math.min(attempt * 100, 1000),
   });
   client.on('error', () => undefined);
   try {

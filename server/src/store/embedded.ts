@@ -17,7 +17,8 @@
  *   at once. No lock file is left behind by a process that dies.
  *
  * SQLite calls are synchronous: a write either happened before this process
- * answers or not at all, so a save and its answer always agree.
+ * answers or not at all, so a save and its answer always agree. Saves queued
+ * in one turn of the event loop share a transaction and its fsync (flushSaves).
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -190,6 +191,24 @@ function errorCode(error: unknown): string {
 
 type Db = InstanceType<typeof Database>;
 
+/** A save waiting for its batch's transaction. */
+interface QueuedSave {
+  /** Its writes, inside the batch's transaction; returns what the caller gets. */
+  readonly write: () => ExplanationRecord;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (record: ExplanationRecord) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Trouble with the database as StoreUnavailableError (503); anything else as it is. */
+function storeError(error: unknown): Error {
+  if (UNAVAILABLE.test(errorCode(error)))
+    return new StoreUnavailableError(`the embedded store cannot be used: ${(error as Error).message}`, {
+      cause: error,
+    });
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 /** Opens the database file, creating the schema on first use. */
 function openDatabase(file: string): Db {
   const db = new Database(file);
@@ -301,6 +320,9 @@ function prepareStatements(db: Db) {
     pageAfter: new Map(FILTERS.map((key) => [key, page(key, true)])),
     total: new Map(FILTERS.map((key) => [key, total(key)])),
     ping: prepare('SELECT 1 AS ok'),
+    savepoint: prepare('SAVEPOINT save'),
+    release: prepare('RELEASE save'),
+    rollbackTo: prepare('ROLLBACK TO save'),
   };
 }
 
@@ -309,6 +331,9 @@ class EmbeddedStore implements Store {
   private closed = false;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly usage: SqliteUsage;
+  /** Saves waiting for this turn's batch (flushSaves). */
+  private readonly queuedSaves: QueuedSave[] = [];
+  private flushScheduled = false;
 
   constructor(private readonly db: Db) {
     this.statements = prepareStatements(db);
@@ -321,15 +346,55 @@ class EmbeddedStore implements Store {
       if (this.closed) throw new StoreUnavailableError('the embedded store is closed');
       return Promise.resolve(task());
     } catch (error) {
-      if (UNAVAILABLE.test(errorCode(error))) {
-        return Promise.reject(
-          new StoreUnavailableError(`the embedded store cannot be used: ${(error as Error).message}`, {
-            cause: error,
-          }),
-        );
-      }
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(storeError(error));
     }
+  }
+
+  /**
+   * Writes every save queued during this turn of the event loop in one
+   * transaction, each inside a savepoint of its own: one commit and one fsync
+   * for all of them, where a transaction each would make saves wait on one
+   * another's fsync. A save that fails rolls back alone; a commit that fails
+   * fails them all. Every caller hears only after the commit, so an answered
+   * save is on disk as before.
+   */
+  private flushSaves(): void {
+    this.flushScheduled = false;
+    const batch = this.queuedSaves.splice(0);
+    const live = batch.filter((save) => {
+      // The caller stopped waiting: its answer was an error, so nothing may be saved.
+      if (!save.signal?.aborted) return true;
+      save.reject(new StoreUnavailableError('the request ended before its save'));
+      return false;
+    });
+    if (live.length === 0) return;
+    const outcomes: Array<{ record: ExplanationRecord } | { error: unknown }> = [];
+    try {
+      if (this.closed) throw new StoreUnavailableError('the embedded store is closed');
+      this.db
+        .transaction(() => {
+          for (const save of live) {
+            this.statements.savepoint.run();
+            try {
+              outcomes.push({ record: save.write() });
+              this.statements.release.run();
+            } catch (error) {
+              this.statements.rollbackTo.run();
+              this.statements.release.run();
+              outcomes.push({ error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const save of live) save.reject(storeError(error));
+      return;
+    }
+    live.forEach((save, i) => {
+      const outcome = outcomes[i]!;
+      if ('record' in outcome) save.resolve(outcome.record);
+      else save.reject(storeError(outcome.error));
+    });
   }
 
   createAccount(account: NewAccount): Promise<AccountRecord> {
@@ -446,31 +511,36 @@ class EmbeddedStore implements Store {
     explanation: NewExplanation,
     options: SaveOptions = {},
   ): Promise<ExplanationRecord> {
-    return this.run(() => {
-      // The caller stopped waiting: its answer was an error, so nothing may be saved.
-      if (options.signal?.aborted) throw new StoreUnavailableError('the request ended before its save');
-      const id = newId();
-      const createdAt = explanation.createdAt ?? new Date();
-      const { summary, detail } = encodeExplanation(explanation);
-      this.db
-        .transaction(() => {
-          this.statements.insertExplanation.run({
-            id,
-            account: accountId,
-            createdAt: createdAt.getTime(),
-            language: explanation.language,
-            mode: explanation.mode,
-            summary,
-            detail,
-          });
-          this.statements.countUp.run(accountId, explanation.language, explanation.mode);
-        })
-        .immediate();
+    if (this.closed) return Promise.reject(new StoreUnavailableError('the embedded store is closed'));
+    if (options.signal?.aborted)
+      return Promise.reject(new StoreUnavailableError('the request ended before its save'));
+    // Encoded now, so the batch's transaction holds the write lock only for the writes.
+    const id = newId();
+    const createdAt = explanation.createdAt ?? new Date();
+    const { summary, detail } = encodeExplanation(explanation);
+    const write = (): ExplanationRecord => {
+      this.statements.insertExplanation.run({
+        id,
+        account: accountId,
+        createdAt: createdAt.getTime(),
+        language: explanation.language,
+        mode: explanation.mode,
+        summary,
+        detail,
+      });
+      this.statements.countUp.run(accountId, explanation.language, explanation.mode);
       return decodeExplanation(
         { id, accountId, createdAt, language: explanation.language, mode: explanation.mode },
         summary,
         detail,
       );
+    };
+    return new Promise((resolve, reject) => {
+      this.queuedSaves.push({ write, signal: options.signal, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushSaves());
+      }
     });
   }
 
@@ -548,6 +618,8 @@ class EmbeddedStore implements Store {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Saves already queued are written first: their callers are waiting for them.
+    this.flushSaves();
     this.closed = true;
     this.db.close();
   }

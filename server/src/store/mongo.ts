@@ -115,6 +115,8 @@ const DETAILS_COLLECTION = 'explanation_details';
 const COUNTS_COLLECTION = 'explanation_counts';
 /** Present once the counters have been built from the records (databases from before them). */
 const COUNTS_BUILT_ID = '$counts-built';
+/** Where the last sweep of unfinished saves stopped looking (sweepPending). */
+const SWEPT_ID = '$details-swept';
 
 /** `_id` and counters by field name (see counterFields); other fields are the marker's. */
 interface CountsDoc {
@@ -334,6 +336,9 @@ class MongoStore implements Store {
   private readonly undo = new Set<string>();
   /** Each account's last counter update from this instance, so the next one waits for it. */
   private readonly counting = new Map<string, Promise<void>>();
+  private closed = false;
+  /** The sweep started when the store opened (createMongoStore), settled; for tests. */
+  swept: Promise<number> = Promise.resolve(0);
 
   constructor(
     private readonly connection: Connection,
@@ -650,39 +655,44 @@ class MongoStore implements Store {
    * Removes what saves that never completed left behind (a process that died
    * between the writes, or a write that landed after its save was undone):
    * pending records older than an hour with their details, and details of that
-   * age whose record does not exist.
+   * age whose record does not exist. Details are checked only from where the
+   * last sweep stopped (a marker in the counters' collection), so a sweep
+   * costs the records saved since, not the whole history; a database's first
+   * sweep sets the marker without looking back (an orphan detail is never
+   * read, only stored). Each pass reads its candidates once, without a sort,
+   * and checks or deletes by `_id` equality, the lookup every backend serves
+   * from its primary key: FerretDB sorts and matches `$in` outside its
+   * indexes, which made a batched sweep re-read 100,000 records hundreds of times.
+   * Stops early, leaving the rest to the next sweep, once the store closes.
    */
   async sweepPending(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - PENDING_SWEEP_AGE_MS);
     let removed = 0;
-    for (;;) {
-      const pending = await this.explanations.collection
-        .find({ state: 'pending', createdAt: { $lt: before } }, { projection: { _id: 1 }, limit: 500 })
-        .toArray();
-      if (pending.length === 0) break;
-      const ids = pending.map((doc) => doc._id);
-      removed += (await this.explanations.collection.deleteMany({ _id: { $in: ids } })).deletedCount;
-      await this.details().deleteMany({ _id: { $in: ids } });
+    const pending = this.explanations.collection.find(
+      { state: 'pending', createdAt: { $lt: before } },
+      { projection: { _id: 1 } },
+    );
+    for await (const { _id } of pending) {
+      if (this.closed) return removed;
+      removed += (await this.explanations.collection.deleteOne({ _id, state: 'pending' })).deletedCount;
+      await this.details().deleteOne({ _id });
     }
-    for (let after: mongoose.Types.ObjectId | undefined; ;) {
-      const old = await this.details()
-        .find(
-          { createdAt: { $lt: before }, ...(after ? { _id: { $gt: after } } : {}) },
-          { projection: { _id: 1 }, sort: { _id: 1 }, limit: 500 },
-        )
-        .toArray();
-      if (old.length === 0) break;
-      after = old[old.length - 1]!._id;
-      const ids = old.map((doc) => doc._id);
-      const alive = new Set(
-        (
-          await this.explanations.collection.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray()
-        ).map((doc) => doc._id.toHexString()),
+
+    const marker = await this.counts().findOne({ _id: SWEPT_ID });
+    const from = (marker as { until?: unknown } | null)?.until;
+    if (from instanceof Date && from < before) {
+      const recent = this.details().find(
+        { createdAt: { $gte: from, $lt: before } },
+        { projection: { _id: 1 } },
       );
-      const orphans = ids.filter((id) => !alive.has(id.toHexString()));
-      if (orphans.length > 0)
-        removed += (await this.details().deleteMany({ _id: { $in: orphans } })).deletedCount;
+      for await (const { _id } of recent) {
+        if (this.closed) return removed;
+        if (await this.explanations.collection.findOne({ _id }, { projection: { _id: 1 } })) continue;
+        removed += (await this.details().deleteOne({ _id })).deletedCount;
+      }
     }
+    if (!(from instanceof Date) || from < before)
+      await this.counts().updateOne({ _id: SWEPT_ID }, { $set: { until: before } }, { upsert: true });
     return removed;
   }
 
@@ -711,6 +721,8 @@ class MongoStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await this.swept;
     await Promise.all(this.counting.values());
     await this.undoAbandoned().catch(() => undefined);
     await this.connection.close();
@@ -737,12 +749,16 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     const explanations = connection.model<ExplanationDoc>('Explanation', explanationSchema);
     await Promise.all([accounts.createIndexes(), keys.createIndexes(), explanations.createIndexes()]);
     await connection.collection(DETAILS_COLLECTION).createIndex({ createdAt: 1 });
-    // Documents from before the save protocol are complete saves.
-    await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
+    // Documents from before the save protocol are complete saves. Once per database, with the counters'
+    // build after it: an update that matches nothing still reads every record on FerretDB.
+    if (!(await connection.collection<CountsDoc>(COUNTS_COLLECTION).findOne({ _id: COUNTS_BUILT_ID })))
+      await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
     const usage = await openMongoUsage(connection);
     const store = new MongoStore(connection, accounts, keys, explanations, usage);
-    await store.sweepPending();
     await store.buildCounts();
+    // Housekeeping, not a condition of serving: the start does not wait for it, and one that fails
+    // (the database went away meanwhile) is tried again at the next start.
+    store.swept = store.sweepPending().catch(() => 0);
     return store;
   } catch (error) {
     await connection.close().catch(() => undefined);

@@ -228,7 +228,7 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
     after(() => pool.dispose());
 
     it('treats a malformed message as a crash: analysis_failed, the worker replaced, the next request served', async () => {
-      await assert.rejects(pool.explain(request('SEND_MALFORMED')), (error: unknown) => {
+      await assert.rejects(pool.explain(request('SEND_GARBLED')), (error: unknown) => {
         assert.ok(error instanceof AnalysisFailedError, String(error));
         assert.equal(error.reason, 'protocol');
         return true;
@@ -245,6 +245,18 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
         return true;
       });
       assert.equal(pool.stats().restarts, 2);
+      assert.equal((await pool.explain(request(SAMPLES[0]![1]))).metadata.language, 'javascript');
+    });
+
+    it('refuses an answer that breaks the contract in the worker, before it reaches the main thread', async () => {
+      await assert.rejects(pool.explain(request('SEND_MALFORMED')), (error: unknown) => {
+        assert.ok(error instanceof AnalysisFailedError, String(error));
+        assert.equal(error.reason, 'error');
+        return true;
+      });
+      assert.equal(pool.stats().restarts, 3);
+      const failed = lines.find((l) => l.msg === 'engine worker failed');
+      assert.match(JSON.stringify(failed), /ContractViolation.*breaks the contract at explanation/);
       assert.equal((await pool.explain(request(SAMPLES[0]![1]))).metadata.language, 'javascript');
     });
   });

@@ -163,6 +163,32 @@ describe('the server process (pnpm start)', function () {
       assert.ok(!JSON.stringify(server.lines).includes(key), 'the key reached the log');
     });
 
+    it('drains for SHUTDOWN_DRAIN_MS after SIGTERM: /healthz answers 503 draining while requests are still served, then it stops', async () => {
+      server = new ServerProcess(cleanEnv({ DATA_DIR: dataDir, PORT: '0', SHUTDOWN_DRAIN_MS: '4000' }));
+      const port = (await server.line((l) => typeof l.port === 'number')).port as number;
+      const url = `http://127.0.0.1:${port}`;
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+
+      server.signal('SIGTERM');
+      await server.line((l) => /draining/.test(l.msg ?? ''));
+      const health = await fetch(`${url}/healthz`);
+      assert.equal(health.status, 503);
+      assert.equal(healthResponseSchema.parse(await health.json()).status, 'draining');
+      // A new connection in the drain is served as ever: the balancer may still send one before its check sees the 503.
+      const explained = await fetch(`${url}/api/explain`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+        body: JSON.stringify({ code: 'def f(x):\n    return x\n', language: 'python' }),
+      });
+      assert.equal(explained.status, 200, await explained.clone().text());
+      assert.ok(!server.lines.some((l) => l.msg === 'stopped'), 'still running within the drain');
+
+      assert.equal(await server.exited, 0);
+      assert.ok(await refusesConnections(port));
+      const drained = await server.line((l) => /draining/.test(l.msg ?? ''));
+      assert.equal(drained.drainMs, 4000);
+    });
+
     it('keeps dashboard sessions in the data folder: a restart signs nobody out', async () => {
       const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0' });
       const first = new ServerProcess(env);

@@ -227,6 +227,8 @@ describe('MongoDB store specifics', function () {
     try {
       // As if the database froze just after the save's confirmation: the caller
       // must get its answer, or it times out into a 503 for a record that stays saved.
+      // The sweep after opening writes its marker there too; let it finish first.
+      await (store as unknown as { swept: Promise<number> }).swept;
       proxy.hold((command) => command['update'] === 'explanation_counts');
       const saved = await store.saveExplanation('frozen', sampleExplanation());
       await waitFor('the counter update to be held', async () => proxy.held === 1);
@@ -254,6 +256,70 @@ describe('MongoDB store specifics', function () {
       await connection.close();
       await store.close();
       await proxy.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
+  it('sweeps what unfinished saves left behind, after opening and from where the last sweep stopped', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storesweep');
+    const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
+    const records = connection.collection('explanations');
+    const details = connection.collection('explanation_details');
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    type Sweeping = { swept: Promise<number>; sweepPending(now?: Date): Promise<number> };
+    try {
+      // The database's first sweep only sets its marker (an hour ago): an older orphan detail stays.
+      const first = await createMongoStore({ uri: mongoUri, dbName });
+      assert.equal(await (first as unknown as Sweeping).swept, 0);
+      const [oldPending, freshPending, saved] = await Promise.all(
+        [1, 2, 3].map(() => first.saveExplanation('swept', sampleExplanation())),
+      );
+      await first.close();
+      // As saves that never completed: a process died before confirming them, two hours ago and just now.
+      const idOf = (record: { id: string }) => new mongoose.Types.ObjectId(record.id);
+      await records.updateOne(
+        { _id: idOf(oldPending!) },
+        { $set: { state: 'pending', createdAt: hoursAgo(2) } },
+      );
+      await details.updateOne({ _id: idOf(oldPending!) }, { $set: { createdAt: hoursAgo(2) } });
+      await records.updateOne({ _id: idOf(freshPending!) }, { $set: { state: 'pending' } });
+      const orphan = new mongoose.Types.ObjectId();
+      const olderOrphan = new mongoose.Types.ObjectId();
+      await details.insertMany([
+        { _id: orphan, createdAt: hoursAgo(0.75), detail: '{}' },
+        { _id: olderOrphan, createdAt: hoursAgo(3), detail: '{}' },
+      ]);
+      const [, fresh, kept] = [oldPending!, freshPending!, saved!].map((r) => r.id);
+
+      const store = await createMongoStore({ uri: mongoUri, dbName });
+      const sweeping = store as unknown as Sweeping;
+      const left = async () =>
+        [
+          (await records.find({}).toArray()).map((d) => String(d._id)).sort(),
+          (await details.find({}).toArray()).map((d) => String(d._id)).sort(),
+        ] as const;
+      // At this start: the pending record older than an hour goes, with its detail. The orphan detail is
+      // younger than an hour, so not yet.
+      assert.equal(await sweeping.swept, 1);
+      assert.deepEqual(await left(), [
+        [fresh, kept].sort(),
+        [fresh, kept, String(orphan), String(olderOrphan)].sort(),
+      ]);
+      // Half an hour later, the orphan detail is old enough and after the marker: it goes. The one from
+      // before the first sweep stays, and so does everything that belongs to a record.
+      const later = new Date(Date.now() + 30 * 60_000);
+      assert.equal(await sweeping.sweepPending(later), 1);
+      assert.deepEqual(await left(), [[fresh, kept].sort(), [fresh, kept, String(olderOrphan)].sort()]);
+      // The next sweep starts where this one stopped: nothing more.
+      assert.equal(await sweeping.sweepPending(later), 0);
+      assert.deepEqual(
+        (await store.listExplanations('swept', {}, { skip: 0, limit: 10 })).items.map((i) => i.id),
+        [kept],
+      );
+      await store.close();
+    } finally {
+      await connection.close();
       await dropDatabase(mongoUri, dbName);
     }
   });

@@ -2,9 +2,10 @@
  * The protocol between the pool (main thread) and an engine worker. The main
  * thread sends one task at a time; the worker answers it with exactly one
  * reply carrying the task's id. Both sides validate what they receive: the
- * main thread treats an invalid reply as a crash of that worker.
+ * main thread treats an invalid reply as a crash of that worker. The worker
+ * checks its own answer against the contract before sending it.
  */
-import { explainRequestSchema, explainResponseSchema } from '@code-explain/shared';
+import { explainRequestSchema, type ExplainResponse } from '@code-explain/shared';
 import { z } from 'zod';
 
 const taskId = z.number().int().nonnegative();
@@ -32,12 +33,28 @@ export const ruleFailureSchema = z.strictObject({
   message: z.string(),
 });
 
+/**
+ * An answer's outline: the worker has already held the whole answer to the
+ * contract (serve.ts), off the main thread; here only what tells an answer from
+ * a garbled or foreign message is checked, in constant time whatever its size.
+ */
+const answerOutlineSchema = z.looseObject({
+  explanation: z.string(),
+  sections: z.array(z.unknown()),
+  suggestions: z.array(z.unknown()),
+  metadata: z.looseObject({ language: z.string() }),
+});
+const checkedAnswerSchema = z.custom<ExplainResponse>(
+  (value) => answerOutlineSchema.safeParse(value).success,
+  'not an explain answer',
+);
+
 /** Worker → main. */
 export const workerMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('explained'),
     id: taskId,
-    response: explainResponseSchema,
+    response: checkedAnswerSchema,
     /** Rules that threw; the response's notes name them, this says why. */
     ruleFailures: z.array(ruleFailureSchema).optional(),
   }),

@@ -430,10 +430,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       const anyDown = slots.some((slot) => slot.state === 'down');
       const fresh = lastSuccessAt !== undefined && Date.now() - lastSuccessAt <= healthFreshMs;
       if (fresh && !anyDown) return Promise.resolve(true);
-      // Saturated, not broken: every worker is busy under its deadline (or starting after one),
-      // so a probe could only queue behind them and would report a busy engine as a dead one.
+      // Saturated, not broken: every worker is busy under its deadline or starting after one (all of
+      // them at once when several analyses overran together), so a probe could only queue behind
+      // them and would report a busy or restarting engine as a dead one. A replacement whose canary
+      // fails is marked down, and then this no longer holds.
       const saturated = slots.every((slot) => slot.state === 'busy' || slot.state === 'starting');
-      if (saturated && !anyDown && slots.some((slot) => slot.state === 'busy')) return Promise.resolve(true);
+      if (saturated && !anyDown) return Promise.resolve(true);
       // Concurrent checks share one probe, so health checks never crowd the queue.
       healthProbe ??= probe().finally(() => {
         healthProbe = undefined;

@@ -3,6 +3,7 @@
  * engine it is given. Kept apart from the worker's entry point so a test
  * worker can serve the same protocol through a port of its own.
  */
+import { explainResponseSchema } from '@code-explain/shared';
 import type { Engine, RuleFailureReport } from '../engine.js';
 import { ParseTimeoutError } from '../parsing/parser.js';
 import { taskMessageSchema, type Crash, type WorkerMessage } from './messages.js';
@@ -36,6 +37,14 @@ async function answer(engine: Engine, raw: unknown): Promise<WorkerMessage> {
   try {
     const ruleFailures: RuleFailureReport[] = [];
     const response = await engine.explain(task.request, { ruleFailed: (f) => ruleFailures.push(f) });
+    // The answer is held to the contract here, in this thread, rather than on the main thread's event
+    // loop, where checking a large answer cost a millisecond or more per request (server/README.md, Speed).
+    const checked = explainResponseSchema.safeParse(response);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const message = `the engine's answer breaks the contract at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`;
+      return { type: 'crashed', id: task.id, error: { name: 'ContractViolation', message, trap: false } };
+    }
     return {
       type: 'explained',
       id: task.id,

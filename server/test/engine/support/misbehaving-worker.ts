@@ -1,7 +1,9 @@
 /**
  * An engine worker that misbehaves on request, for the pool's tests: the real
  * engine behind the real protocol (serve.ts), except that
- * - code containing SEND_MALFORMED is answered with a response that breaks the contract;
+ * - code containing SEND_MALFORMED: the engine answers outside the contract (serve.ts's check reports it);
+ * - code containing SEND_GARBLED: the worker posts a reply that is not an answer, past serve.ts (the main
+ *   thread must refuse it);
  * - code containing EXIT_NOW ends the thread mid-analysis;
  * - with CEX_TEST_FAIL_CANARY=1 in its environment (copied when the thread starts), every probe fails.
  */
@@ -16,7 +18,7 @@ const failProbes = process.env.CEX_TEST_FAIL_CANARY === '1';
 const engine: Engine = {
   async explain(request) {
     if (request.code.includes('EXIT_NOW')) process.exit(7);
-    // A deliberately wrong shape: the main thread must refuse it.
+    // A deliberately wrong shape: the worker's own contract check must refuse it.
     if (request.code.includes('SEND_MALFORMED')) return { explanation: 42 } as unknown as ExplainResponse;
     return real.explain(request);
   },
@@ -24,4 +26,19 @@ const engine: Engine = {
   dispose: () => real.dispose(),
 };
 
-serve(parentPort!, engine);
+const port = parentPort!;
+serve(
+  {
+    on(event, listener) {
+      return port.on(event, (raw: { id?: number; request?: { code?: string } }) => {
+        if (raw.request?.code?.includes('SEND_GARBLED')) {
+          port.postMessage({ type: 'explained', id: raw.id, response: { explanation: 42 } });
+          return;
+        }
+        listener(raw);
+      });
+    },
+    postMessage: (message) => port.postMessage(message),
+  },
+  engine,
+);

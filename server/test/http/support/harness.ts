@@ -15,6 +15,7 @@ import type { Plan } from '@code-explain/shared';
 import mongoose from 'mongoose';
 import { buildClientBundle, type ClientBundle } from '../../../src/dashboard/bundle.js';
 import { createApp } from '../../../src/app.js';
+import type { ResultCache } from '../../../src/cache/result-cache.js';
 import type { Config } from '../../../src/config.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { createEnginePool, type EnginePool } from '../../../src/engine/pool/pool.js';
@@ -144,10 +145,14 @@ export function openTestDashboardStore(): Promise<ExpiringStore> {
 /**
  * One engine pool for the whole test process, as main.ts wires it: its
  * workers start once. Idle workers are unref'd, so it needs no disposing.
+ * Its health probe may wait longer than production's 2 s: on a two-core
+ * machine shared with other jobs a probe parse can wait that long for a core,
+ * and the fuzz test once saw /healthz call such an engine down. The probe's
+ * own limits are pool.test.ts's subject, with pools of its own.
  */
 let sharedEngine: EnginePool | undefined;
 export function testEngine(): EnginePool {
-  sharedEngine ??= createEnginePool();
+  sharedEngine ??= createEnginePool({ healthTimeoutMs: 10_000 });
   return sharedEngine;
 }
 
@@ -182,6 +187,8 @@ export interface ServerOptions {
   readonly clock?: () => number;
   /** Serve HTTPS with this certificate and key (PEM), as TLS_CERT_FILE and TLS_KEY_FILE make main.ts do. */
   readonly tls?: ServerTls;
+  /** The engine result cache (default: none, every explain runs the engine). */
+  readonly resultCache?: ResultCache;
 }
 
 export async function startServer(options: ServerOptions): Promise<TestServer> {
@@ -204,6 +211,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     dashboardStore: options.dashboardStore,
     clock: options.clock,
     clientBundle: testClientBundle(),
+    resultCache: options.resultCache,
   });
   const server: Server = createHttpServer(app, logger, options.tls);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
