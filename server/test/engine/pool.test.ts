@@ -5,6 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { explainRequestSchema, type LanguageId } from '@code-explain/shared';
@@ -200,6 +203,44 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
       // health answers at once instead of queueing a probe behind it.
       assert.equal(await pool.health(), true);
       assert.deepEqual([pool.stats().busy, pool.stats().queued], [1, 0]);
+    });
+  });
+
+  describe('health while every worker restarts after overrunning its deadline', () => {
+    const gate = join(mkdtempSync(join(tmpdir(), 'cex-gate-')), 'hold');
+    let pool: EnginePool;
+    before(() => {
+      process.env.CEX_TEST_CANARY_GATE = gate;
+      pool = createEnginePool({
+        workers: 2,
+        workerUrl: MISBEHAVING,
+        timeoutMs: 300,
+        parseTimeoutMs: 600_000,
+        healthFreshMs: 0,
+        healthTimeoutMs: 100,
+      });
+      return until('both workers to be ready', () => pool.stats().ready === 2);
+    });
+    after(async () => {
+      delete process.env.CEX_TEST_CANARY_GATE;
+      rmSync(gate, { force: true });
+      await pool.dispose();
+    });
+
+    it('calls the engine up while both replacements start, and serves once they pass their canaries', async () => {
+      // Both workers overrun together; their replacements then sit in their canaries until the gate opens.
+      writeFileSync(gate, '');
+      const overruns = [pool.explain(request(SLOW, 'java')), pool.explain(request(SLOW, 'java'))];
+      for (const overrun of overruns) await assert.rejects(overrun, AnalysisTimeoutError);
+      await until('both replacements to be starting', () => pool.stats().starting === 2);
+      assert.equal(pool.stats().down, 0);
+      // Restarting after deadlines is not down: a probe could only queue behind the canaries.
+      assert.equal(await pool.health(), true);
+
+      rmSync(gate);
+      await until('both replacements to pass their canaries', () => pool.stats().ready === 2);
+      assert.equal(await pool.health(), true);
+      assert.equal((await pool.explain(request(SAMPLES[0]![1]))).metadata.language, 'javascript');
     });
   });
 

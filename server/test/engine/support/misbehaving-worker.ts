@@ -5,8 +5,12 @@
  * - code containing SEND_GARBLED: the worker posts a reply that is not an answer, past serve.ts (the main
  *   thread must refuse it);
  * - code containing EXIT_NOW ends the thread mid-analysis;
- * - with CEX_TEST_FAIL_CANARY=1 in its environment (copied when the thread starts), every probe fails.
+ * - with CEX_TEST_FAIL_CANARY=1 in its environment (copied when the thread starts), every probe fails;
+ * - with CEX_TEST_CANARY_GATE=<path>, a probe waits while that file exists (so a test can hold
+ *   replacement workers in their canary for as long as it needs).
  */
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import type { ExplainResponse } from '@code-explain/shared';
 import { createEngine, type Engine } from '../../../src/engine/engine.js';
@@ -14,6 +18,12 @@ import { serve } from '../../../src/engine/pool/serve.js';
 
 const real = createEngine();
 const failProbes = process.env.CEX_TEST_FAIL_CANARY === '1';
+const gate = process.env.CEX_TEST_CANARY_GATE;
+
+async function probe(): Promise<boolean> {
+  while (gate !== undefined && existsSync(gate)) await sleep(20);
+  return failProbes ? false : real.health();
+}
 
 const engine: Engine = {
   async explain(request) {
@@ -22,7 +32,7 @@ const engine: Engine = {
     if (request.code.includes('SEND_MALFORMED')) return { explanation: 42 } as unknown as ExplainResponse;
     return real.explain(request);
   },
-  health: () => (failProbes ? Promise.resolve(false) : real.health()),
+  health: probe,
   dispose: () => real.dispose(),
 };
 
