@@ -115,10 +115,17 @@ async function waitForLine<T>(
 }
 
 /** A node process running `script` from the sources, its stdout in a file. */
-async function startNode(script: string, env: Record<string, string>, logDir: string, label: string) {
+async function startNode(
+  script: string,
+  env: Record<string, string>,
+  logDir: string,
+  label: string,
+  nodeArgs: readonly string[] = [],
+) {
   const logFile = join(logDir, `${label}.log`);
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--conditions=@code-explain/source', '--import', 'tsx', script], {
+  const args = [...nodeArgs, '--conditions=@code-explain/source', '--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', fd, 'inherit'],
@@ -145,6 +152,8 @@ async function startService(backend: Backend, logDir: string): Promise<Running> 
     },
     logDir,
     `service-${backend.name.replace(/\W+/g, '-')}`,
+    // BENCH_SERVICE_NODE_ARGS: node options for the service alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   );
   const url = await waitForLine(
     logFile,

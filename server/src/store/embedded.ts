@@ -33,6 +33,7 @@ import {
   decodeExplanation,
   decodeSummary,
   encodeExplanation,
+  savedRecord,
 } from './records.js';
 import {
   DuplicateEmailError,
@@ -529,11 +530,7 @@ class EmbeddedStore implements Store {
         detail,
       });
       this.statements.countUp.run(accountId, explanation.language, explanation.mode);
-      return decodeExplanation(
-        { id, accountId, createdAt, language: explanation.language, mode: explanation.mode },
-        summary,
-        detail,
-      );
+      return savedRecord(explanation, { id, accountId, createdAt });
     };
     return new Promise((resolve, reject) => {
       this.queuedSaves.push({ write, signal: options.signal, resolve, reject });

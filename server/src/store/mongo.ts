@@ -33,6 +33,7 @@ import {
   legacyContentSchema,
   summaryOf,
   type StoredExplanationFields,
+  savedRecord,
 } from './records.js';
 import {
   DuplicateEmailError,
@@ -498,7 +499,7 @@ class MongoStore implements Store {
       // let the caller time out and answer 503 for a record that stays saved.
       // Best effort: a counter that misses this is bounded by what pages show (listExplanations).
       void this.count(accountId, explanation.language, explanation.mode, 1).catch(() => undefined);
-      return decodeExplanation({ ...fields, id }, summary, detail);
+      return savedRecord(explanation, { id, accountId, createdAt });
     } catch (error) {
       giveUp();
       return unavailable(error);

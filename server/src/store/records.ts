@@ -262,6 +262,20 @@ export function decodeExplanation(
   };
 }
 
+/**
+ * The record a save wrote, from what the save was given rather than by
+ * decoding the texts it just wrote: the service's input is already validated,
+ * and reading it back (JSON and the schemas over sections, suggestions and
+ * units) was most of a save's time on the event loop.
+ */
+export function savedRecord(
+  explanation: NewExplanation,
+  saved: { readonly id: string; readonly accountId: string; readonly createdAt: Date },
+): ExplanationRecord {
+  const { createdAt: _given, ...content } = explanation;
+  return { ...content, ...saved };
+}
+
 /** The summary of a whole record (for stores that read a legacy document in full), within the same budget. */
 export function summaryOf(record: ExplanationRecord): ExplanationSummary {
   return decodeSummary(record, encodeExplanation(record).summary);
