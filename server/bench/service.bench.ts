@@ -8,7 +8,8 @@
  * processes (`node --import tsx`, as `pnpm start` runs the service), so the
  * load generator does not share their event loop. Prints a table with the
  * issue's targets beside the figures; asserts nothing. BENCH_SECONDS sets
- * each run's length (default 10); rps counts 2xx answers only.
+ * each run's length (default 10), BENCH_ROWS picks rows (`warm,cold,healthz,rss,list`);
+ * rps counts 2xx answers only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -178,7 +179,9 @@ async function startBareKoa(logDir: string): Promise<Running> {
 
 interface Figures {
   readonly rps: number;
+  readonly p50: number;
   readonly p99: number;
+  readonly max: number;
   readonly requests: number;
   /** Answers other than 2xx, and connection errors and timeouts. */
   readonly failed: number;
@@ -191,6 +194,8 @@ function figuresOf(result: autocannon.Result): Figures {
     // Answers that succeeded, per second: a fast stream of 503s is not throughput.
     rps: (result.requests.total - result.non2xx) / result.duration,
     p99: result.latency.p99,
+    p50: result.latency.p50,
+    max: result.latency.max,
     requests: result.requests.total,
     failed: result.non2xx + result.errors + result.timeouts,
     failures: [
@@ -227,13 +232,25 @@ function rssMb(pid: number): number {
 interface BackendFigures {
   readonly backend: string;
   readonly bare: Figures;
-  readonly warm: Figures;
-  readonly cold: Figures;
-  readonly healthz: Figures;
-  readonly saturating: Figures;
-  readonly rss: { start: number; after: number };
-  readonly list: { figures: Figures; records: number };
+  readonly warm?: Figures;
+  readonly cold?: Figures;
+  readonly healthz?: { readonly idle: Figures; readonly figures: Figures; readonly saturating: Figures };
+  readonly rss?: { start: number; after: number };
+  readonly list?: { figures: Figures; records: number };
 }
+
+const ROW_NAMES = ['warm', 'cold', 'healthz', 'rss', 'list'] as const;
+type RowName = (typeof ROW_NAMES)[number];
+// BENCH_ROWS=warm,list: only those rows (bare Koa always runs); every row by default.
+const ROWS: ReadonlySet<RowName> = new Set(
+  process.env.BENCH_ROWS
+    ? process.env.BENCH_ROWS.split(',').map((name) => {
+        const row = ROW_NAMES.find((known) => known === name.trim());
+        if (!row) throw new Error(`BENCH_ROWS: unknown row ${name} (rows: ${ROW_NAMES.join(', ')})`);
+        return row;
+      })
+    : ROW_NAMES,
+);
 
 async function measure(backend: Backend, logDir: string): Promise<BackendFigures> {
   const store = await backend.openStore();
@@ -243,8 +260,10 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
   const { key } = await accounts.createKey(email, 'bench');
   const list = await listAccounts(store);
   await store.close();
-  process.stderr.write(`[${backend.name}] writing ${n0(totalOf(list.plan))} records for the list…\n`);
-  await backend.fill(list.plan);
+  if (ROWS.has('list')) {
+    process.stderr.write(`[${backend.name}] writing ${n0(totalOf(list.plan))} records for the list…\n`);
+    await backend.fill(list.plan);
+  }
 
   const bareKoa = await startBareKoa(logDir);
   let service: Running | undefined;
@@ -254,58 +273,73 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
     process.stderr.write(`[${backend.name}] bare Koa…\n`);
     const bare = figuresOf(await load({ url: bareKoa.url, duration }));
 
-    process.stderr.write(`[${backend.name}] explain, cache warm…\n`);
     const warmBody = { code: snippet('warm'), language: 'python' };
-    await load({ url: service.url, amount: 200, requests: explainRequests(key, () => warmBody) });
-    const warm = figuresOf(
-      await load({ url: service.url, duration, requests: explainRequests(key, () => warmBody) }),
-    );
+    const warm = ROWS.has('warm')
+      ? await (async () => {
+          process.stderr.write(`[${backend.name}] explain, cache warm…\n`);
+          await load({ url: service.url, amount: 200, requests: explainRequests(key, () => warmBody) });
+          return figuresOf(
+            await load({ url: service.url, duration, requests: explainRequests(key, () => warmBody) }),
+          );
+        })()
+      : undefined;
 
-    process.stderr.write(`[${backend.name}] explain, cache cold…\n`);
-    const cold = figuresOf(
-      await load({
-        url: service.url,
-        duration,
-        requests: explainRequests(key, (i) => ({ code: snippet(`cold${i}`), language: 'python' })),
-      }),
-    );
+    const cold = ROWS.has('cold')
+      ? await (async () => {
+          process.stderr.write(`[${backend.name}] explain, cache cold…\n`);
+          return figuresOf(
+            await load({
+              url: service.url,
+              duration,
+              requests: explainRequests(key, (i) => ({ code: snippet(`cold${i}`), language: 'python' })),
+            }),
+          );
+        })()
+      : undefined;
 
-    process.stderr.write(`[${backend.name}] /healthz while 100,000-character explains saturate the pool…\n`);
-    const large = Array.from({ length: 4 }, (_, n) => largeSnippet(n));
-    const saturatingRun = load({
-      url: service.url,
-      duration: duration + 4,
-      connections: 8,
-      // Distinct code each time: the result cache must not answer these.
-      requests: explainRequests(key, (i) => ({
-        code: `# ${i}\n${large[i % large.length]!}`,
-        language: 'python',
-      })),
-    });
-    await sleep(2000);
-    const healthz = figuresOf(await load({ url: `${service.url}/healthz`, duration, connections: 10 }));
-    const saturating = figuresOf(await saturatingRun);
+    const healthz = ROWS.has('healthz')
+      ? await (async () => {
+          process.stderr.write(
+            `[${backend.name}] /healthz while 100,000-character explains saturate the pool…\n`,
+          );
+          // The same load first with the pool idle: what /healthz costs by itself.
+          const idle = figuresOf(await load({ url: `${service.url}/healthz`, duration, connections: 10 }));
+          const large = Array.from({ length: 4 }, (_, n) => largeSnippet(n));
+          const saturatingRun = load({
+            url: service.url,
+            duration: duration + 4,
+            connections: 8,
+            // Distinct code each time: the result cache must not answer these.
+            requests: explainRequests(key, (i) => ({
+              code: `# ${i}\n${large[i % large.length]!}`,
+              language: 'python',
+            })),
+          });
+          await sleep(2000);
+          const figures = figuresOf(await load({ url: `${service.url}/healthz`, duration, connections: 10 }));
+          return { idle, figures, saturating: figuresOf(await saturatingRun) };
+        })()
+      : undefined;
 
-    process.stderr.write(`[${backend.name}] RSS over ${RSS_EXPLAINS} explains…\n`);
-    const cycle = (i: number) => ({ code: snippet(`rss${i % RSS_DISTINCT}`), language: 'python' });
-    await load({ url: service.url, amount: RSS_WARMUP, requests: explainRequests(key, cycle) });
-    const start = rssMb(service.process.pid!);
-    await load({ url: service.url, amount: RSS_EXPLAINS, requests: explainRequests(key, cycle) });
-    const after = rssMb(service.process.pid!);
+    const rss = ROWS.has('rss')
+      ? await (async () => {
+          process.stderr.write(`[${backend.name}] RSS over ${RSS_EXPLAINS} explains…\n`);
+          const cycle = (i: number) => ({ code: snippet(`rss${i % RSS_DISTINCT}`), language: 'python' });
+          await load({ url: service.url, amount: RSS_WARMUP, requests: explainRequests(key, cycle) });
+          const start = rssMb(service.process.pid!);
+          await load({ url: service.url, amount: RSS_EXPLAINS, requests: explainRequests(key, cycle) });
+          return { start, after: rssMb(service.process.pid!) };
+        })()
+      : undefined;
 
-    process.stderr.write(`[${backend.name}] the history list…\n`);
-    const listed = await measureList(service.url, list);
+    const listed = ROWS.has('list')
+      ? await (async () => {
+          process.stderr.write(`[${backend.name}] the history list…\n`);
+          return { figures: await measureList(service.url, list), records: totalOf(list.plan) };
+        })()
+      : undefined;
 
-    return {
-      backend: backend.name,
-      bare,
-      warm,
-      cold,
-      healthz,
-      saturating,
-      rss: { start, after },
-      list: { figures: listed, records: totalOf(list.plan) },
-    };
+    return { backend: backend.name, bare, warm, cold, healthz, rss, list: listed };
   } finally {
     await service?.stop();
     await bareKoa.stop();
@@ -378,57 +412,62 @@ const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 function rowsOf(f: BackendFigures): Row[] {
   const ratio = (x: Figures) => x.rps / f.bare.rps;
   const fails = (x: Figures) => (x.failed > 0 ? ` (failed: ${x.failures})` : '');
-  const growth = (f.rss.after - f.rss.start) / f.rss.start;
-  return [
+  const rows: Row[] = [
     {
       what: 'bare Koa rps, p99',
       figure: `${n0(f.bare.rps)} rps, ${f.bare.p99} ms`,
       target: '(baseline)',
       met: '',
     },
-    {
-      what: 'explain, cache warm: rps (× bare Koa)',
-      figure: `${n0(f.warm.rps)} rps (${ratio(f.warm).toFixed(2)})${fails(f.warm)}`,
-      target: '≥ 0.30 of bare Koa',
-      met: verdict(ratio(f.warm) >= 0.3),
-    },
-    {
-      what: 'explain, cache warm: p99',
-      figure: `${f.warm.p99} ms`,
-      target: '< 50 ms',
-      met: verdict(f.warm.p99 < 50),
-    },
-    {
-      what: 'explain, cache cold: rps (× bare Koa)',
-      figure: `${n0(f.cold.rps)} rps (${ratio(f.cold).toFixed(2)})${fails(f.cold)}`,
-      target: '≥ 0.30 of bare Koa',
-      met: verdict(ratio(f.cold) >= 0.3),
-    },
-    {
-      what: 'explain, cache cold: p99',
-      figure: `${f.cold.p99} ms`,
-      target: '< 50 ms',
-      met: verdict(f.cold.p99 < 50),
-    },
-    {
+  ];
+  for (const [label, x] of [
+    ['cache warm', f.warm],
+    ['cache cold', f.cold],
+  ] as const) {
+    if (!x) continue;
+    rows.push(
+      {
+        what: `explain, ${label}: rps (× bare Koa)`,
+        figure: `${n0(x.rps)} rps (${ratio(x).toFixed(2)})${fails(x)}`,
+        target: '≥ 0.30 of bare Koa',
+        met: verdict(ratio(x) >= 0.3),
+      },
+      { what: `explain, ${label}: p99`, figure: `${x.p99} ms`, target: '< 50 ms', met: verdict(x.p99 < 50) },
+    );
+  }
+  if (f.healthz) {
+    const { idle, figures, saturating } = f.healthz;
+    rows.push({
+      what: '/healthz p99, pool idle (10 connections)',
+      figure: `${idle.p99} ms (p50 ${idle.p50}, max ${idle.max}), ${n0(idle.rps)} rps${fails(idle)}`,
+      target: '',
+      met: '',
+    });
+    rows.push({
       what: '/healthz p99, pool saturated',
-      figure: `${f.healthz.p99} ms${fails(f.healthz)} (large explains: ${n0(f.saturating.requests)} sent${fails(f.saturating)})`,
+      figure: `${figures.p99} ms (p50 ${figures.p50}, max ${figures.max})${fails(figures)} (large explains: ${n0(saturating.requests)} sent${fails(saturating)})`,
       target: '< 10 ms',
-      met: verdict(f.healthz.p99 < 10),
-    },
-    {
+      met: verdict(figures.p99 < 10),
+    });
+  }
+  if (f.rss) {
+    const growth = (f.rss.after - f.rss.start) / f.rss.start;
+    rows.push({
       what: `RSS after warm-up → after ${n0(RSS_EXPLAINS)} explains`,
       figure: `${f.rss.start.toFixed(0)} MB → ${f.rss.after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %)`,
       target: 'within 10 %',
       met: verdict(Math.abs(growth) <= 0.1),
-    },
-    {
+    });
+  }
+  if (f.list) {
+    rows.push({
       what: `history list, first page (${n0(f.list.records)} records, ${LIST_ACCOUNTS} accounts): p99`,
       figure: `${f.list.figures.p99} ms, ${n0(f.list.figures.rps)} rps (${ratio(f.list.figures).toFixed(2)})${fails(f.list.figures)}`,
       target: '< 20 ms',
       met: verdict(f.list.figures.p99 < 20),
-    },
-  ];
+    });
+  }
+  return rows;
 }
 
 function printTable(backend: string, rows: readonly Row[]): void {

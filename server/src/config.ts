@@ -106,6 +106,8 @@ export interface EngineConfig {
   readonly queueLimit: number;
   /** Longest an analysis may wait for a worker before it is refused (overloaded). */
   readonly queueWaitMs: number;
+  /** Added to the workers' nice value (0–19): the main thread, answering requests, runs first on busy cores. */
+  readonly nice: number;
 }
 
 /**
@@ -270,6 +272,9 @@ const variablesSchema = z.object({
   ENGINE_TIMEOUT_MS: wholeNumber('ENGINE_TIMEOUT_MS', 100, 600_000, 5000),
   ENGINE_QUEUE_LIMIT: wholeNumber('ENGINE_QUEUE_LIMIT', 0, 100_000, 64),
   ENGINE_QUEUE_WAIT_MS: wholeNumber('ENGINE_QUEUE_WAIT_MS', 100, 600_000, 10_000),
+  // 10: under CFS a nice-10 thread gets about a tenth of a core against a nice-0 one, so a saturated
+  // pool leaves the event loop what it needs, and takes every idle cycle otherwise.
+  ENGINE_NICE: wholeNumber('ENGINE_NICE', 0, 19, 10),
   RESULT_CACHE_ENTRIES: wholeNumber('RESULT_CACHE_ENTRIES', 0, 10_000_000, 10_000),
   RESULT_CACHE_MB: wholeNumber('RESULT_CACHE_MB', 0, 1_000_000, 64),
   RESULT_CACHE_TTL_SECONDS: wholeNumber('RESULT_CACHE_TTL_SECONDS', 0, 30 * 86_400, 86_400),
@@ -416,6 +421,7 @@ export function loadConfig(
         timeoutMs: e.ENGINE_TIMEOUT_MS,
         queueLimit: e.ENGINE_QUEUE_LIMIT,
         queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
+        nice: e.ENGINE_NICE,
       },
       resultCache: {
         entries: e.RESULT_CACHE_ENTRIES,

@@ -121,6 +121,7 @@ function startEngine(config: Config, logger: Logger): EnginePool {
     timeoutMs: config.engine.timeoutMs,
     maxQueue: config.engine.queueLimit,
     maxQueueWaitMs: config.engine.queueWaitMs,
+    workerNice: config.engine.nice,
     logger,
   });
 }

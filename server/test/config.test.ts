@@ -31,7 +31,7 @@ describe('loadConfig', () => {
         usageFlushMs: 1000,
         shutdownDrainMs: 0,
         production: false,
-        engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000 },
+        engine: { workers: undefined, timeoutMs: 5000, queueLimit: 64, queueWaitMs: 10_000, nice: 10 },
         resultCache: { entries: 10_000, maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000 },
         trustProxy: false,
         tls: undefined,
@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       ENGINE_TIMEOUT_MS: '2500',
       ENGINE_QUEUE_LIMIT: '0',
       ENGINE_QUEUE_WAIT_MS: '750',
+      ENGINE_NICE: '0',
       RESULT_CACHE_ENTRIES: '500',
       RESULT_CACHE_MB: '8',
       RESULT_CACHE_TTL_SECONDS: '60',
@@ -97,7 +98,7 @@ describe('loadConfig', () => {
       usageFlushMs: 250,
       shutdownDrainMs: 5000,
       production: true,
-      engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750 },
+      engine: { workers: 3, timeoutMs: 2500, queueLimit: 0, queueWaitMs: 750, nice: 0 },
       resultCache: { entries: 500, maxBytes: 8 * 1024 * 1024, ttlMs: 60_000 },
       trustProxy: true,
       tls: undefined,
@@ -217,6 +218,7 @@ describe('loadConfig', () => {
     ['ENGINE_TIMEOUT_MS', '5s', /ENGINE_TIMEOUT_MS must be a whole number/],
     ['ENGINE_QUEUE_LIMIT', '-1', /ENGINE_QUEUE_LIMIT must be a whole number from 0 to 100000/],
     ['ENGINE_QUEUE_WAIT_MS', '99', /ENGINE_QUEUE_WAIT_MS must be at least 100/],
+    ['ENGINE_NICE', '20', /ENGINE_NICE must be at most 19/],
   ] as const) {
     it(`refuses ${name}=${value} with a clear message`, () => {
       const errors = errorsOf({ [name]: value });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -241,6 +241,38 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
       await until('both replacements to pass their canaries', () => pool.stats().ready === 2);
       assert.equal(await pool.health(), true);
       assert.equal((await pool.explain(request(SAMPLES[0]![1]))).metadata.language, 'javascript');
+    });
+  });
+
+  describe('worker priority (Linux: each thread has its own nice value)', () => {
+    /** The nice value of each of this process's threads, from /proc (field 19 of a task's stat). */
+    const niceOfThreads = (): Map<number, number> =>
+      new Map(
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          // The fields after the command name, which may hold spaces, start at field 3.
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [Number(tid), Number(fields[19 - 3])];
+        }),
+      );
+
+    it('runs the workers at the nice value asked for, and leaves the main thread as it was', async function () {
+      if (process.platform !== 'linux') this.skip();
+      const before = niceOfThreads();
+      const own = before.get(process.pid)!;
+      const pool = createEnginePool({ workers: 2, workerNice: 10 });
+      try {
+        await until('both workers to be ready', () => pool.stats().ready === 2);
+        const lowered = [...niceOfThreads()].filter(
+          ([tid, nice]) => !before.has(tid) && nice === Math.min(19, own + 10),
+        );
+        assert.equal(lowered.length, 2, 'one lowered thread per worker');
+        assert.equal(niceOfThreads().get(process.pid), own);
+        // A lowered worker still analyses.
+        assert.equal((await pool.explain(request(SAMPLES[2]![1], 'python'))).metadata.language, 'python');
+      } finally {
+        await pool.dispose();
+      }
     });
   });
 

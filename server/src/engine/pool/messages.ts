@@ -69,5 +69,7 @@ export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 export const workerOptionsSchema = z.strictObject({
   /** The parser's own timeout (SourceParser); unset: its default. */
   parseTimeoutMs: z.number().int().positive().optional(),
+  /** Added to the worker thread's nice value (engine/pool/priority.ts); unset: none. */
+  nice: z.number().int().min(0).max(19).optional(),
 });
 export type WorkerOptions = z.infer<typeof workerOptionsSchema>;

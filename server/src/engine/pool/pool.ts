@@ -44,6 +44,11 @@ export interface EnginePoolOptions {
   readonly maxQueueWaitMs?: number;
   /** The parser's own timeout inside each worker (default: SourceParser's, 1500 ms). */
   readonly parseTimeoutMs?: number;
+  /**
+   * Added to the workers' nice value, 0–19 (default 0: the process's priority):
+   * more lets the main thread, which answers requests, run first when the cores are busy.
+   */
+  readonly workerNice?: number;
   /** Longest a new worker may take to start and pass its canary parse (default 30 s). */
   readonly canaryTimeoutMs?: number;
   /** First and longest wait before a failed canary is retried (default 250 ms doubling to 30 s). */
@@ -140,8 +145,10 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const healthTimeoutMs = options.healthTimeoutMs ?? DEFAULTS.healthTimeoutMs;
   const logger = options.logger ?? createLogger('silent');
   const workerUrl = options.workerUrl ?? siblingModule('worker');
-  const workerOptions: WorkerOptions =
-    options.parseTimeoutMs === undefined ? {} : { parseTimeoutMs: options.parseTimeoutMs };
+  const workerOptions: WorkerOptions = {
+    ...(options.parseTimeoutMs === undefined ? {} : { parseTimeoutMs: options.parseTimeoutMs }),
+    ...(options.workerNice ? { nice: options.workerNice } : {}),
+  };
 
   const slots: Slot[] = Array.from({ length: size }, () => ({ state: 'starting', failures: 0 }));
   const queue: Task[] = [];
