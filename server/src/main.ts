@@ -258,7 +258,10 @@ async function run(config: Config, logger: Logger): Promise<void> {
       });
       // Metrics first: a taken METRICS_PORT stops the start before the service takes requests.
       metricsServer = await serveMetrics(config, metrics, logger);
-      const server = createHttpServer(app, logger, config.tls);
+      const server = createHttpServer(app, logger, {
+        tls: config.tls,
+        keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+      });
       const address = await listen(server, config.port, config.host);
       logListening(logger, config, address, store, limiter, engine, dashboardStore);
       await signals.first;

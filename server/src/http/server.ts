@@ -35,8 +35,21 @@ export function createPlainOrSecureServer(
   return server;
 }
 
-export function createHttpServer(app: Koa<AppState>, logger: Logger, tls?: ServerTls): Server {
-  const server = createPlainOrSecureServer(app.callback(), tls, logger);
+export interface HttpServerOptions {
+  readonly tls?: ServerTls;
+  /** How long an idle keep-alive connection stays open (default: Node's, 5 s). */
+  readonly keepAliveTimeoutMs?: number;
+}
+
+export function createHttpServer(
+  app: Koa<AppState>,
+  logger: Logger,
+  options: HttpServerOptions = {},
+): Server {
+  const server = createPlainOrSecureServer(app.callback(), options.tls, logger);
+  // Closing an idle connection races a request the other side may be sending on it. With a balancer in
+  // front, the balancer must be the one to close (config.ts, HTTP_KEEP_ALIVE_TIMEOUT_MS).
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();

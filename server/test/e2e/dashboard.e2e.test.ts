@@ -319,8 +319,11 @@ for (const backend of BACKENDS) {
       const refused = await trySignIn(page, throttled, PASSWORD);
       assert.equal(refused.status, 429);
       assert.match(refused.retryAfter ?? '', /^[1-9]\d*$/, 'Retry-After in seconds');
-      assert.match(refused.text, /Too many failed sign-ins\. Try again in 15 minutes\./);
+      assert.equal(refused.alert, 'Too many failed sign-ins. Try again in 15 minutes.');
       assert.equal(new URL(page.url()).pathname, '/sign-in', 'still signed out');
+      // The form is still there, the email kept, to try again later.
+      assert.equal(await page.getByLabel('Email').inputValue(), throttled);
+      assert.equal(await page.getByRole('button', { name: 'Sign in' }).count(), 1);
     });
 
     it('on the free plan, shows Generate API Key unavailable with the reason, and refuses a direct POST', async () => {

@@ -187,7 +187,10 @@ for (const backend of BACKENDS) {
         retryAfter > windowMs / 1000 - 60 && retryAfter <= windowMs / 1000,
         `Retry-After ${retryAfter}`,
       );
-      assert.match(mainText(refused.body), /Too many failed sign-ins/);
+      assert.match(mainText(refused.body), /Too many failed sign-ins\. Try again in 15 minutes\./);
+      // The sign-in form again, with the email kept, so the person can try later from where they are.
+      assert.match(refused.body, /<form[^>]*action="\/sign-in"/);
+      assert.ok(refused.body.includes(`value="${email}"`), 'the email is kept');
       const b = browser();
       assert.equal((await signIn(b, email, PASSWORD)).status, 429);
       assert.equal(b.cookies.has(SESSION_COOKIE), false, 'no session while throttled');
@@ -302,6 +305,9 @@ for (const backend of BACKENDS) {
       });
       assert.equal(refused.status, 429);
       assert.ok(Number(refused.headers.get('retry-after')) > 0);
+      // The account page again, saying why and for how long.
+      assert.match(mainText(refused.body), /Too many wrong passwords\. Try again in 15 minutes\./);
+      assert.match(refused.body, /<form[^>]*action="\/account\/password"/);
       assert.equal((await signIn(browser(), email)).status, 429, 'sign-in shares the count');
     });
 

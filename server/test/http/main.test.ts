@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -187,6 +188,38 @@ describe('the server process (pnpm start)', function () {
       assert.ok(await refusesConnections(port));
       const drained = await server.line((l) => /draining/.test(l.msg ?? ''));
       assert.equal(drained.drainMs, 4000);
+    });
+
+    it('keeps an idle keep-alive connection open past the 5 s of Node’s default, so a balancer reusing it is not cut off', async () => {
+      server = new ServerProcess(cleanEnv({ DATA_DIR: dataDir, PORT: '0' }));
+      const port = (await server.line((l) => typeof l.port === 'number')).port as number;
+      const socket = connect(port, '127.0.0.1');
+      try {
+        await once(socket, 'connect');
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+        const closed = once(socket, 'close').then(() => 'closed' as const);
+        const answers = async (count: number) => {
+          for (let step = 0; step < 500 && (received.match(/HTTP\/1\.1 200 /g) ?? []).length < count; step++)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          return (received.match(/HTTP\/1\.1 200 /g) ?? []).length;
+        };
+        const request = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n';
+        socket.write(request);
+        assert.equal(await answers(1), 1);
+        // Idle for longer than Node's default keep-alive timeout (5 s) ...
+        const idle = await Promise.race([
+          closed,
+          new Promise((resolve) => setTimeout(resolve, 6000, 'open')),
+        ]);
+        assert.equal(idle, 'open', 'the service closed an idle connection after 5 s');
+        // ... then the same connection serves the next request.
+        socket.write(request);
+        assert.equal(await answers(2), 2, received);
+      } finally {
+        socket.destroy();
+        server.kill();
+      }
     });
 
     it('keeps dashboard sessions in the data folder: a restart signs nobody out', async () => {

@@ -92,7 +92,7 @@ describe('HTTPS, HSTS and production mode', function () {
         logger,
         config: { production: false, trustProxy: options.trustProxy },
       });
-      const server = createHttpServer(app, logger, options.tls);
+      const server = createHttpServer(app, logger, { tls: options.tls });
       const port = await listen(server);
       return { url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`, server };
     }

@@ -50,9 +50,13 @@ export function accountPages(
       kit.send(ctx, status, accountPage({ ...kit.pageContext(ctx), account: visit.account }, { error }));
     const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
-      throw new PageError(429, 'Too many attempts', 'Too many wrong passwords. Try again later.', {
-        'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))),
-      });
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      ctx.set('Retry-After', String(seconds));
+      return refuse(
+        429,
+        `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
     try {
       const changed = await accounts.changePassword(id, field(body, 'current'), field(body, 'password'));

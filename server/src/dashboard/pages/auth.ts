@@ -2,7 +2,8 @@
  * Sign-up, sign-in and sign-out. Every failed sign-in gets the one message
  * SIGN_IN_FAILED, whether or not the email has an account (the account
  * service spends the same hashing work either way), and is counted by the
- * throttle, which refuses further tries with 429 and Retry-After.
+ * throttle, which refuses further tries with 429 and Retry-After (the form
+ * again, saying how long to wait).
  */
 import type Router from '@koa/router';
 import { emailSchema } from '@code-explain/shared';
@@ -11,7 +12,7 @@ import { AccountError, PasswordRuleError, type AccountService } from '../../serv
 import type { SessionManager } from '../../sessions/sessions.js';
 import type { SignInThrottle } from '../../sessions/throttle.js';
 import { field } from '../form.js';
-import { PageError, type Kit } from '../kit.js';
+import type { Kit } from '../kit.js';
 import { signInPage, signUpPage } from '../views.js';
 
 /** The one answer to every failed sign-in, whether or not the email has an account. */
@@ -48,12 +49,11 @@ export function authPages(
     if (wait > 0) {
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       const minutes = Math.ceil(seconds / 60);
-      throw new PageError(
-        429,
-        'Too many attempts',
-        `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(seconds) },
-      );
+      // The form again, with the reason, so the person can try later from where they are.
+      ctx.set('Retry-After', String(seconds));
+      const error = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      kit.send(ctx, 429, signInPage(kit.pageContext(ctx), { email, error, signupOpen }));
+      return;
     }
     const valid = emailSchema.safeParse(email);
     // An address that cannot be an email cannot have an account: no lookup, and the same answer.

@@ -213,7 +213,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     clientBundle: testClientBundle(),
     resultCache: options.resultCache,
   });
-  const server: Server = createHttpServer(app, logger, options.tls);
+  const server: Server = createHttpServer(app, logger, { tls: options.tls });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
