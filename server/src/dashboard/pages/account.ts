@@ -10,7 +10,7 @@ import { PasswordRuleError, type AccountService } from '../../service/accounts.j
 import type { SessionManager } from '../../sessions/sessions.js';
 import type { SignInThrottle } from '../../sessions/throttle.js';
 import { field } from '../form.js';
-import { PageError, type Kit } from '../kit.js';
+import type { Kit } from '../kit.js';
 import { accountPage, homePage } from '../views.js';
 
 export function accountPages(
