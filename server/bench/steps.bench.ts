@@ -19,12 +19,7 @@ import { Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  explainRequestSchema,
-  explainResponseSchema,
-  type ExplainRequest,
-  type ExplainResponse,
-} from '@code-explain/shared';
+import { explainRequestSchema, explainResponseSchema } from '@code-explain/shared';
 import Koa from 'koa';
 import { createApp } from '../src/app.js';
 import { createAuthenticator } from '../src/auth/authenticator.js';
@@ -40,9 +35,9 @@ import { parseOrThrow } from '../src/http/validate.js';
 import { createMemoryRateLimiter } from '../src/limits/limiter.js';
 import { createLogger } from '../src/logging.js';
 import { createAccountService } from '../src/service/accounts.js';
+import { newExplanationOf } from '../src/service/explanations.js';
 import { createEmbeddedStore } from '../src/store/embedded.js';
 import { guardStore } from '../src/store/guard.js';
-import type { NewExplanation } from '../src/store/types.js';
 import { createUsageRecorder } from '../src/usage/recorder.js';
 
 const RUN = randomBytes(4).toString('hex');
@@ -123,19 +118,6 @@ function contextFor(key: string): AppContext {
 }
 
 const done = async () => undefined;
-
-/** The fields saveExplanation gets from the route (service/explanations.ts). */
-const toNewExplanation = (request: ExplainRequest, response: ExplainResponse): NewExplanation => ({
-  language: request.language,
-  mode: request.mode,
-  audience: request.audience,
-  focus: request.focus,
-  code: request.code,
-  explanation: response.explanation,
-  sections: response.sections,
-  suggestions: response.suggestions,
-  metadata: response.metadata,
-});
 
 interface Row {
   readonly step: string;
@@ -275,7 +257,7 @@ async function main(): Promise<void> {
     });
 
     say('store writes');
-    const record = toNewExplanation(request, response);
+    const record = newExplanationOf(request, response);
     rows.push({
       step: '6. store write: saveExplanation, one at a time',
       figures: await measureAsync(() => store.saveExplanation(account.id, record), { warmup: 50 }),

@@ -15,7 +15,12 @@ import { encodeListCursor, MAX_PAGE } from '@code-explain/shared';
 import { resultKey } from '../cache/key.js';
 import type { ResultCache } from '../cache/result-cache.js';
 import type { Engine, ExplainObserver } from '../engine/engine.js';
-import type { ExplanationRecord, ExplanationSummary as SummaryRecord, Store } from '../store/types.js';
+import type {
+  ExplanationRecord,
+  ExplanationSummary as SummaryRecord,
+  NewExplanation,
+  Store,
+} from '../store/types.js';
 
 export interface ExplanationService {
   /** `observer` hears what the response leaves out and why (a rule that threw), for the log. */
@@ -67,6 +72,21 @@ export function toSummaryItem(summary: SummaryRecord): ExplanationSummary {
   };
 }
 
+/** What is saved of an explain: the request's settings and code, and the engine's answer. */
+export function newExplanationOf(request: ExplainRequest, response: ExplainResponse): NewExplanation {
+  return {
+    language: request.language,
+    mode: request.mode,
+    audience: request.audience,
+    focus: request.focus,
+    code: request.code,
+    explanation: response.explanation,
+    sections: response.sections,
+    suggestions: response.suggestions,
+    metadata: response.metadata,
+  };
+}
+
 export interface ExplanationServiceDependencies {
   readonly engine: Engine;
   readonly store: Store;
@@ -103,17 +123,7 @@ export function createExplanationService(deps: ExplanationServiceDependencies): 
     async explain(accountId, request, observer) {
       const { response, remembered } = await answer(request, observer);
       // A cached answer is still saved for the account, with an id and a date of its own.
-      const saving = store.saveExplanation(accountId, {
-        language: request.language,
-        mode: request.mode,
-        audience: request.audience,
-        focus: request.focus,
-        code: request.code,
-        explanation: response.explanation,
-        sections: response.sections,
-        suggestions: response.suggestions,
-        metadata: response.metadata,
-      });
+      const saving = store.saveExplanation(accountId, newExplanationOf(request, response));
       // The shared cache's write overlaps the store's; it never fails (a failed write is a later miss).
       const [saved] = await Promise.all([saving, remembered]);
       return { ...response, id: saved.id, createdAt: saved.createdAt.toISOString() };
