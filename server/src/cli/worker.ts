@@ -2,7 +2,7 @@
  * A command-line analysis worker: its own engine (so its own tree-sitter
  * runtime), answering the main thread's tasks one at a time.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { createEngine } from '../engine/engine.js';
 import { ParseTimeoutError, SourceParser } from '../engine/parsing/parser.js';
@@ -17,7 +17,9 @@ const engine = createEngine({ parser: new SourceParser({ timeoutMs: PARSE_TIMEOU
 async function run({ task }: TaskMessage): Promise<TaskOutcome> {
   let text: string;
   try {
-    text = 'path' in task.source ? await readFile(task.source.path, 'utf8') : task.source.text;
+    // Synchronous: this thread has nothing else to do meanwhile, and the async
+    // read's four trips through libuv's thread pool left it idle between files.
+    text = 'path' in task.source ? readFileSync(task.source.path, 'utf8') : task.source.text;
   } catch (error) {
     return {
       ok: false,

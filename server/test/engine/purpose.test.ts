@@ -439,6 +439,15 @@ describe('engine: what the code is for', () => {
       ],
     ],
     [
+      "a sibling function's local is not the enclosing function's state",
+      'javascript',
+      'function create(context) {\n  function isPrimitive(node) {\n    const type = node.kind;\n    return type === 1;\n  }\n  function check(node) {\n    if (isPrimitive(node)) context.report({ message: "might have primitive type", node });\n  }\n  return { check };\n}\n',
+      [
+        /`check\(node\)`, defined inside `create`, [^\n]*It is a closure: it uses `context` from the function around it \(`create`\)\./,
+      ],
+      [/it uses `context` and `type`/, /it uses[^.]*`type`/],
+    ],
+    [
       'a Python closure: assignment makes its own name',
       'python',
       'def counter():\n    count = 0\n    def bump(step):\n        total = count + step\n        return total\n    return bump\n',

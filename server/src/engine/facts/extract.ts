@@ -15,6 +15,7 @@ import { syntaxOf } from './syntax.js';
 import { domainWords } from './domain.js';
 import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
+import { OwnCode } from '../purpose/own-text.js';
 
 export { clip } from './subjects.js';
 
@@ -50,7 +51,7 @@ function unitFacts(
     readonly imports: readonly string[];
     readonly registered: ReadonlyMap<string, Declaration>;
     readonly snippetExports: boolean;
-    readonly nested: ReadonlyMap<number, readonly SnapshotNode[]>;
+    readonly ownCode: OwnCode;
   },
 ): UnitFacts {
   const metrics = unit.metrics;
@@ -105,7 +106,7 @@ function unitFacts(
       steps,
       imports: context.imports,
       registered: context.registered,
-      nested: context.nested.get(unit.node.id) ?? [],
+      ownCode: context.ownCode,
       enclosing:
         parent && parent.metrics.kind !== 'class'
           ? { node: parent.node, params: paramsOf(language, parent.metrics).params }
@@ -116,10 +117,18 @@ function unitFacts(
   };
 }
 
-/** Whether a call's text can hold a callee spelled `require` (a cheap test before asking tree-sitter). */
-function mayRequire(snapshot: Snapshot, node: SnapshotNode): boolean {
-  const at = snapshot.source.indexOf('require', node.start);
-  return at >= 0 && at + 'require'.length <= node.end;
+/**
+ * Whether a call's text can hold a callee spelled `require` (a cheap test
+ * before asking tree-sitter), for calls given in document order: the next
+ * `require` is searched for only once the walk has passed the last one, so a
+ * file without any costs one scan, not one per call.
+ */
+function requireFinder(source: string): (node: SnapshotNode) => boolean {
+  let next = source.indexOf('require');
+  return (node) => {
+    if (next >= 0 && next < node.start) next = source.indexOf('require', node.start);
+    return next >= 0 && next + 'require'.length <= node.end;
+  };
 }
 
 function dependencies(
@@ -132,6 +141,7 @@ function dependencies(
   const deps: Dependency[] = [];
   const commentRows = new Set<number>();
   const nodes = snapshot.nodes;
+  const mayRequire = requireFinder(snapshot.source);
   for (let id = 0; id < nodes.length; id++) {
     const node = nodes[id];
     if (!node) continue;
@@ -148,7 +158,7 @@ function dependencies(
       continue;
     }
     // CommonJS: require('x') with a literal argument.
-    if (requireImports && node.type === 'call_expression' && mayRequire(snapshot, node)) {
+    if (requireImports && node.type === 'call_expression' && mayRequire(node)) {
       const call = node;
       if (call?.childForFieldName('function')?.text === 'require') {
         const arg = call.childForFieldName('arguments')?.namedChildren[0];
@@ -168,7 +178,11 @@ function nestedUnits(located: readonly Located[]): Map<number, SnapshotNode[]> {
   for (const unit of located) {
     while (open.length > 0 && open[open.length - 1]!.node.end <= unit.node.start) open.pop();
     const parent = open[open.length - 1];
-    if (parent) inside.set(parent.node.id, [...(inside.get(parent.node.id) ?? []), unit.node]);
+    if (parent) {
+      const siblings = inside.get(parent.node.id);
+      if (siblings) siblings.push(unit.node);
+      else inside.set(parent.node.id, [unit.node]);
+    }
     open.push(unit);
   }
   return inside;
@@ -194,7 +208,7 @@ export function extractFacts(
   const context = {
     imports: deps.map((d) => d.source),
     snippetExports: /\bexport\b/.test(snapshot.source),
-    nested: nestedUnits(located),
+    ownCode: new OwnCode(nestedUnits(located)),
     registered: metrics.units.length > 0 ? registrations(snapshot.root) : new Map<string, Declaration>(),
   };
   const units: UnitFacts[] = [];

@@ -242,7 +242,11 @@ function loops(unit: Node, idioms: Idiom[]): void {
 }
 
 function memo(unitText: string, line0: number, idioms: Idiom[]): void {
+  const tried = new Set<string>();
   for (const m of unitText.matchAll(/\b((?:self\.|this\.)?\w*(?:cache|memo|Cache|Memo)\w*)\b/g)) {
+    // Each name once: the answer is the same at every mention, and a large unit mentions one often.
+    if (tried.has(m[1]!)) continue;
+    tried.add(m[1]!);
     const name = escape(m[1]!);
     const looks = new RegExp(
       `\\bin\\s+${name}\\b|${name}\\.(has|get|containsKey|ContainsKey|TryGetValue)\\(|${name}\\s*\\[[^\\]]+\\]\\s*(?:,\\s*ok|!=|is not)|,\\s*ok\\s*:?=\\s*${name}\\[`,
@@ -266,6 +270,24 @@ function lineAt(text: string, offset: number, first: number): number {
   let line = first;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
+}
+
+/**
+ * `total += a[i]` followed, anywhere later, by `total -= a[i - k]`: the first
+ * such pair's total and sequence. Each kind of statement is found once and
+ * the two lists matched, rather than one pattern that scans from every `+=`
+ * to the end of the text (quadratic in a unit full of sums).
+ */
+function slidingWindow(text: string): { target: string; subject: string } | undefined {
+  const lastLeaving = new Map<string, number>();
+  for (const m of text.matchAll(/\b(\w+)\s*-=\s*(\w+)\[\s*(\w+)\s*-\s*\w+\s*\]/g))
+    lastLeaving.set(`${m[1]} ${m[2]} ${m[3]}`, m.index);
+  if (lastLeaving.size === 0) return undefined;
+  for (const m of text.matchAll(/\b(\w+)\s*\+=\s*(\w+)\[\s*(\w+)\s*\]/g)) {
+    const leaving = lastLeaving.get(`${m[1]} ${m[2]} ${m[3]}`);
+    if (leaving !== undefined && leaving >= m.index + m[0].length) return { target: m[1]!, subject: m[2]! };
+  }
+  return undefined;
 }
 
 /** `own` is the unit's text without its nested units'. */
@@ -316,8 +338,8 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   )
     idioms.push({ kind: 'two-pointers', line: closing.line, subject: closing.subject });
   // A window over a sequence: add the item entering it, take away the one leaving it (`a[i]` in, `a[i - k]` out).
-  const window = /(\w+)\s*\+=\s*(\w+)\[\s*(\w+)\s*\][\s\S]*?\b\1\s*-=\s*\2\[\s*\3\s*-\s*\w+\s*\]/.exec(text);
-  if (window) idioms.push({ kind: 'sliding-window', line: at, target: window[1]!, subject: window[2]! });
+  const window = slidingWindow(text);
+  if (window) idioms.push({ kind: 'sliding-window', line: at, ...window });
   // Threads handing work over: waiting on a condition and waking others.
   const waits = /\b([\w.]+)\.(wait|await)\(/.exec(own);
   const wakes = /\b([\w.]+)\.(notify|notify_all|notifyAll|signal|signalAll|Signal|Broadcast)\(/.exec(own);

@@ -15,6 +15,7 @@ import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
 import { chainsIn } from './chains.js';
 import { capturesOf } from './closure.js';
+import type { OwnCode } from './own-text.js';
 
 export type { DocComment, Declaration, Effect, Idiom, UnitPurpose } from './model.js';
 export type { DataFlow, InputRead, Write } from './dataflow.js';
@@ -40,8 +41,8 @@ export interface UnitContext {
   readonly steps: readonly Step[];
   readonly imports: readonly string[];
   readonly registered: ReadonlyMap<string, Declaration>;
-  /** Units nested inside this one: their code is theirs. */
-  readonly nested: readonly Node[];
+  /** Each unit's own code (units nested in it blanked), shared by the snippet's units. */
+  readonly ownCode: OwnCode;
   /** The function this one is written inside (not a class), with its parameters. */
   readonly enclosing: { readonly node: Node; readonly params: readonly string[] } | undefined;
 }
@@ -59,18 +60,8 @@ function effectsOf(context: UnitContext): Effect[] {
   return effects;
 }
 
-/** A unit's text with its nested units' text blanked out (lines kept, so line numbers hold). */
-function ownText(node: Node, nested: readonly Node[]): string {
-  let text = node.text;
-  for (const n of [...nested].sort((a, b) => b.startIndex - a.startIndex)) {
-    const from = n.startIndex - node.startIndex;
-    const to = n.endIndex - node.startIndex;
-    text = text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to);
-  }
-  return text;
-}
-
 export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
+  const nested = context.ownCode.nested(node);
   const short = context.name.startsWith('<') ? undefined : context.name.split(/[.#:]/).pop();
   return {
     doc: unitDoc(context.language, node),
@@ -82,23 +73,22 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
       registered: context.registered,
     }),
     effects: context.kind === 'class' ? [] : effectsOf(context),
-    idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps, ownText(node, context.nested)),
+    idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps, context.ownCode.text(node)),
     nameWords: short ? wordsOf(short) : [],
     captures:
       context.enclosing && context.kind !== 'class'
         ? capturesOf(
             node,
             context.params,
-            context.enclosing.node,
+            context.ownCode.declared(context.enclosing.node),
             context.enclosing.params,
             context.language === 'python' || context.language === 'ruby',
           )
         : undefined,
-    chains:
-      context.kind === 'class' ? [] : chainsIn(ownText(node, context.nested), node.startPosition.row + 1),
+    chains: context.kind === 'class' ? [] : chainsIn(context.ownCode.text(node), node.startPosition.row + 1),
     dataFlow:
       context.kind === 'class'
         ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
-        : dataFlowOf(node, context.params, context.nested),
+        : dataFlowOf(node, context.params, nested),
   };
 }

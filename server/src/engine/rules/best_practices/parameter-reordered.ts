@@ -32,12 +32,13 @@ const DOC_SAYS =
   /in[ -]place|mutat|modif|append|\badds?\b|updat|\bfills?\b|populat|consum|drain|side[ -]effect|\bmark|\brecord|\bchange|\bcollect|\bstore|\binsert|\bremove/i;
 
 /** The whole doc comment of a unit (the facts keep only its first sentence): the block above it, or Python's docstring. */
-function docText(unit: UnitFacts, source: string): string {
+function docText(unit: UnitFacts, lines: () => readonly string[]): string {
   const doc = unit.purpose.doc;
   if (!doc) return '';
-  const lines = source.split('\n');
   if (doc.line < unit.metrics.startLine)
-    return lines.slice(doc.line - 1, unit.metrics.startLine - 1).join('\n');
+    return lines()
+      .slice(doc.line - 1, unit.metrics.startLine - 1)
+      .join('\n');
   const body = unit.metrics.node.childForFieldName('body');
   const first = body?.namedChildren.find((c) => !c.type.includes('comment'));
   return first?.type === 'expression_statement' ? first.text : doc.sentence;
@@ -165,6 +166,9 @@ export const parameterReordered: Rule = {
   },
   create(context) {
     const { language } = context;
+    // Split once per file: a file of hundreds of documented units would split it once per unit.
+    let lines: readonly string[] | undefined;
+    const sourceLines = () => (lines ??= context.code.split('\n'));
     const reordered = (unit: UnitFacts) => {
       const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
       const found = new Set<string>();
@@ -192,7 +196,7 @@ export const parameterReordered: Rule = {
     };
     const changed = (unit: UnitFacts, skip: ReadonlySet<string>) => {
       const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
-      if (NAMED_FOR_CHANGE.test(name) || DOC_SAYS.test(docText(unit, context.code))) return;
+      if (NAMED_FOR_CHANGE.test(name) || DOC_SAYS.test(docText(unit, sourceLines))) return;
       const node = unit.metrics.node;
       const bindings = bindingsOf(language, context.root);
       for (const param of unit.params) {
