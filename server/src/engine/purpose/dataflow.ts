@@ -74,7 +74,6 @@ const MAY_READ_INPUT =
 const MUTATORS =
   /^(sort|reverse|append|push|pop|shift|unshift|splice|extend|insert|remove|clear|update|add|delete|set|put|fill|setdefault|discard|popitem|Add|Remove|Clear|Insert|Sort|Reverse|AddRange|RemoveAt)$/;
 
-
 /** Lines of the unit that are not inside a nested unit: each with its 1-based number. */
 function ownLines(unit: Node, nested: readonly Node[]): Array<{ text: string; line: number }> {
   const first = unit.startPosition.row;
