@@ -18,6 +18,8 @@ const MAX_WORDS = 4;
 export function domainWords(snapshot: Snapshot): string[] {
   const counts = new Map<string, number>();
   const seenNames = new Set<string>();
+  // A name recurs far more often than it is new: split each once.
+  const wordsByName = new Map<string, readonly string[]>();
   for (const node of snapshot.nodes) {
     if (
       !node.named ||
@@ -29,10 +31,12 @@ export function domainWords(snapshot: Snapshot): string[] {
     if (text.length < 3 || seenNames.size > 5000) continue;
     // Each distinct name counts once per occurrence, its words once each.
     seenNames.add(text);
-    for (const word of new Set(wordsOf(text))) {
-      if (word.length < 3 || GENERIC.has(word) || /^\d/.test(word)) continue;
-      counts.set(word, (counts.get(word) ?? 0) + 1);
+    let words = wordsByName.get(text);
+    if (words === undefined) {
+      words = [...new Set(wordsOf(text))].filter((w) => w.length >= 3 && !GENERIC.has(w) && !/^\d/.test(w));
+      wordsByName.set(text, words);
     }
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   // "orders" and "order" are one word of the domain.
   for (const [word, n] of [...counts]) {

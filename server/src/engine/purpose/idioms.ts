@@ -91,16 +91,22 @@ function iterableOf(loop: Node): string | undefined {
 const INIT_EMPTY =
   /^(\[\]|\{\}|set\(\)|dict\(\)|list\(\)|new (ArrayList|HashMap|HashSet|LinkedList|TreeMap|Set|Map|Array)\b.*\(\)|\[\]\w+\{\}|make\(.*\)|map\[.*\]\w+\{\}|""|''|0|0\.0|0L|Vec::new\(\)|HashMap::new\(\)|HashSet::new\(\)|vec!\[\]|String::new\(\)|\w+\{\})$/;
 
-/** Variables given an empty or zero value among the statements before `index`. */
-function initialised(statements: readonly Node[], index: number): Map<string, string> {
+/** The variable a statement gives an empty or zero value, and that value. */
+function emptyInit(statement: Node): readonly [string, string] | undefined {
+  const m =
+    /^(?:(?:const|let|var|final|auto|val|mut)\s+)?(?:[\w<>[\],.? ]+\s+)?(\w+)\s*(?::[^=]+)?(?::=|=)\s*([\s\S]+?);?$/.exec(
+      statement.text.trim(),
+    );
+  return m && INIT_EMPTY.test(m[2]!.trim()) ? [m[1]!, m[2]!.trim()] : undefined;
+}
+
+/** Variables given an empty or zero value among the statements before `index` (`inits`: each statement's). */
+function initialised(
+  inits: readonly (readonly [string, string] | undefined)[],
+  index: number,
+): Map<string, string> {
   const found = new Map<string, string>();
-  for (const s of statements.slice(0, index)) {
-    const m =
-      /^(?:(?:const|let|var|final|auto|val|mut)\s+)?(?:[\w<>[\],.? ]+\s+)?(\w+)\s*(?::[^=]+)?(?::=|=)\s*([\s\S]+?);?$/.exec(
-        s.text.trim(),
-      );
-    if (m && INIT_EMPTY.test(m[2]!.trim())) found.set(m[1]!, m[2]!.trim());
-  }
+  for (const init of inits.slice(0, index)) if (init) found.set(init[0], init[1]);
   return found;
 }
 
@@ -168,13 +174,18 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
 
 function loops(unit: Node, idioms: Idiom[]): void {
   const body = bodyOf(unit);
+  if (!body.some((statement) => LOOP.test(statement.type))) return;
+  // Each statement read once, not once per loop after it.
+  const inits = body.map(emptyInit);
   body.forEach((statement, index) => {
     if (!LOOP.test(statement.type)) return;
     const loopBody = statement.childForFieldName('body')?.text ?? statement.text;
     const subject = iterableOf(statement);
-    for (const [name] of initialised(body, index)) {
+    for (const [name] of initialised(inits, index)) {
+      // The cheap test first: changeOf builds four patterns for the name.
+      if (!returnsName(body, index + 1, name) || !loopBody.includes(name)) continue;
       const change = changeOf(loopBody, name);
-      if (!change || !returnsName(body, index + 1, name)) continue;
+      if (!change) continue;
       let kind = change;
       if (change === 'map') {
         const seenCheck = new RegExp(
@@ -242,6 +253,8 @@ function loops(unit: Node, idioms: Idiom[]): void {
 }
 
 function memo(unitText: string, line0: number, idioms: Idiom[]): void {
+  // Most units never name a cache; the pattern below is slow on every word of those that do not.
+  if (!/cache|memo/i.test(unitText)) return;
   const tried = new Set<string>();
   for (const m of unitText.matchAll(/\b((?:self\.|this\.)?\w*(?:cache|memo|Cache|Memo)\w*)\b/g)) {
     // Each name once: the answer is the same at every mention, and a large unit mentions one often.
@@ -341,8 +354,9 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   const window = slidingWindow(text);
   if (window) idioms.push({ kind: 'sliding-window', line: at, ...window });
   // Threads handing work over: waiting on a condition and waking others.
-  const waits = /\b([\w.]+)\.(wait|await)\(/.exec(own);
-  const wakes = /\b([\w.]+)\.(notify|notify_all|notifyAll|signal|signalAll|Signal|Broadcast)\(/.exec(own);
+  const waits = own.includes('wait(') ? /\b([\w.]+)\.(wait|await)\(/.exec(own) : null;
+  const wakes =
+    waits && /\b([\w.]+)\.(notify|notify_all|notifyAll|signal|signalAll|Signal|Broadcast)\(/.exec(own);
   if (waits && wakes)
     idioms.push({
       kind: 'producer-consumer',
@@ -351,7 +365,7 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
       target: wakes[1]!,
     });
   // Double dispatch: `accept(visitor)` calling back `visitor.visit…(this)`.
-  const visit = /\b(\w+)\.visit\w*\(\s*(this|self)\b/.exec(own);
+  const visit = own.includes('.visit') ? /\b(\w+)\.visit\w*\(\s*(this|self)\b/.exec(own) : null;
   if (visit) idioms.push({ kind: 'visitor', line: lineAt(own, visit.index, at), subject: visit[1]! });
   const returns = steps.filter((s) => s.kind === 'return');
   if (returns.length > 0 && returns.every((s) => s.subject === 'this' || s.subject === 'self'))

@@ -66,11 +66,25 @@ function fillTemplate(template: string, data: MessageData, where: string): strin
   });
 }
 
+/**
+ * Parsed options by rule and focus. A memo of constants, not state: a rule's
+ * meta never changes, so neither do its parsed options; parsing them again
+ * for every rule on every file cost more than some rules' whole run.
+ */
+const parsedOptions = new WeakMap<RuleMeta<object>, { plain?: object; focused?: object }>();
+
 /** The rule's options for this run: defaults, overlaid with the focused values when its area is requested. */
 export function optionsOf<O extends object>(meta: RuleMeta<O>, focused: boolean): O {
   const options = meta.options;
   if (!options) return {} as O; // A rule without options reads none.
-  return options.schema.parse(focused ? { ...options.defaults, ...options.focused } : options.defaults);
+  let parsed = parsedOptions.get(meta as RuleMeta<object>);
+  if (!parsed) parsedOptions.set(meta as RuleMeta<object>, (parsed = {}));
+  const key = focused ? 'focused' : 'plain';
+  // Frozen: every run shares the object, so no rule may change it.
+  parsed[key] ??= Object.freeze(
+    options.schema.parse(focused ? { ...options.defaults, ...options.focused } : options.defaults),
+  );
+  return parsed[key] as O;
 }
 
 /** Runs the rules that understand `input.language` and returns their suggestions and failures. */
