@@ -40,6 +40,11 @@ async function run({ task }: TaskMessage): Promise<TaskOutcome> {
   }
 }
 
+// One task at a time, in the order sent: the pool sends the next task before this one ends.
+let running: Promise<void> = Promise.resolve();
 port.on('message', (message: TaskMessage) => {
-  void run(message).then((outcome) => port.postMessage({ id: message.id, outcome } satisfies OutcomeMessage));
+  running = running.then(async () => {
+    const outcome = await run(message);
+    port.postMessage({ id: message.id, outcome } satisfies OutcomeMessage);
+  });
 });

@@ -56,4 +56,44 @@ describe('the command line’s worker pool', () => {
       await pool.close();
     }
   });
+
+  it('sends a busy worker its next task before the current one ends, and only when no worker is idle', async () => {
+    const one = createAnalysisPool({ jobs: 1, workerUrl: SCRIPTED });
+    try {
+      const [slow, next] = await Promise.all([one.run(task('slow')), one.run(task('after'))]);
+      assert.match(message(slow), /^slow by \d+ having been sent 2$/);
+      assert.match(message(next), /^after by \d+$/);
+    } finally {
+      await one.close();
+    }
+    const two = createAnalysisPool({ jobs: 2, workerUrl: SCRIPTED });
+    try {
+      // Two tasks, two workers: each takes one, neither waits behind the other.
+      const [a, b] = await Promise.all([two.run(task('slow')), two.run(task('slow'))]);
+      assert.match(message(a), /having been sent 1$/);
+      assert.match(message(b), /having been sent 1$/);
+      assert.notEqual(message(a).split(' ')[2], message(b).split(' ')[2]);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('gives the task a failed worker held next to a new worker, once', async () => {
+    const pool = createAnalysisPool({ jobs: 1, deadlineMs: 5_000, workerUrl: SCRIPTED });
+    try {
+      const started: string[] = [];
+      const run = (text: string) => pool.run(task(text), () => started.push(text));
+      const [crash, afterCrash] = await Promise.all([run('crash'), run('d')]);
+      assert.equal(message(crash), 'the analysis worker exited (code 7)');
+      assert.match(message(afterCrash), /^d by \d+$/);
+      const [hang, afterHang] = await Promise.all([run('hang'), run('e')]);
+      assert.equal(message(hang), 'the analysis took longer than 5 s and was stopped');
+      assert.match(message(afterHang), /^e by \d+$/);
+      assert.notEqual(message(afterCrash).split(' by ')[1], message(afterHang).split(' by ')[1]);
+      // Each task is said to start once, when its worker starts it.
+      assert.deepEqual(started, ['crash', 'd', 'hang', 'e']);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -33,16 +33,20 @@ export function capturesOf(
   parentParams: readonly string[],
   assignmentDeclares: boolean,
 ): Captures | undefined {
-  const own = new Set([...params, ...declaredIn(unit.text, assignmentDeclares)]);
+  if (parentDeclared.size === 0 && parentParams.length === 0) return undefined;
   const body = unit.childForFieldName('body')?.text ?? unit.text;
-  const uses: string[] = [];
-  const changes: string[] = [];
+  // The enclosing function's names this body mentions, in order of first mention; most bodies
+  // mention none, and then the unit's own declarations need not be read.
+  const mentioned = new Set<string>();
   for (const m of body.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]*)\b/g)) {
     const name = m[1]!;
-    if (KEYWORDS.has(name) || own.has(name) || uses.includes(name)) continue;
-    if (!parentDeclared.has(name) && !parentParams.includes(name)) continue;
-    uses.push(name);
+    if (mentioned.has(name) || KEYWORDS.has(name)) continue;
+    if (parentDeclared.has(name) || parentParams.includes(name)) mentioned.add(name);
   }
+  if (mentioned.size === 0) return undefined;
+  const own = new Set([...params, ...declaredIn(unit.text, assignmentDeclares)]);
+  const uses = [...mentioned].filter((name) => !own.has(name));
+  const changes: string[] = [];
   for (const name of uses) {
     if (new RegExp(`(?<![.\\w$])${escape(name)}\\s*(?:[-+*/]?=(?!=)|\\+\\+|--)`).test(body))
       changes.push(name);

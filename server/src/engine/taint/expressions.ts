@@ -121,6 +121,24 @@ interface Frame {
   readonly normalised: boolean;
 }
 
+/**
+ * Each source pattern's sticky twin, tried at the start of the text only: a
+ * plain `exec` searched the whole text of every expression the walk visits
+ * (and of each expression inside it) for a match it then rejected unless it
+ * was at the start. A memo of constants: patterns never change.
+ */
+const stickyPatterns = new WeakMap<RegExp, RegExp>();
+
+function matchAtStart(pattern: RegExp, text: string): RegExpExecArray | null {
+  let sticky = stickyPatterns.get(pattern);
+  if (sticky === undefined) {
+    sticky = new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}y`);
+    stickyPatterns.set(pattern, sticky);
+  }
+  sticky.lastIndex = 0;
+  return sticky.exec(text);
+}
+
 /** The source an expression's text opens with, as named in messages (`request.args`). */
 export function sourceText(
   catalogue: TaintCatalogue,
@@ -129,8 +147,8 @@ export function sourceText(
   if (!SOURCE_SHAPES.has(node.type)) return undefined;
   const text = node.text;
   for (const { pattern, remote, stored } of catalogue.sources) {
-    const match = pattern.exec(text);
-    if (match && match.index === 0)
+    const match = matchAtStart(pattern, text);
+    if (match)
       return { text: match[0].replace(/[.(\s]+$/, ''), remote: remote === true, stored: stored === true };
   }
   return undefined;
