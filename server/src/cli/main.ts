@@ -5,16 +5,21 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-// V8 optimises a grammar's WebAssembly in the background, and the process
-// cannot exit before that work ends: seconds for a large grammar (Swift's
-// took 7.5 s of an 8 s run). A command that runs for seconds never profits
-// from it, so the grammars run on the baseline compiler only (parsing is
-// ~1.8× slower, which costs milliseconds here). Set before the first grammar
-// is compiled, in this thread or a worker (V8's flags are per process).
-// `node --no-liftoff-only …` keeps V8's default: over the ~3,500 files of
-// `pnpm bench:cli` neither is faster beyond the machine's noise (server/README.md).
-if (!process.execArgv.some((arg) => /^--(no-)?liftoff[-_]only$/.test(arg)))
-  setFlagsFromString('--liftoff-only');
+/** Rough bytes of WebAssembly a function runs before V8 optimises it (V8's default: 1,800,000). */
+const WASM_TIERING_BUDGET = 100_000_000;
+
+// V8 optimises a grammar's hot WebAssembly functions in the background, and
+// the process cannot exit before that work ends: seconds for a large grammar
+// (Swift's took 7.5 s of an 8 s run on one small file). A function is
+// optimised once it has run through its tiering budget; a budget 55× V8's
+// default (1.8 M) leaves a short run on the baseline compiler, where it exits
+// at once, while a long one still gets optimised parsing: over the 3,476 files
+// of `pnpm bench:cli`, `--liftoff-only` (the baseline compiler alone, this
+// command's earlier choice) made parsing 1.3× slower. Set before the first
+// grammar is compiled, in this thread or a worker (V8's flags are per process);
+// a tiering flag given to node itself is left alone.
+if (!process.execArgv.some((arg) => /^--(no-)?(liftoff[-_]only|wasm[-_]tiering[-_]budget)\b/.test(arg)))
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
 // A reader that stops early (`| head`) is not a failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -55,6 +55,11 @@ export class Voice {
     return shown;
   }
 
+  /** Takes on the terms `other` used, as if its text had been written with this voice. */
+  absorb(other: Voice): void {
+    for (const term of other.#used) this.term(term);
+  }
+
   /**
    * For beginners: every term used so far, defined, in order of first use,
    * each with where it occurs in this code when it does.

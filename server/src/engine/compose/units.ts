@@ -54,16 +54,18 @@ export function unitParagraphs(
       beyond.push(u);
       continue;
     }
-    // Measured with a scratch voice first, so a unit left out adds no terms to the glossary.
-    const length = describeUnit(u, new Voice(voice.audience), options, options.raises).length + 2;
+    // Written with a scratch voice first, so a unit left out adds no terms to the glossary (a voice
+    // records terms; it does not change the text).
+    const scratch = new Voice(voice.audience);
+    const text = describeUnit(u, scratch, options, options.raises);
+    const length = text.length + 2;
     if (used + length > options.room) {
       noRoom.push(u);
       continue;
     }
     const inside = trivial.filter((t) => t.parent === u.metrics.name);
-    paragraphs.push(
-      [describeUnit(u, voice, options, options.raises), ...inside.map((t) => folded(t, voice))].join(' '),
-    );
+    voice.absorb(scratch);
+    paragraphs.push([text, ...inside.map((t) => folded(t, voice))].join(' '));
     described.push(u);
     used += length;
   }
