@@ -4,12 +4,10 @@
  * Nothing here asserts how long something took; each step waits for an event.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { explainRequestSchema, type LanguageId } from '@code-explain/shared';
 import { createEngine } from '../../src/engine/engine.js';
 import {
@@ -20,6 +18,7 @@ import {
 } from '../../src/engine/pool/errors.js';
 import { createEnginePool, type EnginePool } from '../../src/engine/pool/pool.js';
 import { createLogger, type Logger } from '../../src/logging.js';
+import { runScript } from './support/script.js';
 
 /** The reported input: tree-sitter's Java parser aborts its WebAssembly runtime on it after seconds. */
 const TRAP = `${'x=>'.repeat(5000)}1`;
@@ -386,16 +385,7 @@ describe('the engine pool (real worker threads, real tree-sitter)', function () 
     });
 
     it('leaves nothing running: a process with an idle pool and a disposed busy one exits by itself', async () => {
-      const script = fileURLToPath(new URL('./support/pool-exit.ts', import.meta.url));
-      // The same loader and conditions as this process (mocha's node options).
-      const child = spawn(process.execPath, [...process.execArgv, script], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const { code, stdout, stderr } = await runScript(new URL('./support/pool-exit.ts', import.meta.url));
       assert.equal(code, 0, stderr);
       assert.deepEqual(JSON.parse(stdout.trim()), {
         language: 'java',

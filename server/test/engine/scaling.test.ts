@@ -12,21 +12,12 @@
  * gave 11.8 at these sizes.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runScript } from './support/script.js';
 
-const PROBE = fileURLToPath(new URL('./support/scaling-probe.ts', import.meta.url));
+const PROBE = new URL('./support/scaling-probe.ts', import.meta.url);
 
 async function probe(sizes: readonly number[]): Promise<{ n: number; chars: number; cpuMs: number }[]> {
-  // The same loader and conditions as this process (mocha's node options).
-  const child = spawn(process.execPath, [...process.execArgv, PROBE, ...sizes.map(String)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const { code, stdout, stderr } = await runScript(PROBE, sizes.map(String));
   assert.equal(code, 0, stderr);
   return JSON.parse(stdout.trim()) as { n: number; chars: number; cpuMs: number }[];
 }
