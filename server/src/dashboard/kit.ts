@@ -13,6 +13,17 @@ import type { PageContext } from './views.js';
 
 export const SESSION_COOKIE = 'cex_session';
 
+/**
+ * A throttled form's answer: sets Retry-After from the throttle's wait (ms)
+ * and returns how to say the wait ("Try again in 3 minutes.").
+ */
+export function throttled(ctx: AppContext, waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  ctx.set('Retry-After', String(seconds));
+  return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 /** What a dashboard request knows: its CSP nonce and, when signed in, its session and account. */
 export interface Visit {
   readonly nonce: string;

@@ -10,7 +10,7 @@ import { PasswordRuleError, type AccountService } from '../../service/accounts.j
 import type { SessionManager } from '../../sessions/sessions.js';
 import type { SignInThrottle } from '../../sessions/throttle.js';
 import { field } from '../form.js';
-import type { Kit } from '../kit.js';
+import { throttled, type Kit } from '../kit.js';
 import { accountPage, homePage } from '../views.js';
 
 export function accountPages(
@@ -50,13 +50,7 @@ export function accountPages(
       kit.send(ctx, status, accountPage({ ...kit.pageContext(ctx), account: visit.account }, { error }));
     const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
-      const seconds = Math.max(1, Math.ceil(wait / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      ctx.set('Retry-After', String(seconds));
-      return refuse(
-        429,
-        `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      return refuse(429, `Too many wrong passwords. ${throttled(ctx, wait)}`);
     }
     try {
       const changed = await accounts.changePassword(id, field(body, 'current'), field(body, 'password'));

@@ -12,7 +12,7 @@ import { AccountError, PasswordRuleError, type AccountService } from '../../serv
 import type { SessionManager } from '../../sessions/sessions.js';
 import type { SignInThrottle } from '../../sessions/throttle.js';
 import { field } from '../form.js';
-import type { Kit } from '../kit.js';
+import { throttled, type Kit } from '../kit.js';
 import { signInPage, signUpPage } from '../views.js';
 
 /** The one answer to every failed sign-in, whether or not the email has an account. */
@@ -47,11 +47,8 @@ export function authPages(
     const password = field(body, 'password');
     const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
-      const seconds = Math.max(1, Math.ceil(wait / 1000));
-      const minutes = Math.ceil(seconds / 60);
       // The form again, with the reason, so the person can try later from where they are.
-      ctx.set('Retry-After', String(seconds));
-      const error = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      const error = `Too many failed sign-ins. ${throttled(ctx, wait)}`;
       kit.send(ctx, 429, signInPage(kit.pageContext(ctx), { email, error, signupOpen }));
       return;
     }
