@@ -21,6 +21,18 @@ const WASM_TIERING_BUDGET = 100_000_000;
 if (!process.execArgv.some((arg) => /^--(no-)?(liftoff[-_]only|wasm[-_]tiering[-_]budget)\b/.test(arg)))
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
+// Each analysis worker is a fresh V8 isolate that optimises the engine's
+// JavaScript anew, and optimises much of it again as later files reach code
+// paths the first ones did not (a function's optimised code is thrown away and
+// rebuilt): over the 3,476 files of `pnpm bench:cli` that background compiling
+// took about a third of the CPU, and with a worker per core it competes with
+// the analyses. Without inlining each compile is smaller and so is each
+// rebuild: the same run took 15% less time and CPU with two workers, a few
+// per cent more on one core in a long run's steady state (server/README.md,
+// Speed). Only this command: the service's long-lived workers keep V8's default.
+if (!process.execArgv.some((arg) => /^--(no-)?turbo[-_]inlining\b/.test(arg)))
+  setFlagsFromString('--no-turbo-inlining');
+
 // A reader that stops early (`| head`) is not a failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

@@ -178,7 +178,8 @@ export function compose(input: ComposeInput): { explanation: string; sections: S
   const explanation = explanationText(input, new Voice(audience), mode);
   const voice = new Voice(audience);
   const sections = modeSections(input, voice, mode);
-  const glossary = voice.glossary(examplesOf(input));
+  // Only beginners get a glossary; finding each term's example in the code is not free.
+  const glossary = voice.beginner ? voice.glossary(examplesOf(input)) : undefined;
   if (glossary) sections.push({ title: 'Terms used', content: glossary });
   // Requested focus areas come right after the opening section.
   sections.splice(1, 0, ...focus.map((area) => focusSection(input, area)));

@@ -12,6 +12,7 @@ import {
   describeSteps,
   describeUnit,
   signature,
+  unitOpening,
   type WalkthroughOptions,
 } from './walkthrough.js';
 
@@ -57,7 +58,13 @@ export function unitParagraphs(
     // Written with a scratch voice first, so a unit left out adds no terms to the glossary (a voice
     // records terms; it does not change the text).
     const scratch = new Voice(voice.audience);
-    const text = describeUnit(u, scratch, options, options.raises);
+    // The paragraph starts with its opening: when even that does not fit, the rest need not be written.
+    const opening = unitOpening(u, scratch);
+    if (used + opening.length + 2 > options.room) {
+      noRoom.push(u);
+      continue;
+    }
+    const text = describeUnit(u, scratch, options, options.raises, opening);
     const length = text.length + 2;
     if (used + length > options.room) {
       noRoom.push(u);

@@ -227,13 +227,13 @@ export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
   return rest > 0 ? `calls ${listOf([...shown, `${rest} more`])}` : `calls ${listOf(shown)}`;
 }
 
-/** One paragraph about one callable unit. */
-export function describeUnit(
-  unit: UnitFacts,
-  voice: Voice,
-  options: WalkthroughOptions,
-  raises = false,
-): string {
+/**
+ * The sentence a unit's paragraph opens with: what it is, where, and what it
+ * takes. Cheap next to the rest, and never longer than the paragraph, so a
+ * caller with little room left can tell a paragraph will not fit without
+ * writing it.
+ */
+export function unitOpening(unit: UnitFacts, voice: Voice): string {
   const m = unit.metrics;
   const traits = [unit.isAsync ? 'async' : '', unit.isGenerator ? voice.term('generator') : '']
     .filter(Boolean)
@@ -264,8 +264,19 @@ export function describeUnit(
   const opening = m.name.startsWith('<')
     ? `${signature(unit)}${m.startLine === m.endLine ? '' : ` (${where})`}${inside}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
     : `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
+  return capitalize(opening);
+}
+
+/** One paragraph about one callable unit; `opening` is its unitOpening, when the caller has it already. */
+export function describeUnit(
+  unit: UnitFacts,
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises = false,
+  opening: string = unitOpening(unit, voice),
+): string {
   const head = [
-    capitalize(opening),
+    opening,
     ...purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises }),
     ...dataFlowSentences(unit),
   ].join(' ');

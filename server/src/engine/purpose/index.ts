@@ -7,7 +7,10 @@ import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { UnitKind } from '../metrics/model.js';
 import type { Step } from '../facts/model.js';
-import type { Declaration, Effect, UnitPurpose } from './model.js';
+import type { Captures } from './closure.js';
+import type { Chain } from './chains.js';
+import type { Declaration, DocComment, Effect, Idiom, UnitPurpose } from './model.js';
+import type { DataFlow } from './dataflow.js';
 import { effectOf } from './apis.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
@@ -60,35 +63,94 @@ function effectsOf(context: UnitContext): Effect[] {
   return effects;
 }
 
+/**
+ * A unit's purpose evidence, each part worked out the first time it is read.
+ * Most parts of most units are never read: the explanation describes the
+ * units it has room for, and each rule reads only the parts it checks. Worked
+ * out eagerly they were an eighth of the engine's time over whole files
+ * (server/README.md, Speed). Every part is a pure function of the unit's code
+ * and the snippet's facts, so when it is computed does not change it.
+ */
+class UnitEvidence implements UnitPurpose {
+  readonly #node: Node;
+  readonly #context: UnitContext;
+  readonly #short: string | undefined;
+  #doc: { readonly value: DocComment | undefined } | undefined;
+  #declarations: readonly Declaration[] | undefined;
+  #effects: readonly Effect[] | undefined;
+  #idioms: readonly Idiom[] | undefined;
+  #nameWords: readonly string[] | undefined;
+  #captures: { readonly value: Captures | undefined } | undefined;
+  #chains: readonly Chain[] | undefined;
+  #dataFlow: DataFlow | undefined;
+
+  constructor(node: Node, context: UnitContext) {
+    this.#node = node;
+    this.#context = context;
+    this.#short = context.name.startsWith('<') ? undefined : context.name.split(/[.#:]/).pop();
+  }
+
+  get #isClass(): boolean {
+    return this.#context.kind === 'class';
+  }
+
+  get doc(): DocComment | undefined {
+    return (this.#doc ??= { value: unitDoc(this.#context.language, this.#node) }).value;
+  }
+
+  get declarations(): readonly Declaration[] {
+    const c = this.#context;
+    return (this.#declarations ??= declarationsOf(this.#node, {
+      language: c.language,
+      kind: c.kind,
+      shortName: this.#short,
+      params: c.params,
+      registered: c.registered,
+    }));
+  }
+
+  get effects(): readonly Effect[] {
+    return (this.#effects ??= this.#isClass ? [] : effectsOf(this.#context));
+  }
+
+  get idioms(): readonly Idiom[] {
+    const c = this.#context;
+    return (this.#idioms ??= this.#isClass ? [] : idiomsOf(this.#node, c.steps, c.ownCode.text(this.#node)));
+  }
+
+  get nameWords(): readonly string[] {
+    return (this.#nameWords ??= this.#short ? wordsOf(this.#short) : []);
+  }
+
+  get captures(): Captures | undefined {
+    const c = this.#context;
+    return (this.#captures ??= {
+      value:
+        c.enclosing && !this.#isClass
+          ? capturesOf(
+              this.#node,
+              c.params,
+              c.ownCode.declared(c.enclosing.node),
+              c.enclosing.params,
+              c.language === 'python' || c.language === 'ruby',
+            )
+          : undefined,
+    }).value;
+  }
+
+  get chains(): readonly Chain[] {
+    return (this.#chains ??= this.#isClass
+      ? []
+      : chainsIn(this.#context.ownCode.text(this.#node), this.#node.startPosition.row + 1));
+  }
+
+  get dataFlow(): DataFlow {
+    return (this.#dataFlow ??= this.#isClass
+      ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
+      : dataFlowOf(this.#node, this.#context.params, this.#context.ownCode.nested(this.#node)));
+  }
+}
+
 export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
-  const nested = context.ownCode.nested(node);
-  const short = context.name.startsWith('<') ? undefined : context.name.split(/[.#:]/).pop();
-  return {
-    doc: unitDoc(context.language, node),
-    declarations: declarationsOf(node, {
-      language: context.language,
-      kind: context.kind,
-      shortName: short,
-      params: context.params,
-      registered: context.registered,
-    }),
-    effects: context.kind === 'class' ? [] : effectsOf(context),
-    idioms: context.kind === 'class' ? [] : idiomsOf(node, context.steps, context.ownCode.text(node)),
-    nameWords: short ? wordsOf(short) : [],
-    captures:
-      context.enclosing && context.kind !== 'class'
-        ? capturesOf(
-            node,
-            context.params,
-            context.ownCode.declared(context.enclosing.node),
-            context.enclosing.params,
-            context.language === 'python' || context.language === 'ruby',
-          )
-        : undefined,
-    chains: context.kind === 'class' ? [] : chainsIn(context.ownCode.text(node), node.startPosition.row + 1),
-    dataFlow:
-      context.kind === 'class'
-        ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
-        : dataFlowOf(node, context.params, nested),
-  };
+  return new UnitEvidence(node, context);
 }
