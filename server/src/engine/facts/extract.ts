@@ -7,7 +7,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnippetMetrics, UnitMetrics } from '../metrics/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import { costFacts } from './cost.js';
+import { CostFacts } from './cost.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -83,6 +83,8 @@ function unitFacts(
     }
   }
   const params = paramsOf(language, metrics);
+  const cost =
+    metrics.kind === 'class' ? undefined : new CostFacts(language, unit.node, metrics.name, params.params);
   return {
     metrics,
     ...params,
@@ -113,7 +115,12 @@ function unitFacts(
           : undefined,
     }),
     exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
-    ...(metrics.kind === 'class' ? {} : costFacts(language, unit.node, metrics.name, params.params)),
+    get recursion() {
+      return cost?.recursion;
+    },
+    get searches() {
+      return cost?.searches;
+    },
   };
 }
 
