@@ -222,20 +222,27 @@ export function purposeSentences(
   const p = unit.purpose;
   const short = unit.metrics.name.startsWith('<') ? undefined : unit.metrics.name.split(/[.#:]/).pop();
   const out: string[] = [];
+  // Strongest evidence first; once `max` sentences are written the weaker kinds are not read (each is
+  // worked out on first read, and the idioms cost the most).
+  const full = () => out.length >= options.max;
   if (p.doc) out.push(docSentence(p.doc, subject, short));
+  if (full()) return out.slice(0, options.max);
   for (const d of p.declarations) {
     const s = declarationSentence(d);
     if (s) out.push(s);
   }
+  if (full()) return out.slice(0, options.max);
   const r = unit.recursion;
   if (r?.shape === 'structural' && r.args.length > 0)
     out.push(
       `It walks a recursive structure: each call goes down to ${listOf(r.args.slice(0, 3).map(code), 'or')}${r.over.length ? `, reached through ${listOf(r.over.slice(0, 2).map(code))}` : ''}.`,
     );
+  if (full()) return out.slice(0, options.max);
   // What the body computes says more about its purpose than how it starts.
   const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
   for (const i of p.idioms.filter(checks)) out.push(idiomSentence(i, options.raises));
+  if (full()) return out.slice(0, options.max);
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
   if (out.length === 0 && short) {
