@@ -256,7 +256,9 @@ export function collectSteps(
         once = iterable?.parent === node ? iterable : undefined;
       }
     }
-    for (const child of node.children) {
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
       nesting[child.id - first] = childNesting;
       loops[child.id - first] = child === once ? loopDepth : childLoops;
       if (lambda) inLambda[child.id - first] = 1;

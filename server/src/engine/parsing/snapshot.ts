@@ -102,6 +102,7 @@ export function fieldChildren(node: SnapshotNode, field: string): SnapshotNode[]
 
 /** The first child of the given type, if any. */
 export function childOfType(node: SnapshotNode, type: string): SnapshotNode | undefined {
-  for (const child of node.children) if (child.type === type) return child;
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.type === type) return children[i]!;
   return undefined;
 }
