@@ -175,14 +175,15 @@ export const hardcodedSecret: Rule<Options> = {
         )
       )
         return;
+      // The value first: most assignments are not of a literal, and then the name need not be split.
+      const value = literalOf(valueNode);
+      if (value === undefined) return;
       const name =
         target.text
           .replace(/^['"]|['"]$/g, '')
           .split(/[.]/)
           .pop() ?? '';
-      if (!isSecretName(name)) return;
-      const value = literalOf(valueNode);
-      if (value === undefined || isPlaceholder(value, name, minLength)) return;
+      if (!isSecretName(name) || isPlaceholder(value, name, minLength)) return;
       context.report({
         node,
         messageId: 'secretLiteral',
