@@ -20,12 +20,18 @@ export function domainWords(snapshot: Snapshot): string[] {
   const seenNames = new Set<string>();
   // A name recurs far more often than it is new: split each once.
   const wordsByName = new Map<string, readonly string[]>();
-  for (const node of snapshot.nodes) {
-    if (
-      !node.named ||
-      !/identifier$|^(name|constant|field_identifier|property_identifier|type_identifier)$/.test(node.type)
-    )
-      continue;
+  // Whether a node type names something, asked once per type: a snippet has many nodes and few types.
+  const naming = new Map<string, boolean>();
+  const nodes = snapshot.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (!node.named) continue;
+    let names = naming.get(node.type);
+    if (names === undefined) {
+      names = /identifier$|^(name|constant|field_identifier|property_identifier|type_identifier)$/.test(node.type);
+      naming.set(node.type, names);
+    }
+    if (!names) continue;
     if (node.children.length > 0) continue;
     const text = node.text;
     if (text.length < 3 || seenNames.size > 5000) continue;

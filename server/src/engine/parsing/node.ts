@@ -85,11 +85,10 @@ export class SnapshotNode {
     this.lastId = id;
   }
 
-  /** Appends a child while the copy is made; nothing else may call it. */
-  adopt(child: SnapshotNode): void {
-    const children = (this.#children ??= []);
-    child.#index = children.length;
-    children.push(child);
+  /** Gives the node its children, in order, once the copy has made them all; nothing else may call it. */
+  adopt(children: SnapshotNode[]): void {
+    for (let i = 0; i < children.length; i++) children[i]!.#index = i;
+    this.#children = children;
   }
 
   get children(): readonly SnapshotNode[] {

@@ -150,21 +150,46 @@ class Copier {
 
   run(): SnapshotNode[] {
     const read = this.#read;
+    // The children made so far of the node at each depth of the walk, in reused lists; a node
+    // gets an exact-size copy of its list once it is finished. Growing each node's own array
+    // one push at a time gave most of them room for 17, and the tree is what every
+    // collection during the analysis has to copy.
+    const kids: SnapshotNode[][] = [];
+    const counts: number[] = [];
+    const add = (depth: number, node: SnapshotNode) => {
+      const list = (kids[depth] ??= []);
+      list[counts[depth] ?? 0] = node;
+      counts[depth] = (counts[depth] ?? 0) + 1;
+    };
+    const finish = (node: SnapshotNode, depth: number) => {
+      node.lastId = this.nodes.length - 1;
+      const n = counts[depth] ?? 0;
+      if (n === 0) return;
+      node.adopt(kids[depth]!.slice(0, n));
+      counts[depth] = 0;
+    };
     const top = this.#make(null);
     let current = top;
+    let depth = 0;
     walk: for (;;) {
       if (read.firstChild()) {
-        current = this.#make(current);
+        const child = this.#make(current);
+        add(depth, child);
+        current = child;
+        depth++;
         continue;
       }
       for (;;) {
-        current.lastId = this.nodes.length - 1;
+        finish(current, depth);
         if (current === top) break walk;
         if (read.nextSibling()) {
-          current = this.#make(current.parent);
+          const sibling = this.#make(current.parent);
+          add(depth - 1, sibling);
+          current = sibling;
           continue walk;
         }
         read.parent();
+        depth--;
         current = current.parent ?? top;
       }
     }
@@ -189,7 +214,6 @@ class Copier {
       parent,
     );
     this.nodes.push(node);
-    parent?.adopt(node);
     return node;
   }
 
