@@ -28,7 +28,9 @@ export function domainWords(snapshot: Snapshot): string[] {
     if (!node.named) continue;
     let names = naming.get(node.type);
     if (names === undefined) {
-      names = /identifier$|^(name|constant|field_identifier|property_identifier|type_identifier)$/.test(node.type);
+      names = /identifier$|^(name|constant|field_identifier|property_identifier|type_identifier)$/.test(
+        node.type,
+      );
       naming.set(node.type, names);
     }
     if (!names) continue;
