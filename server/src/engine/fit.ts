@@ -12,6 +12,16 @@ import { clip, clipBlock } from './clip.js';
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
+/**
+ * Whether `value` as JSON is at most `maxBytes` of UTF-8. A UTF-16 code unit
+ * takes at most 3 bytes, so a short text is known to fit without counting
+ * its bytes (almost every response: they are a few kB of a 256 kB budget).
+ */
+function fits(value: unknown, maxBytes: number): boolean {
+  const json = JSON.stringify(value);
+  return json.length * 3 <= maxBytes || Buffer.byteLength(json, 'utf8') <= maxBytes;
+}
+
 function withTextsWithin(
   response: ExplainResponse,
   max: { explanation: number; section: number; description: number },
@@ -33,12 +43,12 @@ export function fitResponse(response: ExplainResponse, maxBytes = MAX_RESPONSE_B
     explanation: clipBlock(response.explanation, MAX_EXPLANATION_CHARS),
     sections: response.sections.map((s) => ({ ...s, content: clipBlock(s.content, MAX_SECTION_CHARS) })),
   };
-  if (jsonBytes(fitted) <= maxBytes) return fitted;
+  if (fits(fitted, maxBytes)) return fitted;
 
   // Per-unit metrics go first: they are the most numerous and the least read; keep the earliest.
   const units = fitted.metadata.units ?? [];
   let kept = units.length;
-  while (kept > 0 && jsonBytes(fitted) > maxBytes) {
+  while (kept > 0 && !fits(fitted, maxBytes)) {
     kept = Math.floor(kept / 2);
     fitted = {
       ...fitted,
@@ -53,7 +63,7 @@ export function fitResponse(response: ExplainResponse, maxBytes = MAX_RESPONSE_B
   // Then every text, halving its allowance until the whole fits; at zero each is a bare "…".
   let section = MAX_SECTION_CHARS;
   const base = fitted;
-  while (section > 0 && jsonBytes(fitted) > maxBytes) {
+  while (section > 0 && !fits(fitted, maxBytes)) {
     section = Math.floor(section / 2);
     fitted = withTextsWithin(base, { explanation: section, section, description: section });
   }
