@@ -157,7 +157,9 @@ export function runRulesWithNotes(
       const node = nodes[i]!;
       const handlers = byType.get(node.type);
       if (!handlers) continue;
-      for (const { entry, visit } of handlers) {
+      // An index loop: this runs for every node of every file.
+      for (let h = 0; h < handlers.length; h++) {
+        const { entry, visit } = handlers[h]!;
         if (entry.failed) continue;
         try {
           visit(node);
