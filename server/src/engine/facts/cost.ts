@@ -7,8 +7,7 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, COMPREHENSIONS, contains, repeaterOf } from '../nodes.js';
 import { bindingsOf } from '../scope/bindings.js';
 import { exitReader } from './exits.js';
-import type { LoopSearch, Recursion } from './model.js';
-import { recursionOf } from './recursion.js';
+import type { LoopSearch } from './model.js';
 import { searchesOf, type Search } from './searches.js';
 import { clip } from './subjects.js';
 
@@ -78,34 +77,8 @@ function loopSearches(language: LanguageId, unit: Node): LoopSearch[] {
   return out;
 }
 
-/**
- * The recursion and loop searches of a function-like unit, each worked out
- * the first time it is read: only cost estimates and a few sentences read
- * them, and most explanations have none (over whole files the searches alone
- * were 3% of the engine's time). Undefined when there are none.
- */
-export class CostFacts {
-  #recursion: { readonly value: Recursion | undefined } | undefined;
-  #searches: { readonly value: readonly LoopSearch[] | undefined } | undefined;
-
-  constructor(
-    private readonly language: LanguageId,
-    private readonly unit: Node,
-    private readonly name: string,
-    private readonly params: readonly string[],
-  ) {}
-
-  get recursion(): Recursion | undefined {
-    return (this.#recursion ??= {
-      value: this.name.startsWith('<')
-        ? undefined
-        : recursionOf(this.language, this.unit, this.name, this.params),
-    }).value;
-  }
-
-  get searches(): readonly LoopSearch[] | undefined {
-    return (this.#searches ??= { value: nonEmpty(loopSearches(this.language, this.unit)) }).value;
-  }
+/** The collections a function-like unit searches on every iteration of a loop; undefined when none. */
+export function loopSearchesOf(language: LanguageId, unit: Node): readonly LoopSearch[] | undefined {
+  const found = loopSearches(language, unit);
+  return found.length > 0 ? found : undefined;
 }
-
-const nonEmpty = <T>(list: readonly T[]): readonly T[] | undefined => (list.length > 0 ? list : undefined);

@@ -7,10 +7,8 @@ import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { UnitKind } from '../metrics/model.js';
 import type { Step } from '../facts/model.js';
-import type { Captures } from './closure.js';
-import type { Chain } from './chains.js';
-import type { Declaration, DocComment, Effect, Idiom, UnitPurpose } from './model.js';
-import type { DataFlow } from './dataflow.js';
+import type { Declaration, Effect, UnitPurpose } from './model.js';
+import { once } from '../once.js';
 import { effectOf } from './apis.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
@@ -71,86 +69,64 @@ function effectsOf(context: UnitContext): Effect[] {
  * (server/README.md, Speed). Every part is a pure function of the unit's code
  * and the snippet's facts, so when it is computed does not change it.
  */
-class UnitEvidence implements UnitPurpose {
-  readonly #node: Node;
-  readonly #context: UnitContext;
-  readonly #short: string | undefined;
-  #doc: { readonly value: DocComment | undefined } | undefined;
-  #declarations: readonly Declaration[] | undefined;
-  #effects: readonly Effect[] | undefined;
-  #idioms: readonly Idiom[] | undefined;
-  #nameWords: readonly string[] | undefined;
-  #captures: { readonly value: Captures | undefined } | undefined;
-  #chains: readonly Chain[] | undefined;
-  #dataFlow: DataFlow | undefined;
-
-  constructor(node: Node, context: UnitContext) {
-    this.#node = node;
-    this.#context = context;
-    this.#short = context.name.startsWith('<') ? undefined : context.name.split(/[.#:]/).pop();
-  }
-
-  get #isClass(): boolean {
-    return this.#context.kind === 'class';
-  }
-
-  get doc(): DocComment | undefined {
-    return (this.#doc ??= { value: unitDoc(this.#context.language, this.#node) }).value;
-  }
-
-  get declarations(): readonly Declaration[] {
-    const c = this.#context;
-    return (this.#declarations ??= declarationsOf(this.#node, {
+export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
+  const c = context;
+  const isClass = c.kind === 'class';
+  const short = c.name.startsWith('<') ? undefined : c.name.split(/[.#:]/).pop();
+  const doc = once(() => unitDoc(c.language, node));
+  const declarations = once(() =>
+    declarationsOf(node, {
       language: c.language,
       kind: c.kind,
-      shortName: this.#short,
+      shortName: short,
       params: c.params,
       registered: c.registered,
-    }));
-  }
-
-  get effects(): readonly Effect[] {
-    return (this.#effects ??= this.#isClass ? [] : effectsOf(this.#context));
-  }
-
-  get idioms(): readonly Idiom[] {
-    const c = this.#context;
-    return (this.#idioms ??= this.#isClass ? [] : idiomsOf(this.#node, c.steps, c.ownCode.text(this.#node)));
-  }
-
-  get nameWords(): readonly string[] {
-    return (this.#nameWords ??= this.#short ? wordsOf(this.#short) : []);
-  }
-
-  get captures(): Captures | undefined {
-    const c = this.#context;
-    return (this.#captures ??= {
-      value:
-        c.enclosing && !this.#isClass
-          ? capturesOf(
-              this.#node,
-              c.params,
-              c.ownCode.declared(c.enclosing.node),
-              c.enclosing.params,
-              c.language === 'python' || c.language === 'ruby',
-            )
-          : undefined,
-    }).value;
-  }
-
-  get chains(): readonly Chain[] {
-    return (this.#chains ??= this.#isClass
-      ? []
-      : chainsIn(this.#context.ownCode.text(this.#node), this.#node.startPosition.row + 1));
-  }
-
-  get dataFlow(): DataFlow {
-    return (this.#dataFlow ??= this.#isClass
+    }),
+  );
+  const effects = once(() => (isClass ? [] : effectsOf(c)));
+  const idioms = once(() => (isClass ? [] : idiomsOf(node, c.steps, c.ownCode.text(node))));
+  const nameWords = once(() => (short ? wordsOf(short) : []));
+  const captures = once(() =>
+    c.enclosing && !isClass
+      ? capturesOf(
+          node,
+          c.params,
+          c.ownCode.declared(c.enclosing.node),
+          c.enclosing.params,
+          c.language === 'python' || c.language === 'ruby',
+        )
+      : undefined,
+  );
+  const chains = once(() => (isClass ? [] : chainsIn(c.ownCode.text(node), node.startPosition.row + 1)));
+  const dataFlow = once(() =>
+    isClass
       ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
-      : dataFlowOf(this.#node, this.#context.params, this.#context.ownCode.nested(this.#node)));
-  }
-}
-
-export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
-  return new UnitEvidence(node, context);
+      : dataFlowOf(node, c.params, c.ownCode.nested(node)),
+  );
+  return {
+    get doc() {
+      return doc();
+    },
+    get declarations() {
+      return declarations();
+    },
+    get effects() {
+      return effects();
+    },
+    get idioms() {
+      return idioms();
+    },
+    get nameWords() {
+      return nameWords();
+    },
+    get captures() {
+      return captures();
+    },
+    get chains() {
+      return chains();
+    },
+    get dataFlow() {
+      return dataFlow();
+    },
+  };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../taint/index.js';
 import type { MessageData, RuleContext } from '../model.js';
 import { bindingsOf } from '../../scope/bindings.js';
+import { once } from '../../once.js';
 import {
   callArguments,
   calleeText,
@@ -201,15 +202,7 @@ export function reportSourced(
 
 /** A rule's analysis, run on first use and kept for the snippet. */
 export function lazyAnalysis(context: RuleContext<object>): () => TaintAnalysis | undefined {
-  let done = false;
-  let analysis: TaintAnalysis | undefined;
-  return () => {
-    if (!done) {
-      analysis = analysisFor(context);
-      done = true;
-    }
-    return analysis;
-  };
+  return once(() => analysisFor(context));
 }
 
 /** The pieces of a `+` chain, template or f-string in order: literal text as strings, other parts as nodes. */
