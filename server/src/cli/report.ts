@@ -19,8 +19,10 @@ export interface AnalysedFile {
   readonly complexity: { readonly cognitive: number; readonly cyclomatic: number; readonly halstead: number };
   readonly units: readonly UnitSummary[];
   readonly findings: readonly Suggestion[];
-  /** The API's response for the file; kept only for formats that print it. */
+  /** The API's response for the file; kept only for formats that read it. */
   readonly response: ExplainResponse | undefined;
+  /** The same response as JSON text; kept only while JSON Lines wait to print it. */
+  readonly responseJson?: string | undefined;
   /** Checks that failed on this file, whose findings are missing. */
   readonly notes: readonly string[];
 }

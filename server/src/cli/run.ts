@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { LanguageId, Severity } from '@code-explain/shared';
+import type { ExplainResponse, LanguageId, Severity } from '@code-explain/shared';
 import type { AnalysisSettings } from './analysis.js';
 import { EXIT } from './exit-codes.js';
 import { collectFiles, type Target } from './files.js';
@@ -61,23 +61,27 @@ function stderrSummary(files: readonly FileResult[], verdicts: readonly GateVerd
   return lines;
 }
 
+/** What of each response a format keeps: its JSON text to print (JSON Lines), the object it reads, or nothing. */
+type Keep = 'json' | 'object' | 'nothing';
+
 /** The result for a target, from what its worker answered. */
-function resultOf(target: Target, outcome: TaskOutcome, keepResponse: boolean): FileResult {
+function resultOf(target: Target, outcome: TaskOutcome, keep: Keep): FileResult {
   if (!outcome.ok) {
     return { kind: 'failed', file: target.file, language: target.language, message: outcome.message };
   }
-  const { response, units, findings } = outcome.analysis;
-  const { metadata } = response;
+  const { responseJson, metadata, units, findings } = outcome.analysis;
   return {
     kind: 'analysed',
     file: target.file,
     language: target.language,
-    lines: typeof metadata.lines === 'number' ? metadata.lines : 0,
+    lines: metadata.lines,
     complexity: metadata.complexity,
     units,
     findings,
-    response: keepResponse ? response : undefined,
-    notes: metadata.notes ?? [],
+    // The worker's own JSON of its own response: parsed, not validated again.
+    response: keep === 'object' ? (JSON.parse(responseJson) as ExplainResponse) : undefined,
+    responseJson: keep === 'json' ? responseJson : undefined,
+    notes: metadata.notes,
   };
 }
 
@@ -94,14 +98,14 @@ interface AnalyseAll {
   readonly targets: readonly Target[];
   readonly options: AnalyzeOptions;
   readonly io: Io;
+  readonly keep: Keep;
   /** Called in the targets' order, each result as soon as it and every earlier one are in; returns what to keep of it. */
   readonly inOrder: (result: FileResult) => FileResult;
 }
 
 /** Every target analysed on worker threads; the results in the targets' order. */
-async function analyseAll({ targets, options, io, inOrder }: AnalyseAll): Promise<FileResult[]> {
+async function analyseAll({ targets, options, io, keep, inOrder }: AnalyseAll): Promise<FileResult[]> {
   const results: (FileResult | undefined)[] = new Array(targets.length);
-  const keepResponse = options.format !== 'sarif';
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), targets.length));
   const pool = createAnalysisPool({ jobs });
   const progress = createProgress(targets.length, io.stderr, shouldShowProgress(io.stderr, io.env));
@@ -119,7 +123,7 @@ async function analyseAll({ targets, options, io, inOrder }: AnalyseAll): Promis
           current = target.file;
           progress.update(done, current);
         });
-        results[index] = resultOf(target, outcome, keepResponse);
+        results[index] = resultOf(target, outcome, keep);
         const problems = problemsOf(target, outcome);
         if (problems.length > 0) progress.end();
         for (const line of problems) io.stderr.write(`${line}\n`);
@@ -136,6 +140,12 @@ async function analyseAll({ targets, options, io, inOrder }: AnalyseAll): Promis
     await pool.close();
   }
   return results as FileResult[];
+}
+
+/** `JSON.stringify({ file, ...response })`, from the response's JSON text. */
+function jsonLine(file: string, responseJson: string): string {
+  const members = responseJson.slice(1, -1);
+  return `{"file":${JSON.stringify(file)}${members === '' ? '' : `,${members}`}}`;
 }
 
 /** A failed run outranks a failed gate: the gate's verdict is then incomplete. */
@@ -177,14 +187,15 @@ export async function runAnalyze(paths: readonly string[], options: AnalyzeOptio
     targets: collection.targets,
     options,
     io,
+    keep: options.format === 'sarif' ? 'nothing' : jsonLines ? 'json' : 'object',
     inOrder(result) {
       if (!jsonLines || result.kind === 'skipped') return result;
       if (result.kind === 'failed') {
         emit(`${JSON.stringify({ file: result.file, error: { message: result.message } })}\n`);
         return result;
       }
-      emit(`${JSON.stringify({ file: result.file, ...result.response })}\n`);
-      return { ...result, response: undefined };
+      emit(`${jsonLine(result.file, result.responseJson ?? '{}')}\n`);
+      return { ...result, responseJson: undefined };
     },
   });
   // Skipped files come after the analysed ones in the reports.

@@ -7,7 +7,7 @@ import { clip } from './clip.js';
 import { compose } from './compose/index.js';
 import { purposeSentences } from './compose/purpose.js';
 import { extractFacts } from './facts/extract.js';
-import { fitResponse } from './fit.js';
+import { fitResponseJson } from './fit.js';
 import { LANGUAGES } from './languages/index.js';
 import { metadataOf, unitsOf, type UnitSummary } from './metadata.js';
 import { metricsFor as defaultMetricsFor } from './metrics/index.js';
@@ -66,6 +66,8 @@ export const failedRuleNote = (rule: string) =>
 export interface SourceAnalysis {
   /** What the API would answer for the same request. */
   readonly response: ExplainResponse;
+  /** `response` as JSON text (`JSON.stringify`), made anyway to hold it to its budget. */
+  readonly responseJson: string;
   /** Every finding on its own, in priority order (severity, then line). */
   readonly findings: readonly Suggestion[];
   /** Every unit's metrics, in source order, without increments. */
@@ -135,17 +137,17 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
     for (const failure of run.failures) observer?.ruleFailed?.(failureReport(failure));
     const failed = [...new Set(run.failures.map((f) => f.rule))];
     const metadata = metadataOf(metrics, facts, language, parsed.errorRegions);
-    const response = fitResponse({
+    const { response, json: responseJson } = fitResponseJson({
       explanation,
       sections,
       suggestions,
       metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
     });
     const units = unitsOf(metrics.units);
-    if (!options.purposes) return { response, findings, units };
+    if (!options.purposes) return { response, responseJson, findings, units };
     const raises = support.wording.raises;
     const purposes = facts.units.map((u) => purposeSentences(u, 'it', { max: 1, raises })[0] ?? null);
-    return { response, findings, units, purposes };
+    return { response, responseJson, findings, units, purposes };
   }
 
   return {

@@ -13,13 +13,14 @@ import { clip, clipBlock } from './clip.js';
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /**
- * Whether `value` as JSON is at most `maxBytes` of UTF-8. A UTF-16 code unit
- * takes at most 3 bytes, so a short text is known to fit without counting
- * its bytes (almost every response: they are a few kB of a 256 kB budget).
+ * `value` as JSON when that is at most `maxBytes` of UTF-8, else undefined. A
+ * UTF-16 code unit takes at most 3 bytes, so a short text is known to fit
+ * without counting its bytes (almost every response: they are a few kB of a
+ * 256 kB budget).
  */
-function fits(value: unknown, maxBytes: number): boolean {
+function jsonWithin(value: unknown, maxBytes: number): string | undefined {
   const json = JSON.stringify(value);
-  return json.length * 3 <= maxBytes || Buffer.byteLength(json, 'utf8') <= maxBytes;
+  return json.length * 3 <= maxBytes || Buffer.byteLength(json, 'utf8') <= maxBytes ? json : undefined;
 }
 
 function withTextsWithin(
@@ -38,17 +39,28 @@ function withTextsWithin(
 }
 
 export function fitResponse(response: ExplainResponse, maxBytes = MAX_RESPONSE_BYTES): ExplainResponse {
+  return fitResponseJson(response, maxBytes).response;
+}
+
+/**
+ * The fitted response and its JSON text, which measuring it produced anyway:
+ * the command line prints that text as it is.
+ */
+export function fitResponseJson(
+  response: ExplainResponse,
+  maxBytes = MAX_RESPONSE_BYTES,
+): { response: ExplainResponse; json: string } {
   let fitted = {
     ...response,
     explanation: clipBlock(response.explanation, MAX_EXPLANATION_CHARS),
     sections: response.sections.map((s) => ({ ...s, content: clipBlock(s.content, MAX_SECTION_CHARS) })),
   };
-  if (fits(fitted, maxBytes)) return fitted;
+  let json = jsonWithin(fitted, maxBytes);
 
   // Per-unit metrics go first: they are the most numerous and the least read; keep the earliest.
   const units = fitted.metadata.units ?? [];
   let kept = units.length;
-  while (kept > 0 && !fits(fitted, maxBytes)) {
+  while (json === undefined && kept > 0) {
     kept = Math.floor(kept / 2);
     fitted = {
       ...fitted,
@@ -58,14 +70,17 @@ export function fitResponse(response: ExplainResponse, maxBytes = MAX_RESPONSE_B
         unitsOmitted: (response.metadata.unitsOmitted ?? 0) + units.length - kept,
       },
     };
+    json = jsonWithin(fitted, maxBytes);
   }
 
   // Then every text, halving its allowance until the whole fits; at zero each is a bare "…".
   let section = MAX_SECTION_CHARS;
   const base = fitted;
-  while (section > 0 && !fits(fitted, maxBytes)) {
+  while (json === undefined && section > 0) {
     section = Math.floor(section / 2);
     fitted = withTextsWithin(base, { explanation: section, section, description: section });
+    json = jsonWithin(fitted, maxBytes);
   }
-  return fitted;
+  // Past the last cut the response goes as it is, as before; its JSON is still what is printed.
+  return { response: fitted, json: json ?? JSON.stringify(fitted) };
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { explainResponseSchema, type ExplainResponse } from '@code-explain/shared';
 import { MAX_EXPLANATION_CHARS, MAX_RESPONSE_BYTES, MAX_SECTION_CHARS } from '../../src/engine/budget.js';
 import { clip, clipBlock, clipQuotes } from '../../src/engine/clip.js';
-import { fitResponse, jsonBytes } from '../../src/engine/fit.js';
+import { fitResponse, fitResponseJson, jsonBytes } from '../../src/engine/fit.js';
 
 const unit = (i: number, name = `f${i}`) => ({
   name,
@@ -70,6 +70,21 @@ describe('engine: fitting a response to its budget', () => {
     assert.equal(fitted.sections.length, 40);
     assert.equal(fitted.suggestions.length, 50);
     assert.ok(explainResponseSchema.safeParse(fitted).success);
+  });
+
+  it('hands back the JSON text of exactly what it returns, cut or not', () => {
+    const units = Array.from({ length: 5000 }, (_, i) => unit(i, `${'名'.repeat(60)}${i}`));
+    const control = '\u0001'.repeat(MAX_SECTION_CHARS);
+    const cases = [
+      response(),
+      response({ metadata: { ...response().metadata, units } }),
+      response({ sections: Array.from({ length: 40 }, (_, i) => ({ title: `S${i}`, content: control })) }),
+    ];
+    for (const input of cases) {
+      const { response: fitted, json } = fitResponseJson(input);
+      assert.equal(json, JSON.stringify(fitted));
+      assert.deepEqual(fitted, fitResponse(input));
+    }
   });
 
   it('never splits a surrogate pair or leaves a code span open', () => {

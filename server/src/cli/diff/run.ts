@@ -152,7 +152,7 @@ const versionOf = (side: Side | undefined, analysis: TextAnalysis | undefined): 
     : EMPTY_VERSION;
 
 const wholeFile = (analysis: TextAnalysis | undefined) => {
-  const c = analysis?.response.metadata.complexity;
+  const c = analysis?.metadata.complexity;
   return c ? { cognitive: c.cognitive, cyclomatic: c.cyclomatic, halstead: c.halstead } : undefined;
 };
 
@@ -190,9 +190,7 @@ function fileDiffOf(a: Analysed): { file: FileDiff; units: UnitChange[] } {
   const head = versionOf(a.prepared.head, a.head);
   const compared = compareVersions(change.newPath, base, head, a.hunks);
   const count = (kind: UnitChange['change']) => compared.units.filter((u) => u.change === kind).length;
-  const notes = [
-    ...new Set([...(a.base?.response.metadata.notes ?? []), ...(a.head?.response.metadata.notes ?? [])]),
-  ];
+  const notes = [...new Set([...(a.base?.metadata.notes ?? []), ...(a.head?.metadata.notes ?? [])])];
   return {
     file: {
       ...common,
@@ -209,7 +207,7 @@ function fileDiffOf(a: Analysed): { file: FileDiff; units: UnitChange[] } {
       newFindings: compared.newFindings,
       resolvedFindings: compared.resolvedFindings.length,
       headUnits: head.units,
-      headLines: typeof a.head?.response.metadata.lines === 'number' ? a.head.response.metadata.lines : 0,
+      headLines: a.head?.metadata.lines ?? 0,
       notes,
     },
     units: compared.units,
