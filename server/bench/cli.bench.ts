@@ -7,7 +7,9 @@
  * ratio, each tool's default against the other's (code-explain uses every
  * core, ESLint one), and the CLI with its own WebAssembly tiering budget
  * (main.ts) against V8's default one. Each tool runs as a process, as in CI,
- * start-up included. Prints figures; asserts nothing; not part of `pnpm test`.
+ * start-up included, in several rounds whose order alternates (a ratio is
+ * taken within a round, then the median over rounds). Prints figures; asserts
+ * nothing; not part of `pnpm test`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -208,6 +210,24 @@ async function runEslint(c: Corpus, config: string, jobs: number): Promise<Resul
   };
 }
 
+/** Rounds of every run (BENCH_ROUNDS, default 3): this machine's speed drifts by 10–20% within minutes. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+type RunName = 'cli1' | 'eslint1' | 'tiered1' | 'cli2' | 'eslint2' | 'tiered2';
+
+/**
+ * One round's order. Each comparison's two runs are neighbours where they can
+ * be, and every other round runs in reverse, so a drift in the machine's speed
+ * during a round falls on both sides of a ratio rather than on one.
+ */
+const ORDER: readonly RunName[] = ['cli1', 'eslint1', 'cli2', 'eslint2', 'tiered2', 'tiered1'];
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 async function main(): Promise<void> {
   // The command runs the compiled JavaScript: build it first (a no-op when up to date).
   execFileSync(process.execPath, [join(WORKSPACE_DIR, 'node_modules/typescript/bin/tsc'), '-b', 'server'], {
@@ -220,33 +240,65 @@ async function main(): Promise<void> {
       .map((p) => `${p.name}@${p.version} (${p.files})`)
       .join(', ')}`,
   );
+  console.log(`${ROUNDS} rounds, every other one in reverse order`);
   const dir = mkdtempSync(join(tmpdir(), 'cex-bench-cli-'));
   try {
     const config = eslintConfig(dir);
-    const rows: { jobs: number; cli: Result; eslint: Result; tiered: Result }[] = [];
-    for (const jobs of [1, 2]) {
-      const cli = await runCli(c, jobs, false);
-      const eslint = await runEslint(c, config, jobs);
-      const tiered = await runCli(c, jobs, true);
-      rows.push({ jobs, cli, eslint, tiered });
-      for (const r of [cli, eslint, tiered])
+    const runs: Record<RunName, () => Promise<Result>> = {
+      cli1: () => runCli(c, 1, false),
+      eslint1: () => runEslint(c, config, 1),
+      tiered1: () => runCli(c, 1, true),
+      cli2: () => runCli(c, 2, false),
+      eslint2: () => runEslint(c, config, 2),
+      tiered2: () => runCli(c, 2, true),
+    };
+    const rounds: Record<RunName, Result>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
+      const results: Partial<Record<RunName, Result>> = {};
+      for (const name of order) {
+        const r = await runs[name]();
+        results[name] = r;
         console.log(
-          `${r.label.padEnd(44)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1).padStart(6)} s)  ${fixed(c.files.length / r.seconds).padStart(5)} files/s  ${fixed(c.lines / r.seconds).padStart(7)} lines/s  — ${r.produced}`,
+          `round ${round + 1}: ${r.label.padEnd(44)} ${r.seconds.toFixed(1).padStart(6)} s (CPU ${r.cpuSeconds.toFixed(1).padStart(6)} s)  ${fixed(c.files.length / r.seconds).padStart(5)} files/s  ${fixed(c.lines / r.seconds).padStart(7)} lines/s  — ${r.produced}`,
         );
+      }
+      rounds.push(results as Record<RunName, Result>);
+    }
+
+    console.log('');
+    console.log('medians over the rounds:');
+    for (const name of ORDER) {
+      const seconds = median(rounds.map((r) => r[name].seconds));
+      console.log(
+        `  ${rounds[0]![name].label.padEnd(44)} ${seconds.toFixed(1).padStart(6)} s (CPU ${median(
+          rounds.map((r) => r[name].cpuSeconds),
+        )
+          .toFixed(1)
+          .padStart(
+            6,
+          )} s)  ${fixed(c.files.length / seconds).padStart(5)} files/s  ${fixed(c.lines / seconds).padStart(7)} lines/s`,
+      );
     }
     console.log('');
-    const ratio = (eslint: Result, cli: Result) =>
-      `${(eslint.seconds / cli.seconds).toFixed(2)}× ESLint's files/s (${(eslint.cpuSeconds / cli.cpuSeconds).toFixed(2)}× per CPU second)`;
-    for (const { jobs, cli, eslint, tiered } of rows)
+    /** `subject`'s speed relative to `base`'s in each round (base's time over subject's), and their median. */
+    const ratios = (base: RunName, subject: RunName, of: 'seconds' | 'cpuSeconds' = 'seconds') => {
+      const each = rounds.map((r) => r[base][of] / r[subject][of]);
+      return `${median(each).toFixed(2)}× (rounds: ${each.map((x) => x.toFixed(2)).join(', ')})`;
+    };
+    console.log(
+      `jobs 1: code-explain runs at ${ratios('eslint1', 'cli1')} ESLint's files/s, ${ratios('eslint1', 'cli1', 'cpuSeconds')} per CPU second`,
+    );
+    console.log(
+      `jobs 2: code-explain runs at ${ratios('eslint2', 'cli2')} ESLint's files/s, ${ratios('eslint2', 'cli2', 'cpuSeconds')} per CPU second`,
+    );
+    console.log(
+      `with V8's own tiering budget code-explain runs at ${ratios('cli1', 'tiered1')} its speed with --jobs 1, ${ratios('cli2', 'tiered2')} with --jobs 2`,
+    );
+    // code-explain's --jobs defaults to the number of cores, ESLint's --concurrency to off.
+    if (availableParallelism() === 2)
       console.log(
-        `jobs ${jobs}: code-explain runs at ${ratio(eslint, cli)}; with V8's tiering budget it takes ${(tiered.seconds / cli.seconds).toFixed(2)}× the time (${(tiered.cpuSeconds / cli.cpuSeconds).toFixed(2)}× the CPU)`,
-      );
-    // code-explain's --jobs defaults to the number of cores; the bench measures 1 and 2.
-    const two = rows.find((r) => r.jobs === 2);
-    const one = rows.find((r) => r.jobs === 1);
-    if (one && two && availableParallelism() === 2)
-      console.log(
-        `each tool's default on this 2-core machine (code-explain --jobs 2, ESLint --concurrency off): code-explain runs at ${ratio(one.eslint, two.cli)}`,
+        `each tool's default on this 2-core machine (code-explain --jobs 2, ESLint --concurrency off): code-explain runs at ${ratios('eslint1', 'cli2')} ESLint's files/s, ${ratios('eslint1', 'cli2', 'cpuSeconds')} per CPU second`,
       );
   } finally {
     rmSync(dir, { recursive: true, force: true });
