@@ -8,8 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { LOOP_TYPES } from '../nodes.js';
-
-const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '../regex.js';
 
 /** The counting loops (`for (let i = 0; i < xs.length; i++)`) whose index only subscripts `xs`. */
 export function itemOnlyCountingLoop(unit: Node, line: number): boolean {
@@ -29,10 +28,10 @@ export function itemOnlyCountingLoop(unit: Node, line: number): boolean {
   const body = loop.childForFieldName('body')?.text ?? '';
   // Every use of the index picks the current item: `xs[i]` or `xs.get(i)`.
   const picks = new RegExp(
-    `${escape(items)}\\s*(?:\\[\\s*${escape(index)}\\s*\\]|\\.get\\(\\s*${escape(index)}\\s*\\))`,
+    `${escapeRegExp(items)}\\s*(?:\\[\\s*${escapeRegExp(index)}\\s*\\]|\\.get\\(\\s*${escapeRegExp(index)}\\s*\\))`,
     'g',
   );
-  return !new RegExp(`\\b${escape(index)}\\b`).test(body.replace(picks, ''));
+  return !new RegExp(`\\b${escapeRegExp(index)}\\b`).test(body.replace(picks, ''));
 }
 
 /** The variable a for-each loop binds (`x` in `for x in xs`, `for (const x of xs)`, `for _, x := range xs`). */
@@ -55,7 +54,7 @@ export function equalityJoin(unit: Node): boolean {
     const b = loopVariable(inner);
     if (!a || !b || a === b) continue;
     const body = inner.childForFieldName('body')?.text ?? inner.text;
-    const side = (v: string) => `\\b${escape(v)}(?:\\.\\w+|\\[[^\\]]+\\])*`;
+    const side = (v: string) => `\\b${escapeRegExp(v)}(?:\\.\\w+|\\[[^\\]]+\\])*`;
     const eq = `\\s*(?:===?|\\.equals\\(|\\.Equals\\()\\s*`;
     if (new RegExp(`${side(a)}${eq}${side(b)}|${side(b)}${eq}${side(a)}`).test(body)) return true;
   }

@@ -8,11 +8,10 @@ import type { LanguageId } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import { estimateOf } from './cost.js';
 import { code, listOf } from './text.js';
+import { escapeRegExp } from '../regex.js';
 
 /** Languages whose integers have a fixed size, so a running total can overflow. */
 const FIXED_INTEGERS = new Set<LanguageId>(['java', 'go', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'swift']);
-
-const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
   const notes: string[] = [];
@@ -39,7 +38,7 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
   for (const i of unit.purpose.idioms) {
     if ((i.kind === 'accumulate' || i.kind === 'count') && i.target && FIXED_INTEGERS.has(language)) {
       const integer = new RegExp(
-        `\\b(int|long|short|Int|Long|int32|int64|i32|i64|u32|u64|usize|isize)\\s+${escape(i.target)}\\b|\\b${escape(i.target)}\\s*(:=\\s*0\\b|:\\s*(i32|i64|u32|u64|usize|isize|Int|Long)\\b)|\\bvar\\s+${escape(i.target)}\\s+int`,
+        `\\b(int|long|short|Int|Long|int32|int64|i32|i64|u32|u64|usize|isize)\\s+${escapeRegExp(i.target)}\\b|\\b${escapeRegExp(i.target)}\\s*(:=\\s*0\\b|:\\s*(i32|i64|u32|u64|usize|isize|Int|Long)\\b)|\\bvar\\s+${escapeRegExp(i.target)}\\s+int`,
       ).test(text);
       if (integer)
         notes.push(
@@ -54,7 +53,7 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
   if (
     divisor &&
     !new RegExp(
-      `${escape(divisor)}\\s*(==|!=|===|!==|>|<=?|>=)\\s*0|\\b(not|!)\\s*${escape(divisor)}\\b|if\\s+${escape(divisor)}\\b`,
+      `${escapeRegExp(divisor)}\\s*(==|!=|===|!==|>|<=?|>=)\\s*0|\\b(not|!)\\s*${escapeRegExp(divisor)}\\b|if\\s+${escapeRegExp(divisor)}\\b`,
     ).test(text)
   )
     notes.push(`Division: it divides by ${code(divisor)}, and nothing in it rules out zero.`);

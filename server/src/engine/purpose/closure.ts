@@ -5,6 +5,7 @@
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { declaredIn } from './own-text.js';
+import { escapeRegExp } from '../regex.js';
 
 export interface Captures {
   /** Names of the enclosing function it reads or writes, in order of first use. */
@@ -12,8 +13,6 @@ export interface Captures {
   /** Those it assigns: state it shares with the enclosing function and keeps between calls. */
   readonly changes: readonly string[];
 }
-
-const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Words that are never captured variables. */
 const KEYWORDS = new Set(
@@ -48,7 +47,7 @@ export function capturesOf(
   const uses = [...mentioned].filter((name) => !own.has(name));
   const changes: string[] = [];
   for (const name of uses) {
-    if (new RegExp(`(?<![.\\w$])${escape(name)}\\s*(?:[-+*/]?=(?!=)|\\+\\+|--)`).test(body))
+    if (new RegExp(`(?<![.\\w$])${escapeRegExp(name)}\\s*(?:[-+*/]?=(?!=)|\\+\\+|--)`).test(body))
       changes.push(name);
   }
   return uses.length ? { uses, changes } : undefined;

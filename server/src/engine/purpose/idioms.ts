@@ -10,6 +10,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import type { Idiom } from './model.js';
+import { escapeRegExp } from '../regex.js';
 
 const LOOP = /^(for|while|for_in|enhanced_for|foreach|for_range)_(statement|loop|expression)$|^for$/;
 const IF = /^if_(statement|expression)$|^if$/;
@@ -17,7 +18,6 @@ const RETURN = /^return(_statement|_expression)?$/;
 const THROW = /^(throw|raise)(_statement|_expression)?$/;
 
 const line = (node: Node): number => node.startPosition.row + 1;
-const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The statements of a body, comments left out; a lone statement counts as a body of one. */
 function statementsOf(body: Node | null | undefined): Node[] {
@@ -111,7 +111,7 @@ function initialised(
 }
 
 function returnsName(statements: readonly Node[], from: number, name: string): boolean {
-  const re = new RegExp(`^return\\s+(${escape(name)}|\\(${escape(name)}\\))\\s*;?$`);
+  const re = new RegExp(`^return\\s+(${escapeRegExp(name)}|\\(${escapeRegExp(name)}\\))\\s*;?$`);
   return statements.slice(from).some((s) => re.test(s.text.trim()));
 }
 
@@ -135,7 +135,7 @@ function loopVariable(loop: Node): string | undefined {
 
 /** The value a loop body adds to `name`: `x` in `out.append(x)`, `u.Name` in `out = append(out, u.Name)`. */
 function addedValue(loopBody: string, name: string): string | undefined {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   const call = new RegExp(
     `\\b${n}\\s*\\.\\s*(?:append|push|add|Add|insert|push_back|put)\\s*\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`,
   ).exec(loopBody);
@@ -148,7 +148,7 @@ function addedValue(loopBody: string, name: string): string | undefined {
 
 /** What a loop body does to `name`, from its text. */
 function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   if (
     new RegExp(
       `\\b${n}\\s*\\[[^\\]]+\\]\\s*\\.\\s*(append|push|add)\\(|\\b${n}\\.setdefault\\(|\\b${n}\\.computeIfAbsent\\(|\\b${n}\\s*\\[[^\\]]+\\]\\s*=\\s*append\\(`,
@@ -189,7 +189,7 @@ function loops(unit: Node, idioms: Idiom[]): void {
       let kind = change;
       if (change === 'map') {
         const seenCheck = new RegExp(
-          `not in ${escape(name)}\\b|!${escape(name)}\\.(has|contains|includes)\\(|!\\s*${escape(name)}\\.contains`,
+          `not in ${escapeRegExp(name)}\\b|!${escapeRegExp(name)}\\.(has|contains|includes)\\(|!\\s*${escapeRegExp(name)}\\.contains`,
         ).test(loopBody);
         const conditional =
           /^\s*(if|unless)\b/m.test(loopBody) || /\bif\s*\(/.test(loopBody) || /\bif\s/.test(loopBody);
@@ -200,7 +200,7 @@ function loops(unit: Node, idioms: Idiom[]): void {
         const nested = statement.descendantsOfType([...NESTED_LOOPS]).some((n) => n.id !== statement.id);
         const isItem = item !== undefined && added === item;
         const fromItem =
-          item !== undefined && added !== undefined && new RegExp(`\\b${escape(item)}\\b`).test(added);
+          item !== undefined && added !== undefined && new RegExp(`\\b${escapeRegExp(item)}\\b`).test(added);
         kind =
           nested || !fromItem
             ? 'collect'
@@ -260,7 +260,7 @@ function memo(unitText: string, line0: number, idioms: Idiom[]): void {
     // Each name once: the answer is the same at every mention, and a large unit mentions one often.
     if (tried.has(m[1]!)) continue;
     tried.add(m[1]!);
-    const name = escape(m[1]!);
+    const name = escapeRegExp(m[1]!);
     const looks = new RegExp(
       `\\bin\\s+${name}\\b|${name}\\.(has|get|containsKey|ContainsKey|TryGetValue)\\(|${name}\\s*\\[[^\\]]+\\]\\s*(?:,\\s*ok|!=|is not)|,\\s*ok\\s*:?=\\s*${name}\\[`,
     ).test(unitText);
@@ -329,13 +329,13 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   const sw = steps.find(
     (s) => s.kind === 'switch' && s.loopDepth > 0 && s.subject && /^\w+$/.test(s.subject),
   );
-  if (sw && new RegExp(`\\b${escape(sw.subject!)}\\s*=[^=]`).test(text))
+  if (sw && new RegExp(`\\b${escapeRegExp(sw.subject!)}\\s*=[^=]`).test(text))
     idioms.push({ kind: 'state-machine', line: sw.line, subject: sw.subject! });
   const lazy =
     /if\s*\(?\s*((?:self|this)\.\w+)\s*(?:is None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?\s*:?\s*\{?\s*\n?\s*\1\s*=[^=]/.exec(
       text,
     );
-  if (lazy && new RegExp(`return\\s+${escape(lazy[1]!)}\\b`).test(text))
+  if (lazy && new RegExp(`return\\s+${escapeRegExp(lazy[1]!)}\\b`).test(text))
     idioms.push({ kind: 'lazy-init', line: at, target: lazy[1]! });
   // Two indexes closing in on each other: `while (i < j) { … i++ … j-- }`.
   const closing = steps.find(
@@ -346,8 +346,10 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
     closing &&
     pair &&
     !/\bmid\w*\s*:?=/.test(text) &&
-    new RegExp(`\\b${escape(pair[1]!)}\\s*(\\+\\+|\\+=\\s*1)|\\+\\+${escape(pair[1]!)}\\b`).test(text) &&
-    new RegExp(`\\b${escape(pair[2]!)}\\s*(--|-=\\s*1)|--${escape(pair[2]!)}\\b`).test(text)
+    new RegExp(`\\b${escapeRegExp(pair[1]!)}\\s*(\\+\\+|\\+=\\s*1)|\\+\\+${escapeRegExp(pair[1]!)}\\b`).test(
+      text,
+    ) &&
+    new RegExp(`\\b${escapeRegExp(pair[2]!)}\\s*(--|-=\\s*1)|--${escapeRegExp(pair[2]!)}\\b`).test(text)
   )
     idioms.push({ kind: 'two-pointers', line: closing.line, subject: closing.subject });
   // A window over a sequence: add the item entering it, take away the one leaving it (`a[i]` in, `a[i - k]` out).
