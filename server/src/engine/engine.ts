@@ -144,10 +144,15 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
       metadata: failed.length > 0 ? { ...metadata, notes: failed.map(failedRuleNote) } : metadata,
     });
     const units = unitsOf(metrics.units);
-    if (!options.purposes) return { response, responseJson, findings, units };
     const raises = support.wording.raises;
-    const purposes = facts.units.map((u) => purposeSentences(u, 'it', { max: 1, raises })[0] ?? null);
-    return { response, responseJson, findings, units, purposes };
+    const purposes = options.purposes
+      ? facts.units.map((u) => purposeSentences(u, 'it', { max: 1, raises })[0] ?? null)
+      : undefined;
+    // Nothing returned points into the tree: its nodes can serve the next parse.
+    snapshot.release();
+    return purposes
+      ? { response, responseJson, findings, units, purposes }
+      : { response, responseJson, findings, units };
   }
 
   return {

@@ -409,6 +409,33 @@ describe('engine: explain()', () => {
     assert.deepEqual(a, b);
   });
 
+  it('answers the same whatever it analysed before (each parse reuses the nodes of the last)', async () => {
+    const inputs: ExplainRequestInput[] = [
+      { code: readFileSync(require.resolve('lodash/debounce.js'), 'utf8'), mode: 'detailed' },
+      { code: ORDERS, focus: ['security'] },
+      {
+        code: 'def area(r):\n    """The area of a circle."""\n    return 3.14159 * r * r\n',
+        language: 'python',
+      },
+      {
+        code: readFileSync(require.resolve('lodash/chunk.js'), 'utf8'),
+        mode: 'learning',
+        audience: 'beginner',
+      },
+    ];
+    // The same engine, one request after another, and each request alone on a fresh engine.
+    const inTurn = [];
+    for (const input of inputs) inTurn.push(await run(input));
+    for (const [i, input] of inputs.entries()) {
+      const alone = createEngine();
+      try {
+        assert.deepEqual(inTurn[i], await alone.explain(explainRequestSchema.parse(input)), `request ${i}`);
+      } finally {
+        alone.dispose();
+      }
+    }
+  });
+
   it('analyses code with syntax errors and says so', async () => {
     const response = await run({ code: 'function broken(a {\n  if (a) { return 1\n}\n' });
     assert.ok((response.metadata.parseErrors as number) > 0);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { LanguageId } from '@code-explain/shared';
 import { Parser, type Node } from 'web-tree-sitter';
 import type { SnapshotNode } from '../../src/engine/parsing/node.js';
+import { NodePool } from '../../src/engine/parsing/node-pool.js';
 import { SourceParser } from '../../src/engine/parsing/parser.js';
 import { rawCursor } from '../../src/engine/parsing/runtime.js';
 import { Snapshot } from '../../src/engine/parsing/snapshot.js';
@@ -104,6 +105,65 @@ describe('the snapshot of a tree', () => {
         parser.delete();
       }
       assert.ok(compared > 400, `only ${compared} nodes compared`);
+    });
+  }
+
+  for (const { language, files } of CASES) {
+    it(`says the same when made from the nodes of released snapshots (${language})`, async () => {
+      const grammar = await sources.language(language);
+      const parser = new Parser();
+      parser.setLanguage(grammar);
+      const pool = new NodePool();
+      let before: readonly SnapshotNode[] = [];
+      let reused = 0;
+      try {
+        // Each file's copy takes the nodes the one before released: other types, fields,
+        // parents and children than they had, which the comparison must not see.
+        for (const file of [...files(), ...files().reverse()]) {
+          const code = readFileSync(file, 'utf8');
+          const tree = parser.parse(code)!;
+          try {
+            const snapshot = Snapshot.of(tree.rootNode, { text: code, pool });
+            const earlier = new Set(before);
+            reused += snapshot.nodes.filter((n) => earlier.has(n)).length;
+            compareTrees(tree.rootNode, snapshot, `${file} (reused nodes)`);
+            // Siblings and subtree ends, which the comparison does not read, are a reused node's own too.
+            for (const node of snapshot.nodes) {
+              const children = node.children;
+              for (let i = 0; i < children.length; i++) {
+                assert.equal(
+                  children[i]!.nextSibling,
+                  children[i + 1] ?? null,
+                  `${file}: node ${children[i]!.id}`,
+                );
+                assert.equal(
+                  children[i]!.previousSibling,
+                  children[i - 1] ?? null,
+                  `${file}: node ${children[i]!.id}`,
+                );
+              }
+              assert.equal(node.lastId, children.at(-1)?.lastId ?? node.id, `${file}: node ${node.id}`);
+            }
+            snapshot.release();
+            const kept = pool.size;
+            snapshot.release();
+            assert.equal(pool.size, kept, 'a second release gave the nodes back twice');
+            // What is kept for reuse holds no text or tree of the file it came from.
+            assert.ok(
+              snapshot.nodes.every(
+                (n) => n.doc.source === '' && n.parent === null && n.children.length === 0,
+              ),
+              `${file}: a released node keeps what it pointed to`,
+            );
+            before = snapshot.nodes;
+          } finally {
+            tree.delete();
+          }
+        }
+      } finally {
+        parser.delete();
+      }
+      assert.ok(reused > 100, `only ${reused} nodes were reused`);
     });
   }
 

@@ -57,6 +57,8 @@ function newlinesIn(text: string): Int32Array {
   return offsets;
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 const NO_CHILDREN: readonly SnapshotNode[] = Object.freeze([]);
 
 export class SnapshotNode {
@@ -83,6 +85,53 @@ export class SnapshotNode {
     readonly parent: SnapshotNode | null,
   ) {
     this.lastId = id;
+  }
+
+  /**
+   * Makes this node (one the copy released earlier, see NodePool) a new one,
+   * as the constructor would: the same fields in the same order, so reused and
+   * new nodes share one shape.
+   */
+  reuse(
+    doc: SourceText,
+    id: number,
+    type: string,
+    named: boolean,
+    missing: boolean,
+    field: string | null,
+    start: number,
+    end: number,
+    parent: SnapshotNode | null,
+  ): this {
+    const self = this as Writable<SnapshotNode>;
+    self.doc = doc;
+    self.id = id;
+    self.type = type;
+    self.named = named;
+    self.missing = missing;
+    self.field = field;
+    self.start = start;
+    self.end = end;
+    self.parent = parent;
+    this.#children = undefined;
+    this.#named = undefined;
+    this.lastId = id;
+    this.#index = 0;
+    return this;
+  }
+
+  /**
+   * Drops what a released node points to, so a pooled node keeps no text
+   * alive; returns its list of children, for the pool to reuse too.
+   */
+  forget(empty: SourceText): SnapshotNode[] | undefined {
+    const children = this.#children;
+    const self = this as Writable<SnapshotNode>;
+    self.doc = empty;
+    self.parent = null;
+    this.#children = undefined;
+    this.#named = undefined;
+    return children;
   }
 
   /** Gives the node its children, in order, once the copy has made them all; nothing else may call it. */

@@ -6,6 +6,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import { Language, Parser, type Node } from 'web-tree-sitter';
 import { grammarPath, warmUpCode } from './grammars.js';
+import { NodePool } from './node-pool.js';
 import { initRuntime } from './runtime.js';
 import { Snapshot } from './snapshot.js';
 
@@ -35,6 +36,8 @@ export class SourceParser {
   readonly #paths = new Map<LanguageId, string>();
   readonly #parsers = new Map<LanguageId, Parser>();
   readonly #timeoutMs: number;
+  /** Nodes of released snapshots, reused by the next copies (node-pool.ts). */
+  readonly #pool = new NodePool();
 
   constructor(options: SourceParserOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? 1500;
@@ -83,7 +86,7 @@ export class SourceParser {
       const root = tree.rootNode;
       return {
         language: id,
-        snapshot: Snapshot.of(root, { text: code }),
+        snapshot: Snapshot.of(root, { text: code, pool: this.#pool }),
         errorRegions: countErrorRegions(root),
       };
     } finally {

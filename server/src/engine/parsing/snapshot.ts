@@ -7,6 +7,7 @@
  */
 import type { Language, Node } from 'web-tree-sitter';
 import { SourceText, type SnapshotNode } from './node.js';
+import type { NodePool } from './node-pool.js';
 import { copyTree } from './tree-copy.js';
 
 export { SnapshotNode, SourceText, type Point } from './node.js';
@@ -19,6 +20,8 @@ export interface SnapshotOptions {
   readonly text?: string;
   /** False forces the public cursor API (for tests). */
   readonly raw?: boolean;
+  /** Where the copy takes released nodes from, and `release` returns them to. */
+  readonly pool?: NodePool;
 }
 
 export class Snapshot {
@@ -30,6 +33,7 @@ export class Snapshot {
   /** The grammar the tree was parsed with (for a repeat parse, see metrics/javascript/repair.ts). */
   readonly grammar: Language;
   readonly #doc: SourceText;
+  #pool: NodePool | undefined;
 
   private constructor(root: Node, options: SnapshotOptions) {
     const whole = options.text !== undefined;
@@ -37,7 +41,8 @@ export class Snapshot {
     const base = whole ? 0 : root.startIndex;
     this.grammar = root.tree.language;
     this.#doc = new SourceText(this.source, whole ? 0 : root.startPosition.row);
-    this.nodes = copyTree(root, base, this.#doc, options.raw ?? true);
+    this.#pool = options.pool;
+    this.nodes = copyTree(root, base, this.#doc, options.raw ?? true, this.#pool);
     this.#doc.nodes = this.nodes;
     const top = this.nodes[0];
     if (!top) throw new Error('empty tree copy');
@@ -47,6 +52,17 @@ export class Snapshot {
   /** Copies the tree under `root` (its whole tree, usually); the tree may be deleted afterwards. */
   static of(root: Node, options: SnapshotOptions = {}): Snapshot {
     return new Snapshot(root, options);
+  }
+
+  /**
+   * Hands every node back to the pool the copy took from, for the next copy to
+   * reuse: only when nothing will read this snapshot or any of its nodes again.
+   * Without a pool, or a second time, it does nothing.
+   */
+  release(): void {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    pool?.release(this.nodes);
   }
 
   text(node: SnapshotNode): string {

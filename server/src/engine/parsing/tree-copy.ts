@@ -7,6 +7,7 @@
 import type { Node, TreeCursor } from 'web-tree-sitter';
 import { rawCursor, treeAddress, type RawCursor } from './runtime.js';
 import { SnapshotNode, type SourceText } from './node.js';
+import type { NodePool } from './node-pool.js';
 
 /** What the walk reads at the cursor's current node. */
 interface Reader {
@@ -99,7 +100,13 @@ class PublicReader implements Reader {
  * Every node under `root` (included) in pre-order, offsets shifted by
  * `-base`. `raw: false` forces the public cursor (for tests).
  */
-export function copyTree(root: Node, base: number, doc: SourceText, raw = true): SnapshotNode[] {
+export function copyTree(
+  root: Node,
+  base: number,
+  doc: SourceText,
+  raw = true,
+  pool?: NodePool,
+): SnapshotNode[] {
   const language = root.tree.language;
   // Only an erroneous tree has MISSING nodes, and those are always zero-width.
   const mayMiss = root.hasError;
@@ -107,7 +114,7 @@ export function copyTree(root: Node, base: number, doc: SourceText, raw = true):
   const fast = raw ? rawCursor() : undefined;
   try {
     const reader = fast ? new RawReader(fast, treeAddress(root.tree)) : new PublicReader(cursor);
-    return new Copier(reader, language.types, language.fields, base, mayMiss, doc).run();
+    return new Copier(reader, language.types, language.fields, base, mayMiss, doc, pool).run();
   } finally {
     // The raw functions moved the cursor without telling its JS object; update it before freeing.
     fast?.sync(cursor);
@@ -130,6 +137,7 @@ class Copier {
    * (public) symbol is, so asking once per type is enough.
    */
   readonly #named: Int8Array;
+  readonly #pool: NodePool | undefined;
 
   constructor(
     read: Reader,
@@ -138,8 +146,10 @@ class Copier {
     base: number,
     mayMiss: boolean,
     doc: SourceText,
+    pool: NodePool | undefined,
   ) {
     this.#doc = doc;
+    this.#pool = pool;
     this.#read = read;
     this.#types = types;
     this.#fields = fields;
@@ -165,7 +175,12 @@ class Copier {
       node.lastId = this.nodes.length - 1;
       const n = counts[depth] ?? 0;
       if (n === 0) return;
-      node.adopt(kids[depth]!.slice(0, n));
+      const made = kids[depth]!;
+      const list = this.#pool?.takeList(n);
+      if (list) {
+        for (let i = 0; i < n; i++) list[i] = made[i]!;
+        node.adopt(list);
+      } else node.adopt(made.slice(0, n));
       counts[depth] = 0;
     };
     const top = this.#make(null);
@@ -202,17 +217,14 @@ class Copier {
     const end = read.end() - this.#base;
     const typeId = read.typeId();
     const id = this.nodes.length;
-    const node = new SnapshotNode(
-      this.#doc,
-      id,
-      this.#types[typeId] || 'ERROR',
-      this.#isNamed(typeId),
-      this.#mayMiss && start === end && read.missing(),
-      parent ? (this.#fields[read.fieldId()] ?? null) : null,
-      start,
-      end,
-      parent,
-    );
+    const type = this.#types[typeId] || 'ERROR';
+    const named = this.#isNamed(typeId);
+    const missing = this.#mayMiss && start === end && read.missing();
+    const field = parent ? (this.#fields[read.fieldId()] ?? null) : null;
+    const reused = this.#pool?.take();
+    const node = reused
+      ? reused.reuse(this.#doc, id, type, named, missing, field, start, end, parent)
+      : new SnapshotNode(this.#doc, id, type, named, missing, field, start, end, parent);
     this.nodes.push(node);
     return node;
   }
