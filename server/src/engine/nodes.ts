@@ -103,11 +103,17 @@ export function methodName(callee: string): string {
   return i >= 0 ? callee.slice(i + 1).replace(/^\./, '') : callee;
 }
 
+const isPlainArgument = (a: Node) =>
+  a.type !== 'argument' && a.type !== 'keyword_argument' && !a.type.includes('comment');
+
 /** Positional arguments of a call, comments and keyword arguments excluded. */
-export function callArguments(call: Node): Node[] {
+export function callArguments(call: Node): readonly Node[] {
   const args = call.childForFieldName('arguments');
   if (!args) return [];
-  return args.namedChildren
+  const named = args.namedChildren;
+  // Most calls have only plain positional arguments: their list is the answer as it is.
+  if (named.every(isPlainArgument)) return named;
+  return named
     .filter(
       (a): a is Node =>
         a !== null &&

@@ -143,6 +143,11 @@ describe('the snapshot of a tree', () => {
                 );
               }
               assert.equal(node.lastId, children.at(-1)?.lastId ?? node.id, `${file}: node ${node.id}`);
+              assert.deepEqual(
+                node.namedChildren.map((c) => c.id),
+                children.filter((c) => c.named).map((c) => c.id),
+                `${file}: node ${node.id}`,
+              );
             }
             snapshot.release();
             const kept = pool.size;

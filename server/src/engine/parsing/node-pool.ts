@@ -11,7 +11,7 @@
  * release it (the engine, once a response is built); a snapshot never
  * released is collected as usual.
  */
-import { SourceText, type SnapshotNode } from './node.js';
+import { SourceText, type ListSource, type SnapshotNode } from './node.js';
 
 /** What a released node points at instead of its text. */
 const EMPTY = new SourceText('');
@@ -19,7 +19,7 @@ const EMPTY = new SourceText('');
 /** The longest list of children kept for reuse. */
 const MAX_LIST = 8;
 
-export class NodePool {
+export class NodePool implements ListSource {
   readonly #free: SnapshotNode[] = [];
   /** Released lists of children by length, up to MAX_LIST: most nodes have few children. */
   readonly #lists: SnapshotNode[][][] = Array.from({ length: MAX_LIST + 1 }, () => []);
@@ -34,6 +34,10 @@ export class NodePool {
     return this.#free.pop();
   }
 
+  readonly #keep = (list: SnapshotNode[]) => {
+    if (list.length < this.#lists.length) this.#lists[list.length]!.push(list);
+  };
+
   /** A released list of children of exactly `length` nodes (which the caller overwrites), if one is kept. */
   takeList(length: number): SnapshotNode[] | undefined {
     return this.#lists[length]?.pop();
@@ -41,13 +45,11 @@ export class NodePool {
 
   release(nodes: readonly SnapshotNode[]): void {
     const free = this.#free;
-    const lists = this.#lists;
     const room = Math.min(nodes.length, this.#limit - free.length);
     for (let i = 0; i < room; i++) {
       const node = nodes[i]!;
-      const children = node.forget(EMPTY);
+      node.forget(EMPTY, this.#keep);
       free.push(node);
-      if (children !== undefined && children.length < lists.length) lists[children.length]!.push(children);
     }
   }
 

@@ -16,6 +16,8 @@ export class SourceText {
   #newlines: Int32Array | undefined;
   /** Every node in pre-order (`nodes[n.id] === n`); filled in once by the copy. */
   nodes: readonly SnapshotNode[] = [];
+  /** Where lists of released nodes are kept for reuse (node-pool.ts), if anywhere. */
+  lists: ListSource | undefined;
 
   constructor(
     readonly source: string,
@@ -43,6 +45,12 @@ export class SourceText {
   }
 }
 
+/** Released lists of nodes, by length (node-pool.ts). */
+export interface ListSource {
+  /** A list of exactly `length` nodes, which the caller overwrites; undefined when none is kept. */
+  takeList(length: number): SnapshotNode[] | undefined;
+}
+
 export interface Point {
   readonly row: number;
   readonly column: number;
@@ -63,7 +71,7 @@ const NO_CHILDREN: readonly SnapshotNode[] = Object.freeze([]);
 
 export class SnapshotNode {
   #children: SnapshotNode[] | undefined;
-  #named: SnapshotNode[] | undefined;
+  #named: readonly SnapshotNode[] | undefined;
   /** Id of the last node in this subtree: the subtree is exactly ids `id ..= lastId` (set by the copy). */
   lastId: number;
   /** Position among the parent's children (set by the copy). */
@@ -122,16 +130,19 @@ export class SnapshotNode {
 
   /**
    * Drops what a released node points to, so a pooled node keeps no text
-   * alive; returns its list of children, for the pool to reuse too.
+   * alive; hands its lists of children (all, and named) to `keep`, for the
+   * pool to reuse too.
    */
-  forget(empty: SourceText): SnapshotNode[] | undefined {
+  forget(empty: SourceText, keep: (list: SnapshotNode[]) => void): void {
     const children = this.#children;
+    const named = this.#named;
     const self = this as Writable<SnapshotNode>;
     self.doc = empty;
     self.parent = null;
     this.#children = undefined;
     this.#named = undefined;
-    return children;
+    if (children !== undefined) keep(children);
+    if (named !== undefined && named !== children && named !== NO_CHILDREN) keep(named as SnapshotNode[]);
   }
 
   /** Gives the node its children, in order, once the copy has made them all; nothing else may call it. */
@@ -145,7 +156,18 @@ export class SnapshotNode {
   }
 
   get namedChildren(): readonly SnapshotNode[] {
-    return (this.#named ??= this.children.filter((c) => c.named));
+    if (this.#named !== undefined) return this.#named;
+    // Often every child is named (a call's function and arguments, a block's statements): the
+    // same list serves, and no second one is made.
+    const children = this.children;
+    let count = 0;
+    for (let i = 0; i < children.length; i++) if (children[i]!.named) count++;
+    if (count === children.length) return (this.#named = children);
+    if (count === 0) return (this.#named = NO_CHILDREN);
+    const list = this.doc.lists?.takeList(count);
+    if (list === undefined) return (this.#named = children.filter((c) => c.named));
+    for (let i = 0, k = 0; i < children.length; i++) if (children[i]!.named) list[k++] = children[i]!;
+    return (this.#named = list);
   }
 
   get text(): string {

@@ -42,6 +42,7 @@ export class Snapshot {
     this.grammar = root.tree.language;
     this.#doc = new SourceText(this.source, whole ? 0 : root.startPosition.row);
     this.#pool = options.pool;
+    this.#doc.lists = options.pool;
     this.nodes = copyTree(root, base, this.#doc, options.raw ?? true, this.#pool);
     this.#doc.nodes = this.nodes;
     const top = this.nodes[0];
