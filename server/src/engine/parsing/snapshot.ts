@@ -3,7 +3,8 @@
  * (tree-copy.ts). Every later stage — metrics, facts, rules, composition —
  * reads the copy: walking it, reading fields and slicing text never cross
  * into WASM, and it needs no freeing (the tree-sitter tree is deleted as soon
- * as the copy is made).
+ * as the copy is made). A snapshot copied with a pool may be released once
+ * nothing reads it, so that the next copy reuses its nodes (node-pool.ts).
  */
 import type { Language, Node } from 'web-tree-sitter';
 import { SourceText, type SnapshotNode } from './node.js';
