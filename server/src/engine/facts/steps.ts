@@ -9,11 +9,13 @@ import type { LanguageId } from '@code-explain/shared';
 import type { LanguageSyntax } from '../languages/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { exitReader, type Leaves } from './exits.js';
-import type { CaseArm, Jump, Step, StepKind } from './model.js';
+import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxOf } from './syntax.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 type StepSyntax = ReturnType<typeof stepFor>;
 
@@ -155,26 +157,21 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
 const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
 
 /** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
-function leaves(
+/** For a call in a loop that is on a way out of it: how it leaves (see Step.leaves). */
+function leavesOf(
   leavesLoop: (node: SnapshotNode) => Leaves | undefined,
   syntax: LanguageSyntax,
   kind: Step['kind'],
   loopDepth: number,
   node: SnapshotNode,
-) {
-  const how = kind === 'call' && loopDepth > 0 && syntax.kind === 'table' ? leavesLoop(node) : undefined;
-  return how ? { leaves: how } : {};
-}
-
-function casesField(node: SnapshotNode): { cases?: CaseArm[] } {
-  const cases = casesOf(node);
-  return cases.length ? { cases } : {};
+): Leaves | undefined {
+  return kind === 'call' && loopDepth > 0 && syntax.kind === 'table' ? leavesLoop(node) : undefined;
 }
 
 /** Python's `for … else` and `while … else`: the `else` runs when the loop ends without `break`. */
-function loopElseField(node: SnapshotNode): { loopElse?: number } {
+function loopElseLine(node: SnapshotNode): number | undefined {
   const alternative = node.childForFieldName('alternative');
-  return alternative?.type === 'else_clause' ? { loopElse: alternative.startPosition.row + 1 } : {};
+  return alternative?.type === 'else_clause' ? alternative.startPosition.row + 1 : undefined;
 }
 
 export interface StepsOf {
@@ -232,20 +229,30 @@ export function collectSteps(
       if (arms.otherwise) absorbed.add(arms.otherwise.id);
     }
     if (step) {
-      steps.push({
-        ...(absorbed.has(id) ? { guarded: true as const } : {}),
+      // Optional fields set one by one: a spread of `{}` or a one-field object per field made
+      // and copied temporary objects for every step of every unit.
+      const made: Writable<Step> = {
         kind: step.kind,
         line: snapshot.startRow(node) + 1,
         depth,
         loopDepth,
         subject: subjectOf(language, step.kind, node),
-        ...(step.detail ? { detail: step.detail } : {}),
-        ...(arms ? { then: jumpOf(language, arms.then) } : {}),
-        ...(arms?.otherwise ? { otherwise: jumpOf(language, arms.otherwise) } : {}),
-        ...(step.kind === 'switch' && step.detail !== 'select' ? casesField(node) : {}),
-        ...(step.kind === 'loop' ? loopElseField(node) : {}),
-        ...leaves(leavesLoop, syntax, step.kind, loopDepth, node),
-      });
+      };
+      if (step.detail) made.detail = step.detail;
+      if (arms) made.then = jumpOf(language, arms.then);
+      if (arms?.otherwise) made.otherwise = jumpOf(language, arms.otherwise);
+      if (step.kind === 'switch' && step.detail !== 'select') {
+        const cases = casesOf(node);
+        if (cases.length > 0) made.cases = cases;
+      }
+      if (step.kind === 'loop') {
+        const loopElse = loopElseLine(node);
+        if (loopElse !== undefined) made.loopElse = loopElse;
+      }
+      const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
+      if (leaves) made.leaves = leaves;
+      if (absorbed.has(id)) made.guarded = true;
+      steps.push(made);
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
       if (step.kind === 'loop') childLoops++;
