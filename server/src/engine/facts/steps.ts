@@ -14,8 +14,7 @@ import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxOf } from './syntax.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Writable } from '../writable.js';
 
 type StepSyntax = ReturnType<typeof stepFor>;
 
@@ -156,8 +155,7 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
  */
 const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
 
-/** A repeated call on a way out of its loop (exits.ts); tier-2 grammars are not read for it. */
-/** For a call in a loop that is on a way out of it: how it leaves (see Step.leaves). */
+/** How a repeated call on a way out of its loop leaves it (exits.ts); tier-2 grammars are not read for it. */
 function leavesOf(
   leavesLoop: (node: SnapshotNode) => Leaves | undefined,
   syntax: LanguageSyntax,

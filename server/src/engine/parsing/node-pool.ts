@@ -26,6 +26,11 @@ export class NodePool implements ListSource {
   /** Most nodes kept: the tree of a file of about 1 MB; the rest are left to the collector. */
   readonly #limit: number;
 
+  /** Keeps a released node's list for `takeList`, if it is short enough. */
+  readonly #keep = (list: SnapshotNode[]) => {
+    if (list.length < this.#lists.length) this.#lists[list.length]!.push(list);
+  };
+
   constructor(limit = 500_000) {
     this.#limit = limit;
   }
@@ -33,10 +38,6 @@ export class NodePool implements ListSource {
   take(): SnapshotNode | undefined {
     return this.#free.pop();
   }
-
-  readonly #keep = (list: SnapshotNode[]) => {
-    if (list.length < this.#lists.length) this.#lists[list.length]!.push(list);
-  };
 
   /** A released list of children of exactly `length` nodes (which the caller overwrites), if one is kept. */
   takeList(length: number): SnapshotNode[] | undefined {

@@ -10,6 +10,8 @@
  * in UTF-16 code units from the line start (tree-sitter counts bytes).
  */
 
+import type { Writable } from '../writable.js';
+
 /** The text a snapshot's offsets index into, its line starts, and all its nodes. */
 export class SourceText {
   /** Offsets of every `\n`, made on first use. */
@@ -64,8 +66,6 @@ function newlinesIn(text: string): Int32Array {
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) offsets[k++] = i;
   return offsets;
 }
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const NO_CHILDREN: readonly SnapshotNode[] = Object.freeze([]);
 
