@@ -234,7 +234,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
-    store = await openStore(config, logger);
+    // The service keeps SQLite off the event loop that serves requests (store/embedded-thread.ts).
+    store = await openStore(config, logger, { thread: true });
     if (!signals.requested()) limiter = await openLimiter(config, logger);
     if (!signals.requested()) dashboardStore = await openDashboardStore(config, store);
     if (!signals.requested()) await engine.ready();

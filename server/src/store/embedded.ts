@@ -194,12 +194,49 @@ type Db = InstanceType<typeof Database>;
 
 /** A save waiting for its batch's transaction. */
 interface QueuedSave {
-  /** Its writes, inside the batch's transaction; returns what the caller gets. */
-  readonly write: () => ExplanationRecord;
-  readonly signal: AbortSignal | undefined;
-  readonly resolve: (record: ExplanationRecord) => void;
+  readonly accountId: string;
+  readonly save: EncodedSave;
+  /** Called once as its batch begins: false when its caller has stopped waiting, and it is then not written. */
+  readonly claim: () => boolean;
+  readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
+
+/** An explanation as a save writes it: encoded (records.ts), with its id and time chosen. */
+export interface EncodedSave {
+  readonly id: string;
+  readonly createdAt: Date;
+  readonly language: string;
+  readonly mode: string;
+  readonly summary: string;
+  readonly detail: string;
+}
+
+/** The embedded store in this thread, with the save the store's own thread (embedded-thread.ts) sends it. */
+export interface LocalEmbeddedStore extends Store {
+  /**
+   * Writes an encoded save in the next batch. `claim` is asked once, as the
+   * batch begins, whether the save is still wanted; one that is not is
+   * rejected with StoreUnavailableError and never written.
+   */
+  saveEncoded(accountId: string, save: EncodedSave, claim: () => boolean): Promise<void>;
+}
+
+/** Chooses a save's id and time and encodes it: what a save does before it reaches the database. */
+export function encodeSave(explanation: NewExplanation): EncodedSave {
+  const { summary, detail } = encodeExplanation(explanation);
+  return {
+    id: newId(),
+    createdAt: explanation.createdAt ?? new Date(),
+    language: explanation.language,
+    mode: explanation.mode,
+    summary,
+    detail,
+  };
+}
+
+/** Why a save was not written: its caller stopped waiting before its batch began. */
+export const withdrawnSave = () => new StoreUnavailableError('the request ended before its save');
 
 /** Trouble with the database as StoreUnavailableError (503); anything else as it is. */
 function storeError(error: unknown): Error {
@@ -327,7 +364,7 @@ function prepareStatements(db: Db) {
   };
 }
 
-class EmbeddedStore implements Store {
+class EmbeddedStore implements LocalEmbeddedStore {
   readonly kind = 'embedded' as const;
   private closed = false;
   private readonly statements: ReturnType<typeof prepareStatements>;
@@ -362,40 +399,55 @@ class EmbeddedStore implements Store {
   private flushSaves(): void {
     this.flushScheduled = false;
     const batch = this.queuedSaves.splice(0);
-    const live = batch.filter((save) => {
+    const live = batch.filter((queued) => {
       // The caller stopped waiting: its answer was an error, so nothing may be saved.
-      if (!save.signal?.aborted) return true;
-      save.reject(new StoreUnavailableError('the request ended before its save'));
+      if (queued.claim()) return true;
+      queued.reject(withdrawnSave());
       return false;
     });
     if (live.length === 0) return;
-    const outcomes: Array<{ record: ExplanationRecord } | { error: unknown }> = [];
+    const failures: unknown[] = [];
     try {
       if (this.closed) throw new StoreUnavailableError('the embedded store is closed');
       this.db
         .transaction(() => {
-          for (const save of live) {
+          for (const queued of live) {
             this.statements.savepoint.run();
             try {
-              outcomes.push({ record: save.write() });
+              this.write(queued.accountId, queued.save);
               this.statements.release.run();
+              failures.push(undefined);
             } catch (error) {
               this.statements.rollbackTo.run();
               this.statements.release.run();
-              outcomes.push({ error });
+              failures.push(error ?? new Error('the save failed'));
             }
           }
         })
         .immediate();
     } catch (error) {
-      for (const save of live) save.reject(storeError(error));
+      for (const queued of live) queued.reject(storeError(error));
       return;
     }
-    live.forEach((save, i) => {
-      const outcome = outcomes[i]!;
-      if ('record' in outcome) save.resolve(outcome.record);
-      else save.reject(storeError(outcome.error));
+    live.forEach((queued, i) => {
+      const failure = failures[i];
+      if (failure === undefined) queued.resolve();
+      else queued.reject(storeError(failure));
     });
+  }
+
+  /** One save's writes, inside its batch's transaction. */
+  private write(accountId: string, save: EncodedSave): void {
+    this.statements.insertExplanation.run({
+      id: save.id,
+      account: accountId,
+      createdAt: save.createdAt.getTime(),
+      language: save.language,
+      mode: save.mode,
+      summary: save.summary,
+      detail: save.detail,
+    });
+    this.statements.countUp.run(accountId, save.language, save.mode);
   }
 
   createAccount(account: NewAccount): Promise<AccountRecord> {
@@ -512,28 +564,19 @@ class EmbeddedStore implements Store {
     explanation: NewExplanation,
     options: SaveOptions = {},
   ): Promise<ExplanationRecord> {
-    if (this.closed) return Promise.reject(new StoreUnavailableError('the embedded store is closed'));
-    if (options.signal?.aborted)
-      return Promise.reject(new StoreUnavailableError('the request ended before its save'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(withdrawnSave());
     // Encoded now, so the batch's transaction holds the write lock only for the writes.
-    const id = newId();
-    const createdAt = explanation.createdAt ?? new Date();
-    const { summary, detail } = encodeExplanation(explanation);
-    const write = (): ExplanationRecord => {
-      this.statements.insertExplanation.run({
-        id,
-        account: accountId,
-        createdAt: createdAt.getTime(),
-        language: explanation.language,
-        mode: explanation.mode,
-        summary,
-        detail,
-      });
-      this.statements.countUp.run(accountId, explanation.language, explanation.mode);
-      return savedRecord(explanation, { id, accountId, createdAt });
-    };
+    const save = encodeSave(explanation);
+    return this.saveEncoded(accountId, save, () => !signal?.aborted).then(() =>
+      savedRecord(explanation, { id: save.id, accountId, createdAt: save.createdAt }),
+    );
+  }
+
+  saveEncoded(accountId: string, save: EncodedSave, claim: () => boolean): Promise<void> {
+    if (this.closed) return Promise.reject(new StoreUnavailableError('the embedded store is closed'));
     return new Promise((resolve, reject) => {
-      this.queuedSaves.push({ write, signal: options.signal, resolve, reject });
+      this.queuedSaves.push({ accountId, save, claim, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flushSaves());
@@ -632,7 +675,7 @@ export interface EmbeddedStoreOptions {
  * Opens (creating if needed) the embedded store in `dataDir`. A folder an
  * older version wrote (NeDB files) is imported on first open.
  */
-export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<Store> {
+export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<LocalEmbeddedStore> {
   const dir = resolve(options.dataDir);
   mkdirSync(dir, { recursive: true });
   const db = openDatabase(join(dir, DATABASE_FILE));

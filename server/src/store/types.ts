@@ -183,7 +183,7 @@ export class StoreUnavailableError extends Error {
 
 /** Thrown by createAccount when the email is taken. */
 export class DuplicateEmailError extends Error {
-  constructor(email: string) {
+  constructor(readonly email: string) {
     super(`an account with email ${email} already exists`);
     this.name = 'DuplicateEmailError';
   }
