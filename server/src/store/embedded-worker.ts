@@ -21,13 +21,17 @@ const port = parentPort;
 
 const post = (message: StoreThreadMessage) => port.postMessage(message);
 
-/** The call's arguments are the Store method's own, sent by embedded-thread.ts from its typed signature. */
-function run(store: LocalEmbeddedStore, call: StoreCall): Promise<unknown> {
+/**
+ * The call's arguments are the Store method's own, sent by embedded-thread.ts
+ * from its typed signature. Async, so anything thrown is that call's failure,
+ * never the thread's.
+ */
+async function run(store: LocalEmbeddedStore, call: StoreCall): Promise<unknown> {
   // The arguments were typed by the caller's signature on the other thread; here they are passed on as they came.
   const args = call.args as never[];
   if (call.op === 'saveEncoded') {
     const claim = call.claim;
-    if (!claim) return Promise.reject(new Error('saveEncoded without its claim'));
+    if (!claim) throw new Error('saveEncoded without its claim');
     const [accountId, save] = call.args as [string, EncodedSave];
     return store.saveEncoded(
       accountId,
