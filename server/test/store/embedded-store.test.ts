@@ -9,68 +9,45 @@ import Database from 'libsql';
 import { createEmbeddedStore, DATABASE_FILE } from '../../src/store/embedded.js';
 import { createThreadedEmbeddedStore } from '../../src/store/embedded-thread.js';
 import { parseNedbFile } from '../../src/store/nedb-import.js';
-import { StoreUnavailableError, type NewExplanation } from '../../src/store/types.js';
+import { StoreUnavailableError, type NewExplanation, type Store } from '../../src/store/types.js';
 import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
 import { describeUsageContract } from './usage-contract.js';
 
 // The package is CommonJS whose module.exports is the class (see the old store this replaces).
 const Datastore = nedb as unknown as typeof nedb.default;
 
-describeStoreContract('embedded (SQLite in a data folder)', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-contract-'));
-  const store = await createEmbeddedStore({ dataDir });
-  return {
-    store,
-    async dispose() {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-});
+/** The store in the caller's thread (the admin command), and in a thread of its own (the service). */
+const VARIANTS: ReadonlyArray<{ label: string; open: (dataDir: string) => Promise<Store> }> = [
+  { label: 'embedded (SQLite in a data folder)', open: (dataDir) => createEmbeddedStore({ dataDir }) },
+  {
+    label: 'embedded, in a thread of its own (as the service runs it)',
+    open: (dataDir) => createThreadedEmbeddedStore({ dataDir }),
+  },
+];
 
-describeUsageContract('embedded (SQLite in a data folder)', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-usage-'));
-  return {
-    open: () => createEmbeddedStore({ dataDir }),
-    dispose: () => rm(dataDir, { recursive: true, force: true }),
-  };
-});
+for (const { label, open } of VARIANTS) {
+  describeStoreContract(label, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-contract-'));
+    const store = await open(dataDir);
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  });
 
-describeAwkwardCharacters('embedded (SQLite in a data folder)', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-awkward-'));
-  return {
-    open: () => createEmbeddedStore({ dataDir }),
-    dispose: () => rm(dataDir, { recursive: true, force: true }),
-  };
-});
+  describeUsageContract(label, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-usage-'));
+    return { open: () => open(dataDir), dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  });
 
-describeStoreContract('embedded, in a thread of its own (as the service runs it)', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-thread-'));
-  const store = await createThreadedEmbeddedStore({ dataDir });
-  return {
-    store,
-    async dispose() {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-});
-
-describeUsageContract('embedded, in a thread of its own', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-thread-usage-'));
-  return {
-    open: () => createThreadedEmbeddedStore({ dataDir }),
-    dispose: () => rm(dataDir, { recursive: true, force: true }),
-  };
-});
-
-describeAwkwardCharacters('embedded, in a thread of its own', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-thread-awkward-'));
-  return {
-    open: () => createThreadedEmbeddedStore({ dataDir }),
-    dispose: () => rm(dataDir, { recursive: true, force: true }),
-  };
-});
+  describeAwkwardCharacters(label, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cex-store-awkward-'));
+    return { open: () => open(dataDir), dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  });
+}
 
 describe('embedded store specifics', function () {
   this.timeout(30_000);
