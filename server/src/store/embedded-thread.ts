@@ -66,6 +66,8 @@ class StoreThread {
   private ended: Error | undefined;
   /** performance.now() of the last call the thread answered with a result (not an error). */
   private lastResultAt = -Infinity;
+  /** True once the thread has opened the database. */
+  isReady = false;
   /** Settles when the thread is ready: with nothing, or with why it could not open the database. */
   readonly ready: Promise<void>;
   /** Settles when the thread has ended, for whatever reason. */
@@ -90,8 +92,10 @@ class StoreThread {
       if (!parsed.success)
         return this.stop(new Error('the embedded store thread sent an unreadable message'));
       const message: StoreThreadMessage = parsed.data;
-      if (message.type === 'ready') ready();
-      else if (message.type === 'failed') failed(fromWire(message.error));
+      if (message.type === 'ready') {
+        this.isReady = true;
+        ready();
+      } else if (message.type === 'failed') failed(fromWire(message.error));
       else if (message.type === 'result' || message.type === 'error') {
         const waiting = this.waiting.get(message.seq);
         if (!waiting) return;
@@ -215,6 +219,9 @@ class ThreadedEmbeddedStore implements Store {
   private async call<T>(op: StoreOp, args: unknown[], claim?: Int32Array<SharedArrayBuffer>): Promise<T> {
     if (this.closed) throw new StoreUnavailableError('the embedded store is closed');
     const thread = this.current();
+    // Sent before this returns when the thread is ready, so calls reach it in the order they were made (a save made
+    // just before close() is written before the thread closes).
+    if (thread.isReady) return (await thread.call(op, args, claim)) as T;
     await thread.ready.catch((error: unknown) => {
       throw new StoreUnavailableError(`the embedded store cannot be opened: ${String(error)}`, {
         cause: error,

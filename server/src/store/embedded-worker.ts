@@ -54,14 +54,19 @@ async function main(): Promise<void> {
     return;
   }
   let closing = false;
+  /** Calls whose replies are not sent yet. */
+  const replying = new Set<Promise<void>>();
   port.on('message', (message: unknown) => {
     if (message === 'close') {
       closing = true;
-      // Saves already queued are written first (EmbeddedStore.close), and their replies sent before 'closed'.
-      void store.close().finally(() => {
-        post({ type: 'closed' });
-        port.close();
-      });
+      // Saves already queued are written first (EmbeddedStore.close), and every call's reply is sent before 'closed'.
+      void store
+        .close()
+        .then(() => Promise.allSettled(replying))
+        .finally(() => {
+          post({ type: 'closed' });
+          port.close();
+        });
       return;
     }
     const parsed = storeCallSchema.safeParse(message);
@@ -70,10 +75,12 @@ async function main(): Promise<void> {
     const running = closing
       ? Promise.reject(new StoreUnavailableError('the embedded store is closed'))
       : run(store, call);
-    running.then(
+    const reply = running.then(
       (value) => post({ type: 'result', seq: call.seq, value }),
       (error: unknown) => post({ type: 'error', seq: call.seq, error: toWire(error) }),
     );
+    replying.add(reply);
+    void reply.finally(() => replying.delete(reply));
   });
   post({ type: 'ready' });
 }

@@ -168,52 +168,54 @@ describe('embedded store specifics', function () {
     assert.equal(await reopened.ping(), false, 'a closed store does not answer');
   });
 
-  it('writes saves made together in one batch: all land, a failing one alone is rolled back, a withdrawn one is not written', async () => {
-    const store = await createEmbeddedStore({ dataDir });
-    try {
-      const withdrawn = new AbortController();
-      const saves = Array.from({ length: 40 }, (_, i) =>
-        store.saveExplanation(
-          'batch',
-          i === 13
-            ? // Not bindable: this save's insert throws inside the batch's transaction.
-              sampleExplanation({ mode: Symbol('not a mode') as never })
-            : sampleExplanation({ code: `x = ${i}\n` }),
-          i === 27 ? { signal: withdrawn.signal } : {},
-        ),
-      );
-      // Its caller gives up after queueing it, before the batch is written.
-      withdrawn.abort();
-      const settled = await Promise.allSettled(saves);
-      const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
-      assert.deepEqual(failed, [13, 27]);
-      assert.match(String((settled[27] as PromiseRejectedResult).reason), /ended before its save/);
-      const page = await store.listExplanations('batch', {}, { skip: 0, limit: 100 });
-      const ids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.id] : []));
-      assert.deepEqual(page.items.map((item) => item.id).sort(), [...ids].sort());
-      assert.equal(page.total, 38, 'the failed save left no count behind');
-      // And each answered save is readable in full.
-      const fifth = (settled[5] as PromiseFulfilledResult<{ id: string }>).value.id;
-      const one = await store.getExplanation('batch', fifth);
-      assert.equal(one?.code, 'x = 5\n');
-    } finally {
-      await store.close();
-    }
-  });
+  for (const { label, open } of VARIANTS)
+    it(`writes saves made together in one batch: all land, a failing one fails alone, a withdrawn one is not written (${label})`, async () => {
+      const store = await open(dataDir);
+      try {
+        const withdrawn = new AbortController();
+        const saves = Array.from({ length: 40 }, (_, i) =>
+          store.saveExplanation(
+            'batch',
+            i === 13
+              ? // Not bindable (nor cloneable for the thread): this save fails, inside the batch or before it.
+                sampleExplanation({ mode: Symbol('not a mode') as never })
+              : sampleExplanation({ code: `x = ${i}\n` }),
+            i === 27 ? { signal: withdrawn.signal } : {},
+          ),
+        );
+        // Its caller gives up after queueing it, before the batch is written.
+        withdrawn.abort();
+        const settled = await Promise.allSettled(saves);
+        const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
+        assert.deepEqual(failed, [13, 27]);
+        assert.match(String((settled[27] as PromiseRejectedResult).reason), /ended before its save/);
+        const page = await store.listExplanations('batch', {}, { skip: 0, limit: 100 });
+        const ids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.id] : []));
+        assert.deepEqual(page.items.map((item) => item.id).sort(), [...ids].sort());
+        assert.equal(page.total, 38, 'the failed save left no count behind');
+        // And each answered save is readable in full.
+        const fifth = (settled[5] as PromiseFulfilledResult<{ id: string }>).value.id;
+        const one = await store.getExplanation('batch', fifth);
+        assert.equal(one?.code, 'x = 5\n');
+      } finally {
+        await store.close();
+      }
+    });
 
-  it('writes saves still queued when it closes before closing', async () => {
-    const store = await createEmbeddedStore({ dataDir });
-    const saving = store.saveExplanation('closing', sampleExplanation());
-    await store.close();
-    const saved = await saving;
-    const reopened = await createEmbeddedStore({ dataDir });
-    try {
-      assert.equal((await reopened.getExplanation('closing', saved.id))?.id, saved.id);
-      await assert.rejects(store.saveExplanation('closing', sampleExplanation()), /closed/);
-    } finally {
-      await reopened.close();
-    }
-  });
+  for (const { label, open } of VARIANTS)
+    it(`writes saves still queued when it closes before closing (${label})`, async () => {
+      const store = await open(dataDir);
+      const saving = store.saveExplanation('closing', sampleExplanation());
+      await store.close();
+      const saved = await saving;
+      const reopened = await createEmbeddedStore({ dataDir });
+      try {
+        assert.equal((await reopened.getExplanation('closing', saved.id))?.id, saved.id);
+        await assert.rejects(store.saveExplanation('closing', sampleExplanation()), /closed/);
+      } finally {
+        await reopened.close();
+      }
+    });
 
   it('keeps the per-filter totals right through saves and deletes', async () => {
     const store = await createEmbeddedStore({ dataDir });
@@ -287,35 +289,6 @@ describe('embedded store in a thread of its own', function () {
       },
     };
   }
-
-  it('writes saves made together in one batch: all land, one that cannot be sent fails alone, a withdrawn one is not written', async () => {
-    const store = await createThreadedEmbeddedStore({ dataDir });
-    try {
-      const withdrawn = new AbortController();
-      const saves = Array.from({ length: 40 }, (_, i) =>
-        store.saveExplanation(
-          'batch',
-          i === 13
-            ? sampleExplanation({ mode: Symbol('not a mode') as never })
-            : sampleExplanation({ code: `x = ${i}\n` }),
-          i === 27 ? { signal: withdrawn.signal } : {},
-        ),
-      );
-      withdrawn.abort();
-      const settled = await Promise.allSettled(saves);
-      const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
-      assert.deepEqual(failed, [13, 27]);
-      assert.match(String((settled[27] as PromiseRejectedResult).reason), /ended before its save/);
-      const page = await store.listExplanations('batch', {}, { skip: 0, limit: 100 });
-      const ids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.id] : []));
-      assert.deepEqual(page.items.map((item) => item.id).sort(), [...ids].sort());
-      assert.equal(page.total, 38);
-      const fifth = (settled[5] as PromiseFulfilledResult<{ id: string }>).value.id;
-      assert.equal((await store.getExplanation('batch', fifth))?.code, 'x = 5\n');
-    } finally {
-      await store.close();
-    }
-  });
 
   it('does not keep a save whose caller gave up while its batch waited for the database', async () => {
     const store = await createThreadedEmbeddedStore({ dataDir });
