@@ -37,6 +37,7 @@ import { createLogger } from '../src/logging.js';
 import { createAccountService } from '../src/service/accounts.js';
 import { newExplanationOf } from '../src/service/explanations.js';
 import { createEmbeddedStore } from '../src/store/embedded.js';
+import { createThreadedEmbeddedStore } from '../src/store/embedded-thread.js';
 import { guardStore } from '../src/store/guard.js';
 import { createUsageRecorder } from '../src/usage/recorder.js';
 
@@ -161,8 +162,10 @@ function printTable(rows: readonly Row[], warm: Figures, cold: Figures): void {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(process.env.BENCH_DATA_PARENT ?? tmpdir(), 'cex-bench-steps-'));
-  // Guarded as store/open.ts does for the service, with STORE_TIMEOUT_MS's default: the route's store is this.
-  const store = guardStore(await createEmbeddedStore({ dataDir }), { timeoutMs: 800 });
+  // Guarded as store/open.ts does for the service, with STORE_TIMEOUT_MS's default: the route's store is this,
+  // in a thread of its own as the service runs it. `inThread` is the same folder in this thread, for comparison.
+  const store = guardStore(await createThreadedEmbeddedStore({ dataDir }), { timeoutMs: 800 });
+  const inThread = guardStore(await createEmbeddedStore({ dataDir }), { timeoutMs: 800 });
   const logger = createLogger('silent');
   // Quotas no run can reach: a 429 would end the limiter's and the requests' figures early.
   const limiter = createMemoryRateLimiter({ quotas: { pro: 100_000_000, enterprise: 100_000_000 } });
@@ -258,28 +261,41 @@ async function main(): Promise<void> {
 
     say('store writes');
     const record = newExplanationOf(request, response);
-    rows.push({
-      step: '6. store write: saveExplanation, one at a time',
-      figures: await measureAsync(() => store.saveExplanation(account.id, record), { warmup: 50 }),
-      of: 'warm',
-    });
-    {
+    for (const [way, target] of [
+      ['in its own thread (the service)', store],
+      ['in this thread', inThread],
+    ] as const) {
+      rows.push({
+        step: `6. store write ${way}: saveExplanation, one at a time`,
+        figures: await measureAsync(() => target.saveExplanation(account.id, record), { warmup: 50 }),
+        of: 'warm',
+      });
       const perSave: number[] = [];
+      const loopPerSave: number[] = [];
       const end = performance.now() + STEP_MS;
       for (let round = 0; round < 10 || performance.now() < end; round++) {
         const start = performance.now();
+        const loopBefore = performance.eventLoopUtilization();
         await Promise.all(
-          Array.from({ length: CONCURRENT_SAVES }, () => store.saveExplanation(account.id, record)),
+          Array.from({ length: CONCURRENT_SAVES }, () => target.saveExplanation(account.id, record)),
         );
+        const loop = performance.eventLoopUtilization(loopBefore);
         // The first rounds warm up; each round's saves share one transaction, so one figure a round.
-        if (round >= 5) perSave.push(((performance.now() - start) * 1000) / CONCURRENT_SAVES);
+        if (round >= 5) {
+          perSave.push(((performance.now() - start) * 1000) / CONCURRENT_SAVES);
+          loopPerSave.push((loop.active * 1000) / CONCURRENT_SAVES);
+        }
         if (perSave.length >= MAX_CALLS) break;
       }
-      const figures = figuresOf(perSave);
+      // Counted in saves, as the per-save figures are.
+      const inSaves = (figures: Figures) => ({ ...figures, calls: figures.calls * CONCURRENT_SAVES });
       rows.push({
-        step: `6. store write: ${CONCURRENT_SAVES} concurrent saves, per save`,
-        // Counted in saves, as the per-save figures are.
-        figures: { ...figures, calls: figures.calls * CONCURRENT_SAVES },
+        step: `6. store write ${way}: ${CONCURRENT_SAVES} concurrent saves, per save`,
+        figures: inSaves(figuresOf(perSave)),
+      });
+      rows.push({
+        step: `6. store write ${way}: ${CONCURRENT_SAVES} concurrent saves, event-loop time per save`,
+        figures: inSaves(figuresOf(loopPerSave)),
       });
     }
 
@@ -361,6 +377,7 @@ async function main(): Promise<void> {
     await local.dispose();
     await limiter.close();
     await store.close();
+    await inThread.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
