@@ -221,12 +221,12 @@ class ThreadedEmbeddedStore implements Store {
     const thread = this.current();
     // Sent before this returns when the thread is ready, so calls reach it in the order they were made (a save made
     // just before close() is written before the thread closes).
-    if (thread.isReady) return (await thread.call(op, args, claim)) as T;
-    await thread.ready.catch((error: unknown) => {
-      throw new StoreUnavailableError(`the embedded store cannot be opened: ${String(error)}`, {
-        cause: error,
+    if (!thread.isReady)
+      await thread.ready.catch((error: unknown) => {
+        throw new StoreUnavailableError(`the embedded store cannot be opened: ${String(error)}`, {
+          cause: error,
+        });
       });
-    });
     // The value is what the Store method of the same name returns over there (embedded-worker.ts).
     return (await thread.call(op, args, claim)) as T;
   }

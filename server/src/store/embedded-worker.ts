@@ -59,14 +59,12 @@ async function main(): Promise<void> {
   port.on('message', (message: unknown) => {
     if (message === 'close') {
       closing = true;
-      // Saves already queued are written first (EmbeddedStore.close), and every call's reply is sent before 'closed'.
+      // Saves already queued are written first (EmbeddedStore.close), and every call's reply is sent before the
+      // thread ends (its exit is what the serving thread waits for).
       void store
         .close()
         .then(() => Promise.allSettled(replying))
-        .finally(() => {
-          post({ type: 'closed' });
-          port.close();
-        });
+        .finally(() => port.close());
       return;
     }
     const parsed = storeCallSchema.safeParse(message);

@@ -69,8 +69,6 @@ export const storeThreadMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('result'), seq: z.number().int(), value: z.unknown() }),
   /** …or why it failed. */
   z.object({ type: z.literal('error'), seq: z.number().int(), error: wireErrorSchema }),
-  /** Every queued save is written and the database closed; the thread ends. */
-  z.object({ type: z.literal('closed') }),
 ]);
 export type StoreThreadMessage = z.infer<typeof storeThreadMessageSchema>;
 

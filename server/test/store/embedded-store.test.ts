@@ -255,6 +255,109 @@ describe('embedded store specifics', function () {
       await store.close();
     }
   });
+
+  describe('in a thread of its own (as the service runs it)', function () {
+    /** Another connection holding the write lock, so the thread's next batch waits at its start. */
+    function holdWriteLock(): { release(): void } {
+      const other = new Database(join(dataDir, DATABASE_FILE));
+      other.exec('BEGIN IMMEDIATE');
+      return {
+        release() {
+          other.exec('COMMIT');
+          other.close();
+        },
+      };
+    }
+
+    it('does not keep a save whose caller gave up while its batch waited for the database', async () => {
+      const store = await createThreadedEmbeddedStore({ dataDir });
+      try {
+        const lock = holdWriteLock();
+        const caller = new AbortController();
+        const saving = store.saveExplanation('late', sampleExplanation(), { signal: caller.signal });
+        saving.catch(() => undefined);
+        // By now the thread has most likely claimed the save and waits for the lock; the caller then gives up.
+        // Either way (claimed or not) the save must fail and leave nothing.
+        await sleep(300);
+        caller.abort();
+        await sleep(50);
+        lock.release();
+        await assert.rejects(saving, /ended before its save/);
+        let total = -1;
+        // A claimed save is written, then undone by a delete sent after it: poll for the delete, in bounded steps.
+        for (let step = 0; step < 100 && total !== 0; step++) {
+          total = (await store.listExplanations('late', {}, { skip: 0, limit: 10 })).total;
+          if (total !== 0) await sleep(20);
+        }
+        assert.equal(total, 0);
+        const reopened = await createEmbeddedStore({ dataDir });
+        try {
+          assert.equal((await reopened.listExplanations('late', {}, { skip: 0, limit: 10 })).items.length, 0);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('fails the calls waiting for a thread that stops with 503, and the next call starts another on the same data', async () => {
+      const threads: Worker[] = [];
+      const store = await createThreadedEmbeddedStore({
+        dataDir,
+        onThread: (worker) => threads.push(worker),
+      });
+      try {
+        const kept = await store.saveExplanation('crash', sampleExplanation({ code: 'kept = 1\n' }));
+        void threads[0]!.terminate();
+        const waiting = store.listExplanations('crash', {}, { skip: 0, limit: 10 });
+        await assert.rejects(waiting, (error: Error) => {
+          assert.ok(error instanceof StoreUnavailableError, String(error));
+          assert.match(error.message, /thread stopped/);
+          return true;
+        });
+        assert.equal(await store.ping(), true, 'a new thread answers');
+        assert.equal(threads.length, 2);
+        const page = await store.listExplanations('crash', {}, { skip: 0, limit: 10 });
+        assert.deepEqual(
+          page.items.map((item) => item.id),
+          [kept.id],
+        );
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('answers a ping at once while the thread answers promptly, and asks the database once a call has waited too long', async () => {
+      const store = await createThreadedEmbeddedStore({ dataDir, pingFreshMs: 1000 });
+      try {
+        await store.listExplanations('ping', {}, { skip: 0, limit: 1 });
+        const lock = holdWriteLock();
+        const saving = store.saveExplanation('ping', sampleExplanation());
+        // The save waits for the lock, but not yet for long: the thread still counts as answering.
+        assert.equal(await store.ping(), true);
+        await sleep(1200);
+        // Now the save has waited past the limit: a ping goes to the thread, and queues behind the save.
+        const pinging = store.ping();
+        const first = await Promise.race([pinging, sleep(200).then(() => 'still waiting' as const)]);
+        assert.equal(first, 'still waiting');
+        lock.release();
+        assert.equal(await pinging, true);
+        assert.equal((await saving).accountId, 'ping');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('refuses to open a database of a newer schema, with the reason, and leaves no thread behind', async () => {
+      const first = await createEmbeddedStore({ dataDir });
+      await first.close();
+      const db = new Database(join(dataDir, DATABASE_FILE));
+      db.exec('PRAGMA user_version = 99');
+      db.close();
+      await assert.rejects(createThreadedEmbeddedStore({ dataDir }), /schema version 99/);
+    });
+  });
 });
 
 /** An explanation as the NeDB-based version saved it (every field at top level). */
@@ -265,117 +368,6 @@ function legacyExplanation(
 ): NewExplanation & { accountId: string } {
   return { ...sampleExplanation({ code, createdAt }), accountId };
 }
-
-describe('embedded store in a thread of its own', function () {
-  this.timeout(30_000);
-  let dataDir: string;
-
-  beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cex-store-thread-'));
-  });
-
-  afterEach(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  /** Another connection holding the write lock, so the thread's next batch waits at its start. */
-  function holdWriteLock(): { release(): void } {
-    const other = new Database(join(dataDir, DATABASE_FILE));
-    other.exec('BEGIN IMMEDIATE');
-    return {
-      release() {
-        other.exec('COMMIT');
-        other.close();
-      },
-    };
-  }
-
-  it('does not keep a save whose caller gave up while its batch waited for the database', async () => {
-    const store = await createThreadedEmbeddedStore({ dataDir });
-    try {
-      const lock = holdWriteLock();
-      const caller = new AbortController();
-      const saving = store.saveExplanation('late', sampleExplanation(), { signal: caller.signal });
-      saving.catch(() => undefined);
-      // By now the thread has most likely claimed the save and waits for the lock; the caller then gives up.
-      // Either way (claimed or not) the save must fail and leave nothing.
-      await sleep(300);
-      caller.abort();
-      await sleep(50);
-      lock.release();
-      await assert.rejects(saving, /ended before its save/);
-      let total = -1;
-      // A claimed save is written, then undone by a delete sent after it: poll for the delete, in bounded steps.
-      for (let step = 0; step < 100 && total !== 0; step++) {
-        total = (await store.listExplanations('late', {}, { skip: 0, limit: 10 })).total;
-        if (total !== 0) await sleep(20);
-      }
-      assert.equal(total, 0);
-      const reopened = await createEmbeddedStore({ dataDir });
-      try {
-        assert.equal((await reopened.listExplanations('late', {}, { skip: 0, limit: 10 })).items.length, 0);
-      } finally {
-        await reopened.close();
-      }
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('fails the calls waiting for a thread that stops with 503, and the next call starts another on the same data', async () => {
-    const threads: Worker[] = [];
-    const store = await createThreadedEmbeddedStore({ dataDir, onThread: (worker) => threads.push(worker) });
-    try {
-      const kept = await store.saveExplanation('crash', sampleExplanation({ code: 'kept = 1\n' }));
-      void threads[0]!.terminate();
-      const waiting = store.listExplanations('crash', {}, { skip: 0, limit: 10 });
-      await assert.rejects(waiting, (error: Error) => {
-        assert.ok(error instanceof StoreUnavailableError, String(error));
-        assert.match(error.message, /thread stopped/);
-        return true;
-      });
-      assert.equal(await store.ping(), true, 'a new thread answers');
-      assert.equal(threads.length, 2);
-      const page = await store.listExplanations('crash', {}, { skip: 0, limit: 10 });
-      assert.deepEqual(
-        page.items.map((item) => item.id),
-        [kept.id],
-      );
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('answers a ping at once while the thread answers promptly, and asks the database once a call has waited too long', async () => {
-    const store = await createThreadedEmbeddedStore({ dataDir, pingFreshMs: 1000 });
-    try {
-      await store.listExplanations('ping', {}, { skip: 0, limit: 1 });
-      const lock = holdWriteLock();
-      const saving = store.saveExplanation('ping', sampleExplanation());
-      // The save waits for the lock, but not yet for long: the thread still counts as answering.
-      assert.equal(await store.ping(), true);
-      await sleep(1200);
-      // Now the save has waited past the limit: a ping goes to the thread, and queues behind the save.
-      const pinging = store.ping();
-      const first = await Promise.race([pinging, sleep(200).then(() => 'still waiting' as const)]);
-      assert.equal(first, 'still waiting');
-      lock.release();
-      assert.equal(await pinging, true);
-      assert.equal((await saving).accountId, 'ping');
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('refuses to open a database of a newer schema, with the reason, and leaves no thread behind', async () => {
-    const first = await createEmbeddedStore({ dataDir });
-    await first.close();
-    const db = new Database(join(dataDir, DATABASE_FILE));
-    db.exec('PRAGMA user_version = 99');
-    db.close();
-    await assert.rejects(createThreadedEmbeddedStore({ dataDir }), /schema version 99/);
-  });
-});
 
 describe('importing a data folder written by the NeDB version', function () {
   this.timeout(30_000);
