@@ -124,6 +124,12 @@ interface CountsDoc {
   _id: string;
 }
 
+/** The first of a set's items in insertion order, or undefined when it is empty. */
+function firstOf<T>(items: ReadonlySet<T>): T | undefined {
+  for (const item of items) return item;
+  return undefined;
+}
+
 function counterFields(language: string, mode: string): string[] {
   return ['all', `l:${language}`, `m:${mode}`, `lm:${language}:${mode}`];
 }
@@ -335,6 +341,8 @@ class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
   /** Ids of saves whose callers gave up: deleted before the store reports healthy again. */
   private readonly undo = new Set<string>();
+  /** The undo under way (undoAbandoned), which a ping that comes meanwhile joins. */
+  private undoing: Promise<boolean> | undefined;
   /** Each account's last counter update from this instance, so the next one waits for it. */
   private readonly counting = new Map<string, Promise<void>>();
   private closed = false;
@@ -640,10 +648,23 @@ class MongoStore implements Store {
       .catch(ignoreRace);
   }
 
-  /** Deletes the saves whose callers gave up (and deleted records' details); true when none is left. */
-  private async undoAbandoned(): Promise<boolean> {
+  /**
+   * Deletes the saves whose callers gave up (and deleted records' details); true when none is left.
+   * One run at a time, which later callers join: the guard pings a struggling database every half
+   * second and gives up on each ping long before a slow database finishes a long undo, and every
+   * ping starting its own pass sent the same deletes again, adding to the load it was waiting out.
+   */
+  private undoAbandoned(): Promise<boolean> {
+    this.undoing ??= this.undoEach().finally(() => {
+      this.undoing = undefined;
+    });
+    return this.undoing;
+  }
+
+  private async undoEach(): Promise<boolean> {
     // One id at a time, by _id equality: the lookup every backend serves from its primary key.
-    for (const id of [...this.undo]) {
+    // Ids added meanwhile are undone in the same run.
+    for (let id = firstOf(this.undo); id !== undefined; id = firstOf(this.undo)) {
       const _id = new mongoose.Types.ObjectId(id);
       await this.explanations.collection.deleteOne({ _id });
       await this.details().deleteOne({ _id });

@@ -218,6 +218,46 @@ describe('MongoDB store specifics', function () {
     }
   });
 
+  it('undoes abandoned saves once, however many pings come while a slow database works through them', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storeundoonce');
+    const proxy = await startHoldingProxy(mongoUri);
+    const store = await createMongoStore({ uri: proxy.uri, dbName });
+    try {
+      await (store as unknown as { swept: Promise<number> }).swept;
+      for (let i = 0; i < 2; i++) {
+        const controller = new AbortController();
+        const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
+        controller.abort();
+        await assert.rejects(saving, /ended before its save/);
+      }
+      const undo = store as unknown as { pendingUndo: number };
+      assert.equal(undo.pendingUndo, 2);
+      // Every record delete the database is sent is counted; the first is held, as a slow database would.
+      let deletes = 0;
+      proxy.hold((command) => {
+        if (command['delete'] !== 'explanations') return false;
+        deletes++;
+        return true;
+      });
+      // As the guard's probe does: a ping, given up on, then another, and another.
+      const pings = [store.ping(), store.ping(), store.ping()];
+      await waitFor('the first delete to be held', async () => proxy.held >= 1);
+      // Round trips of their own (a ping's is one) give the later pings time to send their own deletes.
+      for (let i = 0; i < 3; i++) await store.listExplanations('quitter', {}, { skip: 0, limit: 1 });
+      assert.equal(deletes, 1, 'the later pings join the undo under way instead of repeating its deletes');
+      proxy.release();
+      assert.deepEqual(await Promise.all(pings), [true, true, true]);
+      assert.equal(undo.pendingUndo, 0);
+      assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
+    } finally {
+      proxy.release();
+      await store.close();
+      await proxy.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
   it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace('storecounterhang');
