@@ -1,6 +1,7 @@
 /**
  * `pnpm bench:service`: the service under autocannon at 50 connections, beside
- * a bare Koa app (bare-koa.ts) measured in the same run, on the embedded
+ * a bare Koa app (bare-koa.ts) and the least an explain endpoint on Koa does
+ * (minimal-explain.ts) measured in the same run, on the embedded
  * defaults and on Redis + FerretDB. The root script runs it under
  * test/services/with-services.ts, which provides REDIS_URL and MONGODB_URI
  * (FerretDB started as the tests start it); without them only the embedded
@@ -168,7 +169,22 @@ async function startService(backend: Backend, logDir: string): Promise<Running> 
 }
 
 async function startBareKoa(logDir: string): Promise<Running> {
-  const { child, logFile, stop } = await startNode('server/bench/bare-koa.ts', {}, logDir, 'bare-koa');
+  return startBaseline('server/bench/bare-koa.ts', {}, logDir, 'bare-koa');
+}
+
+async function startMinimalExplain(logDir: string): Promise<Running> {
+  const env = { BENCH_SNIPPET: snippet('warm'), BENCH_LOG_FILE: join(logDir, 'minimal-explain-access.log') };
+  return startBaseline('server/bench/minimal-explain.ts', env, logDir, 'minimal-explain');
+}
+
+/** A baseline app in a process of its own, which prints its port once it listens. */
+async function startBaseline(
+  script: string,
+  env: Record<string, string>,
+  logDir: string,
+  label: string,
+): Promise<Running> {
+  const { child, logFile, stop } = await startNode(script, env, logDir, label);
   const port = await waitForLine(
     logFile,
     (line) => (line.startsWith('{"port"') ? (JSON.parse(line) as { port: number }).port : undefined),
@@ -232,6 +248,8 @@ function rssMb(pid: number): number {
 interface BackendFigures {
   readonly backend: string;
   readonly bare: Figures;
+  /** The least an explain endpoint on Koa does (minimal-explain.ts), with the warm row's request. */
+  readonly minimal?: Figures;
   readonly warm?: Figures;
   readonly cold?: Figures;
   readonly healthz?: { readonly idle: Figures; readonly figures: Figures; readonly saturating: Figures };
@@ -260,26 +278,36 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
   const { key } = await accounts.createKey(email, 'bench');
   const list = await listAccounts(store);
   await store.close();
-  if (ROWS.has('list')) {
-    process.stderr.write(`[${backend.name}] writing ${n0(totalOf(list.plan))} records for the list…\n`);
-    await backend.fill(list.plan);
-  }
 
   const bareKoa = await startBareKoa(logDir);
   let service: Running | undefined;
   try {
-    service = await startService(backend, logDir);
+    const running = await startService(backend, logDir);
+    service = running;
     const duration = SECONDS;
     process.stderr.write(`[${backend.name}] bare Koa…\n`);
     const bare = figuresOf(await load({ url: bareKoa.url, duration }));
 
     const warmBody = { code: snippet('warm'), language: 'python' };
+    const minimal = ROWS.has('warm')
+      ? await (async () => {
+          process.stderr.write(`[${backend.name}] the least an explain endpoint does…\n`);
+          const app = await startMinimalExplain(logDir);
+          try {
+            const requests = explainRequests('none', () => warmBody);
+            await load({ url: app.url, amount: 200, requests });
+            return figuresOf(await load({ url: app.url, duration, requests }));
+          } finally {
+            await app.stop();
+          }
+        })()
+      : undefined;
     const warm = ROWS.has('warm')
       ? await (async () => {
           process.stderr.write(`[${backend.name}] explain, cache warm…\n`);
-          await load({ url: service.url, amount: 200, requests: explainRequests(key, () => warmBody) });
+          await load({ url: running.url, amount: 200, requests: explainRequests(key, () => warmBody) });
           return figuresOf(
-            await load({ url: service.url, duration, requests: explainRequests(key, () => warmBody) }),
+            await load({ url: running.url, duration, requests: explainRequests(key, () => warmBody) }),
           );
         })()
       : undefined;
@@ -289,7 +317,7 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
           process.stderr.write(`[${backend.name}] explain, cache cold…\n`);
           return figuresOf(
             await load({
-              url: service.url,
+              url: running.url,
               duration,
               requests: explainRequests(key, (i) => ({ code: snippet(`cold${i}`), language: 'python' })),
             }),
@@ -303,10 +331,10 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
             `[${backend.name}] /healthz while 100,000-character explains saturate the pool…\n`,
           );
           // The same load first with the pool idle: what /healthz costs by itself.
-          const idle = figuresOf(await load({ url: `${service.url}/healthz`, duration, connections: 10 }));
+          const idle = figuresOf(await load({ url: `${running.url}/healthz`, duration, connections: 10 }));
           const large = Array.from({ length: 4 }, (_, n) => largeSnippet(n));
           const saturatingRun = load({
-            url: service.url,
+            url: running.url,
             duration: duration + 4,
             connections: 8,
             // Distinct code each time: the result cache must not answer these.
@@ -316,7 +344,7 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
             })),
           });
           await sleep(2000);
-          const figures = figuresOf(await load({ url: `${service.url}/healthz`, duration, connections: 10 }));
+          const figures = figuresOf(await load({ url: `${running.url}/healthz`, duration, connections: 10 }));
           return { idle, figures, saturating: figuresOf(await saturatingRun) };
         })()
       : undefined;
@@ -325,21 +353,29 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
       ? await (async () => {
           process.stderr.write(`[${backend.name}] RSS over ${RSS_EXPLAINS} explains…\n`);
           const cycle = (i: number) => ({ code: snippet(`rss${i % RSS_DISTINCT}`), language: 'python' });
-          await load({ url: service.url, amount: RSS_WARMUP, requests: explainRequests(key, cycle) });
-          const start = rssMb(service.process.pid!);
-          await load({ url: service.url, amount: RSS_EXPLAINS, requests: explainRequests(key, cycle) });
-          return { start, after: rssMb(service.process.pid!) };
+          await load({ url: running.url, amount: RSS_WARMUP, requests: explainRequests(key, cycle) });
+          const start = rssMb(running.process.pid!);
+          await load({ url: running.url, amount: RSS_EXPLAINS, requests: explainRequests(key, cycle) });
+          return { start, after: rssMb(running.process.pid!) };
         })()
       : undefined;
 
+    // The history is written last, with the service stopped, so the rows above run on an account's usual
+    // database on every backend: FerretDB v1 finds a document by _id with a scan of its collection on
+    // PostgreSQL, so 100,000 records there made every save too slow to measure anything (server/README.md).
     const listed = ROWS.has('list')
       ? await (async () => {
+          await running.stop();
+          process.stderr.write(`[${backend.name}] writing ${n0(totalOf(list.plan))} records for the list…\n`);
+          await backend.fill(list.plan);
+          const restarted = await startService(backend, logDir);
+          service = restarted;
           process.stderr.write(`[${backend.name}] the history list…\n`);
-          return { figures: await measureList(service.url, list), records: totalOf(list.plan) };
+          return { figures: await measureList(restarted.url, list), records: totalOf(list.plan) };
         })()
       : undefined;
 
-    return { backend: backend.name, bare, warm, cold, healthz, rss, list: listed };
+    return { backend: backend.name, bare, minimal, warm, cold, healthz, rss, list: listed };
   } finally {
     await service?.stop();
     await bareKoa.stop();
@@ -420,6 +456,14 @@ function rowsOf(f: BackendFigures): Row[] {
       met: '',
     },
   ];
+  if (f.minimal) {
+    rows.push({
+      what: 'least an explain endpoint does (parse, validate, log, answer): rps (× bare Koa)',
+      figure: `${n0(f.minimal.rps)} rps (${ratio(f.minimal).toFixed(2)}), p99 ${f.minimal.p99} ms${fails(f.minimal)}`,
+      target: '(baseline)',
+      met: '',
+    });
+  }
   for (const [label, x] of [
     ['cache warm', f.warm],
     ['cache cold', f.cold],
