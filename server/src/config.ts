@@ -43,6 +43,11 @@ export interface Config {
    * health check needs to take it out, so no request meets a closing port.
    */
   readonly shutdownDrainMs: number;
+  /**
+   * After the last request, how long a stop waits for the stores, the limiter, the cache and the
+   * engine to close (SHUTDOWN_CLOSE_MS) before the process exits without them.
+   */
+  readonly shutdownCloseMs: number;
   /** How long an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_TIMEOUT_MS): longer than the balancer's. */
   readonly keepAliveTimeoutMs: number;
   readonly production: boolean;
@@ -287,6 +292,7 @@ const variablesSchema = z.object({
   STORE_TIMEOUT_MS: wholeNumber('STORE_TIMEOUT_MS', 50, 60_000, 800),
   USAGE_FLUSH_MS: wholeNumber('USAGE_FLUSH_MS', 100, 3_600_000, 1000),
   SHUTDOWN_DRAIN_MS: wholeNumber('SHUTDOWN_DRAIN_MS', 0, 120_000, 0),
+  SHUTDOWN_CLOSE_MS: wholeNumber('SHUTDOWN_CLOSE_MS', 100, 120_000, 10_000),
   // Longer than a balancer keeps an idle connection to an instance (60 s is common; Fastify's default is
   // 72 s for this reason): the side that closes an idle connection must be the balancer, or it may send a
   // request just as the instance closes it, and a POST so lost cannot be retried. Node's own default is 5 s.
@@ -421,6 +427,7 @@ export function loadConfig(
       storeTimeoutMs: e.STORE_TIMEOUT_MS,
       usageFlushMs: e.USAGE_FLUSH_MS,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      shutdownCloseMs: e.SHUTDOWN_CLOSE_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       production: e.NODE_ENV === 'production',
       engine: {

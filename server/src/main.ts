@@ -24,6 +24,7 @@ import { loadConfig, type Config } from './config.js';
 import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
 import { createHttpServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
+import { closeInSteps, closer } from './closing.js';
 import { createLogger, type Logger } from './logging.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMetricsServer } from './metrics/server.js';
@@ -240,7 +241,13 @@ async function run(config: Config, logger: Logger): Promise<void> {
     if (!signals.requested()) dashboardStore = await openDashboardStore(config, store);
     if (!signals.requested()) await engine.ready();
     if (store && limiter && !signals.requested()) {
-      usage = createUsageRecorder({ store, logger, flushIntervalMs: config.usageFlushMs });
+      usage = createUsageRecorder({
+        store,
+        logger,
+        flushIntervalMs: config.usageFlushMs,
+        // The last flush's retries take at most half of a stop's time, leaving the rest to the closes after it.
+        closeRetryMs: Math.min(5000, Math.floor(config.shutdownCloseMs / 2)),
+      });
       const metrics = config.metrics
         ? createMetrics({ store, limiter, engine, processMetrics: true })
         : undefined;
@@ -280,18 +287,32 @@ async function run(config: Config, logger: Logger): Promise<void> {
       await closeServer(server);
     }
   } finally {
-    // Scrapes are short; Prometheus sees the instance go with its last requests counted.
-    if (metricsServer) await closeServer(metricsServer);
-    // Requests have finished (or never started): their usage counts go to the store before it closes.
-    await usage?.close();
-    // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at once.
-    await Promise.allSettled([
-      store?.close(),
-      limiter?.close(),
-      dashboardStore?.close(),
-      resultCache?.close(),
-      engine.dispose(),
-    ]);
+    // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at
+    // once, and within SHUTDOWN_CLOSE_MS: a database that stopped answering must not hold the stop.
+    const deadline = Date.now() + config.shutdownCloseMs;
+    const unfinished = await closeInSteps(
+      [
+        [
+          // Scrapes are short; Prometheus sees the instance go with its last requests counted.
+          ['metrics', closer(metricsServer, closeServer)],
+          // Requests have finished (or never started): their usage counts go to the store before it closes.
+          ['usage', closer(usage, (opened) => opened.close())],
+        ],
+        [
+          ['store', closer(store, (opened) => opened.close())],
+          ['limiter', closer(limiter, (opened) => opened.close())],
+          ['dashboard sessions', closer(dashboardStore, (opened) => opened.close())],
+          ['result cache', closer(resultCache, (opened) => opened.close())],
+          ['engine', () => engine.dispose()],
+        ],
+      ],
+      deadline,
+    );
+    if (unfinished.length > 0)
+      logger.warn(
+        { unfinished, shutdownCloseMs: config.shutdownCloseMs },
+        `stopping without waiting longer for: ${unfinished.join(', ')} (SHUTDOWN_CLOSE_MS)`,
+      );
   }
   logger.info('stopped');
 }
