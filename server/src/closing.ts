@@ -26,7 +26,6 @@ export function closer<T>(
 export async function closeInSteps(
   steps: readonly (readonly Closing[])[],
   deadline: number,
-  now: () => number = Date.now,
 ): Promise<string[]> {
   const unfinished: string[] = [];
   for (const step of steps) {
@@ -43,7 +42,7 @@ export async function closeInSteps(
     });
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, deadline - now()));
+      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
     });
     await Promise.race([Promise.all(closes), expired]);
     clearTimeout(timer);
