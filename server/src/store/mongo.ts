@@ -124,6 +124,23 @@ interface CountsDoc {
   _id: string;
 }
 
+/** The default of MongoStoreOptions.undoStepTimeoutMs. */
+const UNDO_STEP_TIMEOUT_MS = 5000;
+
+/** True once `work` succeeds, false if `ms` pass first (its later outcome ignored); its failure rejects. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work.then(() => true), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The first of a set's items in insertion order, or undefined when it is empty. */
 function firstOf<T>(items: ReadonlySet<T>): T | undefined {
   for (const item of items) return item;
@@ -329,6 +346,11 @@ export interface MongoStoreOptions {
   /** Overrides the database named in the URI (tests use one per run). */
   readonly dbName?: string;
   readonly serverSelectionTimeoutMS?: number;
+  /**
+   * How long one abandoned save's deletes may take before the undo under way is
+   * given up and left for the next ping to start again (default 5 s).
+   */
+  readonly undoStepTimeoutMs?: number;
 }
 
 /** The database a URI names, or our default when it names none. */
@@ -355,6 +377,7 @@ class MongoStore implements Store {
     private readonly keys: Model<ApiKeyDoc>,
     private readonly explanations: Model<ExplanationDoc>,
     private readonly usage: MongoUsage,
+    private readonly undoStepTimeoutMs: number,
   ) {}
 
   async createAccount(account: NewAccount): Promise<AccountRecord> {
@@ -666,8 +689,13 @@ class MongoStore implements Store {
     // Ids added meanwhile are undone in the same run.
     for (let id = firstOf(this.undo); id !== undefined; id = firstOf(this.undo)) {
       const _id = new mongoose.Types.ObjectId(id);
-      await this.explanations.collection.deleteOne({ _id });
-      await this.details().deleteOne({ _id });
+      const step = (async () => {
+        await this.explanations.collection.deleteOne({ _id });
+        await this.details().deleteOne({ _id });
+      })();
+      // A delete the database never answers must not hold every later ping: past the limit this run
+      // ends, the id stays, and the next ping starts over (deleting twice is harmless).
+      if (!(await settlesWithin(step, this.undoStepTimeoutMs))) return false;
       this.undo.delete(id);
     }
     return true;
@@ -776,7 +804,14 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     if (!(await connection.collection<CountsDoc>(COUNTS_COLLECTION).findOne({ _id: COUNTS_BUILT_ID })))
       await explanations.collection.updateMany({ state: { $exists: false } }, { $set: { state: 'saved' } });
     const usage = await openMongoUsage(connection);
-    const store = new MongoStore(connection, accounts, keys, explanations, usage);
+    const store = new MongoStore(
+      connection,
+      accounts,
+      keys,
+      explanations,
+      usage,
+      options.undoStepTimeoutMs ?? UNDO_STEP_TIMEOUT_MS,
+    );
     await store.buildCounts();
     // Housekeeping, not a condition of serving: the start does not wait for it, and one that fails
     // (the database went away meanwhile) is tried again at the next start.

@@ -258,6 +258,41 @@ describe('MongoDB store specifics', function () {
     }
   });
 
+  it('starts the undo again at a later ping when one of its deletes is never answered', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storeundostuck');
+    const proxy = await startHoldingProxy(mongoUri);
+    const store = await createMongoStore({ uri: proxy.uri, dbName, undoStepTimeoutMs: 200 });
+    try {
+      await (store as unknown as { swept: Promise<number> }).swept;
+      const controller = new AbortController();
+      const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
+      controller.abort();
+      await assert.rejects(saving, /ended before its save/);
+      let deletes = 0;
+      proxy.hold((command) => {
+        if (command['delete'] !== 'explanations') return false;
+        deletes++;
+        return true;
+      });
+      // The first run's delete is held for good: past the step's limit the run ends and the ping says no.
+      assert.equal(await store.ping(), false);
+      // The next ping does not join that run: it sends the delete again (held too, on another connection).
+      const next = store.ping();
+      await waitFor('a second delete', async () => deletes === 2);
+      proxy.release();
+      await next;
+      await waitFor('a ping that finds nothing left to undo', () => store.ping());
+      assert.equal((store as unknown as { pendingUndo: number }).pendingUndo, 0);
+      assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
+    } finally {
+      proxy.release();
+      await store.close();
+      await proxy.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
   it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace('storecounterhang');
