@@ -124,6 +124,29 @@ interface CountsDoc {
   _id: string;
 }
 
+/** Counter increments gathered for one update, and that update's outcome for whoever added to it. */
+interface CounterBatch {
+  readonly inc: Record<string, number>;
+  readonly written: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+/** One account's counter updates from this instance: the sum waiting, and the end of what is in flight. */
+interface AccountCounting {
+  batch: CounterBatch | undefined;
+  drained: Promise<void>;
+}
+
+function counterBatch(): CounterBatch {
+  let settle: (error?: unknown) => void = () => undefined;
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  // Every caller handles the outcome; this keeps a batch nobody awaits from being an unhandled rejection.
+  written.catch(() => undefined);
+  return { inc: {}, written, settle };
+}
+
 /** The default of MongoStoreOptions.undoStepTimeoutMs. */
 const UNDO_STEP_TIMEOUT_MS = 5000;
 
@@ -366,7 +389,7 @@ class MongoStore implements Store {
   /** The undo under way (undoAbandoned), which a ping that comes meanwhile joins. */
   private undoing: Promise<boolean> | undefined;
   /** Each account's last counter update from this instance, so the next one waits for it. */
-  private readonly counting = new Map<string, Promise<void>>();
+  private readonly counting = new Map<string, AccountCounting>();
   private closed = false;
   /** The sweep started when the store opened (createMongoStore), settled; for tests. */
   swept: Promise<number> = Promise.resolve(0);
@@ -541,28 +564,47 @@ class MongoStore implements Store {
 
   /**
    * Adds `by` to the account's four counters of this language and mode. One
-   * account's updates leave this instance one after another: MongoDB applies
+   * account's updates leave this instance one at a time: MongoDB applies
    * `$inc` atomically, but FerretDB applies concurrent updates of one document
-   * as read-modify-write and loses some (see usage-mongo.ts). Across instances
-   * on FerretDB a counter can still drift; listExplanations bounds it.
+   * as read-modify-write and loses some (see usage-mongo.ts). What comes while
+   * one is in flight is summed into the next, so an account saving faster than
+   * its database applies updates costs one update in flight and one sum
+   * waiting, not a queue that grows with every save (on FerretDB it grew by
+   * thousands and held the store's close for minutes). Across instances on
+   * FerretDB a counter can still drift; listExplanations bounds it.
    */
   private count(accountId: string, language: string, mode: string, by: 1 | -1): Promise<void> {
     const key = String(accountId);
-    const inc: Record<string, number> = {};
-    for (const field of counterFields(language, mode)) inc[field] = by;
-    const update = () => this.counts().updateOne({ _id: key }, { $inc: inc }, { upsert: true });
-    const next = (this.counting.get(key) ?? Promise.resolve())
-      // Another instance's upsert made the document first: it exists now, so once more updates it.
-      .then(() =>
-        update().catch((error: unknown) => (isDuplicateKey(error) ? update() : Promise.reject(error))),
-      )
-      .then(() => undefined);
-    const settled = next.catch(() => undefined);
-    this.counting.set(key, settled);
-    void settled.then(() => {
-      if (this.counting.get(key) === settled) this.counting.delete(key);
-    });
-    return next;
+    let state = this.counting.get(key);
+    const idle = state === undefined;
+    if (!state) {
+      state = { batch: undefined, drained: Promise.resolve() };
+      this.counting.set(key, state);
+    }
+    const batch = (state.batch ??= counterBatch());
+    for (const field of counterFields(language, mode)) batch.inc[field] = (batch.inc[field] ?? 0) + by;
+    if (idle) state.drained = this.writeCounts(key, state);
+    return batch.written;
+  }
+
+  /** Sends the account's gathered increments, one update at a time, until none is left. */
+  private async writeCounts(key: string, state: AccountCounting): Promise<void> {
+    for (let batch = state.batch; batch !== undefined; batch = state.batch) {
+      state.batch = undefined;
+      const inc = Object.fromEntries(Object.entries(batch.inc).filter(([, by]) => by !== 0));
+      const update = () => this.counts().updateOne({ _id: key }, { $inc: inc }, { upsert: true });
+      try {
+        if (Object.keys(inc).length > 0)
+          // Another instance's upsert made the document first: it exists now, so once more updates it.
+          await update().catch((error: unknown) =>
+            isDuplicateKey(error) ? update() : Promise.reject(error),
+          );
+        batch.settle();
+      } catch (error) {
+        batch.settle(error);
+      }
+    }
+    this.counting.delete(key);
   }
 
   async listExplanations(
@@ -572,7 +614,7 @@ class MongoStore implements Store {
   ): Promise<PageResult<ExplanationSummary>> {
     // This instance's own counter updates for the account land first, so a list
     // right after a save or delete counts it (it never rejects; the guard bounds the wait).
-    await this.counting.get(String(accountId));
+    await this.counting.get(String(accountId))?.drained;
     const [docs, counts] = await Promise.all([
       this.explanations.collection
         .find<ReadDoc>(listQuery(accountId, filter, page), {
@@ -773,7 +815,7 @@ class MongoStore implements Store {
   async close(): Promise<void> {
     this.closed = true;
     await this.swept;
-    await Promise.all(this.counting.values());
+    await Promise.all([...this.counting.values()].map((state) => state.drained));
     await this.undoAbandoned().catch(() => undefined);
     await this.connection.close();
   }

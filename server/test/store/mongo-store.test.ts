@@ -293,6 +293,56 @@ describe('MongoDB store specifics', function () {
     }
   });
 
+  it("sums an account's counter updates that come while one is in flight into one, whatever the number of saves", async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storecountsum');
+    const proxy = await startHoldingProxy(mongoUri);
+    const store = await createMongoStore({ uri: proxy.uri, dbName });
+    try {
+      await (store as unknown as { swept: Promise<number> }).swept;
+      let updates = 0;
+      proxy.hold((command) => {
+        if (command['update'] !== 'explanation_counts') return false;
+        updates++;
+        return true;
+      });
+      // The first save's counter update is held, as on a database slower than the saves.
+      const first = await store.saveExplanation(
+        'busy',
+        sampleExplanation({ language: 'python', mode: 'quick' }),
+      );
+      await waitFor('the first counter update to be held', async () => proxy.held === 1);
+      const more = [];
+      for (let i = 0; i < 20; i++)
+        more.push(
+          await store.saveExplanation('busy', sampleExplanation({ language: 'go', mode: 'detailed' })),
+        );
+      assert.equal(await store.deleteExplanation('busy', first.id), true);
+      assert.equal(updates, 1, 'nothing more is sent while the first update is in flight');
+      proxy.release();
+      // Still counted, no longer held.
+      proxy.hold((command) => {
+        if (command['update'] === 'explanation_counts') updates++;
+        return false;
+      });
+      // The list waits for this instance's updates: the first, then one sum of the 20 saves and the delete.
+      const all = await store.listExplanations('busy', {}, { skip: 0, limit: 1 });
+      const go = await store.listExplanations(
+        'busy',
+        { language: 'go', mode: 'detailed' },
+        { skip: 0, limit: 1 },
+      );
+      const python = await store.listExplanations('busy', { language: 'python' }, { skip: 0, limit: 1 });
+      assert.deepEqual([all.total, go.total, python.total], [20, 20, 0]);
+      assert.equal(updates, 2, 'the 20 saves and the delete after the first update are sent as one');
+    } finally {
+      proxy.release();
+      await store.close();
+      await proxy.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
   it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace('storecounterhang');
