@@ -545,7 +545,12 @@ async function main(): Promise<void> {
       const figures = await measure(backend, logDir);
       printTable(figures.backend, rowsOf(figures));
     } finally {
-      await backend.cleanup();
+      // Bounded: a FerretDB that stopped answering after an overload would otherwise hold the bench for good.
+      const gaveUp = sleep(30_000, 'gave up' as const, { ref: false });
+      if ((await Promise.race([backend.cleanup(), gaveUp])) === 'gave up')
+        process.stderr.write(
+          `[${backend.name}] its database did not answer the cleanup within 30 s; left as it is\n`,
+        );
     }
   }
   rmSync(logDir, { recursive: true, force: true });
