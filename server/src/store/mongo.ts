@@ -386,6 +386,8 @@ class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
   /** Ids of saves whose callers gave up: deleted before the store reports healthy again. */
   private readonly undo = new Set<string>();
+  /** Ids of this instance's saves under way, which the sweep of unfinished saves leaves alone. */
+  private readonly saving = new Set<string>();
   /** The undo under way (undoAbandoned), which a ping that comes meanwhile joins. */
   private undoing: Promise<boolean> | undefined;
   /** Each account's last counter update from this instance, so the next one waits for it. */
@@ -532,6 +534,7 @@ class MongoStore implements Store {
       if (signal?.aborted) throw new StoreUnavailableError('the request ended before its save completed');
     };
     signal?.addEventListener('abort', giveUp, { once: true });
+    this.saving.add(id);
     try {
       stillWanted();
       const fields = { _id, accountId, createdAt, language: explanation.language, mode: explanation.mode };
@@ -559,6 +562,7 @@ class MongoStore implements Store {
       return unavailable(error);
     } finally {
       signal?.removeEventListener('abort', giveUp);
+      this.saving.delete(id);
     }
   }
 
@@ -766,6 +770,8 @@ class MongoStore implements Store {
     );
     for await (const { _id } of pending) {
       if (this.closed) return removed;
+      // A save under way here is pending until its confirmation, whatever the age its caller gave it.
+      if (this.saving.has(String(_id))) continue;
       removed += (await this.explanations.collection.deleteOne({ _id, state: 'pending' })).deletedCount;
       await this.details().deleteOne({ _id });
     }

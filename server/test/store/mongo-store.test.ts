@@ -343,6 +343,35 @@ describe('MongoDB store specifics', function () {
     }
   });
 
+  it('leaves a save under way alone when sweeping unfinished saves, however old a time its caller gave it', async () => {
+    const { mongoUri } = serviceUrls();
+    const { dbName } = testNamespace('storesweepbusy');
+    const proxy = await startHoldingProxy(mongoUri);
+    const store = await createMongoStore({ uri: proxy.uri, dbName });
+    const sweeping = store as unknown as { swept: Promise<number>; sweepPending(): Promise<number> };
+    try {
+      await sweeping.swept;
+      // The save's confirmation is held, so its record stays pending, dated (as an import may date it) days ago.
+      proxy.hold((command) => command['update'] === 'explanations');
+      const createdAt = new Date(Date.now() - 3 * 86_400_000);
+      const saving = store.saveExplanation('importer', sampleExplanation({ createdAt }));
+      await waitFor('the confirmation to be held', async () => proxy.held === 1);
+      assert.equal(await sweeping.sweepPending(), 0, 'the sweep removes nothing');
+      proxy.release();
+      const saved = await saving;
+      const page = await store.listExplanations('importer', {}, { skip: 0, limit: 10 });
+      assert.deepEqual(
+        page.items.map((item) => item.id),
+        [saved.id],
+      );
+    } finally {
+      proxy.release();
+      await store.close();
+      await proxy.close();
+      await dropDatabase(mongoUri, dbName);
+    }
+  });
+
   it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
     const { mongoUri } = serviceUrls();
     const { dbName } = testNamespace('storecounterhang');
