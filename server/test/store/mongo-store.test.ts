@@ -5,7 +5,7 @@ import { createMongoStore, databaseNameOf } from '../../src/store/mongo.js';
 import { dropDatabase, waitFor } from '../http/support/harness.js';
 import { serviceUrls, testNamespace } from '../http/support/environment.js';
 import { describeAwkwardCharacters, describeStoreContract, sampleExplanation } from './contract.js';
-import { startHoldingProxy } from './support/holding-proxy.js';
+import { startHoldingProxy, type HoldingProxy } from './support/holding-proxy.js';
 import { describeUsageContract } from './usage-contract.js';
 
 describeStoreContract('MongoDB (mongoose on FerretDB)', async () => {
@@ -38,6 +38,40 @@ describeUsageContract('MongoDB (mongoose on FerretDB)', async () => {
     dispose: () => dropDatabase(mongoUri, dbName),
   };
 });
+
+/**
+ * A store that reaches FerretDB through a holding proxy, its opening sweep
+ * finished; afterwards everything is released, closed and dropped.
+ */
+async function withHeldStore(
+  label: string,
+  body: (store: HeldStore, proxy: HoldingProxy) => Promise<void>,
+  options: { undoStepTimeoutMs?: number } = {},
+): Promise<void> {
+  const { mongoUri } = serviceUrls();
+  const { dbName } = testNamespace(label);
+  const proxy = await startHoldingProxy(mongoUri);
+  const store = await createMongoStore({ uri: proxy.uri, dbName, ...options });
+  try {
+    await (store as unknown as { swept: Promise<number> }).swept;
+    await body(store, proxy);
+  } finally {
+    proxy.release();
+    await store.close();
+    await proxy.close();
+    await dropDatabase(mongoUri, dbName);
+  }
+}
+
+/** A save its caller gives up on while its writes are in flight: its id waits to be undone. */
+async function abandonSave(store: HeldStore, accountId: string): Promise<void> {
+  const controller = new AbortController();
+  const saving = store.saveExplanation(accountId, sampleExplanation(), { signal: controller.signal });
+  controller.abort();
+  await assert.rejects(saving, /ended before its save/);
+}
+
+type HeldStore = Awaited<ReturnType<typeof createMongoStore>>;
 
 describe('MongoDB store specifics', function () {
   this.timeout(30_000);
@@ -189,10 +223,7 @@ describe('MongoDB store specifics', function () {
         /ended before its save/,
       );
       // Given up while its writes are in flight: they land, and the document is removed at the next ping.
-      const controller = new AbortController();
-      const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
-      controller.abort();
-      await assert.rejects(saving, /ended before its save/);
+      await abandonSave(store, 'quitter');
       assert.equal(await store.ping(), true, 'ping undoes the abandoned save');
       assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
       const connection = await mongoose.createConnection(mongoUri, { dbName }).asPromise();
@@ -219,18 +250,8 @@ describe('MongoDB store specifics', function () {
   });
 
   it('undoes abandoned saves once, however many pings come while a slow database works through them', async () => {
-    const { mongoUri } = serviceUrls();
-    const { dbName } = testNamespace('storeundoonce');
-    const proxy = await startHoldingProxy(mongoUri);
-    const store = await createMongoStore({ uri: proxy.uri, dbName });
-    try {
-      await (store as unknown as { swept: Promise<number> }).swept;
-      for (let i = 0; i < 2; i++) {
-        const controller = new AbortController();
-        const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
-        controller.abort();
-        await assert.rejects(saving, /ended before its save/);
-      }
+    await withHeldStore('storeundoonce', async (store, proxy) => {
+      for (let i = 0; i < 2; i++) await abandonSave(store, 'quitter');
       const undo = store as unknown as { pendingUndo: number };
       assert.equal(undo.pendingUndo, 2);
       // Every record delete the database is sent is counted; the first is held, as a slow database would.
@@ -250,56 +271,37 @@ describe('MongoDB store specifics', function () {
       assert.deepEqual(await Promise.all(pings), [true, true, true]);
       assert.equal(undo.pendingUndo, 0);
       assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
-    } finally {
-      proxy.release();
-      await store.close();
-      await proxy.close();
-      await dropDatabase(mongoUri, dbName);
-    }
+    });
   });
 
   it('starts the undo again at a later ping when one of its deletes is never answered', async () => {
-    const { mongoUri } = serviceUrls();
-    const { dbName } = testNamespace('storeundostuck');
-    const proxy = await startHoldingProxy(mongoUri);
-    const store = await createMongoStore({ uri: proxy.uri, dbName, undoStepTimeoutMs: 200 });
-    try {
-      await (store as unknown as { swept: Promise<number> }).swept;
-      const controller = new AbortController();
-      const saving = store.saveExplanation('quitter', sampleExplanation(), { signal: controller.signal });
-      controller.abort();
-      await assert.rejects(saving, /ended before its save/);
-      let deletes = 0;
-      proxy.hold((command) => {
-        if (command['delete'] !== 'explanations') return false;
-        deletes++;
-        return true;
-      });
-      // The first run's delete is held for good: past the step's limit the run ends and the ping says no.
-      assert.equal(await store.ping(), false);
-      // The next ping does not join that run: it sends the delete again (held too, on another connection).
-      const next = store.ping();
-      await waitFor('a second delete', async () => deletes === 2);
-      proxy.release();
-      await next;
-      await waitFor('a ping that finds nothing left to undo', () => store.ping());
-      assert.equal((store as unknown as { pendingUndo: number }).pendingUndo, 0);
-      assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
-    } finally {
-      proxy.release();
-      await store.close();
-      await proxy.close();
-      await dropDatabase(mongoUri, dbName);
-    }
+    await withHeldStore(
+      'storeundostuck',
+      async (store, proxy) => {
+        await abandonSave(store, 'quitter');
+        let deletes = 0;
+        proxy.hold((command) => {
+          if (command['delete'] !== 'explanations') return false;
+          deletes++;
+          return true;
+        });
+        // The first run's delete is held for good: past the step's limit the run ends and the ping says no.
+        assert.equal(await store.ping(), false);
+        // The next ping does not join that run: it sends the delete again (held too, on another connection).
+        const next = store.ping();
+        await waitFor('a second delete', async () => deletes === 2);
+        proxy.release();
+        await next;
+        await waitFor('a ping that finds nothing left to undo', () => store.ping());
+        assert.equal((store as unknown as { pendingUndo: number }).pendingUndo, 0);
+        assert.equal((await store.listExplanations('quitter', {}, { skip: 0, limit: 10 })).total, 0);
+      },
+      { undoStepTimeoutMs: 200 },
+    );
   });
 
   it("sums an account's counter updates that come while one is in flight into one, whatever the number of saves", async () => {
-    const { mongoUri } = serviceUrls();
-    const { dbName } = testNamespace('storecountsum');
-    const proxy = await startHoldingProxy(mongoUri);
-    const store = await createMongoStore({ uri: proxy.uri, dbName });
-    try {
-      await (store as unknown as { swept: Promise<number> }).swept;
+    await withHeldStore('storecountsum', async (store, proxy) => {
       let updates = 0;
       proxy.hold((command) => {
         if (command['update'] !== 'explanation_counts') return false;
@@ -335,22 +337,12 @@ describe('MongoDB store specifics', function () {
       const python = await store.listExplanations('busy', { language: 'python' }, { skip: 0, limit: 1 });
       assert.deepEqual([all.total, go.total, python.total], [20, 20, 0]);
       assert.equal(updates, 2, 'the 20 saves and the delete after the first update are sent as one');
-    } finally {
-      proxy.release();
-      await store.close();
-      await proxy.close();
-      await dropDatabase(mongoUri, dbName);
-    }
+    });
   });
 
   it('leaves a save under way alone when sweeping unfinished saves, however old a time its caller gave it', async () => {
-    const { mongoUri } = serviceUrls();
-    const { dbName } = testNamespace('storesweepbusy');
-    const proxy = await startHoldingProxy(mongoUri);
-    const store = await createMongoStore({ uri: proxy.uri, dbName });
-    const sweeping = store as unknown as { swept: Promise<number>; sweepPending(): Promise<number> };
-    try {
-      await sweeping.swept;
+    await withHeldStore('storesweepbusy', async (store, proxy) => {
+      const sweeping = store as unknown as { sweepPending(): Promise<number> };
       // The save's confirmation is held, so its record stays pending, dated (as an import may date it) days ago.
       proxy.hold((command) => command['update'] === 'explanations');
       const createdAt = new Date(Date.now() - 3 * 86_400_000);
@@ -364,12 +356,7 @@ describe('MongoDB store specifics', function () {
         page.items.map((item) => item.id),
         [saved.id],
       );
-    } finally {
-      proxy.release();
-      await store.close();
-      await proxy.close();
-      await dropDatabase(mongoUri, dbName);
-    }
+    });
   });
 
   it('answers a save and a delete once they have happened, though the counter update after them never returns', async () => {
