@@ -13,8 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { IncomingMessage, ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +29,7 @@ import { createEngine } from '../src/engine/engine.js';
 import { createEnginePool } from '../src/engine/pool/pool.js';
 import { engineVersion } from '../src/engine/version.js';
 import type { AppContext, AppState } from '../src/http/context.js';
-import { createHttpServer } from '../src/http/server.js';
+import { createHttpServer, type ServiceServer } from '../src/http/server.js';
 import { parseOrThrow } from '../src/http/validate.js';
 import { createMemoryRateLimiter } from '../src/limits/limiter.js';
 import { createLogger } from '../src/logging.js';
@@ -174,8 +173,8 @@ async function main(): Promise<void> {
   // RESULT_CACHE_*'s defaults (config.ts): 10,000 answers, 64 MB, a day.
   const cacheOptions = { entries: 10_000, maxBytes: 64 * 1024 * 1024, ttlMs: 86_400_000 };
   const usage = createUsageRecorder({ store, logger });
-  let server: Server | undefined;
-  let bareServer: Server | undefined;
+  let server: ServiceServer | undefined;
+  let bareServer: ServiceServer | undefined;
   try {
     const accounts = createAccountService({ store });
     const email = `bench-steps-${RUN}@example.test`;
@@ -367,11 +366,8 @@ async function main(): Promise<void> {
         `the client (fetch) runs in this process and its time is in every HTTP row.`,
     );
   } finally {
-    // fetch keeps its connections alive: close() alone would wait for them.
-    for (const open of [server, bareServer]) open?.closeAllConnections();
-    await Promise.all(
-      [server, bareServer].map((open) => open && new Promise((resolve) => open.close(resolve))),
-    );
+    // fetch keeps its connections alive: no grace, or close would wait for them.
+    await Promise.all([server, bareServer].map((open) => open?.close(0)));
     await usage.close();
     await pool.dispose();
     await local.dispose();
@@ -382,12 +378,8 @@ async function main(): Promise<void> {
   }
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    });
-  });
+async function listen(server: ServiceServer): Promise<string> {
+  return `http://127.0.0.1:${(await server.listen(0, '127.0.0.1')).port}`;
 }
 
 await main();

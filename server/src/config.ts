@@ -78,6 +78,8 @@ export interface TlsConfig {
   readonly cert: string;
   /** PEM: the unencrypted private key (kept out of every log line; nothing logs the configuration). */
   readonly key: string;
+  /** TLS_HTTP2 (default true): HTTP/2 is offered beside HTTP/1.1, the client's choice by ALPN. */
+  readonly http2: boolean;
 }
 
 /** Prometheus metrics, served on a listener of their own (metrics/server.ts). */
@@ -169,6 +171,16 @@ const flag = (name: string, fallback: 'true' | 'false') =>
 
 const optionalString = z.preprocess(unsetIfEmpty, z.string().optional());
 
+/** A flag whose absence means something of its own (its default depends on other settings). */
+const optionalFlag = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
+  );
+
 /** Addresses only this machine can reach, where metrics may be served without a token. */
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
@@ -247,7 +259,7 @@ function readTls(
     });
     return undefined;
   }
-  return { certFile, keyFile, cert, key };
+  return { certFile, keyFile, cert, key, http2: true };
 }
 
 const variablesSchema = z.object({
@@ -301,6 +313,7 @@ const variablesSchema = z.object({
   TRUST_PROXY: flag('TRUST_PROXY', 'false'),
   TLS_CERT_FILE: optionalString,
   TLS_KEY_FILE: optionalString,
+  TLS_HTTP2: optionalFlag('TLS_HTTP2'),
   ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', 'false'),
   METRICS_PORT: optionalWholeNumber('METRICS_PORT', 0, 65535),
   METRICS_HOST: optionalString,
@@ -342,8 +355,16 @@ const envSchema = (serve: boolean) =>
       }
     }
     if (!serve) return { ...env, tls: undefined, metrics: undefined };
-    const tls = readTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE, ctx);
+    const read = readTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE, ctx);
+    const tls = read && env.TLS_HTTP2 !== undefined ? { ...read, http2: env.TLS_HTTP2 } : read;
     const tlsAsked = env.TLS_CERT_FILE !== undefined || env.TLS_KEY_FILE !== undefined;
+    if (!tlsAsked && env.TLS_HTTP2 !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TLS_HTTP2'],
+        message: 'TLS_HTTP2 needs TLS_CERT_FILE and TLS_KEY_FILE (HTTP/2 is offered over TLS only)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !tlsAsked && !env.TRUST_PROXY && !env.ALLOW_INSECURE_HTTP) {
       ctx.addIssue({
         code: 'custom',

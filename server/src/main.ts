@@ -23,7 +23,7 @@ import { createResultCache, type ResultCache } from './cache/result-cache.js';
 import { closeInSteps, closer } from './closing.js';
 import { loadConfig, type Config } from './config.js';
 import { createEnginePool, type EnginePool } from './engine/pool/pool.js';
-import { createHttpServer } from './http/server.js';
+import { closeHttp1Server, createHttpServer, listenOn, type ServiceServer } from './http/server.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './limits/limiter.js';
 import { createLogger, type Logger } from './logging.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -106,16 +106,6 @@ function resultCacheKind(config: Config): 'off' | 'memory' | 'redis' | 'memory+r
   return memory ? 'memory+redis' : 'redis';
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolvePromise(server.address() as AddressInfo);
-    });
-  });
-}
-
 function startEngine(config: Config, logger: Logger): EnginePool {
   return createEnginePool({
     workers: config.engine.workers,
@@ -136,6 +126,7 @@ function logListening(
   logger: Logger,
   config: Config,
   address: AddressInfo,
+  protocols: ServiceServer['protocols'],
   store: Store,
   limiter: RateLimiter,
   engine: EnginePool,
@@ -149,6 +140,7 @@ function logListening(
       port: address.port,
       // HTTPS in this process, or behind a TLS-terminating proxy (TRUST_PROXY), or plain HTTP.
       transport: config.tls ? 'https' : config.trustProxy ? 'behind-proxy' : 'http',
+      protocols,
       // The process to signal: `pnpm start` is its parent.
       pid: process.pid,
       store: store.kind,
@@ -173,7 +165,7 @@ async function serveMetrics(
 ): Promise<Server | undefined> {
   if (!config.metrics || !metrics) return undefined;
   const server = createMetricsServer({ metrics, token: config.metrics.token, tls: config.tls, logger });
-  const address = await listen(server, config.metrics.port, config.metrics.host);
+  const address = await listenOn(server, config.metrics.port, config.metrics.host);
   logger.info(
     {
       metricsUrl: `${urlOf(config, address)}/metrics`,
@@ -183,20 +175,6 @@ async function serveMetrics(
     'metrics listening',
   );
   return server;
-}
-
-/** Stops accepting, waits for in-flight requests (closing each connection once idle), then cuts the rest. */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolvePromise) => {
-    server.close(() => resolvePromise());
-    // Keep-alive connections become idle as their responses finish; close them as they do.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    server.once('close', () => {
-      clearInterval(sweep);
-      clearTimeout(deadline);
-    });
-  });
 }
 
 /** Receives SIGTERM and SIGINT from start-up on, so none ends the process before its store is closed. */
@@ -268,10 +246,11 @@ async function run(config: Config, logger: Logger): Promise<void> {
       metricsServer = await serveMetrics(config, metrics, logger);
       const server = createHttpServer(app, logger, {
         tls: config.tls,
+        http2: config.tls?.http2,
         keepAliveTimeoutMs: config.keepAliveTimeoutMs,
       });
-      const address = await listen(server, config.port, config.host);
-      logListening(logger, config, address, store, limiter, engine, dashboardStore);
+      const address = await server.listen(config.port, config.host);
+      logListening(logger, config, address, server.protocols, store, limiter, engine, dashboardStore);
       await signals.first;
       if (config.shutdownDrainMs > 0) {
         // The balancer's health check sees `draining` and stops sending; what it sent before still
@@ -284,7 +263,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
         );
         await new Promise((resolvePromise) => setTimeout(resolvePromise, config.shutdownDrainMs));
       }
-      await closeServer(server);
+      await server.close(SHUTDOWN_GRACE_MS);
     }
   } finally {
     // Every way out (a signal, a failed start-up) closes what was opened, so a restart can follow at
@@ -294,7 +273,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       [
         [
           // Scrapes are short; Prometheus sees the instance go with its last requests counted.
-          ['metrics', closer(metricsServer, closeServer)],
+          ['metrics', closer(metricsServer, (opened) => closeHttp1Server(opened, SHUTDOWN_GRACE_MS))],
           // Requests have finished (or never started): their usage counts go to the store before it closes.
           ['usage', closer(usage, (opened) => opened.close())],
         ],

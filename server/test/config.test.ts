@@ -304,7 +304,26 @@ describe('loadConfig', () => {
         keyFile: certificate.keyFile,
         cert: certificate.cert,
         key: certificate.key,
+        http2: true,
       });
+    });
+
+    it('offers HTTP/2 with TLS unless TLS_HTTP2 turns it off, and refuses TLS_HTTP2 without TLS', () => {
+      const files = { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile };
+      for (const [value, http2] of [
+        ['false', false],
+        ['0', false],
+        ['true', true],
+        ['', true],
+      ] as const) {
+        const result = loadConfig({ ...files, TLS_HTTP2: value });
+        assert.ok(result.ok, value);
+        assert.equal(result.config.tls?.http2, http2, value);
+      }
+      assert.deepEqual(errorsOf({ ...files, TLS_HTTP2: 'maybe' }), ['TLS_HTTP2 must be true or false']);
+      assert.deepEqual(errorsOf({ TLS_HTTP2: 'true' }), [
+        'TLS_HTTP2 needs TLS_CERT_FILE and TLS_KEY_FILE (HTTP/2 is offered over TLS only)',
+      ]);
     });
 
     it('names the TLS file it cannot use, and why', async () => {

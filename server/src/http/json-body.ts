@@ -20,6 +20,16 @@ function contentCoding(header: string | undefined): string {
   return coding === '' ? 'identity' : coding;
 }
 
+/**
+ * The unread rest of a refused body must not hold the connection: HTTP/1.1
+ * closes it after the answer. HTTP/2 has no Connection header (Node drops it
+ * with a process warning); there Node resets the refused request's stream
+ * itself once the answer is sent, and the connection goes on serving.
+ */
+function closeAfterAnswer(ctx: Parameters<AppMiddleware>[0]): void {
+  if (ctx.req.httpVersionMajor < 2) ctx.set('Connection', 'close');
+}
+
 const hasStatus = (error: unknown): boolean =>
   typeof (error as { status?: unknown } | null)?.status === 'number';
 
@@ -39,7 +49,7 @@ export function jsonBody(): AppMiddleware {
     const length = ctx.request.length;
     if (length !== undefined && length > MAX_BODY_BYTES) {
       // The unread body would otherwise hold the connection.
-      ctx.set('Connection', 'close');
+      closeAfterAnswer(ctx);
       throw new ApiError('payload_too_large', 'request body must be at most 1 MB');
     }
     if (!isJsonType(ctx.request.type)) {
@@ -48,7 +58,7 @@ export function jsonBody(): AppMiddleware {
     }
     const coding = contentCoding(ctx.get('Content-Encoding'));
     if (coding !== 'identity' && !(CONTENT_CODINGS as readonly string[]).includes(coding)) {
-      ctx.set('Connection', 'close');
+      closeAfterAnswer(ctx);
       throw new ApiError(
         'unsupported_media_type',
         `Content-Encoding ${coding} is not supported; send the body uncompressed or as ${CONTENT_CODINGS.join(', ')}`,
@@ -61,10 +71,10 @@ export function jsonBody(): AppMiddleware {
     try {
       await parse(ctx, async () => undefined);
     } catch (error) {
-      if ((error as { status?: unknown }).status === 413) ctx.set('Connection', 'close');
+      if ((error as { status?: unknown }).status === 413) closeAfterAnswer(ctx);
       // zlib's errors (a corrupt or truncated stream) carry no HTTP status.
       if (coding !== 'identity' && !hasStatus(error)) {
-        ctx.set('Connection', 'close');
+        closeAfterAnswer(ctx);
         const message = `request body is not valid ${coding} data`;
         throw new ApiError('invalid_request', message, [{ path: '', message }]);
       }

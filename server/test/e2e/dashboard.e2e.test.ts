@@ -600,7 +600,7 @@ for (const backend of BACKENDS) {
       );
     });
 
-    it('over HTTPS, sets the session cookie Secure and sends HSTS', async () => {
+    it('over HTTPS (HTTP/2 in the browser), sets the session cookie Secure and sends HSTS', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'cex-e2e-tls-'));
       const certificate = await makeCertificate(dir);
       const store = await openAnotherStore(handle);
@@ -612,7 +612,13 @@ for (const backend of BACKENDS) {
         const { page, context } = watched;
         const response = await page.goto(`${secure.url}/sign-in`);
         assert.equal(response?.headers()['strict-transport-security'], 'max-age=31536000');
+        // The page's own record of how it was fetched (a string: these tests are typed without the DOM's types).
+        const protocol = () =>
+          page.evaluate<string>("performance.getEntriesByType('navigation')[0].nextHopProtocol");
+        assert.equal(await protocol(), 'h2');
         await signIn(page, freeThenPro);
+        // Signed in through the form's POST and its redirect, still over HTTP/2.
+        assert.equal(await protocol(), 'h2');
         const session = (await context.cookies(secure.url)).find((c) => c.name === SESSION_COOKIE);
         assert.ok(session, 'a session cookie');
         assert.deepEqual([session.secure, session.httpOnly, session.sameSite], [true, true, 'Lax']);

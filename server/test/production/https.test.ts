@@ -7,13 +7,12 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { healthResponseSchema } from '@code-explain/shared';
 import { createApp, STRICT_TRANSPORT_SECURITY } from '../../src/app.js';
-import { createHttpServer } from '../../src/http/server.js';
+import { createHttpServer, type ServiceServer } from '../../src/http/server.js';
 import { createLogger } from '../../src/logging.js';
 import { serviceUrls, testNamespace } from '../http/support/environment.js';
 import {
@@ -27,17 +26,6 @@ import {
 import { cleanEnv, REPO_ROOT, run, TSX_NODE_ARGS } from '../http/support/processes.js';
 import { ServiceProcess } from './support/process.js';
 import { httpsRequest, makeCertificate, type Certificate } from './support/tls.js';
-
-const listen = async (server: Server): Promise<number> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-};
-
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** A plain HTTP request with the headers given (X-Forwarded-* as a proxy would send them). */
 function httpGet(url: string, headers: Record<string, string> = {}) {
@@ -83,7 +71,7 @@ describe('HTTPS, HSTS and production mode', function () {
     async function startApp(options: {
       trustProxy: boolean;
       tls?: Certificate;
-    }): Promise<{ url: string; server: Server }> {
+    }): Promise<{ url: string; server: ServiceServer }> {
       const logger = createLogger('silent');
       const app = createApp({
         store: handle.store,
@@ -93,7 +81,7 @@ describe('HTTPS, HSTS and production mode', function () {
         config: { production: false, trustProxy: options.trustProxy },
       });
       const server = createHttpServer(app, logger, { tls: options.tls });
-      const port = await listen(server);
+      const { port } = await server.listen(0, '127.0.0.1');
       return { url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`, server };
     }
 
@@ -133,7 +121,7 @@ describe('HTTPS, HSTS and production mode', function () {
         await assert.rejects(httpsRequest(`${url}/healthz`, other.cert), /self[- ]signed|unable to verify/i);
         await assert.rejects(httpGet(`${url.replace('https:', 'http:')}/healthz`));
       } finally {
-        await close(server);
+        await server.close(0);
       }
     });
 
@@ -161,7 +149,7 @@ describe('HTTPS, HSTS and production mode', function () {
           ],
         );
       } finally {
-        await Promise.all([close(direct.server), close(proxied.server)]);
+        await Promise.all([direct.server.close(0), proxied.server.close(0)]);
       }
     });
   });

@@ -61,7 +61,10 @@ async function startMetered(
   const app = createApp({ store, limiter, engine, logger, config: { production: false }, metrics });
   const server = createHttpServer(app, logger);
   const metricsServer = createMetricsServer({ metrics, token, logger });
-  const [url, metricsBase] = await Promise.all([listen(server), listen(metricsServer)]);
+  const [url, metricsBase] = await Promise.all([
+    server.listen(0, '127.0.0.1').then(({ port }) => `http://127.0.0.1:${port}`),
+    listen(metricsServer),
+  ]);
   const metricsUrl = `${metricsBase}/metrics`;
   return {
     url,
@@ -77,7 +80,7 @@ async function startMetered(
       return parseMetrics(text);
     },
     close: async () => {
-      await Promise.all([close(server), close(metricsServer)]);
+      await Promise.all([server.close(0), close(metricsServer)]);
     },
   };
 }

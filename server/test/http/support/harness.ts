@@ -6,8 +6,6 @@
  * captured so tests can read them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -213,19 +211,14 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     clientBundle: testClientBundle(),
     resultCache: options.resultCache,
   });
-  const server: Server = createHttpServer(app, logger, { tls: options.tls });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = createHttpServer(app, logger, { tls: options.tls });
+  const { port } = await server.listen(0, '127.0.0.1');
   return {
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     store: options.store,
     limiter: options.limiter,
     logs,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(0),
   };
 }
 
