@@ -64,7 +64,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${env.TLS_CERT_FILE === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
     lines,
     stderr: () => stderr,
     alive,
