@@ -160,25 +160,23 @@ const url = (name: string, schemes: readonly string[]) =>
       .optional(),
   );
 
+const flagWord = (name: string) =>
+  z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` });
+const lowerCaseFlag = (v: unknown) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v);
+const isTrue = (v: string) => v === 'true' || v === '1' || v === 'yes';
+
 const flag = (name: string, fallback: 'true' | 'false') =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
-      .default(fallback)
-      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  );
+  z.preprocess(lowerCaseFlag, flagWord(name).default(fallback).transform(isTrue));
 
 const optionalString = z.preprocess(unsetIfEmpty, z.string().optional());
 
 /** A flag whose absence means something of its own (its default depends on other settings). */
 const optionalFlag = (name: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
+    lowerCaseFlag,
+    flagWord(name)
       .optional()
-      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
+      .transform((v) => (v === undefined ? undefined : isTrue(v))),
   );
 
 /** Addresses only this machine can reach, where metrics may be served without a token. */

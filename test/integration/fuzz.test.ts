@@ -8,13 +8,7 @@
 // with HTTP/2, every request a stream of one shared connection.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { once } from 'node:events';
-import {
-  connect as connectHttp2,
-  constants as http2,
-  type ClientHttp2Stream,
-  type OutgoingHttpHeaders,
-} from 'node:http2';
+import { constants as http2, type OutgoingHttpHeaders } from 'node:http2';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import mongoose from 'mongoose';
@@ -27,6 +21,7 @@ import { createEngine } from '../../server/src/engine/engine.js';
 import { createAccountService } from '../../server/src/service/accounts.js';
 import { createEmbeddedStore } from '../../server/src/store/embedded.js';
 import { createMongoStore } from '../../server/src/store/mongo.js';
+import { h2Connect, h2Request } from '../../server/test/production/support/h2.js';
 import { makeCertificate } from '../../server/test/production/support/tls.js';
 import type { Store } from '../../server/src/store/types.js';
 import { serviceUrls, testNamespace } from '../support/environment.js';
@@ -157,36 +152,23 @@ const CONNECTION_HEADERS = new Set([
 ]);
 
 async function http2Client(url: string, ca: string): Promise<Client> {
-  const session = connectHttp2(url, { ca });
-  await once(session, 'connect');
+  const session = await h2Connect(url, ca);
   return {
-    send(request) {
+    async send(request) {
       const headers: OutgoingHttpHeaders = { ':method': request.method, ':path': request.path };
       for (const [name, value] of Object.entries(request.headers)) {
         if (!CONNECTION_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
       }
-      let stream: ClientHttp2Stream;
+      let sent: ReturnType<typeof h2Request>;
       try {
-        stream = session.request(headers, { endStream: request.body === undefined });
+        sent = h2Request(session, headers, request.body);
       } catch {
-        return Promise.resolve(undefined);
+        return undefined;
       }
-      return new Promise<Answer>((resolve, reject) => {
-        let status = 0;
-        let type = '';
-        let text = '';
-        // Bounded: a hang is a failure, not a stuck suite.
-        stream.setTimeout(60_000, () => stream.close(http2.NGHTTP2_CANCEL));
-        stream.setEncoding('utf8');
-        stream.on('response', (head) => {
-          status = Number(head[':status']);
-          type = String(head['content-type'] ?? '');
-        });
-        stream.on('data', (chunk: string) => (text += chunk));
-        stream.on('end', () => resolve({ request, status, type, text }));
-        stream.on('error', reject);
-        if (request.body !== undefined) stream.end(request.body);
-      });
+      // Bounded: a hang is a failure, not a stuck suite.
+      sent.stream.setTimeout(60_000, () => sent.stream.close(http2.NGHTTP2_CANCEL));
+      const { status, headers: head, body } = await sent.answer;
+      return { request, status, type: String(head['content-type'] ?? ''), text: body };
     },
     close: () => session.close(),
   };

@@ -34,7 +34,7 @@ import { ApiError } from './errors.js';
 export type ServerTls = Pick<TlsConfig, 'cert' | 'key'>;
 
 /** How long a client has to send a whole request (headers and body), on either protocol. */
-export const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 /** Node's own default for an idle HTTP/1.1 keep-alive connection. */
 const DEFAULT_IDLE_MS = 5000;
 /**
@@ -108,11 +108,26 @@ export function createHttpServer(
 
 /** Stops accepting, closes each connection once idle, and cuts the rest after `graceMs`. */
 export function closeHttp1Server(server: Server, graceMs: number): Promise<void> {
+  return closeListener(server, graceMs, {
+    closeIdle: () => server.closeIdleConnections(),
+    cutAll: () => server.closeAllConnections(),
+  });
+}
+
+/**
+ * Stops accepting and resolves once the last connection has closed: until
+ * then `closeIdle` runs every 50 ms (keep-alive connections become idle as
+ * their responses finish), and after `graceMs` `cutAll` ends the rest.
+ */
+function closeListener(
+  server: NetServer,
+  graceMs: number,
+  connections: { closeIdle(): void; cutAll(): void },
+): Promise<void> {
   return new Promise((resolvePromise) => {
     server.close(() => resolvePromise());
-    // Keep-alive connections become idle as their responses finish; close them as they do.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    const sweep = setInterval(connections.closeIdle, 50);
+    const deadline = setTimeout(connections.cutAll, graceMs);
     server.once('close', () => {
       clearInterval(sweep);
       clearTimeout(deadline);
@@ -192,21 +207,15 @@ function http2Server(app: Koa<AppState>, logger: Logger, tls: ServerTls, timeout
   return {
     protocols: ['h2', 'http/1.1'],
     listen: (port, host) => listenOn(server, port, host),
-    close: (graceMs) =>
-      new Promise((resolvePromise) => {
-        closing = true;
-        server.close(() => resolvePromise());
-        for (const session of sessions) session.close();
-        const http1 = server as Http2SecureServer & Http1Side;
-        const sweep = setInterval(() => http1.closeIdleConnections(), 50);
-        const deadline = setTimeout(() => {
-          for (const socket of sockets) socket.destroy();
-        }, graceMs);
-        server.once('close', () => {
-          clearInterval(sweep);
-          clearTimeout(deadline);
-        });
-      }),
+    close: (graceMs) => {
+      closing = true;
+      const closed = closeListener(server, graceMs, {
+        closeIdle: () => (server as Http2SecureServer & Http1Side).closeIdleConnections(),
+        cutAll: () => sockets.forEach((socket) => socket.destroy()),
+      });
+      for (const session of sessions) session.close();
+      return closed;
+    },
   };
 }
 

@@ -7,14 +7,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import {
-  connect as connectHttp2,
-  constants as http2,
-  type ClientHttp2Session,
-  type ClientHttp2Stream,
-  type IncomingHttpHeaders,
-  type OutgoingHttpHeaders,
-} from 'node:http2';
+import { constants as http2, type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
@@ -31,49 +24,9 @@ import {
   type StoreHandle,
 } from '../http/support/harness.js';
 import { cleanEnv, REPO_ROOT, TSX_NODE_ARGS } from '../http/support/processes.js';
+import { h2Connect, h2Request } from './support/h2.js';
 import { ServiceProcess } from './support/process.js';
 import { httpsRequest, makeCertificate, type Certificate } from './support/tls.js';
-
-interface H2Answer {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** One request on an open HTTP/2 session; `body` is sent and the stream ended unless `hold` keeps it open. */
-function h2Request(
-  session: ClientHttp2Session,
-  headers: OutgoingHttpHeaders,
-  body?: string,
-  options: { hold?: boolean } = {},
-): { stream: ClientHttp2Stream; answer: Promise<H2Answer> } {
-  const stream = session.request(headers, { endStream: body === undefined && options.hold !== true });
-  const answer = new Promise<H2Answer>((resolve, reject) => {
-    let head: IncomingHttpHeaders = {};
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('response', (h) => (head = h));
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolve({ status: Number(head[':status']), headers: head, body: text }));
-    stream.on('error', reject);
-  });
-  if (body !== undefined) {
-    if (options.hold === true) stream.write(body);
-    else stream.end(body);
-  }
-  return { stream, answer };
-}
-
-function h2Connect(url: string, ca: string): Promise<ClientHttp2Session> {
-  return new Promise((resolve, reject) => {
-    const session = connectHttp2(url, { ca });
-    session.once('connect', () => {
-      session.off('error', reject);
-      resolve(session);
-    });
-    session.once('error', reject);
-  });
-}
 
 /** The protocol the server picks by ALPN for a client that offers `protocols`. */
 function negotiated(port: number, ca: string, protocols: string[]): Promise<string | false> {
@@ -125,6 +78,27 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
     return { url: `https://127.0.0.1:${port}`, port, server };
   }
 
+  /** A server of its own and an HTTP/2 connection to it, both closed after `body`. */
+  async function withConnection(
+    options: Omit<HttpServerOptions, 'tls'>,
+    body: (opened: {
+      url: string;
+      port: number;
+      server: ServiceServer;
+      session: ClientHttp2Session;
+    }) => Promise<void>,
+  ): Promise<void> {
+    const started = await start(options);
+    let session: ClientHttp2Session | undefined;
+    try {
+      session = await h2Connect(started.url, certificate.cert);
+      await body({ ...started, session });
+    } finally {
+      session?.close();
+      await started.server.close(0);
+    }
+  }
+
   const explainHeaders = (path = '/api/explain'): OutgoingHttpHeaders => ({
     ':method': 'POST',
     ':path': path,
@@ -133,14 +107,11 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
   });
 
   it('offers h2 and http/1.1 by ALPN, and serves the API and the dashboard on both, with HSTS', async () => {
-    const { url, port, server } = await start();
-    let session: ClientHttp2Session | undefined;
-    try {
+    await withConnection({}, async ({ url, port, server, session }) => {
       assert.deepEqual(server.protocols, ['h2', 'http/1.1']);
       assert.equal(await negotiated(port, certificate.cert, ['h2', 'http/1.1']), 'h2');
       assert.equal(await negotiated(port, certificate.cert, ['http/1.1']), 'http/1.1');
 
-      session = await h2Connect(url, certificate.cert);
       const health = await h2Request(session, { ':path': '/healthz' }).answer;
       assert.equal(health.status, 200);
       assert.equal(healthResponseSchema.parse(JSON.parse(health.body)).status, 'ok');
@@ -152,7 +123,7 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
           { length: 20 },
           (_, i) =>
             h2Request(
-              session!,
+              session,
               explainHeaders(),
               JSON.stringify({ ...SNIPPET, code: `${SNIPPET.code}# ${i}\n` }),
             ).answer,
@@ -199,17 +170,11 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
       });
       assert.equal(http1.status, 200, http1.body);
       assert.equal(http1.headers['strict-transport-security'], STRICT_TRANSPORT_SECURITY);
-    } finally {
-      session?.close();
-      await server.close(0);
-    }
+    });
   });
 
   it('reads a dashboard form sent over HTTP/2 without Content-Length, as HTTP/2 allows: sign-up, then sign-in', async () => {
-    const { url, server } = await start();
-    let session: ClientHttp2Session | undefined;
-    try {
-      session = await h2Connect(url, certificate.cert);
+    await withConnection({}, async ({ url, session }) => {
       const page = await h2Request(session, { ':path': '/sign-up' }).answer;
       assert.equal(page.status, 200);
       const cookie = [page.headers['set-cookie'] ?? []]
@@ -221,7 +186,7 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
       const email = `h2-${Date.now().toString(36)}@example.test`;
       const post = (path: string) =>
         h2Request(
-          session!,
+          session,
           {
             ':method': 'POST',
             ':path': path,
@@ -236,54 +201,48 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
       const signedIn = await post('/sign-in');
       assert.equal(signedIn.status, 303, signedIn.body);
       assert.match(String(signedIn.headers['set-cookie']), /secure/i);
-    } finally {
-      session?.close();
-      await server.close(0);
-    }
+    });
   });
 
   it('refuses an oversized body on its stream alone, with the contract error and no Connection header', async () => {
-    const { url, server } = await start();
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
-    let session: ClientHttp2Session | undefined;
     try {
-      session = await h2Connect(url, certificate.cert);
-      // The length says 2 MB; 64 KB of it is sent and the stream left open, as a client still uploading.
-      const big = h2Request(
-        session,
-        { ...explainHeaders(), 'content-length': String(2 * 1024 * 1024) },
-        'x'.repeat(64 * 1024),
-        { hold: true },
-      );
-      const closed = once(big.stream, 'close');
-      const refused = await big.answer;
-      assert.equal(refused.status, 413);
-      assert.equal((JSON.parse(refused.body) as { error: { code: string } }).error.code, 'payload_too_large');
-      assert.equal(refused.headers.connection, undefined);
-      // The server ends the stream it will not read (RST_STREAM NO_ERROR), not the connection.
-      await closed;
-      assert.equal(big.stream.rstCode, http2.NGHTTP2_NO_ERROR);
-      const after = await h2Request(session, explainHeaders(), JSON.stringify(SNIPPET)).answer;
-      assert.equal(after.status, 200, after.body);
-      assert.deepEqual(
-        warnings.map((warning) => warning.message),
-        [],
-        'Node warns when a Connection header is set on HTTP/2',
-      );
+      await withConnection({}, async ({ session }) => {
+        // The length says 2 MB; 64 KB of it is sent and the stream left open, as a client still uploading.
+        const big = h2Request(
+          session,
+          { ...explainHeaders(), 'content-length': String(2 * 1024 * 1024) },
+          'x'.repeat(64 * 1024),
+          { hold: true },
+        );
+        const closed = once(big.stream, 'close');
+        const refused = await big.answer;
+        assert.equal(refused.status, 413);
+        assert.equal(
+          (JSON.parse(refused.body) as { error: { code: string } }).error.code,
+          'payload_too_large',
+        );
+        assert.equal(refused.headers.connection, undefined);
+        // The server ends the stream it will not read (RST_STREAM NO_ERROR), not the connection.
+        await closed;
+        assert.equal(big.stream.rstCode, http2.NGHTTP2_NO_ERROR);
+        const after = await h2Request(session, explainHeaders(), JSON.stringify(SNIPPET)).answer;
+        assert.equal(after.status, 200, after.body);
+        assert.deepEqual(
+          warnings.map((warning) => warning.message),
+          [],
+          'Node warns when a Connection header is set on HTTP/2',
+        );
+      });
     } finally {
       process.off('warning', onWarning);
-      session?.close();
-      await server.close(0);
     }
   });
 
   it('resets a stream whose request does not arrive in time, and keeps serving the connection', async () => {
-    const { url, server } = await start({ requestTimeoutMs: 300 });
-    let session: ClientHttp2Session | undefined;
-    try {
-      session = await h2Connect(url, certificate.cert);
+    await withConnection({ requestTimeoutMs: 300 }, async ({ session }) => {
       const slow = h2Request(session, explainHeaders(), '{"code":', { hold: true });
       const closed = once(slow.stream, 'close');
       slow.answer.catch(() => undefined);
@@ -292,10 +251,7 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
       // A GET has nothing more to send: no timer. The session still serves.
       const health = await h2Request(session, { ':path': '/healthz' }).answer;
       assert.equal(health.status, 200);
-    } finally {
-      session?.close();
-      await server.close(0);
-    }
+    });
   });
 
   it('a client breaking the protocol ends its own connection only', async () => {
