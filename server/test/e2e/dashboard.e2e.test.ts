@@ -25,6 +25,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../../src/auth/authenticator.js';
 import { SESSION_COOKIE } from '../../src/dashboard/dashboard.js';
 import { createUsageRecorder } from '../../src/usage/recorder.js';
+import { offsetToMidHour } from '../http/support/clock.js';
 import {
   address,
   startDashboardServer,
@@ -119,7 +120,8 @@ for (const backend of BACKENDS) {
     let handle: StoreHandle;
     let url: string;
     let browser: Browser | undefined;
-    let offset = 0;
+    // From the middle of the hour: the usage tests check which hour their requests are counted in.
+    let offset = offsetToMidHour();
     const clock = () => Date.now() + offset;
     /** Moves the app's clock past the authenticator's cache window, so a key's change has reached every answer. */
     const pastAuthCache = () => (offset += DEFAULT_AUTH_CACHE_TTL_MS + 1_000);

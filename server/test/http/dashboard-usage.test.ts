@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { OUTCOMES, type UsageResponse } from '@code-explain/shared';
 import { Browser, csrfTokenIn, mainText, type Page } from './support/browser.js';
+import { midHourClock } from './support/clock.js';
 import { startDashboardServer, type DashboardServer } from './support/dashboard.js';
 import { BACKENDS, call, postJson, type StoreHandle, type TestServer } from './support/harness.js';
 
@@ -67,6 +68,8 @@ for (const backend of BACKENDS) {
 
     before(async () => {
       running = await startDashboardServer(backend, 'dashboard-usage', {
+        // The tests check which hour and day their requests are counted in.
+        clock: midHourClock(),
         limiter: { quotas: QUOTAS, namespace: `usage-page-${randomBytes(4).toString('hex')}` },
       });
       ({ handle, server } = running);

@@ -10,6 +10,7 @@ import { errorBodySchema, usageResponseSchema, type UsageResponse } from '@code-
 import { createAccountService } from '../../src/service/accounts.js';
 import { createUsageService } from '../../src/service/usage.js';
 import { createUsageRecorder, type UsageRecorder } from '../../src/usage/recorder.js';
+import { midHourClock } from './support/clock.js';
 import { testNamespace } from './support/environment.js';
 import {
   BACKENDS,
@@ -54,13 +55,15 @@ for (const backend of BACKENDS) {
     const cleanups: (() => Promise<void>)[] = [];
     let server: TestServer;
     let recorder: UsageRecorder;
+    // Both app instances count by it, and the tests' own windows are read by it.
+    const clock = midHourClock();
 
     before(async () => {
       handle = await openTestStore(redis ? 'mongo' : 'embedded', 'usage');
       const ownLimiter = await limiter();
       // A flush interval longer than any test: only reads (and close) write counts.
       recorder = createUsageRecorder({ store: handle.store, flushIntervalMs: 3_600_000 });
-      server = await startServer({ store: handle.store, limiter: ownLimiter, usage: recorder });
+      server = await startServer({ store: handle.store, limiter: ownLimiter, usage: recorder, clock });
       cleanups.push(async () => {
         await server.close();
         await recorder.close();
@@ -141,7 +144,10 @@ for (const backend of BACKENDS) {
       assert.equal(hourly.keyId, null);
       const daily = await usageOf(server, owner.key, '?granularity=day');
       assert.equal(daily.buckets.length, 30);
-      assert.equal(daily.buckets.at(-1)!.start, `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      assert.equal(
+        daily.buckets.at(-1)!.start,
+        `${new Date(clock()).toISOString().slice(0, 10)}T00:00:00.000Z`,
+      );
       // Both earlier answers were counted (with the first key) before this one.
       assert.equal(daily.totals.requests, 6);
       assert.equal(daily.buckets.at(-1)!.requests, 6);
@@ -153,14 +159,14 @@ for (const backend of BACKENDS) {
       assert.deepEqual(onlyFirst.totals.routes, { 'GET /api/explanations': 3, 'GET /api/usage': 3 });
       // What the developer settings page lists per key, through the same service.
       const service = createUsageService({ store: handle.store, flush: () => recorder.flush() });
-      const lastDay = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 3_600_000) };
+      const lastDay = { from: new Date(clock() - 86_400_000), to: new Date(clock() + 3_600_000) };
       assert.deepEqual(await service.requestsByKey(owner.accountId, lastDay), {
         [owner.keyId]: 7,
         [second.id]: 2,
       });
 
       // An explicit window: this hour alone.
-      const hourStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+      const hourStart = new Date(Math.floor(clock() / 3_600_000) * 3_600_000);
       const to = new Date(hourStart.getTime() + 3_600_000);
       const one = await usageOf(
         server,
@@ -215,6 +221,7 @@ for (const backend of BACKENDS) {
         store: secondStore,
         limiter: secondLimiter,
         usage: secondRecorder,
+        clock,
       });
       cleanups.push(async () => {
         await secondServer.close();
