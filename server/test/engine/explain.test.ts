@@ -589,6 +589,34 @@ describe('engine: explain()', () => {
     }
   });
 
+  it("states a class's docstring once, in the class's own paragraph", async () => {
+    const code = [
+      'class Stack:',
+      '    """A last-in, first-out collection of items."""',
+      '',
+      '    def __init__(self):',
+      '        self.items = []',
+      '',
+      '    def push(self, item):',
+      '        self.items.append(item)',
+      '',
+    ].join('\n');
+    for (const mode of ['standard', 'detailed'] as const) {
+      const response = await run({ code, language: 'python', mode });
+      const overview = response.sections.find((s) => s.title === 'Overview')!.content;
+      for (const text of [response.explanation, overview]) {
+        assert.equal(text.split('A last-in, first-out collection of items.').length - 1, 1, text);
+        assert.match(
+          text,
+          /Class `Stack` \(lines 1–8\) has 2 methods: `__init__` and `push`\. Its docstring/,
+        );
+      }
+    }
+    // A quick answer has no class paragraph: its opening says what the class is for.
+    const quick = await run({ code, language: 'python', mode: 'quick' });
+    assert.match(quick.explanation, /A last-in, first-out collection of items\./);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -81,16 +81,17 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
 
 function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string {
   const notes = standouts(input, voice);
+  // Quick answers describe no class on its own, so their opening states every unit's purpose.
+  const cls = mode === 'quick' ? { shown: [], rest: 0 } : firstOf(classes(input), EXPLAINED_CLASSES);
   const opening = sentences(
     parseErrorsSentence(input),
     voice.expert ? notes[0] : undefined,
     overviewSentence(input, voice),
-    purposeOverview(input),
+    purposeOverview(input, cls.shown),
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
   if (mode === 'quick') return quickText(input, voice, opening, notes);
   const raises = LANGUAGES[input.request.language].wording.raises;
-  const cls = firstOf(classes(input), EXPLAINED_CLASSES);
   const units = callables(input);
   const maxUnits = voice.expert ? 6 : 8;
   const rest = voice.expert ? notes.slice(1) : notes;

@@ -50,14 +50,18 @@ const OVERVIEW_PURPOSES = 3;
 /**
  * What the snippet is for: its module docstring or opening comment, the lead
  * purpose of its most important top-level units, and the domain its names
- * are about.
+ * are about. Units in `describedAfter` get a paragraph of their own right
+ * after, which states their purpose: said here too, it would be said twice.
  */
-export function purposeOverview(input: ComposeInput): string | undefined {
+export function purposeOverview(
+  input: ComposeInput,
+  describedAfter: readonly UnitFacts[] = [],
+): string | undefined {
   const { facts } = input;
   const raises = LANGUAGES[input.request.language].wording.raises;
   const parts: string[] = [];
   if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
-  const top = ranked(facts.units.filter((u) => u.parent === undefined));
+  const top = ranked(facts.units.filter((u) => u.parent === undefined && !describedAfter.includes(u)));
   for (const u of top.slice(0, OVERVIEW_PURPOSES)) {
     const [lead] = purposeSentences(u, signature(u), { max: 1, raises });
     if (!lead) continue;

@@ -64,7 +64,7 @@ export function overview(input: ComposeInput, voice: Voice): Section {
   const content = sentences(
     parseErrorsSentence(input),
     overviewSentence(input, voice),
-    purposeOverview(input),
+    purposeOverview(input, cls.shown),
     ...cls.shown.map((c) => describeClass(c, input.facts, voice)),
     cls.rest > 0
       ? `${count(cls.rest, 'more class', 'more classes')} ${cls.rest === 1 ? 'is' : 'are'} not described here.`
