@@ -349,6 +349,20 @@ describe('engine: what the code is for', () => {
       [/queries a database \(`cur\.execute`, line 5\)/],
     ],
     [
+      'Go: database/sql on a database handle, a query string on a URL',
+      'go',
+      'package p\n\nimport (\n\t"database/sql"\n\t"net/http"\n)\n\nfunc handle(db *sql.DB, w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\trows, _ := db.Query("SELECT id FROM users WHERE name = ?", name)\n\tdefer rows.Close()\n}\n',
+      [/queries a database \(`db\.Query`, line 10\)/],
+      [/`r\.URL\.Query`, line 9\)/],
+    ],
+    [
+      'Go: a gin handler reading its query string is no database call',
+      'go',
+      'package p\n\nimport (\n\t"database/sql"\n\t"github.com/gin-gonic/gin"\n)\n\nfunc show(c *gin.Context) {\n\tid := c.Query("id")\n\tc.String(200, id)\n}\n\nvar _ *sql.DB\n',
+      [],
+      [/queries a database/],
+    ],
+    [
       'the same call without the driver says nothing',
       'python',
       'def names(job):\n    job.execute()\n    return job\n',

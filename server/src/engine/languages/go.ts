@@ -59,8 +59,11 @@ const APIS: readonly ApiEntry[] = [
     /^net\/http$/,
   ),
   api(/^http\.(ListenAndServe|ListenAndServeTLS|HandleFunc|Handle|NewServeMux)$/, 'http-server'),
+  // database/sql's ...Context methods and BeginTx are its own names; Query, Exec, Prepare and Begin are
+  // everyone's (`r.URL.Query()` parses a query string, gin's `c.Query` reads one), so on a receiver
+  // named for a database only.
   api(
-    /^(\w+\.)*(Query|QueryRow|QueryContext|QueryRowContext|Exec|ExecContext|Prepare|PrepareContext|Begin|BeginTx)$/,
+    /^((\w+\.)*(QueryContext|QueryRowContext|ExecContext|PrepareContext|BeginTx)|(\w+\.)*(db|DB|\w+DB|\w*Db|tx|\w+Tx|conn|\w+Conn|stmt|\w+Stmt|pool|\w+Pool|database|\w+Database)\.(Query|QueryRow|Exec|Prepare|Begin))$/,
     'database',
     /^database\/sql$|jmoiron\/sqlx|jackc\/pgx/,
   ),
