@@ -363,6 +363,13 @@ describe('engine: what the code is for', () => {
       [/queries a database/],
     ],
     [
+      'Java: JDBC on a statement, a task on an executor',
+      'java',
+      'import java.sql.*;\nimport java.util.concurrent.ExecutorService;\n\nclass Jobs {\n    void run(ExecutorService pool, Connection conn) throws SQLException {\n        pool.execute(() -> System.out.println("job"));\n        PreparedStatement stmt = conn.prepareStatement("DELETE FROM jobs");\n        stmt.execute();\n    }\n}\n',
+      [/queries a database \(`conn\.prepareStatement`, line 7\)/],
+      [/`pool\.execute`, line 6\)/],
+    ],
+    [
       'the same call without the driver says nothing',
       'python',
       'def names(job):\n    job.execute()\n    return job\n',

@@ -54,8 +54,9 @@ export const JAVA_APIS: readonly ApiEntry[] = [
     'http-request',
     /^java\.net/,
   ),
+  // `execute` is also Executor's (`pool.execute(task)`): a query only on a receiver named for a statement.
   api(
-    /^(\w+\.)*(executeQuery|executeUpdate|execute|prepareStatement|createStatement|prepareCall)$/,
+    /^((\w+\.)*(executeQuery|executeUpdate|executeBatch|prepareStatement|createStatement|prepareCall)|(\w+\.)*(stmt|\w+Stmt|statement|\w+Statement|ps|pst|pstmt)\.execute)$/,
     'database',
     /^(java\.sql|javax\.sql)/,
   ),
