@@ -370,6 +370,20 @@ describe('engine: what the code is for', () => {
       [/`pool\.execute`, line 6\)/],
     ],
     [
+      'Go: waiting for goroutines takes no lock; a mutex does',
+      'go',
+      'package p\n\nimport "sync"\n\nfunc all(jobs []func(), mu *sync.Mutex) {\n\tvar wg sync.WaitGroup\n\tfor _, job := range jobs {\n\t\twg.Add(1)\n\t\tgo func(j func()) {\n\t\t\tdefer wg.Done()\n\t\t\tj()\n\t\t}(job)\n\t}\n\twg.Wait()\n\tmu.Lock()\n\tdefer mu.Unlock()\n}\n',
+      [/takes a lock, which may block \(`mu\.Lock`, line 15\)/],
+      [/`wg\.Wait`, line 14\)/],
+    ],
+    [
+      'Java: a latch is waited on, a lock is taken',
+      'java',
+      'import java.util.concurrent.CountDownLatch;\nimport java.util.concurrent.locks.ReentrantLock;\n\nclass Gate {\n    void pass(CountDownLatch ready, ReentrantLock lock) throws InterruptedException {\n        ready.await();\n        lock.lock();\n        lock.unlock();\n    }\n}\n',
+      [/takes a lock, which may block \(`lock\.lock`, line 7\)/],
+      [/`ready\.await`, line 6\)/],
+    ],
+    [
       'the same call without the driver says nothing',
       'python',
       'def names(job):\n    job.execute()\n    return job\n',

@@ -76,7 +76,8 @@ const APIS: readonly ApiEntry[] = [
   api(/^time\.(Now|Since|Until)$/, 'clock'),
   api(/^time\.(Sleep|After|Tick|NewTimer|NewTicker)$/, 'sleep'),
   api(/^(rand\.\w+)$/, 'random'),
-  api(/^(\w+\.)*(Lock|RLock|Wait)$/, 'lock', /^sync$/),
+  // Not Wait: a WaitGroup's waits for goroutines, an exec.Cmd's for a program; neither is a lock.
+  api(/^(\w+\.)*(Lock|RLock)$/, 'lock', /^sync$/),
   api(/^os\.(Getenv|LookupEnv|Environ)$/, 'env'),
   api(/^os\.Exit$|^log\.Fatal\w*$/, 'exit'),
   api(/^json\.(Marshal|MarshalIndent|NewEncoder)$/, 'serialise'),

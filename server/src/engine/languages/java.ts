@@ -78,7 +78,8 @@ export const JAVA_APIS: readonly ApiEntry[] = [
     /^java\.util\.concurrent|^java\.lang/,
   ),
   api(/^new Thread$/, 'thread'),
-  api(/^(\w+\.)?(lock|lockInterruptibly|tryLock|acquire|await)$/, 'lock', /^java\.util\.concurrent/),
+  // Not a Semaphore's acquire (a permit) or a latch's await (a count): only what takes a lock says so.
+  api(/^(\w+\.)?(lock|lockInterruptibly|tryLock)$/, 'lock', /^java\.util\.concurrent/),
   api(/^System\.(getenv|getProperty)$/, 'env'),
   api(/^System\.exit$/, 'exit'),
   api(/^(new ObjectInputStream|\w+\.readObject)$/, 'parse-data'),
