@@ -406,6 +406,91 @@ describe('engine: what the code is for', () => {
     ],
   ]);
 
+  rows('a call shared by many APIs is named by its receiver or its arguments, never guessed', [
+    [
+      'Python: open() reads by default, and writes in "w", "a", "x" or "+" mode',
+      'python',
+      'def copy(src, dst, log):\n    with open(src) as f:\n        data = f.read()\n    with open(dst, "w") as out:\n        out.write(data)\n',
+      [/reads a file \(`open`, line 2\)/, /writes to the file system \(`open`, line 4\)/],
+    ],
+    [
+      'Python: open() in a mode given by keyword',
+      'python',
+      'def append(path, line):\n    with open(path, encoding="utf-8", mode="a") as f:\n        f.write(line)\n',
+      [/writes to the file system \(`open`, line 2\)/],
+      [/reads a file/],
+    ],
+    [
+      'Python: open() in a mode chosen at run time works with files, no more',
+      'python',
+      'def handle(path, mode):\n    return open(path, mode)\n',
+      [/works with files or storage \(`open`, line 2\)/],
+      [/reads a file|writes to the file system/],
+    ],
+    [
+      'Python: making a lock takes none',
+      'python',
+      'import threading\n\ndef make():\n    guard = threading.Lock()\n    return guard\n',
+      [],
+      [/takes a lock/],
+    ],
+    [
+      'Python: a cache client’s get is no HTTP request',
+      'python',
+      'import redis\n\ndef cached(client, key):\n    value = client.get(key)\n    return value\n',
+      [],
+      [/HTTP/],
+    ],
+    [
+      'Python: a session’s get is one, with requests imported',
+      'python',
+      'import requests\n\ndef fetch(session, url):\n    response = session.get(url)\n    return response.json()\n',
+      [/sends an HTTP request \(`session\.get`, line 4\)/],
+    ],
+    [
+      'Python: a string’s find is no query; a collection’s is',
+      'python',
+      'import pymongo\n\ndef active(db, url):\n    i = url.find(":")\n    users = db.users.find({"active": True})\n    return i, users\n',
+      [/queries a database \(`db\.users\.find`, line 5\)/],
+      [/`url\.find`, line 4\)/],
+    ],
+    [
+      'JavaScript: an array’s find is no query; a model’s is',
+      'javascript',
+      "const mongoose = require('mongoose');\n\nasync function byId(items, id) {\n  const item = items.find((i) => i.id === id);\n  const user = await User.find({ id });\n  return [item, user];\n}\n",
+      [/queries a database \(`User\.find`, line 5\)/],
+      [/`items\.find`, line 4\)/],
+    ],
+    [
+      'JavaScript: URLSearchParams.append changes no page; an element’s append does',
+      'javascript',
+      "function render(listEl, params) {\n  const search = new URLSearchParams();\n  search.append('q', params.q);\n  listEl.append(search.toString());\n}\n",
+      [/changes the page \(DOM\) \(`listEl\.append`, line 4\)/],
+      [/`search\.append`, line 3\)/],
+    ],
+    [
+      'Go: sync.Once.Do sends nothing; a client’s Do with a request does',
+      'go',
+      'package p\n\nimport (\n\t"net/http"\n\t"sync"\n)\n\nvar once sync.Once\n\nfunc get(client *http.Client, url string) (*http.Response, error) {\n\tonce.Do(setup)\n\treq, err := http.NewRequest("GET", url, nil)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn client.Do(req)\n}\n',
+      [/sends an HTTP request \(`client\.Do`, line 16\)/],
+      [/`once\.Do`, line 11\)|`http\.NewRequest`, line 12\)/],
+    ],
+    [
+      'Go: making a timer does not pause',
+      'go',
+      'package p\n\nimport "time"\n\nfunc wait(d time.Duration) <-chan time.Time {\n\tt := time.NewTimer(d)\n\treturn t.C\n}\n',
+      [],
+      [/pauses/],
+    ],
+    [
+      'Java: making an HTTP client or a URL sends nothing; the client’s send does',
+      'java',
+      'import java.net.URI;\nimport java.net.http.*;\n\nclass Fetch {\n    String get(String url) throws Exception {\n        HttpClient client = HttpClient.newHttpClient();\n        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).build();\n        return client.send(request, HttpResponse.BodyHandlers.ofString()).body();\n    }\n}\n',
+      [/sends an HTTP request \(`client\.send`, line 8\)/],
+      [/`HttpClient\.newHttpClient`, line 6\)/],
+    ],
+  ]);
+
   rows('walkthroughs that keep their meaning', [
     [
       'a guard keeps its condition',

@@ -53,11 +53,16 @@ const APIS: readonly ApiEntry[] = [
     'writes-file',
   ),
   api(/^exec\.(Command|CommandContext)$/, 'process'),
-  api(
-    /^(http\.(Get|Post|PostForm|Head|NewRequest|NewRequestWithContext)|\w+\.Do)$/,
-    'http-request',
-    /^net\/http$/,
-  ),
+  api(/^http\.(Get|Post|PostForm|Head)$/, 'http-request', /^net\/http$/),
+  // Do is also sync.Once's and a Redis client's: an HTTP request on a client named for HTTP, or given a request.
+  api(/^(\w+\.)*(DefaultClient|\w*[hH]ttp\w*|\w*HTTP\w*)\.Do$/, 'http-request', /^net\/http$/),
+  {
+    callee: /^(\w+\.)*\w+\.Do$/,
+    effect: 'http-request',
+    requires: /^net\/http$/,
+    byArguments: (args) =>
+      args?.length === 1 && /^&?(req|request|\w*Req|\w*Request)$/.test(args[0]!) ? 'http-request' : undefined,
+  },
   api(/^http\.(ListenAndServe|ListenAndServeTLS|HandleFunc|Handle|NewServeMux)$/, 'http-server'),
   // database/sql's ...Context methods and BeginTx are its own names; Query, Exec, Prepare and Begin are
   // everyone's (`r.URL.Query()` parses a query string, gin's `c.Query` reads one), so on a receiver
@@ -74,7 +79,9 @@ const APIS: readonly ApiEntry[] = [
   api(/^fmt\.(Print|Printf|Println|Fprint|Fprintf|Fprintln)$/, 'print'),
   api(/^(sha256|sha1|sha512|md5|hmac|aes|cipher|rsa|bcrypt)\.\w+$/, 'crypto'),
   api(/^time\.(Now|Since|Until)$/, 'clock'),
-  api(/^time\.(Sleep|After|Tick|NewTimer|NewTicker)$/, 'sleep'),
+  // time.After, Tick, NewTimer and NewTicker make a channel or a timer: only receiving from it waits.
+  api(/^time\.Sleep$/, 'sleep'),
+  api(/^time\.AfterFunc$/, 'timer'),
   api(/^(rand\.\w+)$/, 'random'),
   // Not Wait: a WaitGroup's waits for goroutines, an exec.Cmd's for a program; neither is a lock.
   api(/^(\w+\.)*(Lock|RLock)$/, 'lock', /^sync$/),

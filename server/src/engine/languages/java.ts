@@ -50,7 +50,8 @@ export const JAVA_APIS: readonly ApiEntry[] = [
   api(/^Runtime\.getRuntime\(\)\.exec$/, 'process'),
   api(/^(new ProcessBuilder)$/, 'process'),
   api(
-    /^(HttpClient\.\w+|\w+\.send|\w+\.sendAsync|new URL|\w+\.openConnection)$/,
+    // Sending, not making a client or a URL; a DatagramSocket's send is no HTTP.
+    /^((\w+\.)*\w*[cC]lient\.(send|sendAsync)|\w+\.openConnection)$/,
     'http-request',
     /^java\.net/,
   ),

@@ -61,10 +61,12 @@ const APIS: readonly ApiEntry[] = [
     /^(pg|mysql2?(\/promise)?|sqlite3?|better-sqlite3|mssql|oracledb|knex|postgres)$/,
   ),
   api(
-    /^(\w+\.)?(find|findOne|insertOne|insertMany|updateOne|updateMany|deleteOne|deleteMany|aggregate|countDocuments)$/,
+    /^(\w+\.)?(findOne|findById|insertOne|insertMany|updateOne|updateMany|deleteOne|deleteMany|aggregate|countDocuments)$/,
     'database',
     /^(mongodb|mongoose)$/,
   ),
+  // `find` is also every array's (`items.find(...)`): a query only on a model (`User`) or a collection.
+  api(/^([A-Z]\w*|(\w+\.)?\w*([cC]ollection|Model))\.find$/, 'database', /^(mongodb|mongoose)$/),
   api(
     /^(\w+\.)?(createServer|listen)$/,
     'http-server',
@@ -75,7 +77,12 @@ const APIS: readonly ApiEntry[] = [
     'dom-read',
   ),
   api(
-    /^document\.(write|writeln|createElement|createTextNode)$|\.(appendChild|insertBefore|replaceChildren|insertAdjacentHTML|setAttribute|removeChild|append|prepend)$/,
+    /^document\.(write|writeln|createElement|createTextNode)$|\.(appendChild|insertBefore|replaceChildren|insertAdjacentHTML|setAttribute|removeChild)$/,
+    'dom-write',
+  ),
+  // append and prepend are also FormData's, URLSearchParams' and Headers': the DOM's only on an element.
+  api(
+    /^(document\.(body|head|documentElement)|(\w+\.)*(\w*[eE]l|\w*[eE]lement|\w*[cC]ontainer|\w*[pP]arent|\w*[rR]oot|body|fragment|wrapper))\.(append|prepend)$/,
     'dom-write',
   ),
   api(

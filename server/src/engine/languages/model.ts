@@ -114,6 +114,12 @@ export interface ApiEntry {
   readonly effect: EffectKind;
   /** Only when one of the snippet's imports matches: `.execute` means a query only with a database driver. */
   readonly requires?: RegExp;
+  /**
+   * For a call whose meaning depends on its arguments (Python's `open(path, "w")` writes): the effect
+   * given the arguments' texts, or undefined when the arguments could not be read. Undefined means no
+   * claim, and the next entry is tried.
+   */
+  readonly byArguments?: (args: readonly string[] | undefined) => EffectKind | undefined;
 }
 
 /** What a unit's surroundings are, for deciding whether it is part of the code's public surface. */

@@ -1,6 +1,7 @@
 import { pythonMetrics } from '../metrics/python/index.js';
 import { api, blockDocs, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
+import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
@@ -36,8 +37,27 @@ const SYNTAX: SyntaxTable = {
   requireImports: false,
 };
 
+/**
+ * What `open(...)` does, by its mode: the second positional argument or
+ * `mode=`, `"r"` when absent. A mode that is not a literal (chosen at run
+ * time) or arguments unpacked from `*args` or `**kwargs` say only that it
+ * works with files; arguments that could not be read say nothing.
+ */
+function openMode(args: readonly string[] | undefined): EffectKind | undefined {
+  if (!args || args.length === 0) return undefined;
+  if (args.some((a) => a.startsWith('*'))) return 'file-system';
+  const keyword = args.find((a) => /^mode\s*=/.test(a));
+  const positional = args.filter((a) => !/^\w+\s*=(?!=)/.test(a));
+  const mode = keyword ? keyword.replace(/^mode\s*=\s*/, '') : positional[1];
+  if (mode === undefined) return 'reads-file';
+  const literal = /^(['"])([rwxabt+]{1,4})\1$/.exec(mode);
+  if (!literal) return 'file-system';
+  return /[wax+]/.test(literal[2]!) ? 'writes-file' : 'reads-file';
+}
+
 const APIS: readonly ApiEntry[] = [
-  api(/^open$|^(io|codecs)\.open$|^\w+\.(read_text|read_bytes)$/, 'reads-file'),
+  { callee: /^open$|^(io|codecs)\.open$/, effect: 'reads-file', byArguments: openMode },
+  api(/^\w+\.(read_text|read_bytes)$/, 'reads-file'),
   api(
     /^(os\.(listdir|scandir|walk|stat)|os\.path\.(exists|isfile|isdir|getsize)|glob\.glob|shutil\.copy\w*|os\.makedirs|os\.mkdir)$/,
     'file-system',
@@ -49,16 +69,24 @@ const APIS: readonly ApiEntry[] = [
   api(/^(os\.system|os\.popen|subprocess\.getoutput|subprocess\.getstatusoutput)$/, 'shell'),
   api(/^subprocess\.(run|call|check_call|check_output|Popen)$|^os\.(exec\w+|spawn\w+)$/, 'process'),
   api(
-    /^(requests|httpx)\.(get|post|put|delete|patch|head|request)$|^urllib\.request\.urlopen$|^urlopen$|^(session|client)\.(get|post|put|delete)$/,
+    /^(requests|httpx)\.(get|post|put|delete|patch|head|request)$|^urllib\.request\.urlopen$|^urlopen$/,
     'http-request',
   ),
+  // `client.get(key)` is as often a cache's or a database's: an HTTP request only with an HTTP library imported.
+  api(/^(session|client)\.(get|post|put|delete)$/, 'http-request', /^(requests|httpx|aiohttp)\b/),
   api(
     /^(\w+\.)*(execute|executemany|executescript|fetchone|fetchall|fetchmany)$/,
     'database',
     /^(sqlite3|psycopg2?|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pyodbc|sqlalchemy)/,
   ),
   api(
-    /^(\w+\.)*(find|find_one|insert_one|insert_many|update_one|update_many|delete_one|delete_many|aggregate)$/,
+    /^(\w+\.)*(find_one|insert_one|insert_many|update_one|update_many|delete_one|delete_many|count_documents)$/,
+    'database',
+    /^(pymongo|motor)/,
+  ),
+  // `find` is also every string's (`url.find(":")`): a query only on a collection (`db.users`, `orders_collection`).
+  api(
+    /^((\w+\.)*\w*(collection|Collection|coll)\w*|(\w+\.)*db\.\w+)\.(find|aggregate)$/,
     'database',
     /^(pymongo|motor)/,
   ),
@@ -79,11 +107,8 @@ const APIS: readonly ApiEntry[] = [
     /^(threading\.Thread|Thread|multiprocessing\.Process|concurrent\.futures\.\w+Executor|ThreadPoolExecutor|ProcessPoolExecutor)$/,
     'thread',
   ),
-  api(
-    /^(\w+\.)*(acquire)$|^(threading\.)?(Lock|RLock|Condition|Semaphore)$/,
-    'lock',
-    /^(threading|multiprocessing)/,
-  ),
+  // Acquiring takes the lock; making one (`threading.Lock()`) does not.
+  api(/^(\w+\.)*(acquire)$/, 'lock', /^(threading|multiprocessing)/),
   api(/^(os\.getenv|os\.environ\.get|os\.environ)$/, 'env'),
   api(/^(sys\.exit|exit|quit|os\._exit)$/, 'exit'),
   api(/^(eval|exec|compile)$/, 'eval'),

@@ -10,16 +10,22 @@ import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
 import type { EffectKind } from './model.js';
 
-/** What calling `callee` means, if the catalogue knows it, given the snippet's imports. */
+/**
+ * What calling `callee` means, if the catalogue knows it, given the snippet's
+ * imports and (read only for the entries that need them) the call's arguments.
+ */
 export function effectOf(
   language: LanguageId,
   callee: string,
   imports: readonly string[],
+  argumentsOf: () => readonly string[] | undefined = () => undefined,
 ): EffectKind | undefined {
   for (const entry of LANGUAGES[language].apis) {
     if (!entry.callee.test(callee)) continue;
     if (entry.requires && !imports.some((source) => entry.requires!.test(source))) continue;
-    return entry.effect;
+    if (!entry.byArguments) return entry.effect;
+    const effect = entry.byArguments(argumentsOf());
+    if (effect) return effect;
   }
   return undefined;
 }

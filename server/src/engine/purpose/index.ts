@@ -10,6 +10,7 @@ import type { Step } from '../facts/model.js';
 import type { Declaration, Effect, UnitPurpose } from './model.js';
 import { once } from '../once.js';
 import { effectOf } from './apis.js';
+import { callArguments } from './arguments.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
 import { idiomsOf } from './idioms.js';
@@ -48,12 +49,16 @@ export interface UnitContext {
   readonly enclosing: { readonly node: Node; readonly params: readonly string[] } | undefined;
 }
 
-function effectsOf(context: UnitContext): Effect[] {
+function effectsOf(node: Node, context: UnitContext): Effect[] {
   const effects: Effect[] = [];
   const seen = new Set<string>();
+  const firstLine = node.startPosition.row + 1;
   for (const step of context.steps) {
     if (step.kind !== 'call' || !step.subject) continue;
-    const kind = effectOf(context.language, step.subject, context.imports);
+    const callee = step.subject;
+    const kind = effectOf(context.language, callee, context.imports, () =>
+      callArguments(context.ownCode.text(node), firstLine, step.line, callee),
+    );
     if (!kind || seen.has(kind)) continue;
     seen.add(kind);
     effects.push({ kind, callee: step.subject, line: step.line });
@@ -83,7 +88,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
       registered: c.registered,
     }),
   );
-  const effects = once(() => (isClass ? [] : effectsOf(c)));
+  const effects = once(() => (isClass ? [] : effectsOf(node, c)));
   const idioms = once(() => (isClass ? [] : idiomsOf(node, c.steps, c.ownCode.text(node))));
   const nameWords = once(() => (short ? wordsOf(short) : []));
   const captures = once(() =>
