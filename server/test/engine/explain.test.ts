@@ -544,7 +544,10 @@ describe('engine: explain()', () => {
         code: 'greet() {\n  for name in "$@"; do\n    echo "hi $name"\n  done\n}\n',
         language: 'bash',
       });
-      assert.match(explanation, /`greet` is a function on lines 1–5\. It loops over `"\$@"`/);
+      assert.match(
+        explanation,
+        /`greet` is a function on lines 1–5\. It prints output \(`echo`, line 3\)\. It loops over `"\$@"`/,
+      );
       assert.doesNotMatch(explanation, /parameters/);
     });
 

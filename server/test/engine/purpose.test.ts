@@ -366,8 +366,11 @@ describe('engine: what the code is for', () => {
       'Java: JDBC on a statement, a task on an executor',
       'java',
       'import java.sql.*;\nimport java.util.concurrent.ExecutorService;\n\nclass Jobs {\n    void run(ExecutorService pool, Connection conn) throws SQLException {\n        pool.execute(() -> System.out.println("job"));\n        PreparedStatement stmt = conn.prepareStatement("DELETE FROM jobs");\n        stmt.execute();\n    }\n}\n',
-      [/queries a database \(`conn\.prepareStatement`, line 7\)/],
-      [/`pool\.execute`, line 6\)/],
+      [
+        /runs work on another thread \(`pool\.execute`, line 6\)/,
+        /queries a database \(`conn\.prepareStatement`, line 7\)/,
+      ],
+      [/queries a database \(`pool\.execute`/],
     ],
     [
       'Go: waiting for goroutines takes no lock; a mutex does',
@@ -488,6 +491,81 @@ describe('engine: what the code is for', () => {
       'import java.net.URI;\nimport java.net.http.*;\n\nclass Fetch {\n    String get(String url) throws Exception {\n        HttpClient client = HttpClient.newHttpClient();\n        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).build();\n        return client.send(request, HttpResponse.BodyHandlers.ofString()).body();\n    }\n}\n',
       [/sends an HTTP request \(`client\.send`, line 8\)/],
       [/`HttpClient\.newHttpClient`, line 6\)/],
+    ],
+  ]);
+
+  rows('tier-2 languages: their imports, and the calls they name', [
+    [
+      'C#: using directives, the namespace of an alias; its calls are read',
+      'csharp',
+      'using System.Net.Http;\nusing static System.Math;\nusing Json = Newtonsoft.Json;\n\nclass Store {\n    void Read(IDistributedCache cache, HttpClient client, string key) {\n        var cached = cache.GetAsync(key);\n        client.GetStringAsync(key);\n    }\n}\n',
+      [
+        /It imports `System\.Net\.Http`, `System\.Math` and `Newtonsoft\.Json`\./,
+        /sends an HTTP request \(`client\.GetStringAsync`, line 8\)/,
+        /It calls `cache\.GetAsync` and `client\.GetStringAsync`/,
+      ],
+      [/`cache\.GetAsync`, line 7\)/, /no loops, branches, calls or returns/],
+    ],
+    [
+      'Rust: use and extern crate, not mod; a channel’s send and a file’s write are no request or lock',
+      'rust',
+      'use std::sync::{mpsc::Sender, Mutex};\nuse reqwest;\nextern crate serde;\nmod util;\n\nfn run(tx: Sender<u8>, counter: &Mutex<u8>, file: &mut std::fs::File) {\n    tx.send(1);\n    file.write(b"x");\n    counter.lock();\n}\n',
+      [
+        /It imports `std::sync::\{mpsc::Sender, Mutex\}`, `reqwest` and `serde`\./,
+        /takes a lock, which may block \(`counter\.lock`, line 9\)/,
+      ],
+      [/`util`/, /HTTP/, /`file\.write`, line 8\)/],
+    ],
+    [
+      'C: its #includes are said as such',
+      'c',
+      '#include <stdio.h>\n#include "util.h"\n\nint main(void) {\n    puts("hi");\n    return 0;\n}\n',
+      [/It includes `stdio\.h` and `util\.h`\./],
+    ],
+    [
+      'C++: #include, not `using namespace`',
+      'cpp',
+      '#include <vector>\n#include "a/b.hpp"\nusing namespace std;\n\nint main() { return 0; }\n',
+      [/It includes `vector` and `a\/b\.hpp`\./],
+    ],
+    [
+      'PHP: use clauses, a group as written, and a literal require',
+      'php',
+      '<?php\nuse App\\Models\\User;\nuse Foo\\{Bar, Baz};\nrequire_once "db.php";\ninclude "x$y.php";\n\nfunction f() { return 1; }\n',
+      [/It imports `App\\Models\\User`, `Foo\\\{Bar, Baz\}` and `db\.php`\./],
+    ],
+    [
+      'Ruby: require and require_relative with a literal, nothing else',
+      'ruby',
+      "require 'json'\nrequire_relative 'lib/x'\nrequire \"a#{b}\"\nloader.require 'no'\n\ndef f\n  1\nend\n",
+      [/It imports `json` and `lib\/x`\./],
+    ],
+    [
+      'Kotlin: its imports, and the JDK calls they put in sight',
+      'kotlin',
+      'import java.util.concurrent.Executors\nimport java.sql.DriverManager\nimport kotlinx.coroutines.*\n\nfun run(url: String) {\n    val pool = Executors.newFixedThreadPool(2)\n    pool.execute { println("x") }\n    val conn = DriverManager.getConnection(url)\n    conn.prepareStatement("SELECT 1")\n}\n',
+      [
+        /It imports `java\.util\.concurrent\.Executors`, `java\.sql\.DriverManager` and `kotlinx\.coroutines\.\*`\./,
+        /runs work on another thread \(`pool\.execute`, line 7\)/,
+        /queries a database \(`conn\.prepareStatement`, line 9\)/,
+      ],
+      [/`Executors\.newFixedThreadPool`, line 6\)/],
+    ],
+    [
+      'Swift: import declarations',
+      'swift',
+      'import Foundation\nimport struct UIKit.CGPoint\n\nfunc f() -> Int { return 1 }\n',
+      [/It imports `Foundation` and `UIKit\.CGPoint`\./],
+    ],
+    [
+      'Bash: the scripts it sources, and its commands as calls',
+      'bash',
+      'source ./lib.sh\n. "$DIR/other.sh"\n\ndeploy() {\n  echo "deploying $1"\n  rm -rf "$2"\n  curl -s "$3"\n}\n',
+      [
+        /It sources `\.\/lib\.sh`\./,
+        /prints output \(`echo`, line 5\), writes to the file system \(`rm`, line 6\) and sends an HTTP request \(`curl`, line 7\)/,
+      ],
+      [/no loops, branches, calls or returns/, /other\.sh/],
     ],
   ]);
 

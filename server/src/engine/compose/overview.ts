@@ -122,7 +122,8 @@ export function dependenciesSentence(input: ComposeInput): string | undefined {
   const names = [...new Set(deps.map((d) => d.source))];
   const shown = names.slice(0, 8).map(code);
   const rest = names.length - shown.length;
-  return `It imports ${listOf(rest > 0 ? [...shown, `${rest} more`] : shown)}.`;
+  const verb = LANGUAGES[input.request.language].wording.imports ?? 'imports';
+  return `It ${verb} ${listOf(rest > 0 ? [...shown, `${rest} more`] : shown)}.`;
 }
 
 export function parseErrorsSentence(input: ComposeInput): string | undefined {

@@ -299,6 +299,19 @@ function boundIn(source: string, name: string): boolean {
   ).test(source);
 }
 
+/** The imports' heading and the sentence for none, by what the language calls them. */
+const IMPORTS_WORDING = {
+  imports: { heading: 'Imports', none: 'It imports nothing.' },
+  includes: { heading: 'Includes', none: 'It includes no header.' },
+  sources: { heading: 'Sources', none: 'It sources no other script.' },
+} as const;
+
+function importsText(input: ComposeInput, deps: readonly string[]): string {
+  const word = LANGUAGES[input.request.language].wording.imports ?? 'imports';
+  const { heading, none } = IMPORTS_WORDING[word];
+  return deps.length ? `${heading}:\n${bulletListUpTo(deps, MAX_IMPORTS, word)}` : none;
+}
+
 export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
@@ -314,7 +327,7 @@ export function dependencies(input: ComposeInput): Section {
       external.add(c);
     }
   const parts = [
-    deps.length ? `Imports:\n${bulletListUpTo(deps, MAX_IMPORTS, 'imports')}` : 'It imports nothing.',
+    importsText(input, deps),
     external.size
       ? `Calls to functions defined outside this snippet (imported, built in, or methods of other objects): ${listUpTo([...external].map(code), 15)}.`
       : undefined,

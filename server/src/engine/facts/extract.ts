@@ -152,7 +152,7 @@ function dependencies(
   snapshot: Snapshot,
 ): { deps: Dependency[]; commentRows: Set<number> } {
   const syntax = syntaxOf(language);
-  const importReaders = syntax.kind === 'table' ? syntax.imports : {};
+  const importReaders = syntax.imports;
   const requireImports = syntax.kind === 'table' && syntax.requireImports;
   const deps: Dependency[] = [];
   const commentRows = new Set<number>();
@@ -167,9 +167,9 @@ function dependencies(
       id = node.lastId;
       continue;
     }
-    const read = importReaders[node.type];
-    if (read) {
-      for (const source of read(node)) deps.push({ source, line: snapshot.startRow(node) + 1 });
+    const sources = importReaders[node.type]?.(node);
+    if (sources && sources.length > 0) {
+      for (const source of sources) deps.push({ source, line: snapshot.startRow(node) + 1 });
       id = node.lastId;
       continue;
     }

@@ -1,6 +1,6 @@
 import { cMetrics } from '../metrics/tier2/c.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
+import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 export const c: LanguageSupport<'c'> = {
@@ -8,11 +8,14 @@ export const c: LanguageSupport<'c'> = {
   tier: 2,
   grammar: { wasm: '@repomix/tree-sitter-wasms/out/tree-sitter-c.wasm' },
   metrics: cMetrics,
-  syntax: CONVENTIONS,
+  syntax: {
+    ...CONVENTIONS,
+    imports: { preproc_include: INCLUDE },
+  },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
-  wording: { name: 'C', raises: false, asyncAwait: false },
+  wording: { name: 'C', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'int add(int a, int b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

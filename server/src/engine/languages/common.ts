@@ -10,6 +10,17 @@ export const api = (callee: RegExp, effect: EffectKind, requires?: RegExp): ApiE
 export const stringText = (node: Node | null): string[] =>
   node ? [node.text.replace(/^['"`]|['"`]$/g, '')] : [];
 
+/**
+ * The file a call such as Ruby's `require 'json'` or Bash's `source ./lib.sh` loads: its one argument,
+ * when that is a plain literal (no interpolation, so the text is the name).
+ */
+export function loadedFile(argument: Node | undefined): string[] {
+  if (!argument) return [];
+  const text = argument.text;
+  if (/^'[^']*'$/.test(text) || /^"[^"$#{}]*"$/.test(text)) return [text.slice(1, -1)];
+  return /^[\w./-]+$/.test(text) ? [text] : [];
+}
+
 /** The modifier and visibility keywords written on a declaration (`public static`, `pub`). */
 export function modifiersText(node: Node): string {
   return node.namedChildren

@@ -7,6 +7,7 @@
  */
 import { isParameter, parameterList, tier2Loop } from '../facts/tier2.js';
 import { api } from './common.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { ApiEntry, ConventionalSyntax, StepSyntax, VisibilityQuery } from './model.js';
 
 const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
@@ -25,7 +26,7 @@ const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
   [/^match_(statement|expression)$/, { kind: 'switch', detail: 'match' }],
   [/^(switch|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
   [
-    /^(call|invocation|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
+    /^(call|invocation|invocation_expression|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
     { kind: 'call' },
   ],
   [/^(object_creation_expression|new_expression)$/, { kind: 'call', detail: 'new' }],
@@ -43,6 +44,14 @@ export const CONVENTIONS: ConventionalSyntax = {
   calleeFields: ['function', 'name', 'method', 'callee', 'constructor', 'type', 'macro'],
   loopShape: tier2Loop,
   parameters: { list: parameterList, isParameter },
+  // Each language module names its own import nodes.
+  imports: {},
+};
+
+/** C's and C++'s `#include <stdio.h>` and `#include "util.h"`: the header's name. */
+export const INCLUDE = (node: Node): string[] => {
+  const path = node.childForFieldName('path')?.text;
+  return path ? [path.replace(/^[<"]|[>"]$/g, '')] : [];
 };
 
 /** Well-known calls across the tier-2 languages, by name alone. */

@@ -1,6 +1,6 @@
 import { cppMetrics } from '../metrics/tier2/cpp.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
+import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 export const cpp: LanguageSupport<'cpp'> = {
@@ -8,11 +8,14 @@ export const cpp: LanguageSupport<'cpp'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm' },
   metrics: cppMetrics,
-  syntax: CONVENTIONS,
+  syntax: {
+    ...CONVENTIONS,
+    imports: { preproc_include: INCLUDE },
+  },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
-  wording: { name: 'C++', raises: false, asyncAwait: false },
+  wording: { name: 'C++', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'template <typename T>\nT add(T a, T b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

@@ -105,18 +105,8 @@ function implicitName(name: string, at: Node): string | undefined {
   return undefined;
 }
 
-/** The namespaces a snippet's `using` directives name: `Dapper`, `System.Data.SqlClient`. */
-export function usingDirectives(root: Node): string[] {
-  const out: string[] = [];
-  for (const node of root.descendantsOfType(['using_directive'])) {
-    const name = node.namedChildren.find((c) => c.type === 'qualified_name' || c.type === 'identifier');
-    if (name) out.push(name.text);
-  }
-  return out;
-}
-
 /** HttpClient's request methods, on a receiver named as a client (`_http`, `client`, `httpClient`). */
-const HTTP_CLIENT =
+export const HTTP_CLIENT =
   /(^|\.)_?\w*([Hh]ttp|[Cc]lient)\w*\.(GetAsync|GetStringAsync|GetByteArrayAsync|GetStreamAsync|PostAsync|PutAsync|PatchAsync|DeleteAsync|(GetFromJsonAsync|PostAsJsonAsync|PutAsJsonAsync|PatchAsJsonAsync)(<.*>)?)$/;
 /** Shells that parse their argument string as a command line. */
 const SHELL_FIRST =
@@ -229,5 +219,4 @@ export const CSHARP_TAINT: TaintCatalogue = {
   handlerParameter,
   programParameter,
   implicitName,
-  imports: usingDirectives,
 };

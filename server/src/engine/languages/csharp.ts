@@ -2,7 +2,8 @@ import { csharpMetrics } from '../metrics/tier2/csharp.js';
 import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
-import { CSHARP_TAINT } from './csharp-taint.js';
+import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { ApiEntry, LanguageSupport } from './model.js';
 
 const APIS: readonly ApiEntry[] = [
@@ -12,11 +13,8 @@ const APIS: readonly ApiEntry[] = [
     'writes-file',
   ),
   api(/^Process\.Start$/, 'process'),
-  api(
-    /^(\w+\.)?(GetAsync|PostAsync|PutAsync|DeleteAsync|SendAsync|GetStringAsync)$/,
-    'http-request',
-    /^System\.Net\.Http/,
-  ),
+  // On a receiver named as a client: IDistributedCache has GetAsync too.
+  api(HTTP_CLIENT, 'http-request', /^System\.Net\.Http/),
   api(
     /^(\w+\.)?(ExecuteReader|ExecuteNonQuery|ExecuteScalar|ExecuteReaderAsync|ExecuteNonQueryAsync)$/,
     'database',
@@ -31,6 +29,13 @@ const APIS: readonly ApiEntry[] = [
   api(/^(Task\.Run|new Thread|ThreadPool\.QueueUserWorkItem)$/, 'thread'),
 ];
 
+/** `using System.Net.Http;`, `using static System.Math;`, `using Json = Newtonsoft.Json;` (the namespace, not the alias). */
+function usingNamespace(node: Node): string[] {
+  const names = node.namedChildren.filter((c) => c.type === 'qualified_name' || c.type === 'identifier');
+  const name = names[names.length - 1];
+  return name ? [name.text] : [];
+}
+
 const blockDoc = blockDocs('doc comment');
 
 export const csharp: LanguageSupport<'csharp'> = {
@@ -38,7 +43,7 @@ export const csharp: LanguageSupport<'csharp'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm' },
   metrics: csharpMetrics,
-  syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS },
+  syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS, imports: { using_directive: usingNamespace } },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
   apis: APIS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),

@@ -74,7 +74,8 @@ export const JAVA_APIS: readonly ApiEntry[] = [
   api(/^(Thread\.sleep|TimeUnit\.\w+\.sleep)$/, 'sleep'),
   api(/^(Math\.random|new Random|ThreadLocalRandom\.current)$/, 'random'),
   api(
-    /^(new Thread|Executors\.\w+|\w+\.submit|CompletableFuture\.(runAsync|supplyAsync))$/,
+    // Handing work over, not making the pool (`Executors.newFixedThreadPool`).
+    /^(new Thread|\w+\.submit|(\w+\.)*(pool|executor|\w*Executor|\w*Pool)\.execute|CompletableFuture\.(runAsync|supplyAsync))$/,
     'thread',
     /^java\.util\.concurrent|^java\.lang/,
   ),

@@ -16,7 +16,18 @@ export const kotlin: LanguageSupport<'kotlin'> = {
   tier: 2,
   grammar: { wasm: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm' },
   metrics: kotlinMetrics,
-  syntax: { ...CONVENTIONS, implicitReturn: expressionBody },
+  syntax: {
+    ...CONVENTIONS,
+    implicitReturn: expressionBody,
+    // `import java.io.File`, `import kotlinx.coroutines.*` (an alias, `as X`, names the same import).
+    imports: {
+      import: (n) => {
+        const name = n.namedChildren.find((c) => c.type === 'qualified_identifier');
+        if (!name) return [];
+        return [/\.\*\s*$/.test(n.text) ? `${name.text}.*` : name.text];
+      },
+    },
+  },
   docs: { docstrings: false, style: blockDocs('KDoc') },
   // Kotlin code calls the JDK as much as its own library.
   apis: [...JAVA_APIS, ...CONVENTIONAL_APIS],

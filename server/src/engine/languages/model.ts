@@ -68,6 +68,11 @@ interface CommonSyntax {
   readonly implicitReturn?: (unit: Node) => Node | undefined;
   /** Lambdas the metrics fold into the function around them, whose code the facts read as that function's. */
   readonly foldedLambdas?: ReadonlySet<string>;
+  /**
+   * Node types that may carry an import, and how to read its sources. A reader that finds none (a Ruby
+   * call that is not `require`) returns `[]`, and the node's children are read on.
+   */
+  readonly imports: Readonly<Record<string, (node: Node) => string[]>>;
 }
 
 /** Tier 1: every node type that matters is listed, so nothing is guessed from a name. */
@@ -75,8 +80,6 @@ export interface SyntaxTable extends CommonSyntax {
   readonly kind: 'table';
   /** Node type → the step it is. */
   readonly steps: Readonly<Record<string, StepSyntax>>;
-  /** Node types that carry an import, and how to read its sources. */
-  readonly imports: Readonly<Record<string, (node: Node) => string[]>>;
   /** Node types marking a function as async / generator when found among its direct children. */
   readonly asyncMarkers: ReadonlySet<string>;
   readonly generatorMarkers: ReadonlySet<string>;
@@ -163,6 +166,8 @@ export interface Wording<Name extends string = string> {
   readonly forEachLoop?: string;
   /** Whether `.then` chains are promises that `async`/`await` can replace. */
   readonly asyncAwait: boolean;
+  /** What its imports are called when they are no imports: C's `#include`s, Bash's `source`d scripts. */
+  readonly imports?: 'includes' | 'sources';
   readonly examples?: ExampleFamily;
 }
 

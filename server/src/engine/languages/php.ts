@@ -1,7 +1,26 @@
 import { phpMetrics } from '../metrics/tier2/php.js';
-import { blockDocs, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import { blockDocs, loadedFile, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
 import type { LanguageSupport } from './model.js';
+
+/** `use App\Models\User;`, and a group (`use Foo\{Bar, Baz};`) as written, as Rust's `use a::{b, c}`. */
+function useClauses(node: Node): string[] {
+  const group = node.namedChildren.find((c) => c.type === 'namespace_use_group');
+  const prefix = node.namedChildren.find((c) => c.type === 'namespace_name');
+  if (group && prefix)
+    return [node.text.slice(prefix.startIndex - node.startIndex, group.endIndex - node.startIndex)];
+  return node.namedChildren
+    .filter((c) => c.type === 'namespace_use_clause')
+    .map((c) => {
+      // An alias (`use Foo\Bar as Baz`) names the same import.
+      const name = c.namedChildren.find((n) => n.type === 'qualified_name' || n.type === 'name');
+      return name?.text ?? c.text;
+    });
+}
+
+/** `require_once "db.php"` and its kin, when the file is a plain literal. */
+const included = (node: Node): string[] => loadedFile(node.namedChildren[0]);
 
 export const php: LanguageSupport<'php'> = {
   id: 'php',
@@ -13,7 +32,16 @@ export const php: LanguageSupport<'php'> = {
     prepare: (code) => (/<\?(php|=)/i.test(code) ? code : `<?php ${code}`),
   },
   metrics: phpMetrics,
-  syntax: CONVENTIONS,
+  syntax: {
+    ...CONVENTIONS,
+    imports: {
+      namespace_use_declaration: useClauses,
+      require_expression: included,
+      require_once_expression: included,
+      include_expression: included,
+      include_once_expression: included,
+    },
+  },
   docs: { docstrings: false, style: blockDocs('PHPDoc') },
   apis: CONVENTIONAL_APIS,
   // Members without a visibility keyword are public.

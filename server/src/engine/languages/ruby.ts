@@ -1,6 +1,6 @@
 import { rubyMetrics } from '../metrics/tier2/ruby.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { blockDocs, lastStatement, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { blockDocs, lastStatement, loadedFile, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
@@ -16,7 +16,18 @@ export const ruby: LanguageSupport<'ruby'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm' },
   metrics: rubyMetrics,
-  syntax: { ...CONVENTIONS, implicitReturn: lastExpression },
+  syntax: {
+    ...CONVENTIONS,
+    implicitReturn: lastExpression,
+    // `require 'json'` and `require_relative 'lib/x'` are calls; any other call is read on.
+    imports: {
+      call: (n) =>
+        n.childForFieldName('receiver') === null &&
+        /^require(_relative)?$/.test(n.childForFieldName('method')?.text ?? '')
+          ? loadedFile(n.childForFieldName('arguments')?.namedChildren[0])
+          : [],
+    },
+  },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
   isExported: underscorePrivate,

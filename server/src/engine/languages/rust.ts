@@ -13,11 +13,17 @@ const APIS: readonly ApiEntry[] = [
   api(/^(log::)?(info!|warn!|error!|debug!|trace!)$/, 'log'),
   api(/^(env::var|env::args|std::env::var|std::env::args)$/, 'env'),
   api(/^(thread::spawn|std::thread::spawn|tokio::spawn)$/, 'thread'),
-  api(/^(\w+\.)?(lock|read|write)$/, 'lock', /^std::sync|Mutex|RwLock/),
+  // read and write are also io::Read's and io::Write's: an RwLock's only on a receiver named for a lock.
+  api(/^((\w+\.)?lock|(\w+\.)?\w*([lL]ock|rw|Rw)\w*\.(read|write))$/, 'lock', /^std::sync|Mutex|RwLock/),
   api(/^(Instant::now|SystemTime::now)$/, 'clock'),
   api(/^(thread::sleep|tokio::time::sleep)$/, 'sleep'),
   api(/^(process::exit|std::process::exit)$/, 'exit'),
-  api(/^(reqwest::get|\w+\.send)$/, 'http-request', /^reqwest/),
+  // send is also a channel's (`tx.send(msg)`): a request's only on a receiver named for one.
+  api(
+    /^(reqwest::get|(\w+\.)*\w*([rR]eq(uest)?|[bB]uilder|[cC]lient)\w*\.send)$/,
+    'http-request',
+    /^reqwest/,
+  ),
 ];
 
 /** A block's tail expression (no semicolon) is its value. */
@@ -36,7 +42,22 @@ export const rust: LanguageSupport<'rust'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm' },
   metrics: rustMetrics,
-  syntax: { ...CONVENTIONS, foldedLambdas: RUST_CLOSURES, implicitReturn: tailExpression },
+  syntax: {
+    ...CONVENTIONS,
+    foldedLambdas: RUST_CLOSURES,
+    implicitReturn: tailExpression,
+    imports: {
+      // `use std::sync::{Mutex, RwLock};` as written; `mod util;` declares a module of the crate, no import.
+      use_declaration: (n) => {
+        const path = n.childForFieldName('argument');
+        return path ? [path.text] : [];
+      },
+      extern_crate_declaration: (n) => {
+        const name = n.childForFieldName('name');
+        return name ? [name.text] : [];
+      },
+    },
+  },
   // `///` documents the item below, `//!` the module it is in.
   docs: { docstrings: false, style: (raw) => (/^\/\/[/!]/.test(raw) ? 'doc comment' : blockDoc(raw)) },
   apis: APIS,

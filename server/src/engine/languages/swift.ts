@@ -24,6 +24,13 @@ export const swift: LanguageSupport<'swift'> = {
     ...CONVENTIONS,
     // Parameters are direct children of the function declaration, with no list around them.
     parameters: { list: (unit) => unit, isParameter: (node) => node.type === 'parameter' },
+    // `import Foundation`, `import struct Foo.Bar`.
+    imports: {
+      import_declaration: (n) => {
+        const name = n.namedChildren.find((c) => c.type === 'identifier');
+        return name ? [name.text] : [];
+      },
+    },
   },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'doc comment' : blockDoc(raw)) },
   apis: CONVENTIONAL_APIS,

@@ -97,7 +97,7 @@ export function analyseTaint(input: AnalysisInput): TaintAnalysis {
   const { catalogue, root, language } = input;
   const budget: Budget = { visited: 0, limit: input.budget ?? DEFAULT_BUDGET };
   const bindings = bindingsOf(language, root);
-  const imports = [...input.imports, ...(catalogue.imports?.(root) ?? [])];
+  const imports = input.imports;
   /** unit id → name → assignments in document order. */
   const assigned = new Map<number, Map<string, Assigned[]>>();
   const guards = new Map<string, Guard[]>();

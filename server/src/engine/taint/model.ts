@@ -100,8 +100,6 @@ export interface TaintCatalogue {
    * words naming it; an operator chooses it, not a request sender.
    */
   readonly implicitName?: (name: string, at: Node) => string | undefined;
-  /** The snippet's imports, for a language whose facts do not read them (C#'s `using` directives). */
-  readonly imports?: (root: Node) => readonly string[];
   /**
    * Calls that copy what their receiver holds into the variables their
    * `&name` arguments point to: Go's `rows.Scan(&title, &body)`.

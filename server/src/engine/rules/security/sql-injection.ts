@@ -1,7 +1,6 @@
 import type { LanguageId } from '@code-explain/shared';
 import { onlyFixedParts } from './fixed-sql-parts.js';
 import { nameFix } from './sql-identifiers.js';
-import { usingDirectives } from '../../languages/csharp-taint.js';
 import { csharpDeclaratorValue } from '../../scope/bindings.js';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
@@ -391,7 +390,7 @@ export const sqlInjection: Rule = {
       });
     };
     if (context.language === 'csharp') {
-      const dapper = usingDirectives(context.root).some((u) => u === 'Dapper');
+      const dapper = context.facts.dependencies.some((d) => d.source === 'Dapper');
       const csharpArgument = (node: Node, name: string) => {
         const first = callArguments(node)[0];
         if (first) check(node, name, unwrap(first), csharpFix(name));
