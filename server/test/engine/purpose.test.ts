@@ -569,6 +569,81 @@ describe('engine: what the code is for', () => {
     ],
   ]);
 
+  rows('a work-list loop says its order, read from the ends it takes from and adds at', [
+    [
+      'Java: a Deque, add and poll, and a seen set tested by add',
+      'java',
+      'import java.util.*;\n\nclass Graph {\n    Map<Integer, List<Integer>> edges = new HashMap<>();\n\n    List<Integer> bfs(int start) {\n        List<Integer> order = new ArrayList<>();\n        Set<Integer> seen = new HashSet<>();\n        Deque<Integer> queue = new ArrayDeque<>();\n        queue.add(start);\n        seen.add(start);\n        while (!queue.isEmpty()) {\n            int node = queue.poll();\n            order.add(node);\n            for (int next : edges.getOrDefault(node, List.of())) {\n                if (seen.add(next)) queue.add(next);\n            }\n        }\n        return order;\n    }\n}\n',
+      [
+        /It goes through items breadth-first, with `queue` as a queue: the loop on line 12 takes the item that has waited longest and adds new ones behind it, skipping what `seen` already holds\./,
+      ],
+    ],
+    [
+      'Java: a Deque added to at its back and popped from its front is a queue',
+      'java',
+      'import java.util.*;\n\nclass W {\n    void run(Deque<Job> work) {\n        while (!work.isEmpty()) {\n            Job job = work.pop();\n            for (Job next : job.next()) work.add(next);\n        }\n    }\n}\n',
+      [/breadth-first, with `work` as a queue/],
+    ],
+    [
+      'Python: a list as a stack, and a visited set',
+      'python',
+      'def reachable(graph, start):\n    stack = [start]\n    visited = set()\n    while stack:\n        node = stack.pop()\n        if node in visited:\n            continue\n        visited.add(node)\n        for n in graph[node]:\n            stack.append(n)\n    return visited\n',
+      [
+        /It goes through items depth-first, with `stack` as a stack: the loop on line 4 takes the item added last and adds new ones on top, skipping what `visited` already holds\./,
+      ],
+    ],
+    [
+      'Python: list.pop(0) takes the front',
+      'python',
+      'def walk(root):\n    todo = [root]\n    while len(todo) > 0:\n        node = todo.pop(0)\n        todo.append(node.left)\n',
+      [/breadth-first, with `todo` as a queue/],
+    ],
+    [
+      'JavaScript: push and shift, no seen set',
+      'javascript',
+      'function levels(root) {\n  const queue = [root];\n  const out = [];\n  while (queue.length > 0) {\n    const node = queue.shift();\n    out.push(node.value);\n    for (const child of node.children) queue.push(child);\n  }\n  return out;\n}\n',
+      [
+        /breadth-first, with `queue` as a queue: the loop on line 4 takes the item that has waited longest and adds new ones behind it\./,
+      ],
+      [/skipping/],
+    ],
+    [
+      'Go: slices appended to and resliced, a visited map',
+      'go',
+      'package p\n\nfunc bfs(adj map[int][]int, start int) []int {\n\tqueue := []int{start}\n\tvisited := map[int]bool{start: true}\n\tvar order []int\n\tfor len(queue) > 0 {\n\t\tn := queue[0]\n\t\tqueue = queue[1:]\n\t\torder = append(order, n)\n\t\tfor _, m := range adj[n] {\n\t\t\tif !visited[m] {\n\t\t\t\tvisited[m] = true\n\t\t\t\tqueue = append(queue, m)\n\t\t\t}\n\t\t}\n\t}\n\treturn order\n}\n',
+      [
+        /breadth-first, with `queue` as a queue: the loop on line 7 .*, skipping what `visited` already holds\./,
+      ],
+    ],
+    [
+      'C#: Queue<T>, Dequeue and Enqueue',
+      'csharp',
+      'class W {\n    void Run(Queue<Job> work) {\n        while (work.Count > 0) {\n            var job = work.Dequeue();\n            foreach (var next in job.Next()) work.Enqueue(next);\n        }\n    }\n}\n',
+      [/breadth-first, with `work` as a queue: the loop on line 3/],
+    ],
+    [
+      'a loop that only empties its container goes through nothing',
+      'python',
+      'def drain(jobs):\n    while jobs:\n        job = jobs.pop()\n        job.run()\n',
+      [],
+      [/first, with/],
+    ],
+    [
+      'a deque used at both ends has no one order',
+      'python',
+      'from collections import deque\n\ndef mix(items):\n    d = deque(items)\n    while d:\n        x = d.popleft()\n        if x > 0:\n            d.append(x - 1)\n        else:\n            d.appendleft(x + 1)\n',
+      [],
+      [/first, with/],
+    ],
+    [
+      'a counter tested in a while loop is no container',
+      'javascript',
+      'function countdown(n) {\n  const seen = [];\n  while (n) {\n    seen.push(n);\n    n = n - 1;\n  }\n  return seen;\n}\n',
+      [],
+      [/first, with/],
+    ],
+  ]);
+
   rows('walkthroughs that keep their meaning', [
     [
       'a guard keeps its condition',

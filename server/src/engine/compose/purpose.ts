@@ -196,6 +196,12 @@ function idiomSentence(i: Idiom, raises: boolean): string {
       return `It creates ${target} on first use and reuses it afterwards (line ${i.line}).`;
     case 'builder':
       return `It returns the object itself, so calls can be chained (line ${i.line}).`;
+    case 'traversal': {
+      const skips = i.seen ? `, skipping what ${code(i.seen)} already holds` : '';
+      return i.target === 'depth-first'
+        ? `It goes through items depth-first, with ${code(i.subject ?? '')} as a stack: the loop on line ${i.line} takes the item added last and adds new ones on top${skips}.`
+        : `It goes through items breadth-first, with ${code(i.subject ?? '')} as a queue: the loop on line ${i.line} takes the item that has waited longest and adds new ones behind it${skips}.`;
+    }
   }
 }
 

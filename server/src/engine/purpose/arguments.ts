@@ -10,7 +10,7 @@
 const MAX_SCAN = 2_000;
 
 /** Where 1-based `line` of the snippet starts in `text`, whose first line is `firstLine`; -1 past its end. */
-function lineStart(text: string, firstLine: number, line: number): number {
+export function lineStart(text: string, firstLine: number, line: number): number {
   let at = 0;
   for (let l = firstLine; l < line; l++) {
     const next = text.indexOf('\n', at);

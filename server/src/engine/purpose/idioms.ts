@@ -7,10 +7,12 @@
  * variable set up before a loop, changed in it, returned after it), so a
  * pattern is named only when the code has all of it.
  */
+import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import type { Idiom } from './model.js';
 import { escapeRegExp } from '../regex.js';
+import { traversalOf } from './traversal.js';
 
 const LOOP = /^(for|while|for_in|enhanced_for|foreach|for_range)_(statement|loop|expression)$|^for$/;
 const IF = /^if_(statement|expression)$|^if$/;
@@ -375,8 +377,16 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
 }
 
 /** The idioms a callable unit's code shows. */
-export function idiomsOf(unit: Node, steps: readonly Step[], own: string = unit.text): Idiom[] {
+export function idiomsOf(
+  language: LanguageId,
+  unit: Node,
+  steps: readonly Step[],
+  own: string = unit.text,
+): Idiom[] {
   const idioms: Idiom[] = [];
+  // First: what the loop is for says more than what it collects on the way.
+  const traversal = traversalOf(language, steps, own, line(unit));
+  if (traversal) idioms.push(traversal);
   guards(unit, idioms);
   loops(unit, idioms);
   memo(unit.text, line(unit), idioms);

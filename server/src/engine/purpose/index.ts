@@ -89,7 +89,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     }),
   );
   const effects = once(() => (isClass ? [] : effectsOf(node, c)));
-  const idioms = once(() => (isClass ? [] : idiomsOf(node, c.steps, c.ownCode.text(node))));
+  const idioms = once(() => (isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node))));
   const nameWords = once(() => (short ? wordsOf(short) : []));
   const captures = once(() =>
     c.enclosing && !isClass

@@ -126,7 +126,8 @@ export type IdiomKind =
   | 'two-pointers'
   | 'sliding-window'
   | 'producer-consumer'
-  | 'visitor';
+  | 'visitor'
+  | 'traversal';
 
 /** A pattern recognised from the tree, with the code it rests on. */
 export interface Idiom {
@@ -138,6 +139,8 @@ export interface Idiom {
   readonly target?: string;
   /** How many (guard clauses, checks). */
   readonly count?: number;
+  /** A traversal's set of what it has already had, which it skips. */
+  readonly seen?: string;
 }
 
 /** Everything a unit's own code says about what it is for. */
