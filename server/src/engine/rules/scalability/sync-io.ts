@@ -5,6 +5,16 @@ import { calleeText, code, enclosingFunction, JS_LIKE, lineOf, methodName } from
 const JS_BLOCKING =
   /^(readFileSync|writeFileSync|appendFileSync|readdirSync|statSync|lstatSync|existsSync|mkdirSync|rmSync|rmdirSync|unlinkSync|renameSync|copyFileSync|openSync|readSync|writeSync|accessSync|execSync|execFileSync|spawnSync)$/;
 
+/**
+ * What `fs.promises` offers instead, where it is not the same name without `Sync`: it has no `exists`,
+ * and reads and writes at a position go through the FileHandle that `open` gives.
+ */
+const JS_INSTEAD: Readonly<Record<string, string>> = {
+  existsSync: '`fs/promises` (`await fs.promises.access(…)`, which rejects when the path does not exist)',
+  readSync: 'a FileHandle (`const file = await fs.promises.open(…)`, then `await file.read(…)`)',
+  writeSync: 'a FileHandle (`const file = await fs.promises.open(…)`, then `await file.write(…)`)',
+};
+
 /** Python calls that block the thread, with the asyncio way to do the same. */
 const PY_BLOCKING: readonly [RegExp, string][] = [
   [/^time\.sleep$/, 'await asyncio.sleep(…)'],
@@ -92,7 +102,7 @@ export const syncIo: Rule = {
         const async =
           name.startsWith('exec') || name.startsWith('spawn')
             ? '`child_process` without `Sync` (exec/execFile with util.promisify, or spawn)'
-            : `\`fs/promises\` (\`await fs.promises.${name.replace(/Sync$/, '')}(…)\`)`;
+            : (JS_INSTEAD[name] ?? `\`fs/promises\` (\`await fs.promises.${name.replace(/Sync$/, '')}(…)\`)`);
         context.report({
           node,
           messageId: 'blockingNode',

@@ -30,6 +30,24 @@ const invalid: InvalidCase[] = [
     errors: [{ line: 2, messageId: 'blockingNode' }],
   },
   {
+    language: 'javascript',
+    code: "const fs = require('fs');\nfunction has(path) {\n  return fs.existsSync(path);\n}\nfunction head(fd, buf) {\n  return fs.readSync(fd, buf);\n}",
+    errors: [
+      {
+        line: 3,
+        messageId: 'blockingNode',
+        says: /`await fs\.promises\.access\(…\)`, which rejects when the path does not exist/,
+        saysNot: /fs\.promises\.exists/,
+      },
+      {
+        line: 6,
+        messageId: 'blockingNode',
+        says: /`const file = await fs\.promises\.open\(…\)`, then `await file\.read\(…\)`/,
+        saysNot: /fs\.promises\.read\(/,
+      },
+    ],
+  },
+  {
     language: 'python',
     code: 'import time\nasync def poll():\n    time.sleep(1)\n',
     errors: [
