@@ -224,7 +224,13 @@ const TAINT: TaintCatalogue = {
     { kind: 'url', callee: /^(https?)\.(get|request)$/, argument: 0, requires: /^(node:)?https?$/ },
     { kind: 'redirect', callee: /^(res|response|ctx|reply)\.redirect$/, argument: 'last' },
     { kind: 'deserialise', callee: /^(serialize|node-serialize)\.unserialize$|^unserialize$/, argument: 0 },
-    { kind: 'log', callee: /^console\.(log|info|warn|error|debug)$|^(logger|log)\.\w+$/, argument: 'all' },
+    // The methods that write a line; `logger.child(...)` makes a logger and writes nothing.
+    {
+      kind: 'log',
+      callee:
+        /^console\.(log|info|warn|error|debug)$|^(logger|log)\.(trace|debug|info|warn|warning|error|fatal|log|verbose|silly|notice|critical)$/,
+      argument: 'all',
+    },
   ],
   sanitisers: [
     { callee: /^JSON\.stringify$|\.replace(All)?$/, clears: ['log'] },

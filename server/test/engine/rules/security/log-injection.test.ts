@@ -126,6 +126,16 @@ const valid: ValidCase[] = [
     ),
   },
   {
+    language: 'javascript',
+    why: 'a child logger is made, no line is written',
+    code: lines(
+      'async function requestContext(ctx, next) {',
+      "  ctx.state.log = logger.child({ requestId: ctx.get('X-Request-Id') });",
+      '  await next();',
+      '}',
+    ),
+  },
+  {
     language: 'go',
     why: 'quoted with %q',
     code: lines(
