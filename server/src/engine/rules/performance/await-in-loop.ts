@@ -1,4 +1,5 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
+import { escapeRegExp } from '../../regex.js';
 import { SKIP_CHILDREN, walk } from '../../walk.js';
 import type { Rule } from '../model.js';
 import { code, enclosingLoop, FUNCTION_TYPES, JS_LIKE, lineOf } from '../util.js';
@@ -31,6 +32,45 @@ function stopsEarly(loop: Node): boolean {
  */
 const DELAY =
   /^await\s+((asyncio|trio|anyio)\.sleep|sleep|delay|setTimeout|timers\.setTimeout|scheduler\.wait)\s*\(|^await\s+new\s+Promise\s*\([\s\S]{0,40}?=>\s*setTimeout\b/;
+
+/**
+ * An await of work already started together (`Promise.all`, `asyncio.gather`): a loop over batches
+ * that bounds how much runs at once, which starting everything together would defeat.
+ */
+const TOGETHER =
+  /^await\s+(Promise\.(all|allSettled|race|any)|(asyncio|trio|anyio)\.(gather|wait|wait_for)|asyncio\.TaskGroup)\s*\(/;
+
+/** Targets the body assigns (`x = …`, `x += …`, `x++`), outside functions nested in it. */
+function assignedIn(body: Node): string[] {
+  const targets: string[] = [];
+  walk(body, (n) => {
+    if (FUNCTION_TYPES.has(n.type)) return SKIP_CHILDREN;
+    const target =
+      n.type === 'assignment_expression' || n.type === 'augmented_assignment_expression'
+        ? n.childForFieldName('left')
+        : n.type === 'update_expression'
+          ? n.childForFieldName('argument')
+          : null;
+    if (target) targets.push(target.text);
+    return undefined;
+  });
+  return targets;
+}
+
+/**
+ * A counting loop whose condition or update reads what its body assigns
+ * (`for (let b = s.next; b; b = s.next)` with `s.next = …` in the body, or a
+ * `more` flag set from each page): each iteration needs the one before it.
+ */
+function chainsIterations(loop: Node): boolean {
+  if (loop.type !== 'for_statement') return false;
+  const body = loop.childForFieldName('body');
+  const heads = [loop.childForFieldName('condition'), loop.childForFieldName('increment')]
+    .map((n) => n?.text ?? '')
+    .join('\n');
+  if (!body || heads.trim() === '') return false;
+  return assignedIn(body).some((t) => new RegExp(`(^|[^\\w.$])${escapeRegExp(t)}(?![\\w$])`).test(heads));
+}
 
 /** Sequential awaits in a loop whose iterations could run together. */
 export const awaitInLoop: Rule = {
@@ -101,7 +141,8 @@ export const awaitInLoop: Rule = {
       [python ? 'await' : 'await_expression']: visit,
       'Program:exit'() {
         for (const { loop, awaits } of byLoop.values()) {
-          if (stopsEarly(loop) || awaits.some((a) => DELAY.test(a.text))) continue;
+          if (stopsEarly(loop) || chainsIterations(loop)) continue;
+          if (awaits.some((a) => DELAY.test(a.text) || TOGETHER.test(a.text))) continue;
           const first = awaits[0]!;
           const others =
             awaits.length > 1 ? ` (and ${awaits.length - 1} more await${awaits.length > 2 ? 's' : ''})` : '';

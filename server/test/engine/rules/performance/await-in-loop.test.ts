@@ -85,6 +85,56 @@ const invalid: InvalidCase[] = [
 
 const valid: ValidCase[] = [
   {
+    language: 'typescript',
+    why: 'batches: each iteration already runs its part together, and the loop bounds how much runs at once',
+    code: lines(
+      'async function saveAll(chunks: Item[][]) {',
+      '  for (const chunk of chunks) {',
+      '    await Promise.all(chunk.map((item) => save(item)));',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    language: 'python',
+    why: 'batches gathered one after another',
+    code: lines(
+      'import asyncio',
+      'async def refresh(batches):',
+      '    for batch in batches:',
+      '        await asyncio.gather(*(f.refresh() for f in batch))',
+      '',
+    ),
+  },
+  {
+    language: 'typescript',
+    why: 'the update reads what the body sets: each iteration takes what the last one left',
+    code: lines(
+      'async function drain(state: State) {',
+      '  for (let batch = state.batch; batch !== undefined; batch = state.batch) {',
+      '    state.batch = undefined;',
+      '    await write(batch);',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    language: 'javascript',
+    why: 'paging: the condition reads the flag each page sets',
+    code: lines(
+      'async function all(api) {',
+      '  let more = true;',
+      '  const out = [];',
+      '  for (let page = 1; more; page++) {',
+      '    const r = await api.list(page);',
+      '    out.push(...r.items);',
+      '    more = r.hasMore;',
+      '  }',
+      '  return out;',
+      '}',
+    ),
+  },
+  {
     language: 'python',
     why: 'a loop that sleeps between requests paces them on purpose',
     code: lines(
