@@ -374,6 +374,28 @@ describe('engine: complexity claims', () => {
     });
   }
 
+  it('go: a search of a slice literal costs a constant, not a factor m', async () => {
+    const code = lines(
+      'package m',
+      '',
+      'import "slices"',
+      '',
+      'func Pick(orders []Order) int {',
+      '\tn := 0',
+      '\tfor _, o := range orders {',
+      '\t\tif slices.Contains([]string{"new", "paid"}, o.State) {',
+      '\t\t\tn++',
+      '\t\t}',
+      '\t}',
+      '\treturn n',
+      '}',
+      '',
+    );
+    const { estimates, hotSpots } = await claims('go', code);
+    assert.match(lineFor(estimates, 'Pick'), /: O\(n\) — it has one level of loops/);
+    assert.doesNotMatch(hotSpots, /searches/);
+  });
+
   it('says less when it cannot tell whether what is searched is a list', async () => {
     const code = lines(
       'def count(items, ids):',

@@ -187,6 +187,8 @@ function find(language: LanguageId, root: Node): Search[] {
     if (!found?.loop || !receiver) continue;
     // Go's slices functions name the slice as any expression; elsewhere only a plain name can be traced.
     if (language !== 'go' && receiver.type !== 'identifier') continue;
+    // A literal (`[]string{"$and", "$or"}`) has the length the code gives it: searching it costs a constant.
+    if (receiver.type === 'composite_literal') continue;
     const name = receiver.text;
     const visible = language === 'go' ? [] : bindings.visible(name, found.node);
     const loop = found.loop;

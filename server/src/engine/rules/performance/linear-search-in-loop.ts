@@ -21,6 +21,9 @@ function isGoAppend(target: Node, name: string): boolean {
   );
 }
 
+/** A name or a path of fields: `ids`, `this.banned`, `cfg.Hosts`. */
+const NAMED = /^[\w$]+(\.[\w$]+)*$/;
+
 const SCANS =
   '{{call}} on line {{line}} scans the {{kind}} `{{name}}`{{declared}} element by element on every iteration of the {{where}} on line {{loop}}, so the work grows with the number of iterations times the length of `{{name}}`.';
 
@@ -114,6 +117,10 @@ export const linearSearchInLoop: Rule = {
     return {
       'Program:exit'() {
         for (const s of searchesOf(language, context.root)) {
+          // Only a named collection can be indexed once before the loop: a literal (`[]string{"$and", "$or"}`)
+          // has the length the code gives it, and a call (`strings.Split(key, ".")`) is made each time
+          // round, often from the loop's own values.
+          if (!NAMED.test(s.name)) continue;
           // A search by callback is only replaceable by a lookup when it compares a key with a value.
           if (language !== 'go' && s.callback && !s.key) continue;
           // A predicate compared with a key (`users.find((u) => u.id === id)`) scans whatever `users` is:
