@@ -1,6 +1,7 @@
 /** Syntax helpers shared by rules: callees, literals, loops, functions, names and message quoting. */
 import { LANGUAGE_IDS, type LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
+import type { SnippetFacts } from '../facts/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, methodName, NUMBER_TYPES, unwrap } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
@@ -194,6 +195,19 @@ export function nameWords(name: string): string[] {
 }
 
 /** 1-based line of a node. */
+/**
+ * Whether `line` is inside a test or a test fixture (by the unit's declarations: `test_…`, `TestX(t)`,
+ * `it(…)`, `@Test`, `@pytest.fixture`): its literals are test data, not the program's.
+ */
+export function inTestCode(facts: SnippetFacts, line: number): boolean {
+  return facts.units.some(
+    (u) =>
+      u.metrics.startLine <= line &&
+      line <= u.metrics.endLine &&
+      u.purpose.declarations.some((d) => d.kind === 'test' || d.kind === 'fixture'),
+  );
+}
+
 export function lineOf(node: Node): number {
   return node.startPosition.row + 1;
 }

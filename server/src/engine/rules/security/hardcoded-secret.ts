@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { calleeText, lineOf, nameWords, stringContent, TIER1 } from '../util.js';
+import { calleeText, inTestCode, lineOf, nameWords, stringContent, TIER1 } from '../util.js';
 
 /** Word sequences that name a secret when they end a name: `db_password`, `clientSecret`, `API_KEY`. */
 const SECRET_ENDINGS: readonly (readonly string[])[] = [
@@ -184,6 +184,7 @@ export const hardcodedSecret: Rule<Options> = {
           .split(/[.]/)
           .pop() ?? '';
       if (!isSecretName(name) || isPlaceholder(value, name, minLength)) return;
+      if (inTestCode(context.facts, lineOf(node))) return;
       context.report({
         node,
         messageId: 'secretLiteral',
@@ -202,6 +203,7 @@ export const hardcodedSecret: Rule<Options> = {
       if (!key || !isSecretName(name)) return;
       const value = literalOf(args[1]!);
       if (value === undefined || isPlaceholder(value, name, minLength)) return;
+      if (inTestCode(context.facts, lineOf(node))) return;
       context.report({
         node,
         messageId: 'secretLiteral',
@@ -222,7 +224,8 @@ export const hardcodedSecret: Rule<Options> = {
       if (
         password === user ||
         /^[{<].*[}>]$|^(pass|pwd|pw|pass(word)?\d*|passw0rd)$/i.test(password) ||
-        isPlaceholder(password, 'password', minLength)
+        isPlaceholder(password, 'password', minLength) ||
+        inTestCode(context.facts, lineOf(node))
       )
         return;
       context.report({

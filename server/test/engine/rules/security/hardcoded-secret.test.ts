@@ -102,6 +102,50 @@ const invalid: InvalidCase[] = [
 
 const valid: ValidCase[] = [
   {
+    language: 'go',
+    why: 'test data in a Go test',
+    code: lines(
+      'package m',
+      '',
+      'import "testing"',
+      '',
+      'func TestLogin(t *testing.T) {',
+      '\tcases := []struct{ user, password string }{',
+      '\t\t{user: "admin", password: "hunter22"},',
+      '\t}',
+      '\t_ = cases',
+      '}',
+      '',
+    ),
+  },
+  {
+    language: 'python',
+    why: 'test data in a pytest test and a fixture',
+    code: lines(
+      'import pytest',
+      '',
+      '@pytest.fixture',
+      'def account():',
+      '    return Account(password="hunter22")',
+      '',
+      'def test_login(client):',
+      '    api_key = "sk_test_abcdef123456"',
+      '    assert client.login(api_key)',
+      '',
+    ),
+  },
+  {
+    language: 'typescript',
+    why: 'test data in a mocha test',
+    code: lines(
+      "it('signs in', async () => {",
+      "  const password = 'plumtractor9';",
+      "  const token = 'tok_0123456789abcdef';",
+      '  await signIn(password, token);',
+      '});',
+    ),
+  },
+  {
     language: 'python',
     why: 'connection URLs with no password, a local default, a placeholder, a formatted password',
     code: lines(
