@@ -620,6 +620,27 @@ describe('engine: explain()', () => {
     assert.match(quick.explanation, /A last-in, first-out collection of items\./);
   });
 
+  it('counts as recursion only the calls that reach the unit itself', async () => {
+    // An arrow function inside a method calls the method through `this`: another unit.
+    const js = await run({
+      code: 'class App {\n  callback() {\n    const handleRequest = (req, res) => {\n      return this.handleRequest(req, res);\n    };\n    return handleRequest;\n  }\n  handleRequest(req, res) {\n    return res;\n  }\n}\n',
+      language: 'javascript',
+    });
+    assert.doesNotMatch(js.explanation, /recursi|calls itself/);
+    // In a Python method a bare `walk()` is the module's function; only `self.walk` is the method.
+    const py = await run({
+      code: 'def walk(node):\n    return 1\n\nclass T:\n    def walk(self, node):\n        for c in node.children:\n            walk(c)\n        return self.walk(node.left)\n',
+      language: 'python',
+    });
+    assert.match(py.explanation, /It uses recursion: it calls itself at 1 place\./);
+    // In Java a bare `fib()` inside `fib` is the method itself.
+    const java = await run({
+      code: 'class T {\n  int fib(int n) {\n    if (n < 2) return n;\n    return fib(n - 1) + fib(n - 2);\n  }\n}\n',
+      language: 'java',
+    });
+    assert.match(java.explanation, /It uses recursion: it calls itself at 2 places\./);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -8,7 +8,7 @@ import type { LanguageId } from '@code-explain/shared';
 import type { SnippetMetrics, UnitMetrics } from '../metrics/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { loopSearchesOf } from './cost.js';
-import { recursionOf } from './recursion.js';
+import { recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
@@ -31,11 +31,6 @@ function paramsOf(language: LanguageId, metrics: UnitMetrics): { params: string[
   if (metrics.kind === 'class') return { params: [], paramsKnown: true };
   const names = paramNames(language, metrics.node);
   return { params: names ?? [], paramsKnown: names !== undefined };
-}
-
-function shortName(name: string): string {
-  const parts = name.split(/[.#:]/);
-  return parts[parts.length - 1] ?? name;
 }
 
 interface Located {
@@ -65,7 +60,9 @@ function unitFacts(
       : collectSteps(language, snapshot, unit.node, isUnit);
   const calls: string[] = [];
   const seen = new Set<string>();
-  const self = shortName(metrics.name);
+  const selfCallees = metrics.name.startsWith('<')
+    ? new Set<string>()
+    : selfNames(language, metrics.name, metrics.kind, unit.node);
   let selfCallSites = 0;
   for (const step of steps) {
     if (step.kind !== 'call' || !step.subject) continue;
@@ -73,16 +70,7 @@ function unitFacts(
       seen.add(step.subject);
       calls.push(step.subject);
     }
-    const callee = step.subject;
-    if (
-      !metrics.name.startsWith('<') &&
-      (callee === self ||
-        callee === `this.${self}` ||
-        callee === `self.${self}` ||
-        callee === `${metrics.name}`)
-    ) {
-      selfCallSites++;
-    }
+    if (selfCallees.has(step.subject)) selfCallSites++;
   }
   const params = paramsOf(language, metrics);
   // Worked out when first read: only cost estimates and a few sentences read them, and most explanations have
@@ -90,7 +78,7 @@ function unitFacts(
   const functionLike = metrics.kind !== 'class';
   const recursion = once(() =>
     functionLike && !metrics.name.startsWith('<')
-      ? recursionOf(language, unit.node, metrics.name, params.params)
+      ? recursionOf(language, unit.node, metrics.name, metrics.kind, params.params)
       : undefined,
   );
   const searches = once(() => (functionLike ? loopSearchesOf(language, unit.node) : undefined));

@@ -22,6 +22,7 @@ import {
   unwrap,
 } from '../nodes.js';
 import { bindingsOf } from '../scope/bindings.js';
+import type { UnitKind } from '../metrics/model.js';
 import type { Recursion } from './model.js';
 import { clip } from './subjects.js';
 
@@ -111,12 +112,26 @@ export function together(a: Node, b: Node): boolean {
   return ![...pathUp(a, lca), ...pathUp(b, lca)].some((p) => CONDITIONAL.has(p.type));
 }
 
-/** Names a unit can call itself by: `fib`, `this.fib`, `self.fib`, `Cls.fib`, Go's `recv.Fib`. */
-export function selfNames(name: string, unit: Node): Set<string> {
+const MEMBER_KINDS: ReadonlySet<UnitKind> = new Set(['method', 'constructor', 'getter', 'setter']);
+/** Languages where a bare name inside a method calls that method (an implicit `this`). */
+const IMPLICIT_THIS: ReadonlySet<LanguageId> = new Set(['java', 'csharp', 'kotlin', 'swift', 'cpp', 'ruby']);
+
+/**
+ * Names a unit can call itself by: `fib`, `Cls.fib`; a method also by `this.fib`, `self.fib`, `cls.fib`
+ * or Go's `recv.Fib`. Only a method is called through `this`: in an arrow function assigned inside one
+ * (`const handle = () => this.handle()`), `this.handle` is the method, another unit. And inside a
+ * method of Python, JavaScript, Go or PHP a bare `fib()` is a function of the module, not the method.
+ */
+export function selfNames(language: LanguageId, name: string, kind: UnitKind, unit: Node): Set<string> {
   const short = name.split(/[.#:]/).pop() ?? name;
-  const names = new Set([short, name, `this.${short}`, `self.${short}`, `cls.${short}`]);
-  const receiver = unit.childForFieldName('receiver')?.namedChildren[0]?.childForFieldName('name');
-  if (receiver) names.add(`${receiver.text}.${short}`);
+  const member = MEMBER_KINDS.has(kind);
+  const names = new Set([name]);
+  if (!member || IMPLICIT_THIS.has(language)) names.add(short);
+  if (member) {
+    for (const receiver of ['this', 'self', 'cls']) names.add(`${receiver}.${short}`);
+    const receiver = unit.childForFieldName('receiver')?.namedChildren[0]?.childForFieldName('name');
+    if (receiver) names.add(`${receiver.text}.${short}`);
+  }
   return names;
 }
 
@@ -313,9 +328,10 @@ export function recursionOf(
   language: LanguageId,
   unit: Node,
   name: string,
+  kind: UnitKind,
   params: readonly string[],
 ): Recursion | undefined {
-  const calls = selfCalls(unit, selfNames(name, unit));
+  const calls = selfCalls(unit, selfNames(language, name, kind, unit));
   if (calls.length === 0) return undefined;
   const paramSet = new Set(params.filter((p) => !NOT_PARAMS.has(p)));
   const parts = new Parts(language, unit, paramSet);

@@ -35,7 +35,7 @@ export const exponentialRecursion: Rule = {
           if (unit.selfCallSites < 2 || unit.metrics.kind === 'class') continue;
           const node = unit.metrics.node;
           if (memoised(node)) continue;
-          const names = selfNames(unit.metrics.name, node);
+          const names = selfNames(context.language, unit.metrics.name, unit.metrics.kind, node);
           const params = new Set(unit.params);
           const calls: { call: Node; step: string }[] = [];
           const stack: Node[] = [node];
