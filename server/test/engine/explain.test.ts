@@ -641,6 +641,18 @@ describe('engine: explain()', () => {
     assert.match(java.explanation, /It uses recursion: it calls itself at 2 places\./);
   });
 
+  it('writes each note as a sentence, with agreement', async () => {
+    const response = await run({
+      code: "function use(fn) {\n  if (typeof fn !== 'function') throw new TypeError('fn');\n  debug('use %s', fn.name);\n  middleware.push(fn);\n  return this;\n}\napp.use(async (ctx) => {\n  await ctx.load();\n});\n",
+      language: 'javascript',
+    });
+    assert.match(response.explanation, /It checks its input first: 1 condition throws an error/);
+    assert.match(
+      response.explanation,
+      /What stands out: The arrow function passed to `app\.use` on line 7 is asynchronous\./,
+    );
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -8,7 +8,7 @@ import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
-import { code, count, firstOf, lineRange, listOf, listUpTo } from './text.js';
+import { capitalize, code, count, firstOf, lineRange, listOf, listUpTo } from './text.js';
 import { describeSteps, kindName, signature } from './walkthrough.js';
 import { docSentence, purposeSentences } from './purpose.js';
 
@@ -66,7 +66,7 @@ export function purposeOverview(
     const [lead] = purposeSentences(u, signature(u), { max: 1, raises });
     if (!lead) continue;
     // Sentences written about "it" name the unit when several are described.
-    if (/^It /.test(lead)) parts.push(`${capitalizeFirst(signature(u))} ${lead.slice(3)}`);
+    if (/^It /.test(lead)) parts.push(`${capitalize(signature(u))} ${lead.slice(3)}`);
     else if (/^Its /.test(lead))
       parts.push(`For ${signature(u)}: ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     else parts.push(lead);
@@ -75,8 +75,6 @@ export function purposeOverview(
     parts.push(`The names in the code are mostly about ${listOf(facts.domainWords.map((w) => `“${w}”`))}.`);
   return parts.length ? parts.join(' ') : undefined;
 }
-
-const capitalizeFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A lambda or accessor too small to deserve its own paragraph: its parent's describes it. */
 export function isTrivial(u: UnitFacts): boolean {
@@ -219,5 +217,6 @@ export function standouts(input: ComposeInput, voice: Voice): string[] {
       `${listUpTo(spawns.map(signature), MAX_LIST_ITEMS)} start${spawns.length === 1 ? 's' : ''} goroutines, so work runs concurrently.`,
     );
   }
-  return notes;
+  // Each note is a sentence, though a unit's name may start in lower case ("the arrow function passed to …").
+  return notes.map(capitalize);
 }
