@@ -653,6 +653,19 @@ describe('engine: explain()', () => {
     );
   });
 
+  it('reads a Java constructor handing over to another (`this(…)`, `super(…)`) as a call', async () => {
+    const response = await run({
+      code: 'class J {\n    J(String d) {\n        this(d, "", "");\n    }\n    J(String d, String p, String s) {\n        super();\n    }\n}\n',
+      language: 'java',
+    });
+    assert.match(
+      response.explanation,
+      /`J\.J\(d\)` is a constructor on lines 2–4 that takes 1 parameter \(`d`\)\. It calls `this`\./,
+    );
+    assert.match(response.explanation, /It calls `super`\./);
+    assert.doesNotMatch(response.explanation, /no loops, branches, calls or returns/);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

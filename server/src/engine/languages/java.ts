@@ -16,6 +16,8 @@ const SYNTAX: SyntaxTable = {
     switch_statement: { kind: 'switch' },
     method_invocation: { kind: 'call' },
     object_creation_expression: { kind: 'call', detail: 'new' },
+    // `this(…)` and `super(…)` in a constructor: another constructor runs.
+    explicit_constructor_invocation: { kind: 'call' },
     return_statement: { kind: 'return' },
     throw_statement: { kind: 'throw' },
     try_statement: { kind: 'try' },
@@ -29,7 +31,7 @@ const SYNTAX: SyntaxTable = {
       return name ? [name.text] : [];
     },
   },
-  calleeFields: ['name', 'type'],
+  calleeFields: ['name', 'type', 'constructor'],
   comments: new Set(['line_comment', 'block_comment']),
   asyncMarkers: new Set(),
   generatorMarkers: new Set(),
