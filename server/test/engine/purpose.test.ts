@@ -68,6 +68,27 @@ describe('engine: what the code is for', () => {
       [/According to its Javadoc \(line 2\), it returns the number of elements in this list\./],
     ],
     [
+      'Javadoc links read as their labels, or as the member they name',
+      'java',
+      'class L {\n  /**\n   * Waits unless the thread is {@linkplain Thread#interrupt interrupted}, then calls {@link #release(int)}.\n   */\n  public void await() { sync.acquire(1); }\n}\n',
+      [/it waits unless the thread is interrupted, then calls release\(int\)\./],
+      [/interrupt interrupted/],
+    ],
+    [
+      'a licence header is no purpose; the comment after it is',
+      'javascript',
+      '/*\n * Copyright (c) 2024 Example Ltd. All rights reserved.\n * Licensed under the MIT License.\n */\n\n// Rate limiting for the public API: one bucket per client.\n\nexport function allow(bucket) {\n  return bucket.tokens > 0;\n}\n',
+      [/Its opening comment \(line 6\) says: “Rate limiting for the public API: one bucket per client\.”/],
+      [/Copyright|Licensed/],
+    ],
+    [
+      'a licence header right above the first function is not its doc',
+      'javascript',
+      '/**\n * Copyright 2024 Example Ltd. Released under the MIT licence.\n * SPDX-License-Identifier: MIT\n */\nexport function allow(bucket) {\n  return bucket.tokens > 0;\n}\n',
+      [],
+      [/Copyright|SPDX|JSDoc/],
+    ],
+    [
       "Go's doc comment starts with the name",
       'go',
       'package p\n\n// Quote returns a double-quoted Go string literal representing s.\nfunc Quote(s string) string {\n\treturn s\n}\n',

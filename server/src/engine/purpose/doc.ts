@@ -90,19 +90,30 @@ export function snippetDoc(language: LanguageId, root: Node): DocComment | undef
     first.namedChildren[0]?.type === 'string'
   )
     return fromText(first.namedChildren[0].text, 'docstring', first.startPosition.row + 1);
-  if (!isCommentNode(first)) return undefined;
-  const block: Node[] = [];
-  for (let c: Node | null = first; c && isCommentNode(c); c = c.nextSibling) {
-    const last = block[block.length - 1];
-    if (last && c.startPosition.row - last.endPosition.row > 1) break;
-    block.push(c);
+  let start: Node | null = first;
+  while (start && isCommentNode(start)) {
+    const block: Node[] = [];
+    let c: Node | null = start;
+    for (; c && isCommentNode(c); c = c.nextSibling) {
+      const last = block[block.length - 1];
+      if (last && c.startPosition.row - last.endPosition.row > 1) break;
+      block.push(c);
+    }
+    // A block that runs straight into a declaration documents that declaration, not the file.
+    const end = block[block.length - 1]!;
+    const after = end.nextSibling;
+    if (after && !isCommentNode(after) && after.startPosition.row - end.endPosition.row <= 1)
+      return undefined;
+    // A licence says who may copy the file, not what it is for: the block after it may say that.
+    if (!LICENCE.test(block.map((b) => b.text).join('\n'))) return fromComments(block, language);
+    start = c;
   }
-  // A block that runs straight into a declaration documents that declaration, not the file.
-  const after = block[block.length - 1]?.nextSibling;
-  if (after && after.startPosition.row - (block[block.length - 1]?.endPosition.row ?? 0) <= 1)
-    return undefined;
-  return fromComments(block, language);
+  return undefined;
 }
+
+/** A licence or copyright header. */
+const LICENCE =
+  /\bcopyright\b|SPDX-License-Identifier|\blicensed\s+under\b|all\s+rights\s+reserved|permission\s+is\s+hereby\s+granted|GNU\s+(Lesser\s+|Affero\s+)?General\s+Public\s+License|Apache\s+License|Mozilla\s+Public\s+License|released\s+to\s+the\s+public\s+domain/i;
 
 /** The doc comment of a unit, if its author wrote one. */
 export function unitDoc(language: LanguageId, node: Node): DocComment | undefined {
@@ -110,7 +121,10 @@ export function unitDoc(language: LanguageId, node: Node): DocComment | undefine
     const docstring = docstringOf(node);
     if (docstring) return fromText(docstring.text, 'docstring', docstring.startPosition.row + 1);
   }
-  return fromComments(commentsAbove(anchorOf(node)), language);
+  const block = commentsAbove(anchorOf(node));
+  // A file's licence header right above its first declaration documents the file's terms, not the declaration.
+  if (LICENCE.test(block.map((b) => b.text).join('\n'))) return undefined;
+  return fromComments(block, language);
 }
 
 function fromComments(block: readonly Node[], language: LanguageId): DocComment | undefined {
@@ -137,20 +151,27 @@ function stripMarkers(comment: string): string {
 
 /** Inline markup reduced to its words: Javadoc `{@code x}`, XML doc `<see cref="x"/>`, HTML tags, Markdown. */
 function plain(text: string): string {
-  return text
-    .replace(/\{@(?:code|link|linkplain|literal|value)\s+([^}]*)\}/g, (_m, inner: string) =>
-      inner.replace(/^[\w.]*#/, '').trim(),
-    )
-    .replace(/<(?:see|seealso)\s+(?:cref|langword|href)="(?:[A-Z]:)?([^"]+)"\s*\/>/g, '$1')
-    .replace(/<(?:paramref|typeparamref)\s+name="([^"]+)"\s*\/>/g, '$1')
-    .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[`?([^\]`]+)`?\]/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/\*\*?([^*]+)\*\*?/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+  return (
+    text
+      // `{@link Thread#interrupt interrupted}` reads as its label; without one, as the member it names.
+      .replace(
+        /\{@(?:link|linkplain)\s+([\w.$]*(?:#[\w$]+(?:\([^)]*\))?)?)\s*([^}]*)\}/g,
+        (_m, ref: string, label: string) => label.trim() || ref.replace(/^[\w.$]*#/, '').trim(),
+      )
+      .replace(/\{@(?:code|literal|value)\s+([^}]*)\}/g, (_m, inner: string) =>
+        inner.replace(/^[\w.]*#/, '').trim(),
+      )
+      .replace(/<(?:see|seealso)\s+(?:cref|langword|href)="(?:[A-Z]:)?([^"]+)"\s*\/>/g, '$1')
+      .replace(/<(?:paramref|typeparamref)\s+name="([^"]+)"\s*\/>/g, '$1')
+      .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\[`?([^\]`]+)`?\]/g, '$1')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/\*\*?([^*]+)\*\*?/g, '$1')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+  );
 }
 
 /** Lines that start the reference part of a doc: tags, argument lists, examples. */
