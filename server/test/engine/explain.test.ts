@@ -666,6 +666,17 @@ describe('engine: explain()', () => {
     assert.doesNotMatch(response.explanation, /no loops, branches, calls or returns/);
   });
 
+  it('reads `for (;;)` as a loop that ends only by breaking out, and `new Date(value)` as no clock', async () => {
+    const response = await run({
+      code: 'async function close(flush, at) {\n  const when = new Date(at);\n  for (;;) {\n    try {\n      await flush(when);\n      return;\n    } catch {\n      await new Promise((r) => setTimeout(r, 250));\n    }\n  }\n}\n',
+      language: 'javascript',
+    });
+    assert.match(response.explanation, /runs a loop that ends only by breaking out or returning/);
+    assert.doesNotMatch(response.explanation, /while `;`|reads the clock/);
+    const now = await run({ code: 'function stamp() {\n  return new Date();\n}\n', language: 'javascript' });
+    assert.match(now.explanation, /reads the clock \(`new Date`, line 2\)/);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -29,7 +29,16 @@ function refine(syntax: LanguageSyntax, node: SnapshotNode, step: StepSyntax): S
   }
   if (step?.kind === 'loop' && syntax.loopShape)
     return { kind: 'loop', detail: syntax.loopShape(node).detail };
+  // `for (;;)` has no condition: it runs until something breaks out or returns.
+  if (step?.kind === 'loop' && step.detail === 'for' && !conditionOf(node))
+    return { kind: 'loop', detail: 'loop' };
   return step;
+}
+
+/** A C-style `for`'s condition; none when it is left out (`for (;;)`). */
+function conditionOf(node: SnapshotNode): SnapshotNode | undefined {
+  const condition = node.childForFieldName('condition');
+  return condition && condition.text.replace(/;/g, '').trim() !== '' ? condition : undefined;
 }
 
 /** Functions whose body may be a bare expression, which is then their return value. */

@@ -90,6 +90,8 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
     case 'loop': {
       const shape = syntaxOf(language).loopShape;
       target = shape ? (shape(node).subject ?? null) : field(node, 'right', 'value', 'condition');
+      // `for (;;)`: the grammar's condition is the bare `;`.
+      if (target && target.text.replace(/;/g, '').trim() === '') target = null;
       break;
     }
     case 'branch':

@@ -70,9 +70,15 @@ export const JAVA_APIS: readonly ApiEntry[] = [
     'crypto',
   ),
   api(
-    /^(System\.currentTimeMillis|System\.nanoTime|Instant\.now|LocalDate\.now|LocalDateTime\.now|new Date)$/,
+    /^(System\.currentTimeMillis|System\.nanoTime|Instant\.now|LocalDate\.now|LocalDateTime\.now)$/,
     'clock',
   ),
+  // `new Date()` is now; `new Date(millis)` is a date made from a value.
+  {
+    callee: /^new Date$/,
+    effect: 'clock',
+    byArguments: (args) => (args?.length === 0 ? 'clock' : undefined),
+  },
   api(/^(Thread\.sleep|TimeUnit\.\w+\.sleep)$/, 'sleep'),
   api(/^(Math\.random|new Random|ThreadLocalRandom\.current)$/, 'random'),
   api(

@@ -93,7 +93,13 @@ const APIS: readonly ApiEntry[] = [
     /^(crypto\.)?(createHash|createHmac|createCipheriv|createDecipheriv|randomBytes|pbkdf2|pbkdf2Sync|scrypt|scryptSync)$|^crypto\.subtle\.\w+$|^(bcrypt|argon2)\.\w+$/,
     'crypto',
   ),
-  api(/^(Date\.now|performance\.now|new Date)$/, 'clock'),
+  api(/^(Date\.now|performance\.now)$/, 'clock'),
+  // `new Date()` is now; `new Date(e.hour)` is a date made from a value.
+  {
+    callee: /^new Date$/,
+    effect: 'clock',
+    byArguments: (args) => (args?.length === 0 ? 'clock' : undefined),
+  },
   api(/^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$/, 'timer'),
   api(/^(Math\.random|crypto\.randomUUID|crypto\.getRandomValues)$/, 'random'),
   api(/^process\.env(\.\w+)?$/, 'env'),
