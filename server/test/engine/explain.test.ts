@@ -677,6 +677,19 @@ describe('engine: explain()', () => {
     assert.match(now.explanation, /reads the clock \(`new Date`, line 2\)/);
   });
 
+  it("does not count a Python property's `self` as a parameter, as for any method", async () => {
+    const response = await run({
+      code: 'class Reader:\n    @property\n    def fieldnames(self):\n        if self._names is None:\n            self._names = self.load()\n        return self._names\n\n    @fieldnames.setter\n    def fieldnames(self, value):\n        self._names = value\n',
+      language: 'python',
+      mode: 'detailed',
+    });
+    assert.match(
+      response.explanation,
+      /`Reader\.fieldnames\(self\)` is a getter on lines 3–6 that takes no parameters besides `self`\./,
+    );
+    assert.doesNotMatch(response.explanation, /takes 1 parameter \(`self`\)/);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -233,6 +233,14 @@ export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
  * caller with little room left can tell a paragraph will not fit without
  * writing it.
  */
+/** Units that belong to a class, whose Python `self` or `cls` comes first: properties are methods too. */
+const MEMBER_KINDS: ReadonlySet<UnitFacts['metrics']['kind']> = new Set([
+  'method',
+  'constructor',
+  'getter',
+  'setter',
+]);
+
 export function unitOpening(unit: UnitFacts, voice: Voice): string {
   const m = unit.metrics;
   const traits = [unit.isAsync ? 'async' : '', unit.isGenerator ? voice.term('generator') : '']
@@ -242,9 +250,7 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
   const where = lineRange(m.startLine, m.endLine);
   // A Python method's `self` or `cls` is the object it is called on, not an argument the caller passes.
   const receiver =
-    (m.kind === 'method' || m.kind === 'constructor') && /^(self|cls)$/.test(unit.params[0] ?? '')
-      ? unit.params[0]
-      : undefined;
+    MEMBER_KINDS.has(m.kind) && /^(self|cls)$/.test(unit.params[0] ?? '') ? unit.params[0] : undefined;
   const passed = receiver ? unit.params.slice(1) : unit.params;
   const besides = receiver ? ` besides ${code(receiver)}` : '';
   const params = !unit.paramsKnown
