@@ -500,6 +500,20 @@ describe('engine: what the code is for', () => {
       [/`once\.Do`, line 11\)|`http\.NewRequest`, line 12\)/],
     ],
     [
+      'Go: a scanner reads what it is given: standard input by name, else nothing said',
+      'go',
+      'package p\n\nimport (\n\t"bufio"\n\t"io"\n\t"os"\n)\n\nfunc lines(r io.Reader) int {\n\tbody, _ := io.ReadAll(r)\n\tin := bufio.NewScanner(os.Stdin)\n\tin.Scan()\n\treturn len(body)\n}\n',
+      [/reads standard input \(`bufio\.NewScanner`, line 11\)/],
+      [/reads a file/],
+    ],
+    [
+      'Java: a Scanner reads what it wraps',
+      'java',
+      'import java.io.*;\nimport java.util.Scanner;\n\nclass Input {\n    int read(String text) throws IOException {\n        Scanner words = new Scanner(text);\n        Scanner in = new Scanner(System.in);\n        BufferedReader file = new BufferedReader(new FileReader("a.txt"));\n        return in.nextInt() + words.nextInt() + file.read();\n    }\n}\n',
+      [/reads standard input \(`new Scanner`, line 7\) and reads a file \(`new BufferedReader`, line 8\)/],
+      [/`new Scanner`, line 6\)/],
+    ],
+    [
       'Go: making a timer does not pause',
       'go',
       'package p\n\nimport "time"\n\nfunc wait(d time.Duration) <-chan time.Time {\n\tt := time.NewTimer(d)\n\treturn t.C\n}\n',

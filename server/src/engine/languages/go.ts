@@ -44,10 +44,13 @@ const SYNTAX: SyntaxTable = {
 };
 
 const APIS: readonly ApiEntry[] = [
-  api(
-    /^(os\.(ReadFile|Open|ReadDir|Stat|Lstat)|ioutil\.(ReadFile|ReadDir)|io\.ReadAll|bufio\.NewScanner|bufio\.NewReader)$/,
-    'reads-file',
-  ),
+  api(/^(os\.(ReadFile|Open|ReadDir|Stat|Lstat)|ioutil\.(ReadFile|ReadDir))$/, 'reads-file'),
+  // These read whatever io.Reader they are given (a file, a response body, a string): only os.Stdin is known.
+  {
+    callee: /^(io\.ReadAll|ioutil\.ReadAll|bufio\.NewScanner|bufio\.NewReader)$/,
+    effect: 'stdin',
+    byArguments: (args) => (args?.length === 1 && args[0] === 'os.Stdin' ? 'stdin' : undefined),
+  },
   api(
     /^(os\.(WriteFile|Create|OpenFile|Remove|RemoveAll|Mkdir|MkdirAll|Rename)|ioutil\.WriteFile)$/,
     'writes-file',

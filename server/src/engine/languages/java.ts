@@ -2,6 +2,7 @@ import { javaMetrics } from '../metrics/java/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
+import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
@@ -39,12 +40,22 @@ const SYNTAX: SyntaxTable = {
   requireImports: false,
 };
 
+/** What a reader built around `args` reads: standard input, a file, or (unknown, or a string) nothing said. */
+function wrappedSource(args: readonly string[] | undefined): EffectKind | undefined {
+  const text = args?.join(',') ?? '';
+  if (/\bSystem\.in\b/.test(text)) return 'stdin';
+  if (/\bnew (File|FileReader|FileInputStream)\(|\b(Paths\.get|Path\.of)\(/.test(text)) return 'reads-file';
+  return undefined;
+}
+
 /** The JDK's well-known calls; Kotlin calls them too. */
 export const JAVA_APIS: readonly ApiEntry[] = [
   api(
-    /^(Files\.(readAllLines|readAllBytes|readString|lines|newBufferedReader|newInputStream|exists|list|walk)|new (FileReader|FileInputStream|BufferedReader|Scanner))$/,
+    /^(Files\.(readAllLines|readAllBytes|readString|lines|newBufferedReader|newInputStream|exists|list|walk)|new (FileReader|FileInputStream))$/,
     'reads-file',
   ),
+  // A Scanner or BufferedReader reads what it wraps: `System.in`, a file, or a string.
+  { callee: /^new (Scanner|BufferedReader)$/, effect: 'reads-file', byArguments: wrappedSource },
   api(
     /^(Files\.(write|writeString|newBufferedWriter|newOutputStream|delete|deleteIfExists|createDirectories|copy|move)|new (FileWriter|FileOutputStream|PrintWriter))$/,
     'writes-file',
