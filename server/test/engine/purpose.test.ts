@@ -514,6 +514,30 @@ describe('engine: what the code is for', () => {
       [/`new Scanner`, line 6\)/],
     ],
     [
+      'Go: Fprintf to a response writer prints nothing; to os.Stderr it does',
+      'go',
+      'package p\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"os"\n)\n\nfunc hello(w http.ResponseWriter, r *http.Request) {\n\tfmt.Fprintf(w, "hello %s", r.URL.Path)\n\tfmt.Fprintln(os.Stderr, "served")\n}\n',
+      [/prints output \(`fmt\.Fprintln`, line 11\)/],
+      [/`fmt\.Fprintf`, line 10\)/],
+    ],
+    [
+      'JavaScript: asking whether a path exists reads no file; making an element changes no page',
+      'javascript',
+      "const fs = require('fs');\n\nfunction render(path, list) {\n  if (!fs.existsSync(path)) return;\n  const item = document.createElement('li');\n  list.appendChild(item);\n}\n",
+      [
+        /works with files or storage \(`fs\.existsSync`, line 4\)/,
+        /changes the page \(DOM\) \(`list\.appendChild`, line 6\)/,
+      ],
+      [/reads a file|`document\.createElement`, line 5\)/],
+    ],
+    [
+      'Java: a PrintWriter around System.out prints',
+      'java',
+      'import java.io.PrintWriter;\n\nclass Out {\n    void show(String s) {\n        PrintWriter out = new PrintWriter(System.out);\n        out.println(s);\n    }\n}\n',
+      [/prints output \(`new PrintWriter`, line 5\)/],
+      [/writes to the file system/],
+    ],
+    [
       'Go: making a timer does not pause',
       'go',
       'package p\n\nimport "time"\n\nfunc wait(d time.Duration) <-chan time.Time {\n\tt := time.NewTimer(d)\n\treturn t.C\n}\n',

@@ -7,7 +7,8 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { ApiEntry, LanguageSupport } from './model.js';
 
 const APIS: readonly ApiEntry[] = [
-  api(/^File\.(ReadAllText|ReadAllLines|ReadAllBytes|OpenRead|Exists)$|^new StreamReader$/, 'reads-file'),
+  api(/^File\.(ReadAllText|ReadAllLines|ReadAllBytes|OpenRead)$|^new StreamReader$/, 'reads-file'),
+  api(/^(File|Directory)\.Exists$|^Directory\.(GetFiles|GetDirectories|EnumerateFiles)$/, 'file-system'),
   api(
     /^File\.(WriteAllText|WriteAllLines|WriteAllBytes|AppendAllText|Delete|Move|Copy)$|^new StreamWriter$/,
     'writes-file',

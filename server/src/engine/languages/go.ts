@@ -44,7 +44,8 @@ const SYNTAX: SyntaxTable = {
 };
 
 const APIS: readonly ApiEntry[] = [
-  api(/^(os\.(ReadFile|Open|ReadDir|Stat|Lstat)|ioutil\.(ReadFile|ReadDir))$/, 'reads-file'),
+  api(/^(os\.(ReadFile|Open)|ioutil\.ReadFile)$/, 'reads-file'),
+  api(/^(os\.(ReadDir|Stat|Lstat)|ioutil\.ReadDir)$/, 'file-system'),
   // These read whatever io.Reader they are given (a file, a response body, a string): only os.Stdin is known.
   {
     callee: /^(io\.ReadAll|ioutil\.ReadAll|bufio\.NewScanner|bufio\.NewReader)$/,
@@ -79,7 +80,13 @@ const APIS: readonly ApiEntry[] = [
     /^(log\.(Print|Printf|Println|Fatal|Fatalf|Fatalln|Panic|Panicf)|slog\.(Info|Warn|Error|Debug)|\w*[lL]ogger\.(Info|Warn|Error|Debug|Infof|Errorf|Warnf|Debugf))$/,
     'log',
   ),
-  api(/^fmt\.(Print|Printf|Println|Fprint|Fprintf|Fprintln)$/, 'print'),
+  api(/^fmt\.(Print|Printf|Println)$/, 'print'),
+  // Fprint writes to the writer it is given (often an HTTP response): printing only to os.Stdout or os.Stderr.
+  {
+    callee: /^fmt\.(Fprint|Fprintf|Fprintln)$/,
+    effect: 'print',
+    byArguments: (args) => (/^os\.(Stdout|Stderr)$/.test(args?.[0] ?? '') ? 'print' : undefined),
+  },
   api(/^(sha256|sha1|sha512|md5|hmac|aes|cipher|rsa|bcrypt)\.\w+$/, 'crypto'),
   api(/^time\.(Now|Since|Until)$/, 'clock'),
   // time.After, Tick, NewTimer and NewTicker make a channel or a timer: only receiving from it waits.

@@ -51,15 +51,27 @@ function wrappedSource(args: readonly string[] | undefined): EffectKind | undefi
 /** The JDK's well-known calls; Kotlin calls them too. */
 export const JAVA_APIS: readonly ApiEntry[] = [
   api(
-    /^(Files\.(readAllLines|readAllBytes|readString|lines|newBufferedReader|newInputStream|exists|list|walk)|new (FileReader|FileInputStream))$/,
+    /^(Files\.(readAllLines|readAllBytes|readString|lines|newBufferedReader|newInputStream)|new (FileReader|FileInputStream))$/,
     'reads-file',
   ),
+  api(/^Files\.(exists|notExists|isDirectory|isRegularFile|size|list|walk)$/, 'file-system'),
   // A Scanner or BufferedReader reads what it wraps: `System.in`, a file, or a string.
   { callee: /^new (Scanner|BufferedReader)$/, effect: 'reads-file', byArguments: wrappedSource },
   api(
-    /^(Files\.(write|writeString|newBufferedWriter|newOutputStream|delete|deleteIfExists|createDirectories|copy|move)|new (FileWriter|FileOutputStream|PrintWriter))$/,
+    /^(Files\.(write|writeString|newBufferedWriter|newOutputStream|delete|deleteIfExists|createDirectories|copy|move)|new (FileWriter|FileOutputStream))$/,
     'writes-file',
   ),
+  // A PrintWriter writes where it is pointed: `System.out`, a file, a socket's stream.
+  {
+    callee: /^new PrintWriter$/,
+    effect: 'writes-file',
+    byArguments: (args) => {
+      const text = args?.join(',') ?? '';
+      if (/\bSystem\.(out|err)\b/.test(text)) return 'print';
+      if (/\bnew (File|FileWriter|FileOutputStream)\(|^\s*"/.test(text)) return 'writes-file';
+      return undefined;
+    },
+  },
   api(/^Runtime\.getRuntime\(\)\.exec$/, 'process'),
   api(/^(new ProcessBuilder)$/, 'process'),
   api(

@@ -35,15 +35,18 @@ const SYNTAX: SyntaxTable = {
 };
 
 const APIS: readonly ApiEntry[] = [
+  api(/^(fs(\.promises)?|fsp|fs\/promises)\.(readFile|readFileSync|createReadStream)$/, 'reads-file'),
+  // Listing a folder or asking whether a path exists reads no file's content.
   api(
-    /^(fs(\.promises)?|fsp|fs\/promises)\.(readFile|readFileSync|createReadStream|readdir|readdirSync|stat|statSync|access|existsSync)$/,
-    'reads-file',
+    /^(fs(\.promises)?|fsp|fs\/promises)\.(readdir|readdirSync|stat|statSync|lstat|lstatSync|access|accessSync|existsSync)$/,
+    'file-system',
   ),
   api(
     /^(fs(\.promises)?|fsp)\.(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|mkdir|mkdirSync|rm|rmSync|unlink|unlinkSync|rename|renameSync|copyFile)$/,
     'writes-file',
   ),
-  api(/^(readFile|readFileSync|readdir)$/, 'reads-file', /^(node:)?fs(\/promises)?$/),
+  api(/^(readFile|readFileSync)$/, 'reads-file', /^(node:)?fs(\/promises)?$/),
+  api(/^(readdir|readdirSync|stat|statSync|existsSync|access)$/, 'file-system', /^(node:)?fs(\/promises)?$/),
   api(/^(writeFile|writeFileSync|appendFile|mkdir|rm|unlink)$/, 'writes-file', /^(node:)?fs(\/promises)?$/),
   api(/^(child_process\.|cp\.)?(exec|execSync)$/, 'shell', /^(node:)?child_process$/),
   api(
@@ -77,7 +80,8 @@ const APIS: readonly ApiEntry[] = [
     'dom-read',
   ),
   api(
-    /^document\.(write|writeln|createElement|createTextNode)$|\.(appendChild|insertBefore|replaceChildren|insertAdjacentHTML|setAttribute|removeChild)$/,
+    // Not createElement: an element made is not on the page until something inserts it.
+    /^document\.(write|writeln)$|\.(appendChild|insertBefore|replaceChildren|insertAdjacentHTML|setAttribute|removeChild)$/,
     'dom-write',
   ),
   // append and prepend are also FormData's, URLSearchParams' and Headers': the DOM's only on an element.
