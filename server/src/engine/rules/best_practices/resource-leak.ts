@@ -405,6 +405,9 @@ function fixFor(language: LanguageId, acq: Acquisition): string {
   const opened = acq.call.text.replace(/\s+/g, ' ');
   switch (language) {
     case 'python':
+      // sqlite3's and psycopg2's own `with` ends a transaction and leaves the connection open.
+      if (acq.opener.what === 'database connection')
+        return `Open it in a \`with\` statement through \`contextlib.closing\` (${code(`with closing(${opened}) as ${acq.name}:`, 80)}, after \`from contextlib import closing\`) and move the code that uses it into the block, which closes it however the block ends; a connection's own \`with\` (\`with conn:\`) only commits or rolls back, it does not close`;
       return `Open it in a \`with\` statement (${code(`with ${opened} as ${acq.name}:`, 70)}) and move the code that uses it into the block, which closes it however the block ends`;
     case 'java':
       return `Declare it in a try-with-resources statement and move the code that uses it into its block (${code(`try (${acq.type ?? 'var'} ${acq.name} = ${opened}) {}`, 90)}), which closes it however the block ends`;

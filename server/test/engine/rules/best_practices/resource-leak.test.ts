@@ -32,7 +32,13 @@ const invalid: InvalidCase[] = [
         messageId: 'happyPath',
         says: /closed on line 8 only when nothing before it fails: if `len\(f\.read\(\)\)` on line 7 raises, the close is skipped/,
       },
-      { line: 12, messageId: 'notClosed', data: { what: 'database connection' } },
+      {
+        line: 12,
+        messageId: 'notClosed',
+        data: { what: 'database connection' },
+        says: /`with closing\(sqlite3\.connect\(db\)\) as conn:`, after `from contextlib import closing`.*only commits or rolls back, it does not close/,
+        saysNot: /`with sqlite3\.connect/,
+      },
     ],
   },
   {
