@@ -690,6 +690,15 @@ describe('engine: explain()', () => {
     assert.doesNotMatch(response.explanation, /takes 1 parameter \(`self`\)/);
   });
 
+  it('names a call in a chain split over lines by its last step', async () => {
+    const response = await run({
+      code: 'function load(orgId) {\n  return fetch(`/api/orgs/${orgId}/users`)\n    .then((r) => r.json())\n    .catch(() => []);\n}\n',
+      language: 'javascript',
+    });
+    assert.match(response.explanation, /calls `\.catch`, `\.then` and `fetch`/);
+    assert.doesNotMatch(response.explanation, /calls `` fetch/);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

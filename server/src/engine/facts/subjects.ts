@@ -78,8 +78,9 @@ function calleeOf(language: LanguageId, node: Node): string | undefined {
 function shortCallee(text: string): string {
   const close = text.lastIndexOf(')');
   if (close >= 0) {
-    const tail = text.slice(close + 1);
-    if (/^\??\.[\w$#]+$/.test(tail)) return tail.replace(/^\?/, '');
+    // A chain split over lines (`fetch(url)\n  .then`) is named the same way.
+    const tail = /^\s*\??\s*(\.[\w$#]+)$/.exec(text.slice(close + 1));
+    if (tail) return tail[1]!;
   }
   return clip(text, 60);
 }
