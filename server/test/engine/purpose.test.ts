@@ -89,6 +89,14 @@ describe('engine: what the code is for', () => {
       [/Copyright|SPDX|JSDoc/],
     ],
     [
+      'a doc comment that speaks of copyright, above a function that is not the first thing in the file, is its doc',
+      'javascript',
+      'const YEAR = 2024;\n\n/** Builds the copyright line shown in the footer. */\nexport function footer(owner) {\n  return `© ${YEAR} ${owner}`;\n}\n',
+      [
+        /According to its JSDoc \(line 3\), `footer\(owner\)` builds the copyright line shown in the footer\./,
+      ],
+    ],
+    [
       "Go's doc comment starts with the name",
       'go',
       'package p\n\n// Quote returns a double-quoted Go string literal representing s.\nfunc Quote(s string) string {\n\treturn s\n}\n',

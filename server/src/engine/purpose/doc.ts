@@ -123,7 +123,8 @@ export function unitDoc(language: LanguageId, node: Node): DocComment | undefine
   }
   const block = commentsAbove(anchorOf(node));
   // A file's licence header right above its first declaration documents the file's terms, not the declaration.
-  if (LICENCE.test(block.map((b) => b.text).join('\n'))) return undefined;
+  const opensFile = block[0] !== undefined && block[0].previousSibling === null;
+  if (opensFile && LICENCE.test(block.map((b) => b.text).join('\n'))) return undefined;
   return fromComments(block, language);
 }
 
