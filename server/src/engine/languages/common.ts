@@ -6,6 +6,13 @@ import type { ApiEntry, DeclarationReading } from './model.js';
 export const api = (callee: RegExp, effect: EffectKind, requires?: RegExp): ApiEntry =>
   requires ? { callee, effect, requires } : { callee, effect };
 
+/** A call that means `effect` only when made with no arguments: `new Date()` is now, `new Date(ms)` is not. */
+export const withoutArguments = (callee: RegExp, effect: EffectKind): ApiEntry => ({
+  callee,
+  effect,
+  byArguments: (args) => (args?.length === 0 ? effect : undefined),
+});
+
 /** A string literal's text without its quotes, as an import source. */
 export const stringText = (node: Node | null): string[] =>
   node ? [node.text.replace(/^['"`]|['"`]$/g, '')] : [];

@@ -1,6 +1,6 @@
 import { javaMetrics } from '../metrics/java/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { api, blockDocs, heritageNames, modifiersText } from './common.js';
+import { api, blockDocs, heritageNames, modifiersText, withoutArguments } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
@@ -97,11 +97,7 @@ export const JAVA_APIS: readonly ApiEntry[] = [
     'clock',
   ),
   // `new Date()` is now; `new Date(millis)` is a date made from a value.
-  {
-    callee: /^new Date$/,
-    effect: 'clock',
-    byArguments: (args) => (args?.length === 0 ? 'clock' : undefined),
-  },
+  withoutArguments(/^new Date$/, 'clock'),
   api(/^(Thread\.sleep|TimeUnit\.\w+\.sleep)$/, 'sleep'),
   api(/^(Math\.random|new Random|ThreadLocalRandom\.current)$/, 'random'),
   api(

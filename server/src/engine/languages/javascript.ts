@@ -1,7 +1,14 @@
 /** JavaScript, TypeScript and TSX: one grammar family, one metrics definition, three grammars. */
 import { javascriptMetrics } from '../metrics/javascript/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { api, blockDocs, heritageNames, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
+import {
+  api,
+  withoutArguments,
+  blockDocs,
+  heritageNames,
+  MAIN_WITHOUT_PARAMETERS,
+  stringText,
+} from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
@@ -99,11 +106,7 @@ const APIS: readonly ApiEntry[] = [
   ),
   api(/^(Date\.now|performance\.now)$/, 'clock'),
   // `new Date()` is now; `new Date(e.hour)` is a date made from a value.
-  {
-    callee: /^new Date$/,
-    effect: 'clock',
-    byArguments: (args) => (args?.length === 0 ? 'clock' : undefined),
-  },
+  withoutArguments(/^new Date$/, 'clock'),
   api(/^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$/, 'timer'),
   api(/^(Math\.random|crypto\.randomUUID|crypto\.getRandomValues)$/, 'random'),
   api(/^process\.env(\.\w+)?$/, 'env'),
