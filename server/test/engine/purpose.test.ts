@@ -574,6 +574,13 @@ describe('engine: what the code is for', () => {
       [/`cache\.GetAsync`, line 7\)/, /no loops, branches, calls or returns/],
     ],
     [
+      'C#: the names of what it imports are no words of its domain',
+      'csharp',
+      'using System;\nusing System.Collections.Generic;\nusing System.Linq;\n\npublic class Leaderboard\n{\n    private readonly Dictionary<string, List<int>> _scores = new();\n\n    public void Add(string player, int score)\n    {\n        _scores[player].Add(score);\n    }\n\n    public int Best(string player) => _scores[player].Max();\n}\n',
+      [/The names in the code are mostly about “score” and “player”\./],
+      [/“system”/],
+    ],
+    [
       'Rust: use and extern crate, not mod; a channel’s send and a file’s write are no request or lock',
       'rust',
       'use std::sync::{mpsc::Sender, Mutex};\nuse reqwest;\nextern crate serde;\nmod util;\n\nfn run(tx: Sender<u8>, counter: &Mutex<u8>, file: &mut std::fs::File) {\n    tx.send(1);\n    file.write(b"x");\n    counter.lock();\n}\n',

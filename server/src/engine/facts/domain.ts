@@ -2,7 +2,7 @@
  * The words a snippet's names use most: the overview says what the code is
  * about (orders, customers, tokens) in the code's own words.
  */
-import type { Snapshot } from '../parsing/snapshot.js';
+import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { wordsOf } from '../purpose/index.js';
 
 /** Words that name programming, not a domain. */
@@ -15,7 +15,8 @@ const GENERIC = new Set(
 /** At most this many words. */
 const MAX_WORDS = 4;
 
-export function domainWords(snapshot: Snapshot): string[] {
+/** `imports`: the import statements, in document order, whose names (`System`, `java.util`) are no domain. */
+export function domainWords(snapshot: Snapshot, imports: readonly SnapshotNode[] = []): string[] {
   const counts = new Map<string, number>();
   const seenNames = new Set<string>();
   // A name recurs far more often than it is new: split each once.
@@ -23,8 +24,13 @@ export function domainWords(snapshot: Snapshot): string[] {
   // Whether a node type names something, asked once per type: a snippet has many nodes and few types.
   const naming = new Map<string, boolean>();
   const nodes = snapshot.nodes;
+  let nextImport = 0;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
+    if (imports[nextImport]?.id === i) {
+      i = imports[nextImport++]!.lastId;
+      continue;
+    }
     if (!node.named) continue;
     let names = naming.get(node.type);
     if (names === undefined) {

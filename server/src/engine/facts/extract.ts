@@ -138,12 +138,13 @@ function requireFinder(source: string): (node: SnapshotNode) => boolean {
 function dependencies(
   language: LanguageId,
   snapshot: Snapshot,
-): { deps: Dependency[]; commentRows: Set<number> } {
+): { deps: Dependency[]; commentRows: Set<number>; importNodes: SnapshotNode[] } {
   const syntax = syntaxOf(language);
   const importReaders = syntax.imports;
   const requireImports = syntax.kind === 'table' && syntax.requireImports;
   const deps: Dependency[] = [];
   const commentRows = new Set<number>();
+  const importNodes: SnapshotNode[] = [];
   const nodes = snapshot.nodes;
   const mayRequire = requireFinder(snapshot.source);
   for (let id = 0; id < nodes.length; id++) {
@@ -158,6 +159,7 @@ function dependencies(
     const sources = importReaders[node.type]?.(node);
     if (sources && sources.length > 0) {
       for (const source of sources) deps.push({ source, line: snapshot.startRow(node) + 1 });
+      importNodes.push(node);
       id = node.lastId;
       continue;
     }
@@ -172,7 +174,7 @@ function dependencies(
       }
     }
   }
-  return { deps, commentRows };
+  return { deps, commentRows, importNodes };
 }
 
 /** For each unit's node id, the units directly inside it (units arrive outer before inner). */
@@ -208,7 +210,7 @@ export function extractFacts(
   const isUnit = new Uint8Array(snapshot.nodes.length);
   for (const unit of located) isUnit[unit.node.id] = 1;
   // Units arrive outer before inner; the innermost enclosing unit is the parent.
-  const { deps, commentRows } = dependencies(language, snapshot);
+  const { deps, commentRows, importNodes } = dependencies(language, snapshot);
   const context = {
     imports: deps.map((d) => d.source),
     snippetExports: /\bexport\b/.test(snapshot.source),
@@ -237,6 +239,6 @@ export function extractFacts(
     topLevel,
     // An opening comment that documents the first unit is that unit's, not the file's.
     doc: fileDoc(language, snapshot, units),
-    domainWords: domainWords(snapshot),
+    domainWords: domainWords(snapshot, importNodes),
   };
 }
