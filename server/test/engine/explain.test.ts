@@ -699,6 +699,37 @@ describe('engine: explain()', () => {
     assert.doesNotMatch(response.explanation, /calls `` fetch/);
   });
 
+  it("reads tier-2 closures' parameters and values, trailing lambdas and Ruby's rescue as the code has them", async () => {
+    const kotlin = await run({
+      code: 'suspend fun retry(times: Int, block: suspend () -> Unit) {\n    repeat(times) { attempt ->\n        try {\n            block()\n            return\n        } catch (e: Exception) {\n            delay(100L * (attempt + 1))\n        }\n    }\n}\n',
+      language: 'kotlin',
+    });
+    assert.match(
+      kotlin.explanation,
+      /The lambda on line 2 \(lines 2–9\), defined inside `retry`, takes 1 parameter \(`attempt`\)/,
+    );
+    assert.match(
+      kotlin.explanation,
+      /`retry\(times, block\)` is a function on lines 1–10 that takes 2 parameters \(`times` and `block`\)\. It calls `repeat`\./,
+    );
+    const swift = await run({
+      code: 'func total(_ items: [Int]) -> Int {\n    items.forEach { item in\n        print(item)\n    }\n    return items.reduce(0) { $0 + $1 }\n}\n',
+      language: 'swift',
+    });
+    assert.match(
+      swift.explanation,
+      /The function literal on line 2 \(lines 2–4\), defined inside `total`, takes 1 parameter \(`item`\)/,
+    );
+    assert.match(swift.explanation, /The function literal on line 5 returns `\$0 \+ \$1`\./);
+    assert.doesNotMatch(swift.explanation, /does nothing but return/);
+    const ruby = await run({
+      code: 'require \'json\'\n\ndef latest_tag(body)\n  JSON.parse(body)["tag_name"]\nrescue JSON::ParserError\n  nil\nend\n',
+      language: 'ruby',
+    });
+    assert.match(ruby.explanation, /It returns `JSON\.parse\(body\)\["tag_name"\]`/);
+    assert.doesNotMatch(ruby.explanation, /returns `rescue/);
+  });
+
   it('describes top-level code without functions', async () => {
     const response = await run({ code: 'for (const x of items) {\n  console.log(x);\n}\n' });
     assert.match(

@@ -24,7 +24,7 @@ function folded(unit: UnitFacts, voice: Voice): string {
   const steps = describeSteps(unit.steps, voice, { withLines: false, maxSteps: 2 });
   const calls = describeCalls(unit, 3);
   const what = [steps, calls].filter(Boolean).join(' and ');
-  return `${capitalize(signature(unit))} ${what ? `${what}` : 'does nothing but return'}.`;
+  return `${capitalize(signature(unit))} ${what ? `${what}` : 'has no loops, branches or calls'}.`;
 }
 
 export interface UnitParagraphs {

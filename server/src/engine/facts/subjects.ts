@@ -71,8 +71,14 @@ function calleeOf(language: LanguageId, node: Node): string | undefined {
   const fields = syntaxOf(language).calleeFields;
   // `function` was read above; every other field is asked in turn, as `field` would.
   const callee = (fields[0] === 'function' && fn) || field(node, ...fields) || firstNamed(node);
+  // Kotlin's and Swift's trailing lambda (`repeat(times) { … }`) wraps the call it belongs to: that inner
+  // call is the step, named once.
+  if (callee?.type === node.type && node.namedChildren.some((c) => TRAILING_LAMBDA.has(c.type)))
+    return undefined;
   return callee ? shortCallee(callee.text) : undefined;
 }
+
+const TRAILING_LAMBDA = new Set(['annotated_lambda', 'lambda_literal', 'closure_expression']);
 
 /** In a call chain (`a.b().c`) the callee is named by its last step: `.c`. */
 function shortCallee(text: string): string {

@@ -104,8 +104,9 @@ export function parameterList(unit: Node): Node | undefined {
   return undefined;
 }
 
+// Kotlin's lambda parameters (`{ attempt -> … }`) are variable declarations in the lambda's parameter list.
 const PARAMETER =
-  /(^|_)parameter(_declaration)?$|^(simple|variadic|property_promotion|optional|keyword|splat|hash_splat|block)_parameter$/;
+  /(^|_)parameter(_declaration)?$|^(simple|variadic|property_promotion|optional|keyword|splat|hash_splat|block)_parameter$|^variable_declaration$/;
 
 /** Whether `node`, a child of a parameter list, declares a parameter. */
 export function isParameter(node: Node): boolean {

@@ -1,13 +1,16 @@
 import { rubyMetrics } from '../metrics/tier2/ruby.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { blockDocs, lastStatement, loadedFile, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { blockDocs, loadedFile, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 /** A method's last expression is its value, unless it is an explicit `return` or an assignment. */
 function lastExpression(unit: Node): Node | undefined {
   if (unit.type !== 'method' && unit.type !== 'singleton_method') return undefined;
-  const tail = lastStatement(unit.childForFieldName('body'));
+  // A `rescue`, `else` or `ensure` clause ends the body's text, not its main path: the value is before them.
+  const body = unit.childForFieldName('body');
+  const main = body?.namedChildren.filter((c) => !/comment|^(rescue|else|ensure)$/.test(c.type)) ?? [];
+  const tail = main[main.length - 1];
   return tail && /^(return|assignment|operator_assignment)$/.test(tail.type) ? undefined : tail;
 }
 

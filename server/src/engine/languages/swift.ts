@@ -1,7 +1,21 @@
 import { swiftMetrics } from '../metrics/tier2/swift.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
 import type { LanguageSupport } from './model.js';
+
+/**
+ * A closure of one expression returns it (`{ $0 + $1 }`); one whose expression is a call may return
+ * nothing (`{ print($0) }`), so that is not said.
+ */
+function closureValue(unit: Node): Node | undefined {
+  if (unit.type !== 'lambda_literal') return undefined;
+  const body = unit.namedChildren.find((c) => c.type === 'statements');
+  const only = body?.namedChildren.filter((c) => !c.type.includes('comment'));
+  if (!only || only.length !== 1) return undefined;
+  const [value] = only;
+  return value && !/call_expression|assignment|declaration|statement/.test(value.type) ? value : undefined;
+}
 
 const blockDoc = blockDocs('doc comment');
 
@@ -22,8 +36,18 @@ export const swift: LanguageSupport<'swift'> = {
   metrics: swiftMetrics,
   syntax: {
     ...CONVENTIONS,
-    // Parameters are direct children of the function declaration, with no list around them.
-    parameters: { list: (unit) => unit, isParameter: (node) => node.type === 'parameter' },
+    // A function's parameters are its direct children, with no list around them; a closure's are in its
+    // `{ a, b in … }` head, and one without a head (`{ $0 + $1 }`) has parameters no list names.
+    parameters: {
+      list: (unit) =>
+        unit.type === 'lambda_literal'
+          ? unit.namedChildren
+              .find((c) => c.type === 'lambda_function_type')
+              ?.namedChildren.find((c) => c.type === 'lambda_function_type_parameters')
+          : unit,
+      isParameter: (node) => node.type === 'parameter' || node.type === 'lambda_parameter',
+    },
+    implicitReturn: closureValue,
     // `import Foundation`, `import struct Foo.Bar`.
     imports: {
       import_declaration: (n) => {
