@@ -2,8 +2,8 @@
  * The Koa app, built only from what it is given (store, rate limiter, engine,
  * logger, configuration), so tests can run several side by side.
  *
- * Every request: request id and log line → metrics (when given) → HSTS on
- * secure requests → error rendering → then
+ * Every request: request id and log line → metrics (when given) → nosniff,
+ * and HSTS on secure requests → error rendering → then
  * - /api/...: authenticate → count against the account's quota → route
  *   (validate → service → engine/store → response), or 404/405; once it is
  *   authenticated, the request's outcome, route and latency are counted in
@@ -96,11 +96,38 @@ export interface AppDependencies {
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
-const hsts: AppMiddleware = async (ctx, next) => {
+/**
+ * Headers every answer carries, errors included: nosniff, so no browser ever
+ * reads a JSON body (which may echo a client's text) as a script or a page;
+ * and HSTS on a secure request.
+ */
+const transportHeaders: AppMiddleware = async (ctx, next) => {
+  ctx.set('X-Content-Type-Options', 'nosniff');
   // ctx.secure: TLS on this socket, or X-Forwarded-Proto: https from a proxy trusted with TRUST_PROXY.
   if (ctx.secure) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   await next();
 };
+
+/**
+ * The errors that mean the client went away before its answer was written: a
+ * reset connection, an HTTP/2 stream the client cancelled or refused. Routine,
+ * and the client's doing: no stack trace, and not at `error`.
+ */
+const CLIENT_GONE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+  'ERR_HTTP2_STREAM_ERROR',
+  'ERR_HTTP2_STREAM_CANCEL',
+  'ERR_HTTP2_INVALID_STREAM',
+]);
+
+export function isClientGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CLIENT_GONE.has(code);
+}
 
 /** Whether a path belongs to the keyed API; case-insensitive so no spelling slips past authentication. */
 export function isApiPath(path: string): boolean {
@@ -174,12 +201,18 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.use(requestContext(logger));
   // Outside the error rendering, so it records the status that is sent.
   if (deps.metrics) app.use(httpMetrics(deps.metrics, routeOf));
-  // Before the error rendering, which keeps headers set earlier: error answers carry it too.
-  app.use(hsts);
+  // Before the error rendering, which keeps headers set earlier: error answers carry them too.
+  app.use(transportHeaders);
   app.use(errorHandler());
   app.use(dispatch);
 
   // Errors that escape the middleware (a socket failing mid-response) are logged, never thrown.
-  app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled error'));
+  app.on('error', (error: unknown, ctx?: AppContext) => {
+    const requestId = ctx?.state.requestId;
+    if (isClientGone(error)) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      logger.info({ requestId, code, reason: message }, 'client closed the request before its answer');
+    } else logger.error({ requestId, err: error }, 'unhandled error');
+  });
   return app;
 }

@@ -43,23 +43,46 @@ export const focusAreaSchema = z.enum(FOCUS_AREAS, {
   error: () => `focus areas must be among: ${FOCUS_AREAS.join(', ')}`,
 });
 
+/** Longer than any language's id or alias: a longer name is refused before it is looked up. */
+export const MAX_LANGUAGE_NAME = 40;
+
 /** Accepts an id or alias in any case; yields the canonical id. */
-export const languageSchema = z.string({ error: 'language must be a string' }).transform((name, ctx) => {
-  const id = resolveLanguage(name);
-  if (id === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `unsupported language "${name.slice(0, 40)}"; supported: ${LANGUAGE_IDS.join(', ')}`,
-      input: name,
-    });
-    return z.NEVER;
-  }
-  return id;
-});
+export const languageSchema = z
+  .string({ error: 'language must be a string' })
+  .max(MAX_LANGUAGE_NAME, `language must be at most ${MAX_LANGUAGE_NAME} characters`)
+  .transform((name, ctx) => {
+    const id = resolveLanguage(name);
+    if (id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `unsupported language "${name}"; supported: ${LANGUAGE_IDS.join(', ')}`,
+        input: name,
+      });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/**
+ * At most one entry per focus area. Checked before the entries are (zod
+ * checks an array's length first), so a body of half a million entries costs
+ * one comparison, not half a million failed ones.
+ */
+export const MAX_FOCUS_AREAS = FOCUS_AREAS.length;
 
 /** A list of focus areas; repeated areas collapse, first mention keeps its place. */
 export const focusSchema = z
   .array(focusAreaSchema, { error: 'focus must be an array of focus areas' })
+  .check(
+    new z.core.$ZodCheckMaxLength({
+      check: 'max_length',
+      maximum: MAX_FOCUS_AREAS,
+      error: () => `focus must list at most ${MAX_FOCUS_AREAS} areas`,
+      // zod measures any input that has a length (its default `when`): a string is only "not an array".
+      // `.max()` takes no `when`, hence the check made by hand.
+      when: (payload) => Array.isArray(payload.value),
+    }),
+  )
   .transform((areas) => [...new Set(areas)]);
 
 export const explainRequestSchema = z.strictObject(

@@ -4,8 +4,11 @@ import {
   ERROR_CODES,
   errorBodySchema,
   errorDetailSchema,
+  boundDetails,
   errorDetailsFromZod,
   explainRequestSchema,
+  MAX_DETAIL_TEXT,
+  MAX_ERROR_DETAILS,
   explainResponseSchema,
   summarizeDetails,
   type ErrorDetail,
@@ -188,6 +191,51 @@ describe('errorDetailsFromZod', () => {
   it('gives an empty list for an error without issues', () => {
     assert.deepEqual(errorDetailsFromZod(new z.ZodError([])), []);
   });
+
+  it(`lists the first ${MAX_ERROR_DETAILS} details, then how many more there were`, () => {
+    const issues = Array.from({ length: 25 }, (_, i) => ({
+      code: 'custom' as const,
+      path: ['focus', i],
+      message: 'bad',
+      input: undefined,
+    }));
+    const details = errorDetailsFromZod(new z.ZodError(issues));
+    assert.equal(details.length, MAX_ERROR_DETAILS + 1);
+    assert.deepEqual(details[0], { path: 'focus[0]', message: 'bad' });
+    assert.deepEqual(details[MAX_ERROR_DETAILS - 1], { path: 'focus[19]', message: 'bad' });
+    assert.deepEqual(details.at(-1), { path: '', message: 'and 5 more' });
+  });
+
+  it('counts fifty thousand unknown fields without listing them', () => {
+    const input = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`f${i}`, 0]));
+    const details = errorDetailsFromZod(zodErrorOf(explainRequestSchema, { code: 'x', ...input }));
+    assert.equal(details.length, MAX_ERROR_DETAILS + 1);
+    assert.deepEqual(details[0], { path: 'f0', message: 'unknown field' });
+    assert.deepEqual(details.at(-1), { path: '', message: 'and 49,980 more' });
+  });
+
+  it(`clips a path or message past ${MAX_DETAIL_TEXT} characters, never inside a surrogate pair`, () => {
+    const field = 'k'.repeat(MAX_DETAIL_TEXT - 2) + '😀'.repeat(1000);
+    const [detail] = errorDetailsFromZod(zodErrorOf(explainRequestSchema, { code: 'x', [field]: 1 }));
+    assert.equal(detail!.path, 'k'.repeat(MAX_DETAIL_TEXT - 2) + '…');
+    const [long] = errorDetailsFromZod(errorAt(['code'], 'm'.repeat(10_000)));
+    assert.equal(long!.message.length, MAX_DETAIL_TEXT);
+    assert.ok(long!.message.endsWith('…'));
+  });
+});
+
+describe('boundDetails', () => {
+  it('leaves a short list as it is and adds nothing', () => {
+    const details = [{ path: 'code', message: 'code is required' }];
+    assert.deepEqual(boundDetails(details), details);
+  });
+
+  it('says how many were left out of a total larger than the list given', () => {
+    assert.deepEqual(boundDetails([{ path: 'a', message: '1' }], 3), [
+      { path: 'a', message: '1' },
+      { path: '', message: 'and 2 more' },
+    ]);
+  });
 });
 
 describe('summarizeDetails', () => {
@@ -222,6 +270,13 @@ describe('summarizeDetails', () => {
   it('counts every detail past the third', () => {
     const details = Array.from({ length: 10 }, (_, i) => d(`focus[${i}]`, 'bad'));
     assert.equal(summarizeDetails(details), 'focus[0]: bad; focus[1]: bad; focus[2]: bad (and 7 more)');
+  });
+
+  it('counts a total larger than the details given', () => {
+    assert.equal(
+      summarizeDetails([d('a', '1'), d('b', '2'), d('c', '3'), d('d', '4')], 520_000),
+      'a: 1; b: 2; c: 3 (and 519,997 more)',
+    );
   });
 
   it('summarizes the details of a real validation failure', () => {

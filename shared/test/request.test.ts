@@ -274,10 +274,17 @@ describe('explainRequestSchema', () => {
       });
     }
 
-    it('quotes at most 40 characters of an unknown language name', () => {
+    it('quotes an unknown name of 40 characters whole', () => {
+      const name = 'z'.repeat(40);
+      assert.deepEqual(parseFails(explainRequestSchema, withField('language', name)), [
+        { path: ['language'], message: unsupported(name) },
+      ]);
+    });
+
+    it('refuses a name longer than 40 characters before looking it up, quoting none of it', () => {
       const name = 'z'.repeat(41) + 'TAIL';
       assert.deepEqual(parseFails(explainRequestSchema, withField('language', name)), [
-        { path: ['language'], message: unsupported('z'.repeat(40)) },
+        { path: ['language'], message: 'language must be at most 40 characters' },
       ]);
     });
 
@@ -384,6 +391,22 @@ describe('explainRequestSchema', () => {
         assert.deepEqual(parseOk(explainRequestSchema, withField('focus', given)).focus, expected);
       });
     }
+
+    it('accepts nine entries, duplicates among them', () => {
+      const nine = [...Array<string>(8).fill('security'), 'testing'];
+      assert.deepEqual(parseOk(explainRequestSchema, withField('focus', nine)).focus, [
+        'security',
+        'testing',
+      ]);
+    });
+
+    it('refuses more than nine entries as one problem, whatever they hold', () => {
+      for (const focus of [Array(10).fill('security'), Array(520_000).fill(0)]) {
+        assert.deepEqual(parseFails(explainRequestSchema, withField('focus', focus)), [
+          { path: ['focus'], message: 'focus must list at most 9 areas' },
+        ]);
+      }
+    });
 
     it('refuses an unknown area, naming its index', () => {
       assert.deepEqual(

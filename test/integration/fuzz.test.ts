@@ -174,9 +174,21 @@ async function http2Client(url: string, ca: string): Promise<Client> {
   };
 }
 
+/**
+ * The most an error answer may take, whatever was sent: a 1 KB body once got
+ * a 95 MB one. Successes have their own bounds (an explanation 256 KB, a list
+ * page 1.6 MB: list-budget.test.ts, bounds.test.ts).
+ */
+const ERROR_ANSWER_BYTES = 16 * 1024;
+const ANY_ANSWER_BYTES = 2 * 1024 * 1024;
+
 /** Where an answer breaks the contract; undefined when it keeps it. */
 function problemWith(answer: Answer): string | undefined {
   const { status, text, request } = answer;
+  const bytes = Buffer.byteLength(text);
+  if (bytes > (status >= 400 ? ERROR_ANSWER_BYTES : ANY_ANSWER_BYTES)) return `${status} of ${bytes} bytes`;
+  if (request.kind.startsWith('hostile body') && status !== 400 && status !== 413)
+    return `${status} to a hostile body: ${text.slice(0, 200)}`;
   if (request.path.startsWith('/healthz') && request.method === 'GET' && status !== 405) {
     // Health answers in its own shape; while the service is loaded it must still say it is up.
     const health = healthResponseSchema.safeParse(safeJson(text));

@@ -42,6 +42,58 @@ export const HARD_INPUTS: readonly { readonly language: string; readonly code: s
   { language: 'typescript', code: `let a: ${'Array<'.repeat(2000)}number${'>'.repeat(2000)};` },
 ];
 
+/**
+ * Bodies that cost the service far more than they cost to send (the fairness
+ * issue's repros): each must get a short error of its own, at once. Gzip marks
+ * a body sent with `Content-Encoding: gzip`.
+ */
+export const HOSTILE_BODIES: readonly {
+  readonly what: string;
+  readonly body: Buffer;
+  readonly gzip: boolean;
+}[] = [
+  {
+    what: '1 KB of gzip: 520,000 focus entries',
+    body: gzipSync(`{"code":"x","focus":[${'0,'.repeat(519_999)}0]}`, { level: 9 }),
+    gzip: true,
+  },
+  {
+    what: '1 MB of focus entries',
+    body: Buffer.from(`{"code":"x","focus":[${'0,'.repeat(499_999)}0]}`),
+    gzip: false,
+  },
+  {
+    what: '100,000 valid focus entries',
+    body: Buffer.from(JSON.stringify({ code: 'x', focus: Array<string>(100_000).fill('security') })),
+    gzip: false,
+  },
+  {
+    what: 'gzip: 90,000 unknown fields',
+    body: gzipSync(`{"code":"x",${Array.from({ length: 90_000 }, (_, i) => `"f${i}":0`).join(',')}}`),
+    gzip: true,
+  },
+  {
+    what: 'a field named with 500,000 characters',
+    body: Buffer.from(`{"code":"x","${'k'.repeat(500_000)}":1}`),
+    gzip: false,
+  },
+  {
+    what: 'a language named with 500,000 characters',
+    body: Buffer.from(`{"code":"x","language":"${'j'.repeat(500_000)}"}`),
+    gzip: false,
+  },
+  {
+    what: '2 MB of code',
+    body: Buffer.from(JSON.stringify({ code: 'a'.repeat(2 * 1024 * 1024) })),
+    gzip: false,
+  },
+  {
+    what: 'gzip that decodes to 8 MB',
+    body: gzipSync(JSON.stringify({ code: 'a'.repeat(8 * 1024 * 1024) })),
+    gzip: true,
+  },
+];
+
 // The contract's own vocabularies, so the fuzz follows it; plus aliases and names it must refuse.
 const VALID_LANGUAGES = [...LANGUAGE_IDS, 'js', 'PY', 'C++', 'golang'];
 const LANGUAGES = [...VALID_LANGUAGES, 'cobol', '', 'JavaScript ', 'x'.repeat(300)];
@@ -239,8 +291,24 @@ export function* fuzzRequests(options: FuzzOptions): Generator<FuzzRequest> {
     ]);
 
   const hard = [...HARD_INPUTS];
+  const hostile = [...HOSTILE_BODIES];
   for (let i = 0; i < options.count; i++) {
-    // The hard inputs are spread through the run, among everything else.
+    // The hostile bodies and the hard inputs are spread through the run, among everything else.
+    if (hostile.length > 0 && i % Math.floor(options.count / (HOSTILE_BODIES.length + 1)) === 7) {
+      const { what, body, gzip } = hostile.shift()!;
+      yield {
+        kind: `hostile body: ${what}`,
+        method: 'POST',
+        path: '/api/explain',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+          'X-API-Key': options.key,
+        },
+        body,
+      };
+      continue;
+    }
     if (hard.length > 0 && i % Math.floor(options.count / (HARD_INPUTS.length + 1)) === 0 && i > 0) {
       const input = hard.shift()!;
       yield {

@@ -3,7 +3,8 @@
  * become. Handlers throw these; one error middleware renders them.
  */
 import {
-  errorDetailsFromZod,
+  boundDetails,
+  collectZodDetails,
   summarizeDetails,
   type ErrorBody,
   type ErrorCode,
@@ -30,22 +31,34 @@ const STATUS: Record<ErrorCode, number> = {
 export class ApiError extends Error {
   readonly status: number;
 
+  /** At most MAX_ERROR_DETAILS of them, each clipped, then `and N more`: an error's size is bounded whatever its cause. */
+  readonly details: readonly ErrorDetail[];
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: readonly ErrorDetail[] = [],
+    details: readonly ErrorDetail[] = [],
     /** Headers the response must carry: `WWW-Authenticate`, `Allow`, `Retry-After`, `Accept-Encoding`. */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** How many details there were in all, when the caller passed only the first ones. */
+    totalDetails = details.length,
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = STATUS[code];
+    this.details = boundDetails(details, totalDetails);
   }
 
-  /** A 400 naming every offending path of a failed validation. */
+  /** A 400 naming the offending paths of a failed validation (the first of them, and how many more). */
   static fromZod(error: ZodError, what: string): ApiError {
-    const details = errorDetailsFromZod(error);
-    return new ApiError('invalid_request', `invalid ${what}: ${summarizeDetails(details)}`, details);
+    const { details, total } = collectZodDetails(error);
+    return new ApiError(
+      'invalid_request',
+      `invalid ${what}: ${summarizeDetails(details, total)}`,
+      details,
+      {},
+      total,
+    );
   }
 
   toBody(requestId: string): ErrorBody {

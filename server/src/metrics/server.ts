@@ -30,6 +30,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.writeHead(status, {
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
   res.end(body);
@@ -51,7 +52,11 @@ export function createMetricsServer(options: MetricsServerOptions): Server {
       });
     }
     const body = await metrics.registry.metrics();
-    res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': metrics.registry.contentType,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 

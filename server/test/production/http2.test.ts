@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { constants as http2, type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { connect as connectTls } from 'node:tls';
 import { explainResponseSchema, healthResponseSchema, listResponseSchema } from '@code-explain/shared';
 import { createApp, STRICT_TRANSPORT_SECURITY } from '../../src/app.js';
@@ -62,10 +63,26 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** Log lines of the servers `start` made with `logs`, parsed. */
+  type LogLine = { level: string; msg: string; err?: { stack?: string }; code?: string };
+
   async function start(
-    options: Omit<HttpServerOptions, 'tls'> = {},
+    options: Omit<HttpServerOptions, 'tls'> & { logs?: LogLine[] } = {},
   ): Promise<{ url: string; port: number; server: ServiceServer }> {
-    const logger = createLogger('silent');
+    const lines = options.logs;
+    const logger = lines
+      ? createLogger(
+          'debug',
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+                lines.push(JSON.parse(line) as LogLine);
+              }
+              callback();
+            },
+          }),
+        )
+      : createLogger('silent');
     const app = createApp({
       store: handle.store,
       limiter: await openTestLimiter('memory'),
@@ -80,7 +97,7 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
 
   /** A server of its own and an HTTP/2 connection to it, both closed after `body`. */
   async function withConnection(
-    options: Omit<HttpServerOptions, 'tls'>,
+    options: Omit<HttpServerOptions, 'tls'> & { logs?: LogLine[] },
     body: (opened: {
       url: string;
       port: number;
@@ -252,6 +269,36 @@ describe('HTTP/2 beside HTTP/1.1 over TLS', function () {
       const health = await h2Request(session, { ':path': '/healthz' }).answer;
       assert.equal(health.status, 200);
     });
+  });
+
+  it('a client refusing or cancelling the streams of its answers is logged at info, without a stack, and still served', async () => {
+    const logs: LogLine[] = [];
+    await withConnection({ logs }, async ({ session }) => {
+      const closed: Promise<void>[] = [];
+      for (const code of [http2.NGHTTP2_REFUSED_STREAM, http2.NGHTTP2_CANCEL]) {
+        for (let i = 0; i < 5; i++) {
+          const stream = session.request({ ':path': '/api/explanations', 'x-api-key': account.key });
+          stream.on('response', () => stream.close(code));
+          stream.on('error', () => undefined);
+          // Not events.once: the stream's own 'error' (the code it was closed with) would reject it.
+          closed.push(new Promise((resolve) => stream.on('close', resolve)));
+        }
+      }
+      await Promise.all(closed);
+      const health = await h2Request(session, { ':path': '/healthz' }).answer;
+      assert.equal(health.status, 200);
+    });
+    const gone = logs.filter((line) => line.msg === 'client closed the request before its answer');
+    assert.ok(gone.length > 0, JSON.stringify(logs.map((line) => line.msg)));
+    for (const line of gone) {
+      assert.equal(line.level, 'info');
+      assert.equal(line.err, undefined, 'no stack trace');
+      assert.equal(line.code, 'ERR_HTTP2_STREAM_ERROR');
+    }
+    assert.deepEqual(
+      logs.filter((line) => line.level === 'error' || line.level === 'fatal'),
+      [],
+    );
   });
 
   it('a client breaking the protocol ends its own connection only', async () => {
