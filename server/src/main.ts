@@ -31,6 +31,7 @@ import { createMetricsServer } from './metrics/server.js';
 import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
 import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
+import type { GuardedStore } from './store/guard.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 import { createUsageRecorder, type UsageRecorder } from './usage/recorder.js';
@@ -203,7 +204,7 @@ function stopSignals(logger: Logger): { readonly first: Promise<NodeJS.Signals>;
 
 async function run(config: Config, logger: Logger): Promise<void> {
   const signals = stopSignals(logger);
-  let store: Store | undefined;
+  let store: GuardedStore | undefined;
   let limiter: RateLimiter | undefined;
   let usage: UsageRecorder | undefined;
   let dashboardStore: ExpiringStore | undefined;

@@ -15,7 +15,8 @@ export const ERROR_CODES = [
   'analysis_timeout',
   // The parser crashed on this input (422); its worker was replaced, other requests are unaffected.
   'analysis_failed',
-  // Too many analyses are waiting (503, with Retry-After); retry later.
+  // The service is at capacity: too many analyses are waiting, or the database has as much work as it
+  // answers in time (503, with Retry-After); retry then.
   'overloaded',
   // No engine worker can run analyses right now (503, with Retry-After).
   'engine_unavailable',

@@ -7,7 +7,7 @@
 import type { ErrorCode } from '@code-explain/shared';
 import { EngineError } from '../engine/pool/errors.js';
 import type { AppMiddleware } from './context.js';
-import { StoreUnavailableError } from '../store/types.js';
+import { StoreBusyError, StoreUnavailableError } from '../store/types.js';
 import { ApiError } from './errors.js';
 
 interface HttpErrorLike {
@@ -54,6 +54,11 @@ function fromEngineError(error: EngineError): ApiError {
 /** Maps anything thrown to the ApiError it is rendered as. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof StoreBusyError) {
+    return new ApiError('overloaded', 'the database is busy with other requests; retry in a moment', [], {
+      'Retry-After': '1',
+    });
+  }
   if (error instanceof StoreUnavailableError) {
     return new ApiError(
       'store_unavailable',

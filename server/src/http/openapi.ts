@@ -43,7 +43,7 @@ const apiErrors: ZodOpenApiResponsesObject = {
   ),
   '500': errorResponse('Internal error; the body names the request id, nothing else.'),
   '503': errorResponse(
-    '`store_unavailable`: the database is not answering (nothing was saved); `overloaded`: too many analyses are waiting; `engine_unavailable`: no analysis worker can run. Retry after `Retry-After` seconds.',
+    '`store_unavailable`: the database is not answering (nothing was saved); `overloaded`: too many analyses are waiting, or the database has as much work in flight as it answers in time; `engine_unavailable`: no analysis worker can run. Retry after `Retry-After` seconds.',
     z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }),
   ),
 };

@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { API_PLANS } from '@code-explain/shared';
 import type { PoolStats } from '../engine/pool/pool.js';
 import type { RateLimiter } from '../limits/limiter.js';
+import type { GuardedStore } from '../store/guard.js';
 import type { Store } from '../store/types.js';
 
 /**
@@ -34,7 +35,8 @@ export interface Metrics {
 }
 
 export interface MetricSources {
-  readonly store: Pick<Store, 'kind' | 'ping'>;
+  /** The store; with its guard's `load`, the bulkhead's gauges too. */
+  readonly store: Pick<Store, 'kind' | 'ping'> & Partial<Pick<GuardedStore, 'load'>>;
   readonly limiter: Pick<RateLimiter, 'kind' | 'state'>;
   /** The engine pool; without it (an in-process engine) there are no engine gauges. */
   readonly engine?: { stats(): PoolStats };
@@ -78,6 +80,25 @@ function dependencyGauges(registry: Registry, sources: MetricSources): void {
       this.set({ backend: store.kind }, up ? 1 : 0);
     },
   });
+  const load = store.load?.bind(store);
+  if (load) {
+    new Gauge({
+      name: `${PREFIX}store_operations_in_flight`,
+      help: 'Store operations in flight: what the bulkhead lets in.',
+      registers: [registry],
+      collect() {
+        this.set(load().inFlight);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}store_concurrency_limit`,
+      help: 'The most store operations the bulkhead lets in at once now; more are refused with 503 overloaded.',
+      registers: [registry],
+      collect() {
+        this.set(load().limit);
+      },
+    });
+  }
   // Only when Redis is configured: without it there is nothing to be up or down.
   if (limiter.kind === 'redis') {
     new Gauge({

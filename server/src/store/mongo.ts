@@ -14,8 +14,8 @@
  * A save and its answer agree even when the database stalls: a save is
  * written `pending` and then confirmed `saved` only while still `pending`;
  * if the caller stops waiting first (its answer is an error), the document is
- * deleted as soon as the database answers again, before `ping()` reports it
- * healthy. A late insert then stays `pending` (invisible, swept after an hour)
+ * deleted as soon as the database answers (an undo starts at once, in the
+ * background), and before `ping()` reports it healthy again. A late insert then stays `pending` (invisible, swept after an hour)
  * and a late confirmation finds nothing to confirm.
  *
  * Errors that mean "the database is not answering" (network, server
@@ -527,8 +527,12 @@ class MongoStore implements Store {
     const details = this.connection.collection<DetailDoc>(DETAILS_COLLECTION);
     let confirmed = false;
     // The caller gave up (its answer is an error): whatever reached the database must not stay visible.
+    // The undo starts now, in the background: a database that is only slow answers it while it serves,
+    // and one that stopped has it done before a ping calls it healthy again.
     const giveUp = () => {
-      if (!confirmed) this.undo.add(id);
+      if (confirmed) return;
+      this.undo.add(id);
+      void this.undoAbandoned().catch(() => undefined);
     };
     const stillWanted = () => {
       if (signal?.aborted) throw new StoreUnavailableError('the request ended before its save completed');

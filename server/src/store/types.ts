@@ -181,6 +181,19 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The store answers, but has as many operations in flight as it can answer in
+ * time (guard.ts's bulkhead): this one was refused at once, without reaching
+ * it. A kind of unavailability, so whatever handles that handles this; the
+ * API answers 503 `overloaded` rather than `store_unavailable`.
+ */
+export class StoreBusyError extends StoreUnavailableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
+}
+
 /** Thrown by createAccount when the email is taken. */
 export class DuplicateEmailError extends Error {
   constructor(readonly email: string) {

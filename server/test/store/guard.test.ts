@@ -1,8 +1,10 @@
 /**
  * The store guard around a real embedded store, slowed down on request: a
  * slow operation fails alone, a store that also stops answering pings is
- * marked down and fails fast until a ping succeeds again, and a save that
- * times out learns it through its signal.
+ * marked down and fails fast until a ping succeeds again, one that answers
+ * other operations meanwhile is busy and never marked down, a save that times
+ * out learns it through its signal, and the bulkhead refuses what is past its
+ * limit at once and learns the limit from how late operations come back.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,12 +13,17 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { guardStore, type GuardedStore } from '../../src/store/guard.js';
-import { StoreUnavailableError, type SaveOptions, type Store } from '../../src/store/types.js';
+import {
+  StoreBusyError,
+  StoreUnavailableError,
+  type SaveOptions,
+  type Store,
+} from '../../src/store/types.js';
 import { sampleExplanation } from './contract.js';
 
-/** The real store, with delays a test turns on: every operation, or pings only. */
+/** The real store, with delays a test turns on: every operation, listing keys alone, or pings only. */
 function slowable(store: Store) {
-  const delays = { operations: 0, pings: 0 };
+  const delays = { operations: 0, pings: 0, keyLists: 0 };
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const signals: AbortSignal[] = [];
   const slowed: Store = {
@@ -31,7 +38,7 @@ function slowable(store: Store) {
     createApiKey: async (k) => (await wait(delays.operations), store.createApiKey(k)),
     findApiKeysByPrefix: async (p) => (await wait(delays.operations), store.findApiKeysByPrefix(p)),
     findApiKeyById: async (id) => (await wait(delays.operations), store.findApiKeyById(id)),
-    listApiKeys: async (a) => (await wait(delays.operations), store.listApiKeys(a)),
+    listApiKeys: async (a) => (await wait(delays.operations + delays.keyLists), store.listApiKeys(a)),
     revokeApiKey: async (id, at) => (await wait(delays.operations), store.revokeApiKey(id, at)),
     expireApiKey: async (id, at) => (await wait(delays.operations), store.expireApiKey(id, at)),
     touchApiKey: async (id, at) => (await wait(delays.operations), store.touchApiKey(id, at)),
@@ -109,5 +116,91 @@ describe('store guard', function () {
     await new Promise((resolve) => setTimeout(resolve, 400));
     control.delays.operations = 0;
     assert.equal((await guarded.listExplanations('a', {}, { skip: 0, limit: 10 })).total, 0);
+  });
+});
+
+describe('store guard under load', function () {
+  this.timeout(20_000);
+  let dataDir: string;
+  let control: ReturnType<typeof slowable>;
+  const opened: GuardedStore[] = [];
+
+  const guard = (options: Parameters<typeof guardStore>[1]) => {
+    const guarded = guardStore(control.slowed, options);
+    opened.push(guarded);
+    return guarded;
+  };
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cex-guard-load-'));
+    control = slowable(await createEmbeddedStore({ dataDir }));
+  });
+
+  afterEach(async () => {
+    for (const guarded of opened.splice(0)) await guarded.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps a store that answers other operations in service, however many time out and however slow its pings', async () => {
+    const guarded = guard({ timeoutMs: 100, probeIntervalMs: 50 });
+    control.delays.keyLists = 400;
+    control.delays.pings = 400;
+    let answered = 0;
+    let busy = true;
+    const steady = (async () => {
+      while (busy) {
+        assert.equal(await guarded.findAccountByEmail('x@example.test'), null);
+        answered++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    for (let i = 0; i < 8; i++) {
+      await assert.rejects(guarded.listApiKeys('a'), StoreUnavailableError);
+      assert.equal(guarded.available, true, `marked down after slow operation ${i + 1}`);
+    }
+    // Health takes the answers as its evidence rather than queueing a ping behind them.
+    assert.equal(await guarded.ping(), true);
+    busy = false;
+    await steady;
+    assert.ok(answered > 10, `only ${answered} answered`);
+    assert.equal(guarded.available, true);
+  });
+
+  it('serves a burst past its limit in turn while operations come back in time', async () => {
+    const guarded = guard({ timeoutMs: 2000, bulkhead: { initial: 4, min: 2, max: 8, slowMs: 500 } });
+    control.delays.operations = 30;
+    const burst = Array.from({ length: 16 }, () => guarded.findAccountByEmail('x@example.test'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(guarded.load().inFlight, 4, 'four sent, twelve waiting their turn');
+    assert.deepEqual(await Promise.all(burst), Array<null>(16).fill(null));
+    assert.ok(guarded.load().limit > 4, 'in-time answers at full use raised the limit');
+  });
+
+  it('refuses what waited its time for room, lowers the limit when operations come back late, and raises it when they do not', async () => {
+    const guarded = guard({
+      timeoutMs: 2000,
+      bulkhead: { initial: 4, min: 2, max: 8, slowMs: 100, maxWaitMs: 50 },
+    });
+    control.delays.operations = 250;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        guarded.findAccountByEmail('x@example.test').then(
+          () => 'answered',
+          (error: unknown) => (error instanceof StoreBusyError ? 'busy' : String(error)),
+        ),
+      ),
+    );
+    assert.deepEqual(outcomes, [...Array<string>(4).fill('answered'), ...Array<string>(6).fill('busy')]);
+    // Four late answers: 4 → 3 → 2, and no lower.
+    assert.deepEqual(guarded.load(), { inFlight: 0, limit: 2 });
+
+    control.delays.operations = 0;
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(
+        Array.from({ length: guarded.load().limit }, () => guarded.findAccountByEmail('y@x.test')),
+      );
+    }
+    assert.equal(guarded.load().limit, 8, 'back to its most, one in-time answer at a time');
+    assert.equal(guarded.available, true);
   });
 });

@@ -251,9 +251,6 @@ describe('MongoDB store specifics', function () {
 
   it('undoes abandoned saves once, however many pings come while a slow database works through them', async () => {
     await withHeldStore('storeundoonce', async (store, proxy) => {
-      for (let i = 0; i < 2; i++) await abandonSave(store, 'quitter');
-      const undo = store as unknown as { pendingUndo: number };
-      assert.equal(undo.pendingUndo, 2);
       // Every record delete the database is sent is counted; the first is held, as a slow database would.
       let deletes = 0;
       proxy.hold((command) => {
@@ -261,9 +258,13 @@ describe('MongoDB store specifics', function () {
         deletes++;
         return true;
       });
+      // Each abandoned save starts the undo at once, in the background; the second joins the first's.
+      for (let i = 0; i < 2; i++) await abandonSave(store, 'quitter');
+      await waitFor('the first delete to be held', async () => proxy.held >= 1);
+      const undo = store as unknown as { pendingUndo: number };
+      assert.equal(undo.pendingUndo, 2);
       // As the guard's probe does: a ping, given up on, then another, and another.
       const pings = [store.ping(), store.ping(), store.ping()];
-      await waitFor('the first delete to be held', async () => proxy.held >= 1);
       // Round trips of their own (a ping's is one) give the later pings time to send their own deletes.
       for (let i = 0; i < 3; i++) await store.listExplanations('quitter', {}, { skip: 0, limit: 1 });
       assert.equal(deletes, 1, 'the later pings join the undo under way instead of repeating its deletes');
@@ -278,18 +279,20 @@ describe('MongoDB store specifics', function () {
     await withHeldStore(
       'storeundostuck',
       async (store, proxy) => {
-        await abandonSave(store, 'quitter');
         let deletes = 0;
         proxy.hold((command) => {
           if (command['delete'] !== 'explanations') return false;
           deletes++;
           return true;
         });
-        // The first run's delete is held for good: past the step's limit the run ends and the ping says no.
+        // The undo starts with the abandoned save; its delete is held for good: past the step's limit the
+        // run ends, and a ping that joined it says no.
+        await abandonSave(store, 'quitter');
+        await waitFor('the first delete', async () => deletes === 1);
         assert.equal(await store.ping(), false);
         // The next ping does not join that run: it sends the delete again (held too, on another connection).
         const next = store.ping();
-        await waitFor('a second delete', async () => deletes === 2);
+        await waitFor('the delete sent again', async () => deletes >= 2);
         proxy.release();
         await next;
         await waitFor('a ping that finds nothing left to undo', () => store.ping());
