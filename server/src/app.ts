@@ -16,7 +16,12 @@ import Koa from 'koa';
 import { createAuthenticator } from './auth/authenticator.js';
 import type { ResultCache } from './cache/result-cache.js';
 import { authenticate } from './auth/middleware.js';
-import { DEFAULT_DASHBOARD_CONFIG, type Config } from './config.js';
+import {
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  DEFAULT_DASHBOARD_CONFIG,
+  type Config,
+  type EngineConfig,
+} from './config.js';
 import type { ClientBundle } from './dashboard/bundle.js';
 import { createDashboard } from './dashboard/dashboard.js';
 import type { Engine } from './engine/engine.js';
@@ -54,7 +59,11 @@ export interface AppDependencies {
   readonly limiter: RateLimiter;
   readonly engine: Engine;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'production'> & Partial<Pick<Config, 'trustProxy' | 'dashboard'>>;
+  readonly config: Pick<Config, 'production'> &
+    Partial<Pick<Config, 'trustProxy' | 'dashboard'>> & {
+      /** How many of one account's analyses run at once (default DEFAULT_ACCOUNT_CONCURRENCY). */
+      readonly engine?: Pick<EngineConfig, 'accountConcurrency'>;
+    };
   /** How long a key lookup is reused; revocations take effect within it (default 5 s). */
   readonly authCacheTtlMs?: number;
   /**
@@ -155,7 +164,13 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   const usage = createUsageService({ store, flush: () => recorder.flush() });
   const openApiDocument = createOpenApiDocument(API_VERSION);
 
-  const routes = apiRouter({ explanations, usage, openApiDocument, now: clock });
+  const routes = apiRouter({
+    explanations,
+    usage,
+    openApiDocument,
+    now: clock,
+    engineConcurrency: config.engine?.accountConcurrency ?? DEFAULT_ACCOUNT_CONCURRENCY,
+  });
   const api = chain(
     // First, so it sees every outcome; it counts only requests that authentication let in.
     countUsage(recorder, routeLabeller(routes), clock),

@@ -5,6 +5,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { ApiPlan } from '@code-explain/shared';
 import { parseRedisUrl } from './redis/target.js';
 
 export const DEFAULT_DASHBOARD_CONFIG: DashboardConfig = {
@@ -117,7 +118,15 @@ export interface EngineConfig {
   readonly queueWaitMs: number;
   /** Added to the workers' nice value (0–19): the main thread, answering requests, runs first on busy cores. */
   readonly nice: number;
+  /**
+   * The most analyses of one account that run at once, by plan; the pool
+   * caps it one below its worker count (engine/pool/pool.ts).
+   */
+  readonly accountConcurrency: Readonly<Record<ApiPlan, number>>;
 }
+
+/** ENGINE_CONCURRENCY_PRO and ENGINE_CONCURRENCY_ENTERPRISE unset. */
+export const DEFAULT_ACCOUNT_CONCURRENCY: Readonly<Record<ApiPlan, number>> = { pro: 2, enterprise: 4 };
 
 /**
  * The engine result cache (cache/result-cache.ts): in this process, and in
@@ -292,6 +301,13 @@ const variablesSchema = z.object({
   // 10: under CFS a nice-10 thread gets about a tenth of a core against a nice-0 one, so a saturated
   // pool leaves the event loop what it needs, and takes every idle cycle otherwise.
   ENGINE_NICE: wholeNumber('ENGINE_NICE', 0, 19, 10),
+  ENGINE_CONCURRENCY_PRO: wholeNumber('ENGINE_CONCURRENCY_PRO', 1, 256, DEFAULT_ACCOUNT_CONCURRENCY.pro),
+  ENGINE_CONCURRENCY_ENTERPRISE: wholeNumber(
+    'ENGINE_CONCURRENCY_ENTERPRISE',
+    1,
+    256,
+    DEFAULT_ACCOUNT_CONCURRENCY.enterprise,
+  ),
   RESULT_CACHE_ENTRIES: wholeNumber('RESULT_CACHE_ENTRIES', 0, 10_000_000, 10_000),
   RESULT_CACHE_MB: wholeNumber('RESULT_CACHE_MB', 0, 1_000_000, 64),
   RESULT_CACHE_TTL_SECONDS: wholeNumber('RESULT_CACHE_TTL_SECONDS', 0, 30 * 86_400, 86_400),
@@ -455,6 +471,7 @@ export function loadConfig(
         queueLimit: e.ENGINE_QUEUE_LIMIT,
         queueWaitMs: e.ENGINE_QUEUE_WAIT_MS,
         nice: e.ENGINE_NICE,
+        accountConcurrency: { pro: e.ENGINE_CONCURRENCY_PRO, enterprise: e.ENGINE_CONCURRENCY_ENTERPRISE },
       },
       resultCache: {
         entries: e.RESULT_CACHE_ENTRIES,

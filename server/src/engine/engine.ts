@@ -34,14 +34,29 @@ export interface RuleFailureReport {
   readonly message: string;
 }
 
-/** Hears what an explanation's response does not say in full. */
-export interface ExplainObserver {
+/** The account an analysis is for, as the engine pool shares its workers among accounts. */
+export interface EngineAccount {
+  readonly id: string;
+  /** The most of its analyses that may run at once (the pool never gives one account every worker). */
+  readonly concurrency: number;
+}
+
+/** Who asks for an explanation, and who hears what its response does not say in full. */
+export interface ExplainContext {
+  /** In the pool: whose turn this analysis waits for; without it, it shares one turn with every other such analysis. */
+  readonly account?: EngineAccount;
   ruleFailed?(failure: RuleFailureReport): void;
+  /**
+   * The analysis kept a worker busy `ms` (its deadline, when it was stopped
+   * there); not called for an analysis that never ran. The service charges
+   * the account for it (limits/limiter.ts, engineCost).
+   */
+  analysed?(ms: number): void;
 }
 
 export interface Engine {
-  /** The response notes each failed rule in `metadata.notes`; `observer` hears the error behind it. */
-  explain(request: ExplainRequest, observer?: ExplainObserver): Promise<ExplainResponse>;
+  /** The response notes each failed rule in `metadata.notes`; `context` hears the error behind it. */
+  explain(request: ExplainRequest, context?: ExplainContext): Promise<ExplainResponse>;
   /** Whether the engine can explain: a real parse of a small snippet succeeds. */
   health(): Promise<boolean>;
   /** Frees the parsers (in process) or stops the workers (the pool), which takes a moment. */
@@ -86,7 +101,7 @@ export interface LocalEngine extends Engine {
   /** Takes the request as given: no length limit applies here (the API's schema applies it). */
   analyze(
     request: ExplainRequest,
-    observer?: ExplainObserver,
+    context?: ExplainContext,
     options?: AnalyzeOptions,
   ): Promise<SourceAnalysis>;
 }
@@ -108,7 +123,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
 
   async function analyze(
     request: ExplainRequest,
-    observer?: ExplainObserver,
+    context?: ExplainContext,
     options: AnalyzeOptions = {},
   ): Promise<SourceAnalysis> {
     const { language } = request;
@@ -134,7 +149,7 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
       findings,
       checks: run.ran,
     });
-    for (const failure of run.failures) observer?.ruleFailed?.(failureReport(failure));
+    for (const failure of run.failures) context?.ruleFailed?.(failureReport(failure));
     const failed = [...new Set(run.failures.map((f) => f.rule))];
     const metadata = metadataOf(metrics, facts, language, parsed.errorRegions);
     const { response, json: responseJson } = fitResponseJson({
@@ -157,8 +172,8 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
 
   return {
     analyze,
-    async explain(request, observer) {
-      return (await analyze(request, observer)).response;
+    async explain(request, context) {
+      return (await analyze(request, context)).response;
     },
     async health() {
       try {

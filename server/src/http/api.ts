@@ -3,7 +3,13 @@
  * schemas, calls the service, and answers; errors are thrown as ApiError.
  * Authentication and rate limiting have already run (see app.ts).
  */
-import { explainRequestSchema, listQuerySchema, usageQuerySchema, usageWindow } from '@code-explain/shared';
+import {
+  explainRequestSchema,
+  listQuerySchema,
+  usageQuerySchema,
+  usageWindow,
+  type ApiPlan,
+} from '@code-explain/shared';
 import Router from '@koa/router';
 import type { ExplanationService } from '../service/explanations.js';
 import type { UsageService } from '../service/usage.js';
@@ -13,12 +19,14 @@ import { jsonBody } from './json-body.js';
 import { explanationParamsSchema } from './params.js';
 import { parseOrThrow } from './validate.js';
 
-function accountOf(ctx: AppContext): string {
+function authenticated(ctx: AppContext): { readonly id: string; readonly plan: ApiPlan } {
   const account = ctx.state.account;
   // Authentication runs before every /api route; reaching here without it is a wiring bug.
   if (!account) throw new Error('an /api route ran without an authenticated account');
-  return account.id;
+  return account;
 }
+
+const accountOf = (ctx: AppContext): string => authenticated(ctx).id;
 
 const notFound = () => new ApiError('not_found', 'no explanation with that id');
 
@@ -28,23 +36,31 @@ export function apiRouter(deps: {
   openApiDocument: object;
   /** The clock usage windows end at (the app's). */
   now?: () => number;
+  /** How many of one account's analyses may run at once, by plan (ENGINE_CONCURRENCY_*). */
+  engineConcurrency: Readonly<Record<ApiPlan, number>>;
 }): Router<AppState> {
-  const { explanations, usage, openApiDocument } = deps;
+  const { explanations, usage, openApiDocument, engineConcurrency } = deps;
   const now = deps.now ?? Date.now;
   // Case-sensitive, so /API/... is not a second spelling of a route.
   const router = new Router<AppState>({ prefix: '/api', sensitive: true });
 
   router.post('/explain', jsonBody(), async (ctx) => {
-    const accountId = accountOf(ctx);
+    const account = authenticated(ctx);
     const request = parseOrThrow(explainRequestSchema, ctx.request.body, 'request body');
     ctx.state.explained = { language: request.language, mode: request.mode };
-    // The response notes a failed rule in plain words; the log, with the request id, gets the error behind it.
-    ctx.body = await explanations.explain(accountId, request, {
+    ctx.body = await explanations.explain(account.id, request, {
+      // The engine's workers are shared among accounts, each with its own turn and at most this many at once.
+      account: { id: account.id, concurrency: engineConcurrency[account.plan] },
+      // The response notes a failed rule in plain words; the log, with the request id, gets the error behind it.
       ruleFailed: (failure) =>
         ctx.state.log.warn(
           { rule: failure.rule, phase: failure.phase, error: failure.message },
           'rule failed',
         ),
+      // Charged to the account by the rate limiter once the request is over (limits/limiter.ts).
+      analysed: (ms) => {
+        ctx.state.engineMs = (ctx.state.engineMs ?? 0) + ms;
+      },
     });
   });
 

@@ -12,6 +12,8 @@ export interface AppState {
   keyId?: string;
   /** Set by POST /api/explain once its body is valid, for the usage counts. */
   explained?: { language: LanguageId; mode: Mode };
+  /** Set by POST /api/explain when the engine ran: how long its analysis kept a worker busy (charged by limits/). */
+  engineMs?: number;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -5,7 +5,7 @@ declare module 'koa-ratelimit' {
 
   interface RateLimitOptions<StateT> {
     driver: 'redis' | 'memory';
-    /** An ioredis client for 'redis'; a Map for 'memory'. */
+    /** For 'redis': anything with async-ratelimiter's `ratelimiter` command (an ioredis client); a Map for 'memory'. */
     db: unknown;
     /** Window length in milliseconds. */
     duration: number;
@@ -39,6 +39,8 @@ declare module 'koa-ratelimit/limiter/redis.js' {
   class Limiter {
     constructor(options: { id: string; db: unknown; max: number; duration: number; namespace?: string });
     get(options?: { peek?: boolean }): Promise<LimitState>;
+    /** The script it defines on an ioredis client as the `ratelimiter` command, unless `db` has one. */
+    static defineCommand: { ratelimiter: { numberOfKeys: number; lua: string } };
   }
   export = Limiter;
 }

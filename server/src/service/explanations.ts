@@ -14,7 +14,7 @@ import type {
 import { encodeListCursor, MAX_PAGE } from '@code-explain/shared';
 import { resultKey } from '../cache/key.js';
 import type { ResultCache } from '../cache/result-cache.js';
-import type { Engine, ExplainObserver } from '../engine/engine.js';
+import type { Engine, ExplainContext } from '../engine/engine.js';
 import type {
   ExplanationRecord,
   ExplanationSummary as SummaryRecord,
@@ -23,11 +23,11 @@ import type {
 } from '../store/types.js';
 
 export interface ExplanationService {
-  /** `observer` hears what the response leaves out and why (a rule that threw), for the log. */
+  /** `context` says whose analysis it is and hears what the response leaves out and why (a rule that threw), for the log. */
   explain(
     accountId: string,
     request: ExplainRequest,
-    observer?: ExplainObserver,
+    context?: ExplainContext,
   ): Promise<ExplainResponse & SavedFields>;
   list(accountId: string, query: ListQuery): Promise<ListResponse>;
   get(accountId: string, id: string): Promise<SavedExplanation | null>;
@@ -103,25 +103,26 @@ export function createExplanationService(deps: ExplanationServiceDependencies): 
    */
   const answer = async (
     request: ExplainRequest,
-    observer: ExplainObserver | undefined,
+    context: ExplainContext | undefined,
   ): Promise<{ response: ExplainResponse; remembered?: Promise<void> }> => {
-    if (!cache) return { response: await engine.explain(request, observer) };
+    if (!cache) return { response: await engine.explain(request, context) };
     const key = resultKey(request, cache.engineVersion);
     const cached = await cache.results.lookup(key);
     if (cached) return { response: cached };
     let ruleFailed = false;
     const response = await engine.explain(request, {
+      ...context,
       ruleFailed(failure) {
         ruleFailed = true;
-        observer?.ruleFailed?.(failure);
+        context?.ruleFailed?.(failure);
       },
     });
     return { response, remembered: ruleFailed ? undefined : cache.results.remember(key, response) };
   };
 
   return {
-    async explain(accountId, request, observer) {
-      const { response, remembered } = await answer(request, observer);
+    async explain(accountId, request, context) {
+      const { response, remembered } = await answer(request, context);
       // A cached answer is still saved for the account, with an id and a date of its own.
       const saving = store.saveExplanation(accountId, newExplanationOf(request, response));
       // The shared cache's write overlaps the store's; it never fails (a failed write is a later miss).

@@ -172,9 +172,13 @@ describe('rate limits while Redis is away', function () {
     assert.deepEqual(switches(), { toMemory: 0, toRedis: 0 });
   });
 
+  /** The account that used its quota while Redis was stopped. */
+  let limitedWhileStopped: Awaited<ReturnType<typeof createKeyedAccount>>;
+
   it('keeps serving when Redis is stopped, enforcing quotas in memory, and says degraded', async () => {
     const busy = await createKeyedAccount(handle.store, 'enterprise');
     const limited = await createKeyedAccount(handle.store, 'pro');
+    limitedWhileStopped = limited;
     await redis.stop();
 
     await servedConcurrently(busy.key, 10);
@@ -187,10 +191,13 @@ describe('rate limits while Redis is away', function () {
     assert.deepEqual(switches(), { toMemory: 1, toRedis: 0 });
   });
 
-  it('returns to Redis by itself once it is back, logging the switch once', async () => {
+  it('returns to Redis by itself once it is back, logging the switch once, and gives it what it counted meanwhile', async () => {
     await redis.restart();
     await waitFor('the limiter to return to Redis', async () => (await health()).body.status === 'ok');
     assert.deepEqual(await health(), { status: 200, body: OK });
+    // The restarted Redis kept nothing; the requests counted in memory were given to it, and the window goes on.
+    assert.equal(await countInRedis(limitedWhileStopped.accountId), QUOTA);
+    await assertLimitedNext(limitedWhileStopped.key);
 
     const account = await createKeyedAccount(handle.store, 'pro');
     await servedInSequence(account.key, 2);
@@ -215,11 +222,13 @@ describe('rate limits while Redis is away', function () {
     redis.thaw();
     await waitFor('the limiter to return to Redis', async () => (await health()).body.status === 'ok');
     assert.deepEqual(switches(), { toMemory: 2, toRedis: 2 });
-    // Had a request counted in memory been sent to Redis too, the thawed Redis would have run it by now.
-    assert.equal(await countInRedis(limited.accountId), 0, 'requests counted in memory never reached Redis');
+    // What was counted in memory was given back to Redis, each request once, and the window goes on there.
+    assert.equal(await countInRedis(limited.accountId), QUOTA, 'each request counted in memory, once');
+    await assertLimitedNext(limited.key);
 
-    await servedInSequence(limited.key, 1);
-    assert.equal(await countInRedis(limited.accountId), 1, 'the counts land in Redis again');
+    const next = await createKeyedAccount(handle.store, 'pro');
+    await servedInSequence(next.key, 1);
+    assert.equal(await countInRedis(next.accountId), 1, 'the counts land in Redis again');
     assert.deepEqual(await health(), { status: 200, body: OK });
   });
 

@@ -14,14 +14,21 @@
  * - a new worker takes no work before a canary parse succeeds on it; a failed
  *   canary is retried with exponential backoff, and while no worker can run,
  *   requests fail with `engine_unavailable`;
+ * - analyses wait in one line per account and take turns: a free worker goes
+ *   to the account served least recently (one never served first) among
+ *   those holding fewer workers than their `concurrency`; with two or more
+ *   workers no account holds them all, so one account's slow inputs never
+ *   make another's wait behind them. Health probes go first.
  * - at most `maxQueue` analyses wait, each at most `maxQueueWaitMs`: beyond
- *   that, `overloaded`.
+ *   that, `overloaded`; when the queue is full, the newest analysis of the
+ *   account with the most waiting is the one refused, so an account that
+ *   floods the queue cannot crowd the others out of it.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { ExplainRequest, ExplainResponse } from '@code-explain/shared';
 import { createLogger, type Logger } from '../../logging.js';
-import type { Engine, ExplainObserver } from '../engine.js';
+import type { Engine, EngineAccount, ExplainContext } from '../engine.js';
 import {
   AnalysisFailedError,
   AnalysisTimeoutError,
@@ -98,11 +105,35 @@ type Outcome =
 
 interface Task {
   readonly message: TaskMessage;
+  /** The account's line an analysis waits in; a probe has none. */
+  readonly lane?: Lane;
   /** Called once, when the task ends or is given up. */
   settle(outcome: Outcome): void;
   /** Gives up an analysis still queued after maxQueueWaitMs; cleared when a worker takes it. */
   queueTimer?: NodeJS.Timeout;
+  /** When a worker took it (Date.now()), for the engine time it is charged. */
+  startedAt?: number;
 }
+
+/** One account's analyses: those waiting, oldest first, and how many workers it holds. */
+interface Lane {
+  readonly id: string;
+  /** The most workers it may hold at once: the account's, at most one fewer than the pool has. */
+  concurrency: number;
+  /**
+   * Workers it holds: running its analyses, or starting again after one of
+   * them broke the worker (deadline, trap), until the new one passes its
+   * canary. An account whose input cost a restart does not get the other
+   * worker meanwhile.
+   */
+  running: number;
+  readonly waiting: Task[];
+  /** When it was last given a worker, as a count of dispatches (0: never). */
+  servedAt: number;
+}
+
+/** The line of analyses given without an account: one turn among the accounts', any number running. */
+const ANONYMOUS = '';
 
 type SlotState = 'starting' | 'idle' | 'busy' | 'down' | 'stopped';
 
@@ -116,6 +147,8 @@ interface Slot {
   failures: number;
   retryTimer?: NodeJS.Timeout;
   retryAt?: number;
+  /** The account holding this worker (see Lane.running). */
+  lane?: Lane;
 }
 
 /** Why a worker is given up on: what a running task can fail with, or a failed canary. */
@@ -151,7 +184,15 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   };
 
   const slots: Slot[] = Array.from({ length: size }, () => ({ state: 'starting', failures: 0 }));
-  const queue: Task[] = [];
+  /** Accounts with analyses waiting or workers held. */
+  const lanes = new Map<string, Lane>();
+  /** Dispatches so far: the clock of Lane.servedAt. */
+  let dispatches = 0;
+  /** Health probes, served before any account's analyses. */
+  const probes: Task[] = [];
+  let waiting = 0;
+  /** With two or more workers, one is always left for the other accounts. */
+  const accountCap = Math.max(1, size - 1);
   const readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   let nextId = 0;
   let restarts = 0;
@@ -180,7 +221,11 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
   /** Workers are ref'd only while someone waits for one, so they never hold an idle process open. */
   function updateRefs(): void {
-    const waited = queue.length > 0 || readyWaiters.length > 0 || slots.some((slot) => slot.state === 'busy');
+    const waited =
+      waiting > 0 ||
+      probes.length > 0 ||
+      readyWaiters.length > 0 ||
+      slots.some((slot) => slot.state === 'busy');
     for (const slot of slots) {
       if (waited) slot.worker?.ref();
       else slot.worker?.unref();
@@ -219,6 +264,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
         if (isProbeOk(outcome)) {
           slot.failures = 0;
           slot.state = 'idle';
+          release(slot);
           logger.debug({ worker: threadId }, 'engine worker ready');
           for (const waiter of readyWaiters.splice(0)) waiter.resolve();
           dispatch();
@@ -280,6 +326,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     slot.task = undefined;
     if (message.type === 'explained' || isProbeOk({ kind: 'reply', message })) lastSuccessAt = Date.now();
     if (slot.state === 'busy') slot.state = 'idle';
+    release(slot);
     task.settle({ kind: 'reply', message });
     dispatch();
   }
@@ -302,9 +349,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     restarts++;
     logger.warn({ worker: worker?.threadId, reason, restarts }, 'engine worker replaced');
     spawn(slot);
+    // The failed analysis's account may have another waiting that its cap held back.
+    dispatch();
   }
 
   function canaryFailed(slot: Slot, reason: DiscardReason): void {
+    release(slot);
     canaryFailures++;
     slot.failures++;
     const delay = Math.min(backoff.max, backoff.initial * 2 ** (slot.failures - 1));
@@ -323,7 +373,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     if (allDown()) {
       // Nothing can take queued work before the next retry: answer now rather than at the queue-wait limit.
       const error = unavailable();
-      for (const task of queue.splice(0)) task.settle({ kind: 'refused', error });
+      for (const task of allWaiting()) task.settle({ kind: 'refused', error });
       for (const waiter of readyWaiters.splice(0)) waiter.reject(error);
     }
     updateRefs();
@@ -338,15 +388,34 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
   // ---- Work ----
 
+  /**
+   * The next analysis to run: the oldest waiting of the account served least
+   * recently among those under their cap (ties: the account that came first).
+   */
+  function nextTask(): Task | undefined {
+    let next: Lane | undefined;
+    for (const lane of lanes.values()) {
+      if (lane.waiting.length === 0 || lane.running >= lane.concurrency) continue;
+      if (next === undefined || lane.servedAt < next.servedAt) next = lane;
+    }
+    if (next === undefined) return undefined;
+    next.servedAt = ++dispatches;
+    waiting--;
+    return next.waiting.shift();
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.state !== 'idle') continue;
-      const task = queue.shift();
+      const task = probes.shift() ?? nextTask();
       if (task === undefined) break;
       // From here the deadline applies instead of the queue wait.
       clearTimeout(task.queueTimer);
+      task.startedAt = Date.now();
       slot.state = 'busy';
       slot.task = task;
+      slot.lane = task.lane;
+      if (task.lane) task.lane.running++;
       slot.timer = setTimeout(() => {
         logger.warn(
           { worker: slot.worker?.threadId, timeoutMs },
@@ -359,26 +428,88 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     updateRefs();
   }
 
-  function unqueue(task: Task): void {
-    const index = queue.indexOf(task);
-    if (index >= 0) queue.splice(index, 1);
+  /** Every analysis and probe waiting, taken out of their lines (to be refused). */
+  function allWaiting(): Task[] {
+    const tasks = probes.splice(0);
+    for (const lane of lanes.values()) tasks.push(...lane.waiting);
+    return tasks;
+  }
+
+  function unqueueProbe(task: Task): void {
+    const index = probes.indexOf(task);
+    if (index >= 0) probes.splice(index, 1);
     updateRefs();
   }
 
-  function explain(request: ExplainRequest, observer?: ExplainObserver): Promise<ExplainResponse> {
+  /** An analysis's account line: made on its first analysis, gone once it has none waiting or running. */
+  function laneOf(account: EngineAccount | undefined): Lane {
+    const id = account?.id ?? ANONYMOUS;
+    const concurrency = account === undefined ? size : Math.min(accountCap, Math.max(1, account.concurrency));
+    const lane = lanes.get(id) ?? { id, concurrency, running: 0, waiting: [], servedAt: 0 };
+    // A plan change takes effect from the account's next analysis.
+    lane.concurrency = concurrency;
+    if (!lanes.has(id)) lanes.set(id, lane);
+    return lane;
+  }
+
+  /** An account line with nothing waiting and no worker held is forgotten. */
+  function forgetIfIdle(lane: Lane): void {
+    if (lane.running === 0 && lane.waiting.length === 0 && lanes.get(lane.id) === lane) lanes.delete(lane.id);
+  }
+
+  /** A task of `lane` has ended: if it was still waiting, its line lets it go (a running one's worker is released apart). */
+  function leave(lane: Lane, task: Task): void {
+    const index = lane.waiting.indexOf(task);
+    if (index >= 0) {
+      lane.waiting.splice(index, 1);
+      waiting--;
+    }
+    forgetIfIdle(lane);
+  }
+
+  /** The slot's worker is free again (its analysis answered, or its replacement is ready or down): its account lets it go. */
+  function release(slot: Slot): void {
+    const lane = slot.lane;
+    if (lane === undefined) return;
+    slot.lane = undefined;
+    lane.running--;
+    forgetIfIdle(lane);
+  }
+
+  /**
+   * Over the queue limit: the newest analysis of the account with the most
+   * waiting is refused (ties go against the account just added to).
+   */
+  function shed(added: Lane): void {
+    while (waiting > maxQueue) {
+      let longest = added;
+      for (const lane of lanes.values()) if (lane.waiting.length > longest.waiting.length) longest = lane;
+      const task = longest.waiting.at(-1);
+      if (task === undefined) return;
+      task.settle({ kind: 'refused', error: overloaded('queue_full') });
+    }
+  }
+
+  function explain(request: ExplainRequest, context?: ExplainContext): Promise<ExplainResponse> {
     return new Promise((resolve, reject) => {
       if (stopping || allDown()) {
         reject(unavailable());
         return;
       }
-      if (!slots.some((slot) => slot.state === 'idle') && queue.length >= maxQueue) {
-        reject(overloaded('queue_full'));
-        return;
-      }
+      const lane = laneOf(context?.account);
       const task: Task = {
         message: { type: 'explain', id: nextId++, request },
+        lane,
         settle(outcome) {
           clearTimeout(task.queueTimer);
+          const ranMs =
+            task.startedAt === undefined
+              ? undefined
+              : outcome.kind === 'failed' && outcome.reason === 'deadline'
+                ? timeoutMs
+                : Math.min(timeoutMs, Date.now() - task.startedAt);
+          leave(lane, task);
+          if (ranMs !== undefined) context?.analysed?.(ranMs);
           if (outcome.kind === 'refused') reject(outcome.error);
           else if (outcome.kind === 'failed') {
             reject(
@@ -387,7 +518,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
                 : new AnalysisFailedError(outcome.reason),
             );
           } else if (outcome.message.type === 'explained') {
-            for (const failure of outcome.message.ruleFailures ?? []) observer?.ruleFailed?.(failure);
+            for (const failure of outcome.message.ruleFailures ?? []) context?.ruleFailed?.(failure);
             resolve(outcome.message.response);
           } else if (outcome.message.type === 'parse-timeout') {
             reject(new AnalysisTimeoutError(outcome.message.limitMs, 'parser'));
@@ -397,11 +528,13 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
         },
       };
       task.queueTimer = setTimeout(() => {
-        unqueue(task);
-        reject(overloaded('queue_wait'));
+        task.settle({ kind: 'refused', error: overloaded('queue_wait') });
+        updateRefs();
       }, maxQueueWaitMs);
-      queue.push(task);
+      lane.waiting.push(task);
+      waiting++;
       dispatch();
+      shed(lane);
     });
   }
 
@@ -419,10 +552,10 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       // running when time is up it stays on its worker under the usual deadline; only
       // the answer is given up.
       const timer = setTimeout(() => {
-        unqueue(task);
+        unqueueProbe(task);
         resolve(false);
       }, healthTimeoutMs);
-      queue.unshift(task);
+      probes.push(task);
       dispatch();
     });
   }
@@ -467,7 +600,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
         busy: count('busy'),
         starting: count('starting'),
         down: count('down'),
-        queued: queue.length,
+        queued: waiting + probes.length,
         restarts,
         canaryFailures,
       };
@@ -478,12 +611,13 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       stopping = true;
       const error = unavailable();
       for (const waiter of readyWaiters.splice(0)) waiter.reject(error);
-      const tasks = [...queue.splice(0), ...slots.flatMap((slot) => (slot.task ? [slot.task] : []))];
+      const tasks = [...allWaiting(), ...slots.flatMap((slot) => (slot.task ? [slot.task] : []))];
       const stopped: Promise<number>[] = [];
       for (const slot of slots) {
         clearTimeout(slot.timer);
         clearTimeout(slot.retryTimer);
         if (slot.worker) stopped.push(stop(slot.worker));
+        release(slot);
         Object.assign(slot, { state: 'stopped', worker: undefined, task: undefined, timer: undefined });
       }
       for (const task of tasks) task.settle({ kind: 'refused', error });

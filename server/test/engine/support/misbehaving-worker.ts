@@ -5,6 +5,8 @@
  * - code containing SEND_GARBLED: the worker posts a reply that is not an answer, past serve.ts (the main
  *   thread must refuse it);
  * - code containing EXIT_NOW ends the thread mid-analysis;
+ * - code containing `HOLD_WHILE <path>` (to the end of its line) is explained only once that file is gone
+ *   (so a test decides when an analysis ends, and in what order the pool hands out workers);
  * - with CEX_TEST_FAIL_CANARY=1 in its environment (copied when the thread starts), every probe fails;
  * - with CEX_TEST_CANARY_GATE=<path>, a probe waits while that file exists (so a test can hold
  *   replacement workers in their canary for as long as it needs).
@@ -28,6 +30,8 @@ async function probe(): Promise<boolean> {
 const engine: Engine = {
   async explain(request) {
     if (request.code.includes('EXIT_NOW')) process.exit(7);
+    const held = /HOLD_WHILE (\S+)/.exec(request.code)?.[1];
+    while (held !== undefined && existsSync(held)) await sleep(10);
     // A deliberately wrong shape: the worker's own contract check must refuse it.
     if (request.code.includes('SEND_MALFORMED')) return { explanation: 42 } as unknown as ExplainResponse;
     return real.explain(request);
