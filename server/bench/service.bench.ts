@@ -9,7 +9,8 @@
  * processes (`node --import tsx`, as `pnpm start` runs the service), so the
  * load generator does not share their event loop. Prints a table with the
  * issue's targets beside the figures; asserts nothing. BENCH_SECONDS sets
- * each run's length (default 10), BENCH_ROWS picks rows (`warm,cold,healthz,rss,list`);
+ * each run's length (default 10), BENCH_OVERLOAD_CONNECTIONS the overload row's (50 explain + 50 list),
+ * BENCH_ROWS picks rows (`warm,cold,healthz,rss,overload,hostile,deadline,list`);
  * rps counts 2xx answers only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,20 +20,31 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import mongoose from 'mongoose';
 import { createAccountService } from '../src/service/accounts.js';
 import { createEmbeddedStore } from '../src/store/embedded.js';
 import { createMongoStore } from '../src/store/mongo.js';
 import type { Store } from '../src/store/types.js';
 import { fillEmbedded, fillMongo, totalOf, type FillPlan } from './support/fill-history.js';
+import { CONNECTIONS, explainRequests, figuresOf, load, shareOf, type Figures } from './support/load.js';
+import {
+  besideDeadlineInputs,
+  besideHostileBodies,
+  overload,
+  type BesideFigures,
+  type OverloadFigures,
+} from './support/under-load.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_RSS_EXPLAINS: fewer for a quick try; the issue's figure is 20,000.
 const RSS_EXPLAINS = Number(process.env.BENCH_RSS_EXPLAINS ?? 20_000);
 const RSS_WARMUP = 2_000;
+/**
+ * Connections for explains, and as many again for lists, in the overload row:
+ * twice the usual load, the issue's mix (BENCH_OVERLOAD_CONNECTIONS for more).
+ */
+const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? CONNECTIONS);
 /** Distinct snippets the RSS run cycles through: the result cache reaches its steady state during warm-up. */
 const RSS_DISTINCT = 1_000;
 const RUN = randomBytes(4).toString('hex');
@@ -193,51 +205,6 @@ async function startBaseline(
   return { url: `http://127.0.0.1:${port}`, process: child, stop };
 }
 
-interface Figures {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly requests: number;
-  /** Answers other than 2xx, and connection errors and timeouts. */
-  readonly failed: number;
-  /** What the failures were: `503×120, timeout×3`. */
-  readonly failures: string;
-}
-
-function figuresOf(result: autocannon.Result): Figures {
-  return {
-    // Answers that succeeded, per second: a fast stream of 503s is not throughput.
-    rps: (result.requests.total - result.non2xx) / result.duration,
-    p99: result.latency.p99,
-    p50: result.latency.p50,
-    max: result.latency.max,
-    requests: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
-    failures: [
-      ...Object.entries(result.statusCodeStats ?? {})
-        .filter(([code]) => !code.startsWith('2'))
-        .map(([code, stats]) => `${code}×${stats.count ?? 0}`),
-      ...(result.timeouts > 0 ? [`timeout×${result.timeouts}`] : []),
-      ...(result.errors > result.timeouts ? [`error×${result.errors - result.timeouts}`] : []),
-    ].join(', '),
-  };
-}
-
-function explainRequests(key: string, body: (i: number) => unknown): autocannon.Request[] {
-  let i = 0;
-  return [
-    {
-      method: 'POST',
-      path: '/api/explain',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      setupRequest: (request) => ({ ...request, body: JSON.stringify(body(i++)) }),
-    },
-  ];
-}
-
-const load = (options: autocannon.Options) => autocannon({ connections: CONNECTIONS, ...options });
-
 /** Resident memory of a process, from /proc (the workers are threads of it, so included). */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -255,9 +222,12 @@ interface BackendFigures {
   readonly healthz?: { readonly idle: Figures; readonly figures: Figures; readonly saturating: Figures };
   readonly rss?: { start: number; after: number };
   readonly list?: { figures: Figures; records: number };
+  readonly overload?: OverloadFigures;
+  readonly hostile?: BesideFigures;
+  readonly deadline?: BesideFigures;
 }
 
-const ROW_NAMES = ['warm', 'cold', 'healthz', 'rss', 'list'] as const;
+const ROW_NAMES = ['warm', 'cold', 'healthz', 'rss', 'overload', 'hostile', 'deadline', 'list'] as const;
 type RowName = (typeof ROW_NAMES)[number];
 // BENCH_ROWS=warm,list: only those rows (bare Koa always runs); every row by default.
 const ROWS: ReadonlySet<RowName> = new Set(
@@ -276,6 +246,21 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
   const email = `bench-${RUN}@example.test`;
   await accounts.createAccount(email, 'enterprise');
   const { key } = await accounts.createKey(email, 'bench');
+  // Traffic that runs the engine comes from several accounts, as a service's does: one account alone
+  // gets at most ENGINE_CONCURRENCY_ENTERPRISE workers, and never all of them.
+  const crowd: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const member = `bench-${RUN}-crowd-${i}@example.test`;
+    await accounts.createAccount(member, 'enterprise');
+    crowd.push((await accounts.createKey(member, 'bench')).key);
+  }
+  const [victim, hostile, heavy] = await Promise.all(
+    ['victim', 'hostile', 'heavy'].map(async (role) => {
+      const address = `bench-${RUN}-${role}@example.test`;
+      await accounts.createAccount(address, 'enterprise');
+      return (await accounts.createKey(address, 'bench')).key;
+    }),
+  );
   const list = await listAccounts(store);
   await store.close();
 
@@ -319,7 +304,7 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
             await load({
               url: running.url,
               duration,
-              requests: explainRequests(key, (i) => ({ code: snippet(`cold${i}`), language: 'python' })),
+              requests: explainRequests(crowd, (i) => ({ code: snippet(`cold${i}`), language: 'python' })),
             }),
           );
         })()
@@ -360,6 +345,31 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
         })()
       : undefined;
 
+    const overloaded = ROWS.has('overload')
+      ? await (async () => {
+          process.stderr.write(
+            `[${backend.name}] explains and lists together, ${OVERLOAD_CONNECTIONS} connections each…\n`,
+          );
+          return overload(running.url, crowd, RUN, duration, OVERLOAD_CONNECTIONS);
+        })()
+      : undefined;
+    const hostileBodies = ROWS.has('hostile')
+      ? await (async () => {
+          process.stderr.write(
+            `[${backend.name}] small explains beside another account's 1 KB gzip bodies…\n`,
+          );
+          return besideHostileBodies(running.url, victim!, hostile!, RUN, duration);
+        })()
+      : undefined;
+    const deadlineInputs = ROWS.has('deadline')
+      ? await (async () => {
+          process.stderr.write(
+            `[${backend.name}] small explains beside another account's deadline-long inputs…\n`,
+          );
+          return besideDeadlineInputs(running.url, victim!, heavy!, RUN, duration);
+        })()
+      : undefined;
+
     // The history is written last, with the service stopped, so the rows above run on an account's usual
     // database on every backend: FerretDB v1 finds a document by _id with a scan of its collection on
     // PostgreSQL, so 100,000 records there made every save too slow to measure anything (server/README.md).
@@ -375,7 +385,19 @@ async function measure(backend: Backend, logDir: string): Promise<BackendFigures
         })()
       : undefined;
 
-    return { backend: backend.name, bare, minimal, warm, cold, healthz, rss, list: listed };
+    return {
+      backend: backend.name,
+      bare,
+      minimal,
+      warm,
+      cold,
+      healthz,
+      rss,
+      list: listed,
+      overload: overloaded,
+      hostile: hostileBodies,
+      deadline: deadlineInputs,
+    };
   } finally {
     await service?.stop();
     await bareKoa.stop();
@@ -443,6 +465,7 @@ interface Row {
 }
 
 const n0 = (value: number) => Math.round(value).toLocaleString('en-US');
+const pct = (value: number) => `${value.toFixed(value > 0 && value < 1 ? 2 : 0)} %`;
 const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 
 function rowsOf(f: BackendFigures): Row[] {
@@ -501,6 +524,39 @@ function rowsOf(f: BackendFigures): Row[] {
       figure: `${f.rss.start.toFixed(0)} MB → ${f.rss.after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %)`,
       target: 'within 10 %',
       met: verdict(Math.abs(growth) <= 0.1),
+    });
+  }
+  if (f.overload) {
+    const { connections, explain, list } = f.overload;
+    for (const [what, x] of [
+      ['explain', explain],
+      ['list', list],
+    ] as const) {
+      const served = x.requests === 0 ? 0 : (100 * (x.requests - x.failed)) / x.requests;
+      rows.push({
+        what: `overload (${connections} explain + ${connections} list connections at once): ${what} goodput, 503 share, p99`,
+        figure: `${n0(x.rps)} rps, ${pct(shareOf(x, '503'))} 503, ${pct(served)} 2xx, p99 ${x.p99} ms${fails(x)}`,
+        target: 'most served, never 100 % 503',
+        met: verdict(served > 50 && shareOf(x, '503') < 100),
+      });
+    }
+  }
+  for (const [label, x, target] of [
+    [
+      'beside 1 KB gzip bodies of 520,000 focus entries (4 loops, another account)',
+      f.hostile,
+      'all 200, p99 ≤ 2× alone',
+    ],
+    ['beside inputs that run to the deadline (4 loops, another account)', f.deadline, 'all 200'],
+  ] as const) {
+    if (!x) continue;
+    const ratio = x.beside.p99 / Math.max(1, x.alone.p99);
+    const allServed = x.beside.failed === 0;
+    rows.push({
+      what: `small explains ${label}: p99 alone → beside`,
+      figure: `${x.alone.p99} → ${x.beside.p99} ms (${ratio.toFixed(2)}×), ${n0(x.beside.rps)} rps${fails(x.beside)}; the other account: ${x.other.failures || 'all 2xx'}`,
+      target,
+      met: verdict(allServed && (target.includes('2×') ? ratio <= 2 : true)),
     });
   }
   if (f.list) {

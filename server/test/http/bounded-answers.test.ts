@@ -1,8 +1,9 @@
 /**
  * Work and answers bounded whatever the request: a 1 KB gzip body that
  * decodes to half a million focus entries, or to ninety thousand unknown
- * fields, gets a 400 of a few hundred bytes, and another account's explains
- * sent meanwhile all succeed. Every answer, error or not, carries nosniff.
+ * fields, is refused before it is parsed with a 400 of a few hundred bytes,
+ * and another account's explains sent meanwhile all succeed; a body small
+ * enough to parse has its errors listed 20 at most. Every answer, error or not, carries nosniff.
  * Over real HTTP on both backends. How long the other account waits beside
  * such a load is measured by `pnpm bench:service` (its "hostile bodies" row),
  * not asserted here.
@@ -11,6 +12,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { errorBodySchema, MAX_ERROR_DETAILS } from '@code-explain/shared';
+import { MAX_BODY_VALUES } from '../../src/http/json-body.js';
 import {
   BACKENDS,
   call,
@@ -80,7 +82,9 @@ for (const backend of BACKENDS) {
       await handle?.dispose();
     });
 
-    it('answers a 1 KB gzip body of 520,000 focus entries with one short 400, while another account is served', async () => {
+    const TOO_MANY_VALUES = `request body holds more than ${MAX_BODY_VALUES.toLocaleString('en-US')} JSON values; an explain request holds a few`;
+
+    it('answers a 1 KB gzip body of 520,000 focus entries with one short 400 before parsing it, while another account is served', async () => {
       const bomb = focusBomb(520_000);
       assert.ok(bomb.length < 2048, `the body is ${bomb.length} bytes`);
       const others = Array.from({ length: 6 }, (_, i) =>
@@ -97,17 +101,23 @@ for (const backend of BACKENDS) {
           `the answer is ${Buffer.byteLength(text)} bytes`,
         );
         const body = errorBodySchema.parse(JSON.parse(text));
-        assert.deepEqual(body.error.details, [{ path: 'focus', message: 'focus must list at most 9 areas' }]);
-        assert.equal(body.error.message, 'invalid request body: focus: focus must list at most 9 areas');
+        assert.deepEqual(body.error.details, [{ path: '', message: TOO_MANY_VALUES }]);
+        assert.equal(body.error.message, TOO_MANY_VALUES);
       }
       for (const response of await Promise.all(others)) {
         assert.equal(response.status, 200, await response.text());
       }
     });
 
-    it('names the first 20 of 90,000 unknown fields and counts the rest, without walking them in the schema', async () => {
-      const bomb = fieldBomb(90_000);
-      const response = await gzipPost(server.url, hostile.key, bomb);
+    it('refuses 90,000 unknown fields before parsing them, and names the first 20 of 900', async () => {
+      const many = await gzipPost(server.url, hostile.key, fieldBomb(90_000));
+      const manyText = await many.text();
+      assert.equal(many.status, 400, manyText.slice(0, 300));
+      assert.deepEqual(errorBodySchema.parse(JSON.parse(manyText)).error.details, [
+        { path: '', message: TOO_MANY_VALUES },
+      ]);
+
+      const response = await gzipPost(server.url, hostile.key, fieldBomb(900));
       const text = await response.text();
       assert.equal(response.status, 400, text.slice(0, 300));
       assert.ok(
@@ -117,8 +127,31 @@ for (const backend of BACKENDS) {
       const { error } = errorBodySchema.parse(JSON.parse(text));
       assert.equal(error.details.length, MAX_ERROR_DETAILS + 1);
       assert.deepEqual(error.details[0], { path: 'f0', message: 'unknown field' });
-      assert.deepEqual(error.details.at(-1), { path: '', message: 'and 89,980 more' });
-      assert.equal(error.message, 'invalid request body: 90,000 unknown fields (f0, f1, f2, …)');
+      assert.deepEqual(error.details.at(-1), { path: '', message: 'and 880 more' });
+      assert.equal(
+        error.message,
+        'invalid request body: f0: unknown field; f1: unknown field; f2: unknown field (and 897 more)',
+      );
+    });
+
+    it('counts values outside strings only: a legitimate body of 100,000 characters full of brackets, commas and escaped quotes is parsed', async () => {
+      const code = '[{"a": [1, 2], "b": "c\\"}], '.repeat(3500).slice(0, 99_000);
+      const response = await postJson(`${server.url}/api/explain`, other.key, {
+        code,
+        language: 'javascript',
+        mode: 'quick',
+      });
+      assert.equal(response.status, 200, (await response.text()).slice(0, 300));
+    });
+
+    it('still names a focus list of 500 entries as too long', async () => {
+      const response = await postJson(`${server.url}/api/explain`, hostile.key, {
+        code: 'x',
+        focus: Array<string>(500).fill('security'),
+      });
+      const { error } = errorBodySchema.parse(await response.json());
+      assert.equal(response.status, 400);
+      assert.deepEqual(error.details, [{ path: 'focus', message: 'focus must list at most 9 areas' }]);
     });
 
     it('clips an unknown field named with 500,000 characters', async () => {
