@@ -31,6 +31,7 @@ import { createMetricsServer } from './metrics/server.js';
 import { createRedisStore, type ExpiringStore } from './sessions/kv.js';
 import { createSqliteStore } from './sessions/sqlite.js';
 import { SignalGate } from './signals.js';
+import { lockDataFolder, type FolderLock } from './store/folder-lock.js';
 import type { GuardedStore } from './store/guard.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -204,6 +205,7 @@ function stopSignals(logger: Logger): { readonly first: Promise<NodeJS.Signals>;
 
 async function run(config: Config, logger: Logger): Promise<void> {
   const signals = stopSignals(logger);
+  let folderLock: FolderLock | undefined;
   let store: GuardedStore | undefined;
   let limiter: RateLimiter | undefined;
   let usage: UsageRecorder | undefined;
@@ -214,6 +216,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
   // The workers start while the stores connect; listening waits for one that passed its canary parse.
   const engine = startEngine(config, logger);
   try {
+    // The embedded defaults keep quotas and sessions in this process: one server per data folder.
+    if (config.mongodbUri === undefined) folderLock = lockDataFolder(config.dataDir);
     // The service keeps SQLite off the event loop that serves requests (store/embedded-thread.ts).
     store = await openStore(config, logger, { thread: true });
     if (!signals.requested()) limiter = await openLimiter(config, logger);
@@ -285,6 +289,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
           ['result cache', closer(resultCache, (opened) => opened.close())],
           ['engine', () => engine.dispose()],
         ],
+        // Last: the folder is this server's until its store has let go of it.
+        [['data folder', closer(folderLock, async (opened) => opened.release())]],
       ],
       deadline,
     );

@@ -222,6 +222,38 @@ describe('the server process (pnpm start)', function () {
       }
     });
 
+    it('refuses a second server on the same data folder, naming the first, which keeps serving; the folder is free again the moment the first ends, even by SIGKILL', async () => {
+      const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0' });
+      const first = new ServerProcess(env);
+      try {
+        const started = await first.line((l) => typeof l.port === 'number');
+        const url = `http://127.0.0.1:${started.port as number}`;
+        const second = await run(process.execPath, [...TSX_NODE_ARGS, 'server/src/main.ts'], env);
+        assert.equal(second.code, 1, second.stdout + second.stderr);
+        assert.match(
+          second.stdout,
+          new RegExp(
+            `cannot start: the data folder .* is in use by another code-explain server \\(pid ${String(started.pid)}\\)`,
+          ),
+        );
+        assert.match(second.stdout, /one server per data folder/);
+        // The first never noticed.
+        const response = await fetch(`${url}/api/explanations`, { headers: { 'X-API-Key': key } });
+        assert.equal(response.status, 200);
+        assert.equal((await fetch(`${url}/healthz`)).status, 200);
+
+        first.kill();
+        await first.exited;
+        // No stale lock to wait out: the kernel let go of it with the process.
+        server = new ServerProcess(env);
+        await server.line((l) => typeof l.port === 'number');
+        server.signal('SIGTERM');
+        assert.equal(await server.exited, 0);
+      } finally {
+        first.kill();
+      }
+    });
+
     it('keeps dashboard sessions in the data folder: a restart signs nobody out', async () => {
       const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0' });
       const first = new ServerProcess(env);
