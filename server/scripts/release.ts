@@ -54,7 +54,8 @@ function rewriteManifest(target: string, commit: string | undefined): void {
   const path = join(target, 'package.json');
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   delete manifest['devDependencies'];
-  manifest['scripts'] = { start: 'node dist/src/main.js', admin: 'node dist/src/admin/cli.js' };
+  // exec: no shell between npm and node, so every signal npm relays reaches node (a shell died of SIGTERM).
+  manifest['scripts'] = { start: 'exec node dist/src/main.js', admin: 'node dist/src/admin/cli.js' };
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
   const about = {
     name: manifest['name'],

@@ -8,11 +8,13 @@
  * signal delivered twice at once changes nothing; a second one a second or
  * more later exits at once.
  *
- * `pnpm start` runs this file with `exec node --import tsx`, not the tsx
- * command: tsx relays a signal to its child and kills the child outright
- * (SIGKILL) unless the child reports the signal within about 60 ms, which a
- * server busy with a large explain cannot do. `exec` leaves no shell between
- * pnpm and node, so pnpm waits for node to finish before it exits.
+ * `pnpm start` runs this file with `node --import tsx`, not the tsx command:
+ * tsx relays a signal to its child and kills the child outright (SIGKILL)
+ * unless the child reports the signal within about 60 ms, which a server busy
+ * with a large explain cannot do. pnpm runs it through its shell emulator
+ * (`.npmrc`), which starts node with no shell between them, relays every
+ * SIGTERM it gets, and exits only once node has: with sh, pnpm relayed the
+ * first SIGTERM and died of the second while node was still closing.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -303,20 +305,27 @@ async function run(config: Config, logger: Logger): Promise<void> {
   logger.info('stopped');
 }
 
+/**
+ * Once everything is closed (or never opened), the process exits at once
+ * with its status, rather than by its event loop running dry: on that way out
+ * Node first takes back its signal handlers, and a SIGTERM relayed a moment
+ * late (pnpm relays each one it gets) then killed the process, which pnpm
+ * reported as a failure (status 129). Nothing is left to wait for either: the
+ * log is written synchronously, and a handle a library keeps open must not hold
+ * the exit.
+ */
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
   const logger = createLogger('info');
   logger.fatal({ errors: loaded.errors }, `invalid configuration: ${loaded.errors.join('; ')}`);
-  process.exitCode = 1;
+  process.exit(1);
 } else {
   const logger = createLogger(loaded.config.logLevel);
   try {
     await run(loaded.config, logger);
-    process.exitCode = 0;
   } catch (error) {
     logger.fatal({ err: error }, `cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    process.exit(1);
   }
-  // Nothing should be left running; if a library keeps a handle open, do not hang on it.
-  setTimeout(() => process.exit(), 2000).unref();
+  process.exit(0);
 }

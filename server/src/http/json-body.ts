@@ -30,7 +30,7 @@ export const MAX_BODY_VALUES = 1000;
 const CONTENT_CODINGS = ['gzip', 'deflate', 'br'] as const;
 
 /** JSON text that opens an object or an array, after RFC 8259's white space: all a request body may be. */
-const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 /** The request's content coding, lower-cased (codings are case-insensitive); `identity` when none. */
 function contentCoding(header: string | undefined): string {

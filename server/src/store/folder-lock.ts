@@ -46,7 +46,8 @@ function holderOf(dataDir: string): number | undefined {
   }
 }
 
-const isBusy = (error: unknown) => /SQLITE_BUSY|database is locked/i.test(String((error as Error)?.message ?? error));
+const isBusy = (error: unknown) =>
+  /SQLITE_BUSY|database is locked/i.test(String((error as Error)?.message ?? error));
 
 /** Takes the folder for this process (making it if need be), or throws FolderInUseError. */
 export function lockDataFolder(dataDir: string): FolderLock {

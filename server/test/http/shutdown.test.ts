@@ -1,12 +1,15 @@
 /**
  * Shutdown through `pnpm start` itself, as operators and developers run it:
- * pnpm in a process group of its own (as in a terminal), signalled the three
- * usual ways — Ctrl-C (SIGINT to the whole group: pnpm relays it too, so node
- * gets it twice), SIGTERM to the group (process managers), SIGTERM to node
- * alone. Each time, five requests in flight finish, the server logs "stopped"
- * and releases its data folder, the whole group exits, and a restart on the
- * same folder succeeds at once and counts the five in its usage statistics
- * (written by the shutdown alone: the periodic flush is an hour apart here).
+ * pnpm in a process group of its own (as in a terminal), signalled the usual
+ * ways — Ctrl-C (SIGINT to the whole group), SIGTERM to the group (process
+ * managers, so pnpm relays it and node gets it twice), SIGTERM to node alone,
+ * and SIGTERM to pnpm, once or twice 80 ms apart (a supervisor that watches
+ * pnpm: it once died of the second while node was still closing). Each time,
+ * five requests in flight finish, the server logs "stopped" and releases its
+ * data folder, pnpm exits with status 0 only after node has, and a restart on
+ * the same folder succeeds at once and counts the five in its usage
+ * statistics (written by the shutdown alone: the periodic flush is an hour
+ * apart here).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -134,7 +137,25 @@ const CASES: readonly [string, (server: PnpmStart, nodePid: number) => void][] =
   ['Ctrl-C (SIGINT to the process group)', (server) => server.signalGroup('SIGINT')],
   ['SIGTERM to the process group', (server) => server.signalGroup('SIGTERM')],
   ['SIGTERM to the node process alone', (_server, nodePid) => process.kill(nodePid, 'SIGTERM')],
+  ['SIGTERM to pnpm alone', (server) => process.kill(server.group, 'SIGTERM')],
+  [
+    'SIGTERM to pnpm twice, 80 ms apart',
+    (server) => {
+      process.kill(server.group, 'SIGTERM');
+      setTimeout(() => process.kill(server.group, 'SIGTERM'), 80);
+    },
+  ],
 ];
+
+/** Whether a process is still there (a zombie not yet reaped counts). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
 
 describe('shutdown under pnpm start', function () {
   this.timeout(180_000);
@@ -183,8 +204,8 @@ describe('shutdown under pnpm start', function () {
 
     await assert.rejects(held.response, 'the held request is cut');
     const exit = await server.exited;
-    // The group's SIGINT reaches node directly, and pnpm also passes one on as SIGTERM: on a busy machine either
-    // can arrive first, and node exits with that signal's code (128 + 2, or 128 + 15).
+    // The group's SIGINT reaches node directly (pnpm passes none on): node exits with 128 + 2, and pnpm with it.
+    // Kept from when pnpm passed Ctrl-C on as SIGTERM, which on a busy machine could arrive first: 128 + 15.
     assert.ok(
       exit.signal === null && (exit.code === 130 || exit.code === 143),
       `${JSON.stringify(exit)}\n${server.log}`,
@@ -217,6 +238,8 @@ describe('shutdown under pnpm start', function () {
       }
 
       const exit = await server.exited;
+      // pnpm exits only after node has: a supervisor watching pnpm sees the real end.
+      assert.equal(alive(pid), false, `node was still running when pnpm exited:\n${server.log}`);
       assert.deepEqual(exit, { code: 0, signal: null }, server.log);
       assert.equal(server.lines.filter((l) => /^shutting down/.test(l.msg ?? '')).length, 1, server.log);
       assert.ok(

@@ -88,7 +88,7 @@ describe('the release folder (pnpm release)', function () {
     assert.ok(installed.some((name) => name.startsWith('prom-client@')));
     const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.deepEqual(manifest.scripts, {
-      start: 'node dist/src/main.js',
+      start: 'exec node dist/src/main.js',
       admin: 'node dist/src/admin/cli.js',
     });
     assert.equal(manifest.devDependencies, undefined);
