@@ -21,7 +21,7 @@
  */
 import RedisWindow from 'koa-ratelimit/limiter/redis.js';
 import type { Logger } from '../logging.js';
-import { createRedisClient, type RedisClient } from '../redis/connect.js';
+import { connectOrThrow, createRedisClient, type RedisClient } from '../redis/connect.js';
 import { LocalWindows, type WindowAnswer } from './windows.js';
 
 export type CountingIn = 'redis' | 'memory';
@@ -138,15 +138,7 @@ export async function createRedisCounter(options: RedisCounterOptions): Promise<
     // Reconnect soon after Redis returns, so the next probe finds it.
     retryDelayMs: (attempt) => Math.min(attempt * 100, probeIntervalMs),
   });
-  // ioredis reports connection trouble as events; failing commands and probes carry it to us.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    client.disconnect();
-    throw new Error(`cannot reach Redis at REDIS_URL: ${messageOf(error)}`, { cause: error });
-  }
+  await connectOrThrow(client);
   // The driver's own script, so counting here and there follows one rule.
   client.defineCommand('ratelimiter', RedisWindow.defineCommand.ratelimiter);
   client.defineCommand('cexAddTimes', ADD_TIMES);

@@ -88,3 +88,22 @@ export function createRedisClient(url: string, options: RedisClientOptions): Red
       );
   }
 }
+
+/**
+ * Connects a client made by createRedisClient and checks that the server
+ * answers, or disconnects it and throws: at start-up an unreachable Redis
+ * looks the same as a wrong REDIS_URL, which should fail a deployment loudly.
+ * Connection trouble after that is reported through failing commands, not as
+ * `error` events (ioredis throws those without a listener).
+ */
+export async function connectOrThrow(client: RedisClient): Promise<void> {
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot reach Redis at REDIS_URL: ${reason}`, { cause: error });
+  }
+}

@@ -12,7 +12,7 @@
  * random behind a load balancer. Dashboard requests then fail (503) until
  * Redis answers; the API does not use this.
  */
-import { createRedisClient } from '../redis/connect.js';
+import { connectOrThrow, createRedisClient } from '../redis/connect.js';
 
 export interface Counter {
   readonly count: number;
@@ -146,19 +146,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Expi
     // A dashboard request fails at once while Redis is away rather than waiting in a queue.
     retryDelayMs: (attempt) => Math.min(attempt * 100, 1000),
   });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    client.disconnect();
-    throw new Error(
-      `cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
+  await connectOrThrow(client);
   const k = (key: string) => prefix + key;
   /** A MULTI's replies, or the first error among them. */
   const replies = (results: [Error | null, unknown][] | null): unknown[] => {

@@ -428,7 +428,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     updateRefs();
   }
 
-  /** Every analysis and probe waiting, taken out of their lines (to be refused). */
+  /** Every analysis and probe waiting, to be refused: probes are taken out here, analyses leave their lines as they settle. */
   function allWaiting(): Task[] {
     const tasks = probes.splice(0);
     for (const lane of lanes.values()) tasks.push(...lane.waiting);
