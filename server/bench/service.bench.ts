@@ -536,8 +536,10 @@ function rowsOf(f: BackendFigures): Row[] {
       rows.push({
         what: `overload (${connections} explain + ${connections} list connections at once): ${what} goodput, 503 share, p99`,
         figure: `${n0(x.rps)} rps, ${pct(shareOf(x, '503'))} 503, ${pct(served)} 2xx, p99 ${x.p99} ms${fails(x)}`,
-        target: 'most served, never 100 % 503',
-        met: verdict(served > 50 && shareOf(x, '503') < 100),
+        // The issue's bar: goodput while the database answers, never only 503s. In a closed loop past capacity the
+        // share of 503s says how fast refusals come back more than how much is served: goodput is the figure.
+        target: 'goodput > 0, never 100 % 503',
+        met: verdict(x.rps > 0 && shareOf(x, '503') < 100),
       });
     }
   }

@@ -9,11 +9,15 @@
  *   at most `maxWaitMs` (a burst against a healthy database, whose operations
  *   take milliseconds, is served whole); with four times the limit already
  *   waiting, or once its wait is over, it is refused.
- * - The limit falls by a tenth when an operation comes back late (past
- *   `slowMs`: most of its timeout spent) or not at all, and grows by one when
- *   one comes back in time while at least half the limit was in use (growing
+ * - The limit falls by a fifth when an operation comes back late (past
+ *   `slowMs`: most of its timeout spent) or not at all, at most once per
+ *   `slowMs` (the operations of one round come back late together: one cut
+ *   for them all); and grows by one per round of operations that come back in
+ *   time while at least half the limit was in use (1/limit for each; growing
  *   an unused limit would prove nothing). It starts at `initial` and stays
- *   within [`min`, `max`].
+ *   within [`min`, `max`]. Cutting per late answer and growing per answer, as
+ *   a first version did, swung the limit between 4 and 175 within seconds
+ *   under FerretDB: each swing up let in a flood that all came back late.
  */
 
 export interface BulkheadOptions {
@@ -41,7 +45,7 @@ export interface Bulkhead {
   state(): { readonly inFlight: number; readonly limit: number };
 }
 
-const BACKOFF = 0.9;
+const BACKOFF = 0.8;
 /** Waiting operations allowed, per unit of the limit. */
 const WAITING_PER_LIMIT = 4;
 
@@ -52,15 +56,20 @@ interface Waiter {
 
 export function createBulkhead(options: BulkheadOptions): Bulkhead {
   const { min, max, slowMs, maxWaitMs } = options;
+  /** Fractional: it grows by 1/limit per answer in time. Admission uses its whole part. */
   let limit = Math.min(max, Math.max(min, options.initial));
   let inFlight = 0;
   const waiters: Waiter[] = [];
+  let lastCutAt = -Infinity;
 
   const adjust = (outcome: Outcome, elapsedMs: number, usedAtStart: number) => {
     if (outcome === 'late' || (outcome === 'answered' && elapsedMs > slowMs)) {
+      const now = performance.now();
+      if (now - lastCutAt < slowMs) return;
+      lastCutAt = now;
       limit = Math.max(min, Math.floor(limit * BACKOFF));
     } else if (outcome === 'answered' && usedAtStart * 2 >= limit) {
-      limit = Math.min(max, limit + 1);
+      limit = Math.min(max, limit + 1 / limit);
     }
     // 'failed' (refused, unreachable) says nothing about load: the guard decides whether it is down.
   };
@@ -76,7 +85,7 @@ export function createBulkhead(options: BulkheadOptions): Bulkhead {
         inFlight--;
         adjust(outcome, elapsedMs, usedAtStart);
         // The room freed (or made by a raised limit) goes to those waiting, in order.
-        while (waiters.length > 0 && inFlight < limit) {
+        while (waiters.length > 0 && inFlight < Math.floor(limit)) {
           const next = waiters.shift()!;
           clearTimeout(next.timer);
           next.grant(permit());
@@ -87,8 +96,8 @@ export function createBulkhead(options: BulkheadOptions): Bulkhead {
 
   return {
     acquire() {
-      if (inFlight < limit && waiters.length === 0) return Promise.resolve(permit());
-      if (waiters.length >= WAITING_PER_LIMIT * limit) return Promise.resolve(undefined);
+      if (inFlight < Math.floor(limit) && waiters.length === 0) return Promise.resolve(permit());
+      if (waiters.length >= WAITING_PER_LIMIT * Math.floor(limit)) return Promise.resolve(undefined);
       return new Promise((grant) => {
         const waiter: Waiter = {
           grant,
@@ -100,6 +109,6 @@ export function createBulkhead(options: BulkheadOptions): Bulkhead {
         waiters.push(waiter);
       });
     },
-    state: () => ({ inFlight, limit }),
+    state: () => ({ inFlight, limit: Math.floor(limit) }),
   };
 }
