@@ -52,16 +52,21 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 const PREFIX = 'code_explain_';
 
-function engineGauges(registry: Registry, engine: { stats(): PoolStats }): void {
-  const gauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+/** Gauges without labels, each read from `source` when scraped. */
+function gaugesOf<T>(registry: Registry, source: () => T) {
+  return (name: string, help: string, read: (value: T) => number) =>
     new Gauge({
       name: `${PREFIX}${name}`,
       help,
       registers: [registry],
       collect() {
-        this.set(read(engine.stats()));
+        this.set(read(source()));
       },
     });
+}
+
+function engineGauges(registry: Registry, engine: { stats(): PoolStats }): void {
+  const gauge = gaugesOf(registry, () => engine.stats());
   gauge('engine_queue_depth', 'Analyses waiting for an engine worker.', (s) => s.queued);
   gauge('engine_workers_busy', 'Engine workers running an analysis.', (s) => s.busy);
   gauge('engine_workers_ready', 'Engine workers that can take work (idle or busy).', (s) => s.ready);
@@ -82,22 +87,17 @@ function dependencyGauges(registry: Registry, sources: MetricSources): void {
   });
   const load = store.load?.bind(store);
   if (load) {
-    new Gauge({
-      name: `${PREFIX}store_operations_in_flight`,
-      help: 'Store operations in flight: what the bulkhead lets in.',
-      registers: [registry],
-      collect() {
-        this.set(load().inFlight);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}store_concurrency_limit`,
-      help: 'The most store operations the bulkhead lets in at once now; more are refused with 503 overloaded.',
-      registers: [registry],
-      collect() {
-        this.set(load().limit);
-      },
-    });
+    const gauge = gaugesOf(registry, load);
+    gauge(
+      'store_operations_in_flight',
+      'Store operations in flight: what the bulkhead lets in.',
+      (l) => l.inFlight,
+    );
+    gauge(
+      'store_concurrency_limit',
+      'The most store operations the bulkhead lets in at once now; more are refused with 503 overloaded.',
+      (l) => l.limit,
+    );
   }
   // Only when Redis is configured: without it there is nothing to be up or down.
   if (limiter.kind === 'redis') {

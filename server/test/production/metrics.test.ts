@@ -186,6 +186,9 @@ for (const backend of BACKENDS) {
       assert.deepEqual(seriesOf(samples, 'code_explain_store_up'), [
         `backend=${redis ? 'mongodb' : 'embedded'} 1`,
       ]);
+      // The store's bulkhead: nothing in flight between requests, and a limit it has learnt from its first 32 up.
+      assert.equal(valueOf(samples, 'code_explain_store_operations_in_flight'), 0);
+      assert.ok((valueOf(samples, 'code_explain_store_concurrency_limit') ?? 0) >= 32);
       // Only with Redis configured is there a Redis to be up.
       assert.equal(valueOf(samples, 'code_explain_redis_up'), redis ? 1 : undefined);
       assert.deepEqual(seriesOf(samples, 'code_explain_redis_up'), redis ? [' 1'] : []);
