@@ -1,7 +1,7 @@
 /**
  * Debian packages the reference-tool comparisons run (python3-mccabe for
  * Python, pmccabe for C, bandit for the findings corpus) and read (openjdk-17-source: the JDK's own sources,
- * a Java corpus); and the browser the dashboard's end-to-end tests drive (Debian's chromium, without its
+ * a Java corpus; a few of Debian's Rust crates, for the claim audit); and the browser the dashboard's end-to-end tests drive (Debian's chromium, without its
  * recommended extras, as test/services/code-server.ts installs it); and haproxy and sqlite3 for the
  * operations tests (a load balancer, the backup shell), without recommends. The test runs an HAProxy of its own
  * from a temporary folder; where init allows it, Debian's install also starts the system's haproxy, which no
@@ -13,7 +13,17 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const REFERENCE_PACKAGES = ['python3-mccabe', 'pmccabe', 'openjdk-17-source', 'bandit'] as const;
+export const REFERENCE_PACKAGES = [
+  'python3-mccabe',
+  'pmccabe',
+  'openjdk-17-source',
+  'bandit',
+  // Rust crates' sources, which the claim audit reads (server/scripts/audit/corpus.ts).
+  'librust-serde-dev',
+  'librust-regex-syntax-dev',
+  'librust-memchr-dev',
+  'librust-aho-corasick-dev',
+] as const;
 export const BROWSER_PACKAGES = ['chromium'] as const;
 /**
  * What the operations tests run: HAProxy in front of three instances (server/test/production/support/haproxy.ts), and

@@ -75,7 +75,10 @@ describe('metric increments', function () {
       `),
     );
     const reasons = compact(unit!.increments);
-    assert.ok(reasons.includes('cognitive +1 line 1: recursion (it calls itself)'), reasons.join('\n'));
+    assert.ok(
+      reasons.includes('cognitive +1 line 1: recursion (its calls lead back to it)'),
+      reasons.join('\n'),
+    );
     assert.ok(
       reasons.some((r) => r.startsWith('cognitive +1 line 2: `if`')),
       reasons.join('\n'),

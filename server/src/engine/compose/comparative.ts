@@ -2,6 +2,7 @@
  * Comparative mode: the approach the code takes, set against concrete
  * alternatives for the patterns it actually contains, with trade-offs.
  */
+import { stackDepth } from '../claims/index.js';
 import type { LanguageId, Section } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
@@ -61,7 +62,8 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
       tradeOffs:
         'Caching or bottom-up work turns repeated sub-calls into one each, at the cost of memory for the cache or table.',
     });
-  } else if (u.recursive) {
+  } else if (u.recursive && stackDepth(u)) {
+    // Only recursion that holds frames on the stack gains from a loop: not one made again from a callback.
     out.push({
       found: `${sig} is recursive (${count(u.selfCallSites, 'self-call site')})${u.recursion?.shape === 'structural' ? ', going down the parts of its input' : ''}.`,
       alternative:

@@ -5,13 +5,23 @@
  * and its estimated cost. Every note rests on something in the unit's facts.
  */
 import type { LanguageId } from '@code-explain/shared';
-import type { UnitFacts } from '../facts/model.js';
+import type { Recursion, UnitFacts } from '../facts/model.js';
 import { estimateOf } from './cost.js';
 import { code, listOf } from './text.js';
 import { escapeRegExp } from '../regex.js';
+import { stackDepth } from '../claims/index.js';
 
 /** Languages whose integers have a fixed size, so a running total can overflow. */
 const FIXED_INTEGERS = new Set<LanguageId>(['java', 'go', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'swift']);
+
+/** How deep the stack gets, as far as the self-calls' arguments show it. */
+function depthNote(r: Recursion): string {
+  if (r.shape === 'structural')
+    return 'Depth: each level of the structure is one more call on the stack, so a very deep input can overflow it.';
+  if (r.shape === 'decrement')
+    return `Depth: each call adds a frame and calls itself on ${listOf(r.args.map(code))}, so the stack is as deep as the number of steps down to the base case.`;
+  return 'Depth: each self-call adds a frame to the stack until a base case returns.';
+}
 
 export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
   const notes: string[] = [];
@@ -46,23 +56,12 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
         );
     }
   }
-  const division = /[^/*]\s\/\s*([A-Za-z_]\w*(?:\.\w+)*)|\s%\s*([A-Za-z_]\w*)/.exec(
-    text.replace(/\/\/.*$|\/\*[\s\S]*?\*\/|#.*$/gm, ''),
-  );
-  const divisor = division?.[1] ?? division?.[2];
-  if (
-    divisor &&
-    !new RegExp(
-      `${escapeRegExp(divisor)}\\s*(==|!=|===|!==|>|<=?|>=)\\s*0|\\b(not|!)\\s*${escapeRegExp(divisor)}\\b|if\\s+${escapeRegExp(divisor)}\\b`,
-    ).test(text)
-  )
-    notes.push(`Division: it divides by ${code(divisor)}, and nothing in it rules out zero.`);
-  if (unit.recursion)
+  for (const claim of unit.divisions)
     notes.push(
-      unit.recursion.shape === 'structural'
-        ? 'Depth: each level of the structure is one more call on the stack, so a very deep input can overflow it.'
-        : 'Depth: each call waits on a smaller one, so the stack grows with the input; a very large input can overflow it.',
+      `Division: it divides by ${code(claim.divisor)} (line ${claim.evidence.lines[0]}), and nothing in it rules out zero.`,
     );
+  const depth = stackDepth(unit);
+  if (depth && unit.recursion) notes.push(depthNote(unit.recursion));
   const awaitInLoop = unit.steps.find((s) => s.kind === 'await' && s.loopDepth > 0);
   if (awaitInLoop)
     notes.push(

@@ -2,6 +2,7 @@
  * The explanation's opening and its "what stands out" notes: what the snippet
  * defines, imports and does at the top level.
  */
+import { declarationKeyword } from '../claims/members.js';
 import { readingOf } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
@@ -34,7 +35,9 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   const shown = top
     .slice(0, 6)
     .map((u) =>
-      u.metrics.name.startsWith('<') ? signature(u) : `${kindName(u.metrics.kind)} ${signature(u)}`,
+      u.metrics.name.startsWith('<')
+        ? signature(u)
+        : `${u.metrics.kind === 'class' ? declarationKeyword(u.metrics.node) : kindName(u.metrics.kind)} ${signature(u)}`,
     );
   const rest = top.length - shown.length;
   const defs = rest > 0 ? [...shown, `${rest} more`] : shown;
@@ -71,8 +74,7 @@ export function purposeOverview(
       parts.push(`For ${signature(u)}: ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     else parts.push(lead);
   }
-  if (facts.domainWords.length >= 2)
-    parts.push(`The names in the code are mostly about ${listOf(facts.domainWords.map((w) => `“${w}”`))}.`);
+  // "The names in the code are mostly about …" only echoed the names back: it is not said.
   return parts.length ? parts.join(' ') : undefined;
 }
 

@@ -166,6 +166,8 @@ function idiomSentence(i: Idiom, raises: boolean): string {
       return `It coordinates threads: it waits on ${code(i.subject ?? '')} and wakes those waiting on ${code(i.target ?? '')} (line ${i.line}).`;
     case 'visitor':
       return `It is the accepting half of a visitor: it hands itself to ${code(i.subject ?? '')} (line ${i.line}).`;
+    case 'concat':
+      return `It builds the string ${target} piece by piece${i.subject ? ` from ${code(i.subject)}` : ''} and returns it (loop on line ${i.line}).`;
     case 'collect':
       return `It collects values into ${target} in the loop on line ${i.line} and returns it.`;
     case 'dedupe':
@@ -188,8 +190,8 @@ function idiomSentence(i: Idiom, raises: boolean): string {
       return `It retries: a loop that catches failures and waits between attempts (line ${i.line}).`;
     case 'debounce':
       if (i.target === 'returned')
-        return `It builds a debounced function: the function it creates cancels the pending timer (${code('clearTimeout')}) and starts a new one (${code('setTimeout')}) on each call, so only the last call in a burst runs.`;
-      return `It debounces: each call cancels the pending timer (${code('clearTimeout')}) and starts a new one (${code('setTimeout')}), so only the last call in a burst runs.`;
+        return `It builds a debounced function: the function it creates cancels the pending timer (${code(`clearTimeout(${i.subject ?? ''})`)}, line ${i.line}) and starts a new one in ${code(i.subject ?? '')} on each call, so only the last call in a burst runs.`;
+      return `It debounces: each call cancels the pending timer (${code(`clearTimeout(${i.subject ?? ''})`)}, line ${i.line}) and starts a new one in ${code(i.subject ?? '')}, so only the last call in a burst runs.`;
     case 'state-machine':
       return `It is a state machine: a ${code('switch')} on ${code(i.subject ?? '')} inside a loop, whose cases change ${code(i.subject ?? '')} (line ${i.line}).`;
     case 'lazy-init':
@@ -211,12 +213,6 @@ function effectsSentence(p: UnitPurpose): string | undefined {
     .slice(0, 6)
     .map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
   return `It ${listOf(parts)}.`;
-}
-
-function nameSentence(p: UnitPurpose, name: string): string | undefined {
-  const [verb, ...rest] = p.nameWords;
-  if (!verb || !VERBS.has(verb) || rest.length === 0) return undefined;
-  return `Its name, ${code(name)}, suggests it ${thirdPerson(verb)} ${rest.join(' ')}.`;
 }
 
 /** What the code says a unit is for: at most `max` sentences, strongest evidence first. */
@@ -251,10 +247,8 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
-  if (out.length === 0 && short) {
-    const n = nameSentence(p, short);
-    if (n) out.push(n);
-  }
+  // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a
+  // method that refuses to read one. Names only ever echo themselves, so nothing is said from them.
   return out.slice(0, options.max);
 }
 

@@ -5,6 +5,8 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { UnitKind } from '../metrics/model.js';
 import { expertNotes } from './depth.js';
+import { declaresMethods, membersOf } from '../claims/index.js';
+import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
@@ -233,6 +235,13 @@ export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
  * caller with little room left can tell a paragraph will not fit without
  * writing it.
  */
+/** A declared method's name: its `name` field, or what a decorated definition defines. */
+function memberName(node: SnapshotNode): string {
+  const named =
+    node.childForFieldName('name') ?? node.childForFieldName('definition')?.childForFieldName('name');
+  return named?.text ?? node.text.split('(')[0]!.trim().split(/\s+/).pop() ?? node.type;
+}
+
 /** Units that belong to a class, whose Python `self` or `cls` comes first: properties are methods too. */
 const MEMBER_KINDS: ReadonlySet<UnitFacts['metrics']['kind']> = new Set([
   'method',
@@ -323,18 +332,25 @@ export function describeUnit(
     .join(' ');
 }
 
-/** "class `Stack` (lines 1–20) with 3 methods: `push`, `pop` and `peek`." */
+/** "Class `Stack` (lines 1–20) has 3 methods: …"; "Interface `Shape` (lines 1–7) declares 4 methods: …". */
 export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice): string {
-  const members = facts.units.filter((u) => u.parent === cls.metrics.name && u.metrics.kind !== 'class');
-  const names = members.map((u) =>
-    u.metrics.name.startsWith('<') ? signature(u) : code(u.metrics.name.split('.').pop() ?? u.metrics.name),
-  );
-  const what = members.length
-    ? `${count(members.length, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
-    : 'no methods';
+  const members = membersOf(cls, facts);
+  const claim = declaresMethods(cls, members);
+  const nodes = cls.metrics.node.doc.nodes;
+  // Without member units (an interface's methods have no body), the methods are the declarations in its body.
+  const names = members.length
+    ? members.map((u) =>
+        u.metrics.name.startsWith('<')
+          ? signature(u)
+          : code(u.metrics.name.split('.').pop() ?? u.metrics.name),
+      )
+    : claim.evidence.nodes.slice(1).map((id) => code(memberName(nodes[id]!)));
+  const verb = members.length ? 'has' : 'declares';
+  const what = claim.count
+    ? `${verb} ${count(claim.count, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
+    : 'has no methods';
+  const keyword = claim.keyword === 'class' ? voice.term('class') : claim.keyword;
+  const head = `${capitalize(keyword)} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) ${what}.`;
   const purpose = purposeSentences(cls, 'it', { max: 2, raises: false });
-  return [
-    `${capitalize(voice.term('class'))} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) has ${what.replace(/^with /, '')}.`,
-    ...purpose,
-  ].join(' ');
+  return [head, ...purpose].join(' ');
 }

@@ -8,10 +8,10 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { CaseArm } from './model.js';
 
 const ARM =
-  /^(switch_case|switch_default|case_clause|expression_case|type_case|default_case|communication_case|switch_block_statement_group|switch_rule|match_arm|switch_section|when_entry|switch_entry|case_item|when)$/;
+  /^(switch_case|switch_default|case_clause|expression_case|type_case|default_case|communication_case|switch_block_statement_group|switch_rule|match_arm|switch_section|when_entry|switch_entry|case_item|when|case_statement|default_statement)$/;
 const LABEL_TYPES =
   /^(switch_label|case_pattern|case_switch_label|default_switch_label|when_condition|switch_pattern|pattern)$/;
-const DEFAULT_TYPES = /^(switch_default|default_case)$/;
+const DEFAULT_TYPES = /^(switch_default|default_case|default_statement)$/;
 const ENDS_ARM =
   /^(break_statement|return_statement|throw_statement|continue_statement|goto_statement|yield_statement|raise_statement)$/;
 
@@ -76,7 +76,10 @@ export function casesOf(node: Node): CaseArm[] {
     const last = statements[statements.length - 1];
     const goFallthrough = statements.some((s) => s.type === 'fallthrough_statement');
     // C-family arms run on into the next unless they end in a jump; a `case 'x' ->` rule or a match arm never does.
-    const cStyle = /^(switch_case|switch_block_statement_group|switch_section)$/.test(arm.type);
+    const cStyle =
+      /^(switch_case|switch_block_statement_group|switch_section|case_statement|default_statement)$/.test(
+        arm.type,
+      );
     const runsOn =
       goFallthrough ||
       (cStyle &&

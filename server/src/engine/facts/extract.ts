@@ -8,8 +8,9 @@ import type { LanguageId } from '@code-explain/shared';
 import type { SnippetMetrics, UnitMetrics } from '../metrics/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
 import { loopSearchesOf } from './cost.js';
-import { recursionOf, selfNames } from './recursion.js';
+import { arityOf, recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
+import { divisionClaims } from '../claims/division.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -49,6 +50,8 @@ function unitFacts(
     readonly registered: ReadonlyMap<string, Declaration>;
     readonly snippetExports: boolean;
     readonly ownCode: OwnCode;
+    /** Names more than one function-like unit has: overloads, where a call's name does not say which it reaches. */
+    readonly overloaded: ReadonlySet<string>;
   },
 ): UnitFacts {
   const metrics = unit.metrics;
@@ -76,12 +79,19 @@ function unitFacts(
   // Worked out when first read: only cost estimates and a few sentences read them, and most explanations have
   // none (over whole files the searches alone were 3% of the engine's time).
   const functionLike = metrics.kind !== 'class';
+  const arity = context.overloaded.has(metrics.name) ? arityOf(params.params) : undefined;
   const recursion = once(() =>
     functionLike && !metrics.name.startsWith('<')
-      ? recursionOf(language, unit.node, metrics.name, metrics.kind, params.params)
+      ? recursionOf(language, unit.node, metrics.name, metrics.kind, params.params, arity)
       : undefined,
   );
+  // With overloads, a call by the name reaches this unit only with its argument count (recursion.ts).
+  if (arity !== undefined && selfCallSites > 0)
+    selfCallSites = Math.min(selfCallSites, recursion()?.sites.length ?? 0);
   const searches = once(() => (functionLike ? loopSearchesOf(language, unit.node) : undefined));
+  const divisions = once(() =>
+    functionLike ? divisionClaims(language, unit.node, metrics.name, params.params, isUnit) : [],
+  );
   return {
     metrics,
     ...params,
@@ -117,6 +127,9 @@ function unitFacts(
     },
     get searches() {
       return searches();
+    },
+    get divisions() {
+      return divisions();
     },
   };
 }
@@ -211,7 +224,11 @@ export function extractFacts(
   for (const unit of located) isUnit[unit.node.id] = 1;
   // Units arrive outer before inner; the innermost enclosing unit is the parent.
   const { deps, commentRows, importNodes } = dependencies(language, snapshot);
+  const named = new Map<string, number>();
+  for (const unit of metrics.units)
+    if (unit.kind !== 'class') named.set(unit.name, (named.get(unit.name) ?? 0) + 1);
   const context = {
+    overloaded: new Set([...named].filter(([, n]) => n > 1).map(([name]) => name)),
     imports: deps.map((d) => d.source),
     snippetExports: /\bexport\b/.test(snapshot.source),
     ownCode: new OwnCode(nestedUnits(located)),

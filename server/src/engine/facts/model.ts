@@ -5,6 +5,7 @@
  */
 import type { UnitMetrics } from '../metrics/model.js';
 import type { DocComment, UnitPurpose } from '../purpose/model.js';
+import type { DividesBy } from '../claims/model.js';
 
 export type StepKind =
   | 'loop'
@@ -25,6 +26,8 @@ export interface Step {
   readonly kind: StepKind;
   /** 1-based line. */
   readonly line: number;
+  /** The snapshot id of the node it was read from: the evidence a claim about it cites. */
+  readonly node: number;
   /** Loop/branch nesting inside the unit, 0 at the unit's top level. */
   readonly depth: number;
   /** How many loops around this step repeat it (a for-each loop's iterable is evaluated once, so it is outside). */
@@ -80,6 +83,13 @@ export interface Recursion {
   readonly shape: 'structural' | 'decrement' | 'other';
   /** The self-calls as written, in document order (those in inline callbacks included). */
   readonly calls: readonly string[];
+  /** Their snapshot node ids, in the same order: the evidence of "it calls itself". */
+  readonly sites: readonly number[];
+  /**
+   * The self-calls made while the unit runs, not from a callback it hands on (`.then`, `.catch`, a
+   * timer), which runs after it has returned: only these grow the stack.
+   */
+  readonly direct: readonly number[];
   /** Structural: the part each call goes down to (`node.left`, `child`); decrement: its argument (`n - 1`). */
   readonly args: readonly string[];
   /** Structural: what the loops or callbacks that reach the parts run over (`node.children`). */
@@ -144,6 +154,8 @@ export interface UnitFacts {
   readonly recursion?: Recursion;
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
+  /** Its divisions by a parameter that nothing in it rules out zero for (claims/division.ts). */
+  readonly divisions: readonly DividesBy[];
 }
 
 export interface Dependency {

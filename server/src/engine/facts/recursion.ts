@@ -26,7 +26,7 @@ import type { UnitKind } from '../metrics/model.js';
 import type { Recursion } from './model.js';
 import { clip } from './subjects.js';
 
-const CALLS = new Set(['call_expression', 'call', 'method_invocation']);
+const CALLS = new Set(['call_expression', 'call', 'method_invocation', 'invocation_expression']);
 /** Functions written inline: their calls run as part of the unit that passes them on. */
 const INLINE = new Set([
   'arrow_function',
@@ -37,6 +37,8 @@ const INLINE = new Set([
   'function',
 ]);
 const NOT_PARAMS = new Set(['self', 'cls', 'this']);
+/** Functions declared by name in the tier-2 grammars (Rust's nested `fn`, C#'s and Kotlin's local functions). */
+const NAMED_FUNCTION = /^(function_item|function_declaration|local_function_statement|method_declaration)$/;
 /** Reading a part: `node.left`, `node.children[0]`, `n.Left`. */
 const MEMBERS = new Set([
   'member_expression',
@@ -155,8 +157,18 @@ export function constantStep(call: Node, params: ReadonlySet<string>): string | 
   return undefined;
 }
 
+/**
+ * Whether a call by the unit's name reaches this very unit. With overloads in
+ * the snippet (units of the same name), the name alone does not say which one
+ * a call reaches: only a call passing exactly as many arguments as this one
+ * takes is taken for a self-call (`pad(s)` calling `pad(s, 8)` is not one).
+ */
+export function reachesUnit(call: Node, arity: number | undefined): boolean {
+  return arity === undefined || callArguments(call).length === arity;
+}
+
 /** The self-calls a unit makes, its own and those of inline callbacks in it, in document order. */
-function selfCalls(unit: Node, names: ReadonlySet<string>): Node[] {
+function selfCalls(unit: Node, names: ReadonlySet<string>, arity: number | undefined): Node[] {
   const found: Node[] = [];
   const nodes = unit.doc.nodes;
   for (let id = unit.id + 1; id <= unit.lastId; id++) {
@@ -164,12 +176,14 @@ function selfCalls(unit: Node, names: ReadonlySet<string>): Node[] {
     // Named functions and classes inside are units of their own.
     if (
       (FUNCTION_TYPES.has(node.type) && !INLINE.has(node.type)) ||
+      NAMED_FUNCTION.test(node.type) ||
       /^class_(declaration|definition)$/.test(node.type)
     ) {
       id = node.lastId;
       continue;
     }
-    if (CALLS.has(node.type) && names.has(calleeText(node).replace(/\s+/g, ''))) found.push(node);
+    if (CALLS.has(node.type) && names.has(calleeText(node).replace(/\s+/g, '')) && reachesUnit(node, arity))
+      found.push(node);
   }
   return found;
 }
@@ -323,20 +337,47 @@ function loopDepth(unit: Node, skip: ReadonlySet<number>): number {
   return deepest;
 }
 
-/** The unit's self-recursion, if it calls itself. */
+/**
+ * A self-call made later, from a callback the unit hands on (`.then`,
+ * `.catch`, `setTimeout`), rather than while the unit runs: an inline
+ * function between them that is not passed to an iterating method.
+ */
+function deferred(call: Node, unit: Node): boolean {
+  for (let p = call.parent; p && p.id !== unit.id; p = p.parent) {
+    if (!INLINE.has(p.type)) continue;
+    const host = p.parent?.parent;
+    if (!host || !CALLS.has(host.type)) return true;
+    const callee = calleeText(host);
+    if (!ITERATORS.test(callee.slice(callee.lastIndexOf('.') + 1))) return true;
+  }
+  return false;
+}
+
+/** How many arguments a call to the unit passes: its parameters, less Python's `self` or `cls`. */
+export function arityOf(params: readonly string[]): number {
+  return params.filter((p) => !NOT_PARAMS.has(p)).length;
+}
+
+/**
+ * The unit's self-recursion, if it calls itself. `arity`, when given (the
+ * snippet has overloads of the unit), is the argument count a self-call passes.
+ */
 export function recursionOf(
   language: LanguageId,
   unit: Node,
   name: string,
   kind: UnitKind,
   params: readonly string[],
+  arity?: number,
 ): Recursion | undefined {
-  const calls = selfCalls(unit, selfNames(language, name, kind, unit));
+  const calls = selfCalls(unit, selfNames(language, name, kind, unit), arity);
   if (calls.length === 0) return undefined;
   const paramSet = new Set(params.filter((p) => !NOT_PARAMS.has(p)));
   const parts = new Parts(language, unit, paramSet);
   const facts = {
     calls: calls.map((c) => clip(c.text)),
+    sites: calls.map((c) => c.id),
+    direct: calls.filter((c) => !deferred(c, unit)).map((c) => c.id),
     inLoop: calls.some((c) => new Parts(language, unit, paramSet).repeatedElsewhere(c)),
     together: calls.some((a, i) => calls.slice(i + 1).some((b) => together(a, b))),
     cached: memoised(unit),

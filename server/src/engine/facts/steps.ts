@@ -241,6 +241,7 @@ export function collectSteps(
       const made: Writable<Step> = {
         kind: step.kind,
         line: snapshot.startRow(node) + 1,
+        node: node.id,
         depth,
         loopDepth,
         subject: subjectOf(language, step.kind, node),
@@ -283,6 +284,7 @@ export function collectSteps(
     steps.push({
       kind: 'return',
       line: snapshot.startRow(implicit) + 1,
+      node: implicit.id,
       depth: 0,
       loopDepth: 0,
       subject: clip(implicit.text),

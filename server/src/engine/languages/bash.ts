@@ -17,7 +17,8 @@ export const bash: LanguageSupport<'bash'> = {
   syntax: {
     ...CONVENTIONS,
     // A command (`echo`, `rm -rf "$dir"`, a function of the script) is Bash's call.
-    steps: [[/^command$/, { kind: 'call' }], ...CONVENTIONS.steps],
+    // Bash's `case_statement` is the whole `case … esac`; its arms are `case_item`s.
+    steps: [[/^command$/, { kind: 'call' }], [/^case_statement$/, { kind: 'switch' }], ...CONVENTIONS.steps],
     // `source ./lib.sh` and `. ./lib.sh`; any other command is read on.
     imports: {
       command: (n) =>
@@ -30,6 +31,7 @@ export const bash: LanguageSupport<'bash'> = {
   apis: [...BASH_APIS, ...CONVENTIONAL_APIS],
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'Bash', raises: false, asyncAwait: false, imports: 'sources' },
   sample: 'add() {\n  if [ "$1" -gt "$2" ]; then\n    echo "$1"\n  fi\n  echo $(($1 + $2))\n}\n',
 };

@@ -16,6 +16,7 @@ export const c: LanguageSupport<'c'> = {
   apis: CONVENTIONAL_APIS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'C', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'int add(int a, int b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

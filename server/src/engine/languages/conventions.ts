@@ -24,7 +24,8 @@ const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
     { kind: 'branch' },
   ],
   [/^match_(statement|expression)$/, { kind: 'switch', detail: 'match' }],
-  [/^(switch|case|when)_(statement|expression)$|^case$|^when_expression$/, { kind: 'switch' }],
+  // C's, C++'s and PHP's `case_statement` is one arm of a switch, not a switch (Bash's is: bash.ts).
+  [/^(switch|when)_(statement|expression)$|^case$/, { kind: 'switch' }],
   [
     /^(call|invocation|invocation_expression|method_invocation|function_call|call_expression|member_call_expression|scoped_call_expression|function_call_expression|macro_invocation)$/,
     { kind: 'call' },

@@ -16,6 +16,7 @@ export const cpp: LanguageSupport<'cpp'> = {
   apis: CONVENTIONAL_APIS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'C++', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'template <typename T>\nT add(T a, T b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

@@ -56,6 +56,7 @@ export const csharp: LanguageSupport<'csharp'> = {
     entryPoints: { names: ['main', 'Main'], withParameters: true },
     react: false,
   },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'C#', raises: false, collectionPipeline: 'LINQ (`Select`/`Where`)', asyncAwait: false },
   taint: CSHARP_TAINT,
   sample: 'class Calc {\n  int Add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',

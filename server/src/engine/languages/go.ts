@@ -188,6 +188,7 @@ export const go: LanguageSupport<'go'> = {
     isTestName: (name, parameters) => /^Test[A-Z_]/.test(name) && parameters === 1,
     react: false,
   },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'Go', raises: false, asyncAwait: false, examples: 'go' },
   taint: TAINT,
   sample: 'package main\n\nfunc add(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn a + b\n}\n',

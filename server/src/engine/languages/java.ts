@@ -241,6 +241,7 @@ export const java: LanguageSupport<'java'> = {
     entryPoints: { names: ['main'], withParameters: true },
     react: false,
   },
+  arithmetic: { divisionIsNumeric: true },
   wording: {
     name: 'Java',
     raises: false,

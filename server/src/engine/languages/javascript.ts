@@ -275,6 +275,7 @@ export const javascript: LanguageSupport<'javascript'> = {
   ...FAMILY,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm' },
   docs: { docstrings: false, style: blockDocs('JSDoc') },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'JavaScript', ...WORDING },
   taint: TAINT,
   sample: 'function add(a, b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
@@ -285,6 +286,7 @@ export const typescript: LanguageSupport<'typescript'> = {
   ...FAMILY,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm' },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'TypeScript', ...WORDING },
   taint: TAINT,
   sample: 'function add(a: number, b: number): number {\n  if (a > b) return a;\n  return a + b;\n}\n',
@@ -295,6 +297,7 @@ export const tsx: LanguageSupport<'tsx'> = {
   ...FAMILY,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm' },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'TypeScript JSX', ...WORDING },
   taint: TAINT,
   sample:

@@ -43,6 +43,7 @@ export const kotlin: LanguageSupport<'kotlin'> = {
     entryPoints: { names: ['main'], withParameters: true },
     react: false,
   },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'Kotlin', raises: false, collectionPipeline: '`map`/`filter`', asyncAwait: false },
   sample: 'fun add(a: Int, b: Int): Int {\n    if (a > b) return a\n    return a + b\n}\n',
 };

@@ -171,6 +171,17 @@ export interface Wording<Name extends string = string> {
   readonly examples?: ExampleFamily;
 }
 
+/** What its arithmetic operators mean, for claims about division (claims/division.ts). */
+export interface Arithmetic {
+  /**
+   * Whether `/` and `%` always divide numbers. Where they can mean something
+   * else (operator overloading, Python's `%` formatting and pathlib's `/`,
+   * Ruby's `String#%`), a division is claimed only when the divisor's declared
+   * type is a number.
+   */
+  readonly divisionIsNumeric: boolean;
+}
+
 export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly id: Id;
   readonly tier: Contract[Id]['tier'];
@@ -183,6 +194,7 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   /** Whether a unit is part of the code's public surface, by the language's own rule. */
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;
+  readonly arithmetic: Arithmetic;
   readonly wording: Wording<Contract[Id]['name']>;
   /** Sources, sinks and sanitisers of taint (taint/), for languages the security rules follow values in. */
   readonly taint?: TaintCatalogue;

@@ -48,6 +48,7 @@ export const php: LanguageSupport<'php'> = {
   isExported: ({ node }) =>
     /\b(public|open)\b/.test(modifiersText(node)) || !/\b(private|protected)\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: true },
   wording: { name: 'PHP', raises: false, asyncAwait: false },
   sample: 'function add($a, $b) {\n  if ($a > $b) return $a;\n  return $a + $b;\n}\n',
 };

@@ -260,6 +260,7 @@ export const python: LanguageSupport<'python'> = {
     isTestName: (name) => /^test_?/.test(name),
     react: false,
   },
+  arithmetic: { divisionIsNumeric: false },
   wording: {
     name: 'Python',
     raises: true,

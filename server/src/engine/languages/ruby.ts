@@ -40,6 +40,7 @@ export const ruby: LanguageSupport<'ruby'> = {
     isTestName: (name) => /^test_?/.test(name),
     react: false,
   },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'Ruby', raises: true, collectionPipeline: '`map`/`select`', asyncAwait: false },
   sample: 'def add(a, b)\n  return a if a > b\n  a + b\nend\n',
 };

@@ -63,6 +63,7 @@ export const rust: LanguageSupport<'rust'> = {
   apis: APIS,
   isExported: ({ node }) => /^pub\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: false },
   wording: {
     name: 'Rust',
     raises: false,

@@ -60,6 +60,7 @@ export const swift: LanguageSupport<'swift'> = {
   apis: CONVENTIONAL_APIS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
+  arithmetic: { divisionIsNumeric: false },
   wording: { name: 'Swift', raises: false, collectionPipeline: '`map`/`filter`', asyncAwait: false },
   sample: 'func add(a: Int, b: Int) -> Int {\n    if a > b { return a }\n    return a + b\n}\n',
 };

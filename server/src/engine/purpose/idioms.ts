@@ -90,6 +90,10 @@ function iterableOf(loop: Node): string | undefined {
   return value?.text;
 }
 
+/** Initial values that are numbers, and that are strings: what `+=` on the variable then means. */
+const NUMBER_INIT = /^(0|0\.0|0L|0\.0f|0u|0i64|0usize|0\.0f64)$/;
+const STRING_INIT = /^(""|''|String::new\(\)|new StringBuilder\(\))$/;
+
 const INIT_EMPTY =
   /^(\[\]|\{\}|set\(\)|dict\(\)|list\(\)|new (ArrayList|HashMap|HashSet|LinkedList|TreeMap|Set|Map|Array)\b.*\(\)|\[\]\w+\{\}|make\(.*\)|map\[.*\]\w+\{\}|""|''|0|0\.0|0L|Vec::new\(\)|HashMap::new\(\)|HashSet::new\(\)|vec!\[\]|String::new\(\)|\w+\{\})$/;
 
@@ -183,12 +187,15 @@ function loops(unit: Node, idioms: Idiom[]): void {
     if (!LOOP.test(statement.type)) return;
     const loopBody = statement.childForFieldName('body')?.text ?? statement.text;
     const subject = iterableOf(statement);
-    for (const [name] of initialised(inits, index)) {
+    for (const [name, value] of initialised(inits, index)) {
       // The cheap test first: changeOf builds four patterns for the name.
       if (!returnsName(body, index + 1, name) || !loopBody.includes(name)) continue;
       const change = changeOf(loopBody, name);
       if (!change) continue;
       let kind = change;
+      // `+=` adds up only what starts as a number: on `""` it builds a string, on `[]` it collects.
+      if (change === 'accumulate' || change === 'count')
+        kind = NUMBER_INIT.test(value) ? change : STRING_INIT.test(value) ? 'concat' : 'collect';
       if (change === 'map') {
         const seenCheck = new RegExp(
           `not in ${escapeRegExp(name)}\\b|!${escapeRegExp(name)}\\.(has|contains|includes)\\(|!\\s*${escapeRegExp(name)}\\.contains`,
@@ -305,6 +312,55 @@ function slidingWindow(text: string): { target: string; subject: string } | unde
   return undefined;
 }
 
+const CALL_TYPES = new Set(['call_expression', 'call', 'method_invocation', 'invocation_expression']);
+const ASSIGNMENTS = new Set(['assignment_expression', 'assignment', 'assignment_statement']);
+
+/** `clearTimeout(t)` and then `t = setTimeout(…)`: the timer variable, and the function both are in. */
+function timerRearmed(call: Node): { timer: string; fn: Node | null } | undefined {
+  const callee = call.childForFieldName('function')?.text;
+  if (callee !== 'clearTimeout') return undefined;
+  const timer = call.childForFieldName('arguments')?.namedChildren[0]?.text;
+  if (!timer) return undefined;
+  let fn: Node | null = call.parent;
+  while (fn && !/function|arrow|method_definition|lambda/.test(fn.type)) fn = fn.parent;
+  return { timer, fn };
+}
+
+/**
+ * A debounce: one function that cancels the pending timer (`clearTimeout(t)`)
+ * and then starts a new one on the same variable (`t = setTimeout(…)`). The
+ * two calls merely appearing somewhere in the unit is not one: a timer kept
+ * and re-armed, or cancelled from another method, is something else.
+ */
+function debounceOf(unit: Node): Idiom | undefined {
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (!CALL_TYPES.has(node.type)) continue;
+    const cleared = timerRearmed(node);
+    if (!cleared?.fn) continue;
+    const fn = cleared.fn;
+    for (let next = node.lastId + 1; next <= fn.lastId; next++) {
+      const set = nodes[next]!;
+      if (!ASSIGNMENTS.has(set.type) || set.childForFieldName('left')?.text !== cleared.timer) continue;
+      const value = set.childForFieldName('right');
+      if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'setTimeout')
+        continue;
+      // Both in one function, that function's own code: not inside a callback of the set's.
+      let inner: Node | null = set.parent;
+      while (inner && inner.id !== fn.id && !/function|arrow|lambda/.test(inner.type)) inner = inner.parent;
+      if (inner?.id !== fn.id) continue;
+      return {
+        kind: 'debounce',
+        line: line(node),
+        subject: cleared.timer,
+        ...(fn.id === unit.id ? {} : { target: 'returned' }),
+      };
+    }
+  }
+  return undefined;
+}
+
 /** `own` is the unit's text without its nested units'. */
 function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string): void {
   const text = unit.text;
@@ -321,13 +377,8 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
     );
   if (loopLines.length > 0 && steps.some((s) => s.kind === 'try' || s.kind === 'catch') && sleeps)
     idioms.push({ kind: 'retry', line: loopLines[0]!.line });
-  if (/\bclearTimeout\s*\(/.test(text) && /\bsetTimeout\s*\(/.test(text))
-    // The timer calls may be in a function this one builds and returns: then it makes a debounced function.
-    idioms.push({
-      kind: 'debounce',
-      line: at,
-      ...(/\bclearTimeout\s*\(/.test(own) ? {} : { target: 'returned' }),
-    });
+  const debounced = /\bclearTimeout\s*\(/.test(text) ? debounceOf(unit) : undefined;
+  if (debounced) idioms.push(debounced);
   const sw = steps.find(
     (s) => s.kind === 'switch' && s.loopDepth > 0 && s.subject && /^\w+$/.test(s.subject),
   );

@@ -110,6 +110,7 @@ export type IdiomKind =
   | 'filter'
   | 'map'
   | 'collect'
+  | 'concat'
   | 'find-first'
   | 'any'
   | 'all'

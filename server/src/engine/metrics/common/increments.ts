@@ -67,7 +67,7 @@ export function entryIncrement(line: number): MetricIncrement {
 }
 
 export function recursionIncrement(line: number): MetricIncrement {
-  return { metric: 'cognitive', line, points: 1, reason: 'recursion (it calls itself)' };
+  return { metric: 'cognitive', line, points: 1, reason: 'recursion (its calls lead back to it)' };
 }
 
 /** Increments in source order, cyclomatic before cognitive on the same line. */

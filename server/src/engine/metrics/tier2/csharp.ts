@@ -195,6 +195,24 @@ function lambdaContext(frame: Frame): AnonymousContext {
   return {};
 }
 
+/**
+ * How many arguments reach a method: its parameters, fewer for those with a
+ * default value, any number more with `params`. An overload taking another
+ * number is another method, so a call to it is no recursion.
+ */
+function arityOf(node: Node): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  let variadic = false;
+  for (const child of node.childForFieldName('parameters')?.children ?? []) {
+    if (child.type === 'params') variadic = true;
+    if (child.type !== 'parameter') continue;
+    max++;
+    if (!child.children.some((c) => c.type === '=')) min++;
+  }
+  return { min, max: variadic ? Number.POSITIVE_INFINITY : max };
+}
+
 function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
   const node = frame.node;
   const type = frame.type;
@@ -215,6 +233,7 @@ function csharpUnitStart(frame: Frame, scope: string): UnitStart | null {
         kind: type === 'method_declaration' ? 'method' : 'function',
         name: nameOf(node, '<method>'),
         receiver: 'this',
+        arity: arityOf(node),
       };
     case 'constructor_declaration':
       return node.childForFieldName('body')

@@ -204,7 +204,11 @@ export function recursionByName(selfReceivers: ReadonlySet<string>) {
         const beside = candidate.parent === caller.parent;
         const topLevel = candidate.parent === 0 && call.receiver === null;
         const own = qualifier(candidate.unit?.name ?? '');
-        if ((beside || topLevel) && (own === '' || own === callerQualifier)) targets.push(candidate.index);
+        // An overload taking another number of arguments is another method (as Java's resolution reads it).
+        const arity = candidate.unit?.arity;
+        const fits = arity === undefined || (arity.min <= call.args && call.args <= arity.max);
+        if ((beside || topLevel) && (own === '' || own === callerQualifier) && fits)
+          targets.push(candidate.index);
       }
       return targets;
     });

@@ -1,5 +1,5 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
-import { constantStep, memoised, selfNames, together } from '../../facts/recursion.js';
+import { arityOf, constantStep, memoised, reachesUnit, selfNames, together } from '../../facts/recursion.js';
 import type { Rule } from '../model.js';
 import { calleeText, code, lineOf, TIER1 } from '../util.js';
 
@@ -31,6 +31,8 @@ export const exponentialRecursion: Rule = {
     return {
       'Program:exit'() {
         const unitIds = new Set(context.facts.units.map((u) => u.metrics.node.id));
+        const named = new Map<string, number>();
+        for (const u of context.facts.units) named.set(u.metrics.name, (named.get(u.metrics.name) ?? 0) + 1);
         for (const unit of context.facts.units) {
           if (unit.selfCallSites < 2 || unit.metrics.kind === 'class') continue;
           const node = unit.metrics.node;
@@ -42,7 +44,12 @@ export const exponentialRecursion: Rule = {
           while (stack.length > 0) {
             const n = stack.pop()!;
             if (n.id !== node.id && unitIds.has(n.id)) continue;
-            if (CALLS.has(n.type) && names.has(calleeText(n).replace(/\s+/g, ''))) {
+            if (
+              CALLS.has(n.type) &&
+              names.has(calleeText(n).replace(/\s+/g, '')) &&
+              // An overload of the same name is another unit (recursion.ts).
+              reachesUnit(n, (named.get(unit.metrics.name) ?? 0) > 1 ? arityOf(unit.params) : undefined)
+            ) {
               const step = constantStep(n, params);
               if (step) calls.push({ call: n, step });
             }

@@ -1,0 +1,220 @@
+/**
+ * The audit's second opinion: for each kind of claim, a deliberately simple
+ * check written apart from the engine's own reading (leaf tokens and plain
+ * text where the engine reads fields and node types), so a mistake in one is
+ * unlikely to be the same mistake in the other. A check answers with the
+ * reason the claim is contradicted, or undefined when the tree bears it out.
+ */
+import type { Claim, ClaimKind } from '../../src/engine/claims/index.js';
+import type { UnitFacts } from '../../src/engine/facts/model.js';
+import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
+
+export interface CheckContext {
+  /** The unit the claim is about. */
+  readonly unit: UnitFacts;
+  /** Every unit of the file. */
+  readonly units: readonly UnitFacts[];
+  readonly nodes: readonly Node[];
+}
+
+type Check<K extends ClaimKind> = (
+  claim: Extract<Claim, { kind: K }>,
+  context: CheckContext,
+) => string | undefined;
+
+/** Tokens: the nodes with no children, in document order. */
+function leaves(node: Node): Node[] {
+  const out: Node[] = [];
+  const walk = (n: Node) => {
+    if (n.childCount === 0) out.push(n);
+    else for (const c of n.children) walk(c);
+  };
+  walk(node);
+  return out;
+}
+
+const shortName = (name: string) => name.split(/[.#:]|::/).pop() ?? name;
+
+/** A function written inside another: its calls run when it is called, not when the outer one runs. */
+const NESTED_FUNCTION = /function|lambda|arrow|closure|func_literal|method_definition|block_argument/;
+const ITERATING = /\.(forEach|map|flatMap|filter|some|every|reduce|reduceRight|find|findIndex)$/;
+
+const dividesBy: Check<'divides-by'> = (claim, { unit, nodes }) => {
+  const division = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!division) return 'no evidence node';
+  const tokens = division.children.map((c) => c.text);
+  if (!tokens.some((t) => ['/', '%', '//', '/=', '%=', '//='].includes(t))) return 'no dividing operator';
+  if (division.children[division.children.length - 1]?.text !== claim.divisor)
+    return 'the divisor is another operand';
+  const mentions = leaves(unit.metrics.node).filter(
+    (t) => t.text === claim.divisor || t.text === `$${claim.divisor}`,
+  );
+  // The parameter's declaration, then only divisions: a token before each later mention must divide.
+  const others = mentions.slice(1).filter((t) => {
+    let p: Node | null = t;
+    while (p?.parent && p.parent.children.length === 1) p = p.parent;
+    const before = p?.previousSibling?.text;
+    return !['/', '%', '//', '/=', '%=', '//='].includes(before ?? '');
+  });
+  if (others.length > 0)
+    return `\`${claim.divisor}\` is also used on line ${others[0]!.startPosition.row + 1}`;
+  return undefined;
+};
+
+const callsItself: Check<'calls-itself'> = (claim, { unit, units, nodes }) => {
+  const name = shortName(unit.metrics.name);
+  const overloads = units.filter(
+    (u) => u.metrics.kind !== 'class' && u.metrics.name === unit.metrics.name,
+  ).length;
+  for (const id of claim.evidence.nodes) {
+    const call = nodes[id];
+    if (!call || !/call|invocation/.test(call.type)) return 'a site is not a call';
+    const callee = call.text.slice(0, call.text.indexOf('(') < 0 ? undefined : call.text.indexOf('(')).trim();
+    if (shortName(callee.replace(/\s+/g, '').replace(/^(this|self|cls)\./, '')) !== name)
+      return `line ${call.startPosition.row + 1} calls \`${callee}\``;
+    if (overloads > 1) {
+      const list = call.children.find((c) => /argument/.test(c.type));
+      const args = list ? list.namedChildren.filter((c) => !c.type.includes('comment')).length : 0;
+      const params = unit.params.filter((p) => !['self', 'cls', 'this'].includes(p)).length;
+      if (args !== params)
+        return `line ${call.startPosition.row + 1} passes ${args} arguments to one of ${overloads} overloads; this one takes ${params}`;
+    }
+  }
+  return claim.evidence.nodes.length >= claim.sites ? undefined : 'fewer sites than claimed';
+};
+
+const stackDepth: Check<'stack-depth'> = (claim, { unit, nodes }) => {
+  const head = unit.metrics.node.text.slice(0, 60);
+  if (/\basync\b/.test(head.split(/[({]/)[0] ?? '')) return 'the unit is async';
+  for (const id of claim.evidence.nodes) {
+    const call = nodes[id];
+    if (!call) return 'no evidence node';
+    for (let p = call.parent; p && p.id !== unit.metrics.node.id; p = p.parent) {
+      if (!NESTED_FUNCTION.test(p.type)) continue;
+      const host = p.parent?.parent;
+      // The callee is the call's text before its argument list: `Object.values(x).some` in `Object.values(x).some(f)`.
+      const list = host?.children.find((c) => /argument/.test(c.type));
+      const callee = host && list ? host.text.slice(0, list.startIndex - host.startIndex) : undefined;
+      if (!callee || !ITERATING.test(callee))
+        return `the self-call on line ${call.startPosition.row + 1} is in a function the unit hands on`;
+    }
+  }
+  return undefined;
+};
+
+const declaresMethods: Check<'declares-methods'> = (claim, { nodes }) => {
+  const declaration = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!declaration) return 'no evidence node';
+  if (claim.count === 0) {
+    const found = allNodes(declaration).find(
+      (n) =>
+        /method|function|constructor|lambda|arrow/.test(n.type) &&
+        !/invocation|call|reference|type|identifier/.test(n.type) &&
+        ownerOf(n)?.id === declaration.id,
+    );
+    return found ? `line ${found.startPosition.row + 1} holds a ${found.type}` : undefined;
+  }
+  const listed = claim.evidence.nodes.slice(1);
+  if (listed.length !== claim.count) return `${claim.count} claimed, ${listed.length} listed`;
+  for (const id of listed) {
+    const member = nodes[id];
+    if (!member || member.startIndex < declaration.startIndex || member.endIndex > declaration.endIndex)
+      return 'a listed method is outside the declaration';
+    if (
+      !/method|function|constructor|lambda|arrow|signature|accessor|operator|destructor|definition/.test(
+        member.type,
+      )
+    )
+      return `line ${member.startPosition.row + 1} is a ${member.type}`;
+  }
+  return undefined;
+};
+
+/** A type declaration: what a method written inside it belongs to. */
+const DECLARATION = /class|interface|struct|enum|record|trait|impl|object|protocol|module/;
+
+/** The innermost type declaration around a node. */
+function ownerOf(node: Node): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    // An anonymous class (`new Runnable() { … }`) owns what its body declares.
+    if (/body/.test(p.type) && /creation|new_expression|object_literal/.test(p.parent?.type ?? ''))
+      return p.parent!;
+    if (DECLARATION.test(p.type) && !/body|list|creation/.test(p.type)) return p;
+  }
+  return undefined;
+}
+
+function allNodes(node: Node): Node[] {
+  const out: Node[] = [];
+  const nodes = node.doc.nodes;
+  for (let id = node.id + 1; id <= node.lastId; id++) out.push(nodes[id]!);
+  return out;
+}
+
+const addsUp: Check<'adds-up'> = (claim, { unit }) => {
+  const text = unit.metrics.node.text;
+  const t = claim.target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`\\b${t}\\b[^=\\n;]*?(:=|=)\\s*0(\\.0)?[fLlu]?\\b`).test(text))
+    return `\`${claim.target}\` is never set to 0`;
+  if (new RegExp(`\\b${t}\\s*(:=|=)\\s*("|'|\\[|\\{)`).test(text))
+    return `\`${claim.target}\` is also set to a string or collection`;
+  if (!new RegExp(`\\b${t}\\s*(\\+=|-=|\\*=)|\\b${t}\\s*=\\s*${t}\\s*[-+*]`).test(text))
+    return 'nothing is added to it';
+  if (!new RegExp(`\\breturn\\s+\\(?${t}\\b`).test(text)) return 'it is not returned';
+  return undefined;
+};
+
+const debounces: Check<'debounces'> = (claim, { unit }) => {
+  const text = unit.metrics.node.text;
+  const t = claim.timer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const clear = new RegExp(`clearTimeout\\(\\s*${t}\\s*\\)`).exec(text);
+  if (!clear) return `no \`clearTimeout(${claim.timer})\``;
+  return new RegExp(`\\b${t}\\s*=\\s*setTimeout\\(`).test(text.slice(clear.index))
+    ? undefined
+    : `no \`${claim.timer} = setTimeout(…)\` after it`;
+};
+
+/** Arms of a switch, match or when, as their grammars name them. */
+const ARM = /case|arm|when|section|default|entry|rule|item|clause|group/;
+
+const switches: Check<'switches'> = (claim, { nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/switch|match|case|when|select/.test(node.type)) return `a ${node.type} is no switch`;
+  const near = [...node.namedChildren, ...node.namedChildren.flatMap((c) => c.namedChildren)];
+  // A switch with no arms at all (`match self.void {}`, `select {}`) is still one; a label is not.
+  if (/\{\s*\}$/.test(node.text)) return undefined;
+  return near.some((c) => ARM.test(c.type))
+    ? undefined
+    : `the ${node.type} on line ${node.startPosition.row + 1} has no arms: it is one`;
+};
+
+export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
+  'divides-by': dividesBy,
+  'calls-itself': callsItself,
+  'stack-depth': stackDepth,
+  'declares-methods': declaresMethods,
+  'adds-up': addsUp,
+  debounces,
+  switches,
+};
+
+/** Runs the check of the claim's kind. */
+export function check(claim: Claim, context: CheckContext): string | undefined {
+  switch (claim.kind) {
+    case 'divides-by':
+      return CHECKS[claim.kind](claim, context);
+    case 'calls-itself':
+      return CHECKS[claim.kind](claim, context);
+    case 'stack-depth':
+      return CHECKS[claim.kind](claim, context);
+    case 'declares-methods':
+      return CHECKS[claim.kind](claim, context);
+    case 'adds-up':
+      return CHECKS[claim.kind](claim, context);
+    case 'debounces':
+      return CHECKS[claim.kind](claim, context);
+    case 'switches':
+      return CHECKS[claim.kind](claim, context);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The claims a snippet's explanation can make, worked out from its facts and
+ * tree. Composition writes the sentences of these kinds from here, and the
+ * claim audit reads the same list, so what is audited is what is said.
+ */
+import type { SnippetFacts, UnitFacts } from '../facts/model.js';
+import { declaresMethodsClaim } from './members.js';
+import type {
+  AddsUp,
+  CallsItself,
+  Claim,
+  Debounces,
+  DeclaresMethods,
+  StackDepth,
+  Switches,
+} from './model.js';
+
+export type { Claim, ClaimKind, Evidence } from './model.js';
+export { CLAIM_KINDS } from './kinds.js';
+
+const lineOf = (facts: UnitFacts) => facts.metrics.startLine;
+const linesOf = (unit: UnitFacts, ids: readonly number[]) =>
+  ids.map((id) => (unit.metrics.node.doc.nodes[id]?.startPosition.row ?? 0) + 1);
+
+export function callsItself(unit: UnitFacts): CallsItself | undefined {
+  const r = unit.recursion;
+  if (!unit.recursive || !r) return undefined;
+  return {
+    kind: 'calls-itself',
+    unit: unit.metrics.name,
+    unitLine: lineOf(unit),
+    unitNode: unit.metrics.node.id,
+    sites: unit.selfCallSites,
+    evidence: { nodes: r.sites, lines: linesOf(unit, r.sites) },
+  };
+}
+
+/** The stack grows with the recursion only when each self-call is made while the caller still runs. */
+export function stackDepth(unit: UnitFacts): StackDepth | undefined {
+  const r = unit.recursion;
+  if (!r || r.direct.length === 0 || unit.isAsync || unit.isGenerator) return undefined;
+  return {
+    kind: 'stack-depth',
+    unit: unit.metrics.name,
+    unitLine: lineOf(unit),
+    unitNode: unit.metrics.node.id,
+    shape: r.shape,
+    evidence: { nodes: r.direct, lines: linesOf(unit, r.direct) },
+  };
+}
+
+/** What a class declares, by its member units or, without any (an interface), by the methods in its body. */
+export function declaresMethods(cls: UnitFacts, members: readonly UnitFacts[]): DeclaresMethods {
+  const claim = declaresMethodsClaim(cls.metrics.node, cls.metrics.name);
+  if (members.length === 0) return claim;
+  return {
+    ...claim,
+    count: members.length,
+    evidence: {
+      nodes: [cls.metrics.node.id, ...members.map((m) => m.metrics.node.id)],
+      lines: members.map(lineOf),
+    },
+  };
+}
+
+/**
+ * The callables declared in a class: by name and inside its node, since two
+ * `impl Foo` blocks, or two anonymous classes of one interface, share a name.
+ */
+export function membersOf(cls: UnitFacts, facts: SnippetFacts): UnitFacts[] {
+  const { start, end } = cls.metrics.node;
+  return facts.units.filter(
+    (u) =>
+      u.parent === cls.metrics.name &&
+      u.metrics.kind !== 'class' &&
+      // A static block runs once when the class loads: it is no method.
+      !u.metrics.name.startsWith('<static') &&
+      u.metrics.node.start >= start &&
+      u.metrics.node.end <= end,
+  );
+}
+
+export function addsUp(unit: UnitFacts): AddsUp[] {
+  return unit.purpose.idioms.flatMap((i) =>
+    i.kind === 'accumulate' && i.target
+      ? [
+          {
+            kind: 'adds-up' as const,
+            unit: unit.metrics.name,
+            unitLine: lineOf(unit),
+            unitNode: unit.metrics.node.id,
+            target: i.target,
+            evidence: { nodes: [], lines: [i.line] },
+          },
+        ]
+      : [],
+  );
+}
+
+export function debounces(unit: UnitFacts): Debounces[] {
+  return unit.purpose.idioms.flatMap((i) =>
+    i.kind === 'debounce' && i.subject
+      ? [
+          {
+            kind: 'debounces' as const,
+            unit: unit.metrics.name,
+            unitLine: lineOf(unit),
+            unitNode: unit.metrics.node.id,
+            timer: i.subject,
+            evidence: { nodes: [], lines: [i.line] },
+          },
+        ]
+      : [],
+  );
+}
+
+export function switches(unit: UnitFacts): Switches[] {
+  return unit.steps
+    .filter((s) => s.kind === 'switch')
+    .map((s) => ({
+      kind: 'switches' as const,
+      unit: unit.metrics.name,
+      unitLine: lineOf(unit),
+      unitNode: unit.metrics.node.id,
+      evidence: { nodes: [s.node], lines: [s.line] },
+    }));
+}
+
+/** Every claim the explanation of `facts` can make, unit by unit in source order. */
+export function claimsOf(facts: SnippetFacts): Claim[] {
+  const claims: Claim[] = [];
+  for (const unit of facts.units) {
+    if (unit.metrics.kind === 'class') {
+      claims.push(declaresMethods(unit, membersOf(unit, facts)));
+      continue;
+    }
+    claims.push(...unit.divisions);
+    const self = callsItself(unit);
+    if (self) claims.push(self);
+    const depth = stackDepth(unit);
+    if (depth) claims.push(depth);
+    claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit));
+  }
+  return claims;
+}

@@ -1,0 +1,68 @@
+/**
+ * Claims: the statements an explanation makes that could be false of the
+ * code, each as typed data with its evidence (the snapshot nodes and lines
+ * it rests on). A sentence of these kinds is written only from a claim, and
+ * the claim audit (server/scripts/audit-claims.ts) re-checks every claim
+ * against the tree with a second, deliberately simple check.
+ */
+
+/** What a claim rests on: snapshot node ids (pre-order positions, the same in any parse of the same code) and 1-based lines. */
+export interface Evidence {
+  readonly nodes: readonly number[];
+  readonly lines: readonly number[];
+}
+
+interface ClaimBase {
+  /** The unit the claim is about, by its metrics name (`Fmt.pad`), and its first line. */
+  readonly unit: string;
+  readonly unitLine: number;
+  /** The unit's snapshot node id: minified code has many units of one name on one line. */
+  readonly unitNode: number;
+  readonly evidence: Evidence;
+}
+
+/** "It divides by `n`, and nothing in it rules out zero": a division or remainder by a parameter that nothing else touches. */
+export interface DividesBy extends ClaimBase {
+  readonly kind: 'divides-by';
+  readonly divisor: string;
+}
+
+/** "It calls itself": the self-calls, each reaching this very unit (the same name, an argument count it accepts). */
+export interface CallsItself extends ClaimBase {
+  readonly kind: 'calls-itself';
+  readonly sites: number;
+}
+
+/** "Each call waits on a smaller one, so the stack grows": self-calls made while the caller's frame is still on the stack. */
+export interface StackDepth extends ClaimBase {
+  readonly kind: 'stack-depth';
+  readonly shape: 'structural' | 'decrement' | 'other';
+}
+
+/** "Interface `Shape` declares 4 methods": the method declarations directly in a type's body. */
+export interface DeclaresMethods extends ClaimBase {
+  readonly kind: 'declares-methods';
+  /** What the declaration is: class, interface, struct, enum, trait, record, protocol, object, impl block. */
+  readonly keyword: string;
+  readonly count: number;
+}
+
+/** "It adds up values into `total`": a numeric variable, set to a number before a loop, added to in it, returned after. */
+export interface AddsUp extends ClaimBase {
+  readonly kind: 'adds-up';
+  readonly target: string;
+}
+
+/** "Each call cancels the pending timer and starts a new one": `clearTimeout(t)` and `t = setTimeout(…)` on one variable, in one function. */
+export interface Debounces extends ClaimBase {
+  readonly kind: 'debounces';
+  readonly timer: string;
+}
+
+/** "It picks a branch by the value of `x` (a switch)": a switch, match or when node with its arms. */
+export interface Switches extends ClaimBase {
+  readonly kind: 'switches';
+}
+
+export type Claim = DividesBy | CallsItself | StackDepth | DeclaresMethods | AddsUp | Debounces | Switches;
+export type ClaimKind = Claim['kind'];
