@@ -227,7 +227,12 @@ export function purposeSentences(
   // Strongest evidence first; once `max` sentences are written the weaker kinds are not read (each is
   // worked out on first read, and the idioms cost the most).
   const full = () => out.length >= options.max;
-  if (p.doc) out.push(docSentence(p.doc, subject, short));
+  if (p.doc) {
+    out.push(docSentence(p.doc, subject, short));
+    // The rest of the comment is evidence too: its contracts and caveats, for readers given room for them.
+    if (options.max >= 3 && p.doc.caveats.length > 0)
+      out.push(`The same ${docName(p.doc, false)} adds: ${p.doc.caveats.map((c) => `“${c}.”`).join(' ')}`);
+  }
   if (full()) return out.slice(0, options.max);
   for (const d of p.declarations) {
     const s = declarationSentence(d);

@@ -5,6 +5,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { UnitKind } from '../metrics/model.js';
 import { expertNotes } from './depth.js';
+import { unitLoops } from './loops.js';
 import { declaresMethods, membersOf } from '../claims/index.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
@@ -309,6 +310,7 @@ export function describeUnit(
       list.length ? `Step by step:\n${list.join('\n')}` : 'Its body has no loops, branches or returns.',
       calls ? `Along the way it ${calls}.` : undefined,
       recursionText,
+      ...unitLoops(unit, raises),
     ]
       .filter(Boolean)
       .join('\n');
@@ -327,9 +329,12 @@ export function describeUnit(
     : undefined;
   // Experts read more, not less: the edge cases, limits and cost the code shows.
   const depth = voice.expert && options.language ? expertNotes(unit, options.language).join(' ') : undefined;
-  return [head, body || 'Its body has no loops, branches, calls or returns.', recursion, depth]
+  const loops = unitLoops(unit, raises);
+  const paragraph = [head, body || 'Its body has no loops, branches, calls or returns.', recursion, depth]
     .filter(Boolean)
     .join(' ');
+  // Each loop that matters gets a paragraph of its own: it is what the reader came for.
+  return [paragraph, ...loops].join('\n\n');
 }
 
 /** "Class `Stack` (lines 1–20) has 3 methods: …"; "Interface `Shape` (lines 1–7) declares 4 methods: …". */
@@ -351,6 +356,6 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
     : 'has no methods';
   const keyword = claim.keyword === 'class' ? voice.term('class') : claim.keyword;
   const head = `${capitalize(keyword)} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) ${what}.`;
-  const purpose = purposeSentences(cls, 'it', { max: 2, raises: false });
+  const purpose = purposeSentences(cls, 'it', { max: 3, raises: false });
   return [head, ...purpose].join(' ');
 }

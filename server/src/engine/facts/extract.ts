@@ -11,6 +11,7 @@ import { loopSearchesOf } from './cost.js';
 import { arityOf, recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
 import { divisionClaims } from '../claims/division.js';
+import { loopAnatomy } from './loops.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -89,6 +90,9 @@ function unitFacts(
   if (arity !== undefined && selfCallSites > 0)
     selfCallSites = Math.min(selfCallSites, recursion()?.sites.length ?? 0);
   const searches = once(() => (functionLike ? loopSearchesOf(language, unit.node) : undefined));
+  const loops = once(() =>
+    steps.flatMap((s) => (s.kind === 'loop' ? [loopAnatomy(snapshot.nodes[s.node]!, unit.node, s)] : [])),
+  );
   const divisions = once(() =>
     functionLike ? divisionClaims(language, unit.node, metrics.name, params.params, isUnit) : [],
   );
@@ -127,6 +131,9 @@ function unitFacts(
     },
     get searches() {
       return searches();
+    },
+    get loops() {
+      return loops();
     },
     get divisions() {
       return divisions();

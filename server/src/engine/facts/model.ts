@@ -6,6 +6,7 @@
 import type { UnitMetrics } from '../metrics/model.js';
 import type { DocComment, UnitPurpose } from '../purpose/model.js';
 import type { DividesBy } from '../claims/model.js';
+import type { LoopAnatomy } from './loops.js';
 
 export type StepKind =
   | 'loop'
@@ -154,6 +155,8 @@ export interface UnitFacts {
   readonly recursion?: Recursion;
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
+  /** Its loops, in document order, each read for what it runs over, carries, leaves by and leaves behind (loops.ts). */
+  readonly loops: readonly LoopAnatomy[];
   /** Its divisions by a parameter that nothing in it rules out zero for (claims/division.ts). */
   readonly divisions: readonly DividesBy[];
 }

@@ -204,6 +204,32 @@ function firstSentence(text: string): string | undefined {
   return `${sentence.slice(0, cut > 40 ? cut : MAX_DOC_SENTENCE - 1)}…`;
 }
 
+/** Words that make a sentence a contract or a caveat a caller must know. */
+const CAVEAT =
+  /\b(must|must not|should not|never|not thread-safe|thread-safe|not safe|inconsistent with|undefined behaviou?r|unspecified|note that|warning|caution|deprecated|is not guaranteed|no guarantee|overflows?|blocks until|may block|may be null|returns? null|not re-?entrant|not synchronized|concurrently|at your own risk|unless)\b/i;
+/** Caveats kept per doc comment, and their longest length. */
+const MAX_CAVEATS = 3;
+const MAX_CAVEAT = 220;
+
+/** The sentences after the first, in the prose and its notes (not parameter tags), that state a contract. */
+function caveatsOf(text: string, first: string): string[] {
+  const prose = plain(
+    text
+      .split('\n')
+      .filter((l) => !/^\s*(@param|@return|:param|:type|:rtype|Args:|Returns:|>>>|```)/.test(l))
+      .join('\n'),
+  ).replace(/\s+/g, ' ');
+  const sentences = prose.split(/(?<=[.!?])\s+(?=[A-Z(])/).map((x) => x.trim());
+  const start = sentences.findIndex((x) => x.replace(/[.!?]$/, '') === first || x.startsWith(first));
+  return sentences
+    .slice(start >= 0 ? start + 1 : 1)
+    .filter((x) => CAVEAT.test(x) && /[a-z]{3}/.test(x) && !/^@/.test(x))
+    .slice(0, MAX_CAVEATS)
+    .map((x) =>
+      x.length > MAX_CAVEAT ? `${x.slice(0, x.lastIndexOf(' ', MAX_CAVEAT))}…` : x.replace(/[.]$/, ''),
+    );
+}
+
 function fromProse(text: string, style: DocStyle, line: number): DocComment | undefined {
   const trimmed = text.trim();
   if (!trimmed || NOT_PROSE.test(trimmed)) return undefined;
@@ -212,5 +238,5 @@ function fromProse(text: string, style: DocStyle, line: number): DocComment | un
   // Commented-out code is not a description.
   if (/[;{}]\s*$|^\s*(if|for|while|return|import|def|function|var|let|const)\b.*[({:=]/.test(sentence))
     return undefined;
-  return { style, line, sentence };
+  return { style, line, sentence, caveats: caveatsOf(trimmed, sentence.replace(/…$/, '')) };
 }

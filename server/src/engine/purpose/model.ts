@@ -24,6 +24,13 @@ export interface DocComment {
   readonly line: number;
   /** Its first sentence, markup removed, without the final full stop. */
   readonly sentence: string;
+  /**
+   * Later sentences that state a contract or a caveat ("must not be null",
+   * "the natural ordering is inconsistent with equals", "not thread-safe"),
+   * in order, markup removed: the whole comment is evidence, not only its
+   * first sentence.
+   */
+  readonly caveats: readonly string[];
 }
 
 /** A declaration that says what a unit is: a route, a test, an entry point, a subclass. */

@@ -1,0 +1,116 @@
+/**
+ * The loops of a unit, each explained on its own: the part of the code a
+ * reader most often came for, which a list of steps cut short used to skip.
+ * Every sentence is one part of a loop's anatomy (facts/loops.ts), with its
+ * lines: what it runs over or while, the state it carries from turn to turn,
+ * the ways out and the conditions that take them, its author's comments
+ * given to the statements they explain, and what the code does with what it
+ * leaves behind.
+ */
+import type { UnitFacts } from '../facts/model.js';
+import type { Carried, LoopAnatomy, LoopExit } from '../facts/loops.js';
+import { code, lineRange, listOf, listUpTo } from './text.js';
+
+/** Loops explained per unit, the largest first (then told in document order). */
+const MAX_LOOPS = 6;
+/** Comments quoted per loop, and the words kept of each. */
+const MAX_COMMENTS = 8;
+const MAX_COMMENT_CHARS = 140;
+
+const lines = (at: readonly number[]) =>
+  at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
+
+function carriedPhrase(c: Carried): string {
+  const where = lines(c.lines);
+  switch (c.how) {
+    case 'forward':
+      return `moves ${code(c.name)} forward (${where})`;
+    case 'back':
+      return `moves ${code(c.name)} back (${where})`;
+    case 'adds':
+      return `adds to ${code(c.name)} (${where})`;
+    case 'appends':
+      return `adds items to ${code(c.name)} (${where})`;
+    case 'sets':
+      return `sets ${code(c.name)} (${where})`;
+  }
+}
+
+function exitPhrase(e: LoopExit, raises: boolean): string {
+  const when = e.when ? ` when ${code(e.when)}${e.unless ? ' does not hold' : ''}` : '';
+  switch (e.kind) {
+    case 'break':
+      return `stops${when} (line ${e.line})`;
+    case 'continue':
+      return `skips to the next turn${when} (line ${e.line})`;
+    case 'return':
+      return `returns${e.value ? ` ${code(e.value)}` : ''}${when}, ending the function (line ${e.line})`;
+    case 'throw':
+      return `${raises ? 'raises' : 'throws'}${e.value ? ` ${code(e.value)}` : ''}${when} (line ${e.line})`;
+  }
+}
+
+/** Lines a loop spans from which its state is worth telling even without exits, comments or loops inside. */
+const LONG_LOOP = 4;
+
+/**
+ * A loop worth its own paragraph: one with ways out, comments, loops inside,
+ * or several pieces of state or lines. A short loop changing one variable is
+ * told by its step and idiom already.
+ */
+function matters(loop: LoopAnatomy): boolean {
+  return (
+    loop.exits.length > 0 ||
+    loop.comments.length > 0 ||
+    loop.inner > 0 ||
+    loop.carried.length >= 2 ||
+    (loop.carried.length > 0 && loop.endLine - loop.line + 1 >= LONG_LOOP)
+  );
+}
+
+function quote(text: string): string {
+  const cut =
+    text.length > MAX_COMMENT_CHARS ? `${text.slice(0, text.lastIndexOf(' ', MAX_COMMENT_CHARS))}…` : text;
+  return `“${cut}”`;
+}
+
+export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
+  const where = lineRange(loop.line, loop.endLine);
+  const head = loop.over
+    ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
+    : loop.condition
+      ? `The loop on ${where} runs while ${code(loop.condition)} holds.`
+      : `The loop on ${where} runs until something inside it leaves it.`;
+  const out = [head];
+  if (loop.carried.length > 0)
+    // Not "each turn": a change inside a branch happens only on the turns that take it.
+    out.push(`Inside, it ${listOf(loop.carried.slice(0, 5).map(carriedPhrase))}.`);
+  if (loop.exits.length > 0) {
+    const exits = loop.exits.slice(0, 5).map((e) => exitPhrase(e, raises));
+    const rest = loop.exits.length - exits.length;
+    out.push(`It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more places`] : exits, 'and')}.`);
+  }
+  if (loop.comments.length > 0) {
+    const notes = loop.comments
+      .slice(0, MAX_COMMENTS)
+      .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
+    out.push(`Its author's comments explain its steps: ${listOf(notes)}.`);
+  }
+  if (loop.leaves)
+    out.push(
+      loop.leaves.names.length === 1 && loop.leaves.names[0] === loop.leaves.value
+        ? `After it, line ${loop.leaves.line} returns ${code(loop.leaves.value)} as the loop left it.`
+        : `After it, line ${loop.leaves.line} returns ${code(loop.leaves.value)}, made from ${listOf(loop.leaves.names.map(code))}, which the loop changed.`,
+    );
+  return out.join(' ');
+}
+
+/** Sentences about each loop of the unit that matters, at most MAX_LOOPS, in document order. */
+export function unitLoops(unit: UnitFacts, raises: boolean): string[] {
+  const loops = unit.loops.filter(matters);
+  const kept = [...loops]
+    .sort((a, b) => b.endLine - b.line - (a.endLine - a.line))
+    .slice(0, MAX_LOOPS)
+    .sort((a, b) => a.line - b.line);
+  return kept.map((l) => loopSentences(l, raises));
+}

@@ -1,0 +1,277 @@
+/**
+ * The anatomy of a loop, which is usually the part a reader came for: what it
+ * runs over or while, the index that moves through it, the state it carries
+ * from one turn to the next, the ways out of it and the conditions that take
+ * them, the comments its author wrote inside it (each given to the statement
+ * below it), and what it leaves behind for the code after it. Everything is
+ * read from the tree: each part names the nodes and lines it rests on.
+ */
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { Step } from './model.js';
+import { clip, field } from './subjects.js';
+
+export interface Carried {
+  /** The variable or field, as written (`out`, `this.count`). */
+  readonly name: string;
+  /** How the loop changes it: moves it forward or back by a constant, adds to it, adds items to it, or sets it. */
+  readonly how: 'forward' | 'back' | 'adds' | 'appends' | 'sets';
+  readonly lines: readonly number[];
+}
+
+export interface LoopExit {
+  readonly kind: 'break' | 'continue' | 'return' | 'throw';
+  readonly line: number;
+  /** The condition of the `if` that takes it, when one does, as written. */
+  readonly when?: string;
+  /** It is in that `if`'s `else`: taken when the condition does not hold. */
+  readonly unless?: true;
+  /** What a `return` returns or a `throw` throws. */
+  readonly value?: string;
+}
+
+export interface InnerComment {
+  readonly line: number;
+  /** The comment's words, markers off. */
+  readonly text: string;
+  /** The line of the statement it explains: the one right below it, or the one it trails. */
+  readonly explains: number;
+}
+
+export interface LoopAnatomy {
+  readonly line: number;
+  readonly endLine: number;
+  readonly node: number;
+  /** What a for-each loop runs over, and the name each item takes. */
+  readonly over?: string;
+  readonly item?: string;
+  /** A `while` or counting `for` loop's condition. */
+  readonly condition?: string;
+  /** The state changed inside it that lives on outside it, in order of first change. */
+  readonly carried: readonly Carried[];
+  readonly exits: readonly LoopExit[];
+  readonly comments: readonly InnerComment[];
+  /** The first `return` after the loop that uses what it carried: the variables and the line. */
+  readonly leaves?: { readonly names: readonly string[]; readonly line: number; readonly value: string };
+  /** Loops nested in its body. */
+  readonly inner: number;
+}
+
+const line = (n: Node) => n.startPosition.row + 1;
+
+/** Inline functions: what is written in them runs when they are called, not as the loop turns. */
+const FUNCTION = /function|lambda|arrow|closure|func_literal|method_declaration|method_definition/;
+const LOOP =
+  /^(for|while|do|for_in|enhanced_for|for_range|foreach)_(statement|loop|expression)$|^for_in_clause$/;
+const ASSIGNMENT =
+  /^(assignment_expression|augmented_assignment_expression|assignment|augmented_assignment|assignment_statement|compound_assignment_expr)$/;
+const UPDATE =
+  /^(update_expression|inc_statement|dec_statement|postfix_unary_expression|prefix_unary_expression)$/;
+const DECLARATION =
+  /^(lexical_declaration|variable_declaration|local_variable_declaration|short_var_declaration|var_declaration|let_declaration)$/;
+const APPENDING =
+  /^(push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault)$/;
+const JUMPS: Readonly<Record<string, LoopExit['kind']>> = {
+  break_statement: 'break',
+  continue_statement: 'continue',
+  return_statement: 'return',
+  throw_statement: 'throw',
+  raise_statement: 'throw',
+  break_expression: 'break',
+  continue_expression: 'continue',
+  return_expression: 'return',
+};
+
+/** Comment markers off: `//`, `#`, `/* … *\/`, leading `*`. */
+function words(comment: string): string {
+  return comment
+    .replace(/^\/\*+|\*+\/$/g, '')
+    .split('\n')
+    .map((l) => l.replace(/^\s*(\/\/+|#+|\*)\s?/, '').trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The names a declaration inside the loop declares: those are the turn's own, not carried. */
+function declared(node: Node): string[] {
+  const names: string[] = [];
+  const left = node.childForFieldName('left');
+  if (left) for (const id of [left, ...left.descendantsOfType('identifier')]) names.push(id.text);
+  for (const d of node.namedChildren) {
+    const name = d.childForFieldName('name');
+    if (name) names.push(name.text);
+  }
+  return names;
+}
+
+/** The statement a comment sits above, or trails, inside `body`. */
+function explained(comment: Node): number | undefined {
+  const before = comment.previousSibling;
+  if (before && !before.type.includes('comment') && line(before) === line(comment)) return line(before);
+  for (let next = comment.nextSibling; next; next = next.nextSibling)
+    if (!next.type.includes('comment')) return line(next);
+  return undefined;
+}
+
+/** The condition of the innermost `if` between `node` and `loop`, with the arm it is in. */
+function conditionAround(node: Node, loop: Node): Pick<LoopExit, 'when' | 'unless'> {
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) {
+    const condition = p.childForFieldName('condition');
+    if (/^(if_statement|if_expression|elif_clause)$/.test(p.type) && condition) {
+      const inElse = node.startIndex >= (p.childForFieldName('alternative')?.startIndex ?? Infinity);
+      const when = clip(condition.text.replace(/^\((.*)\)$/s, '$1'), 60);
+      return inElse ? { when, unless: true } : { when };
+    }
+  }
+  return {};
+}
+
+/** Whether `node` is inside a loop nested in `loop` (a `break` there leaves that one). */
+function inInnerLoop(node: Node, loop: Node): boolean {
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) if (LOOP.test(p.type)) return true;
+  return false;
+}
+
+/** Which of two ways of changing a variable describes both: setting it outright covers the rest. */
+const RANK: Readonly<Record<Carried['how'], number>> = { forward: 0, back: 0, adds: 1, appends: 2, sets: 3 };
+
+function addCarried(
+  carried: Map<string, { how: Carried['how']; lines: number[] }>,
+  name: string,
+  how: Carried['how'],
+  at: number,
+) {
+  const entry = carried.get(name);
+  if (!entry) carried.set(name, { how, lines: [at] });
+  else {
+    if (!entry.lines.includes(at)) entry.lines.push(at);
+    if (RANK[how] > RANK[entry.how] || (RANK[how] === RANK[entry.how] && how !== entry.how))
+      entry.how = RANK[how] === 0 ? 'adds' : how;
+  }
+}
+
+/** The loop's anatomy; `unit` is the function it is in, for what follows the loop. */
+export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy {
+  const nodes = loopNode.doc.nodes;
+  const body = loopNode.childForFieldName('body') ?? loopNode;
+  const ownDeclared = new Set<string>();
+  const carried = new Map<string, { how: Carried['how']; lines: number[] }>();
+  const exits: LoopExit[] = [];
+  const comments: InnerComment[] = [];
+  let inner = 0;
+  // The for-each item and a for loop's own initialiser are declared by the loop.
+  for (const name of ['left', 'name', 'initializer', 'init']) {
+    const part = loopNode.childForFieldName(name);
+    if (part && name !== 'initializer' && name !== 'init')
+      for (const n of declared(part.parent!)) ownDeclared.add(n);
+  }
+  for (let id = body.id; id <= loopNode.lastId; id++) {
+    const node = nodes[id]!;
+    if (id !== body.id && FUNCTION.test(node.type)) {
+      id = node.lastId;
+      continue;
+    }
+    if (id !== loopNode.id && LOOP.test(node.type) && node.startIndex >= body.startIndex) inner++;
+    if (node.type.includes('comment') && node.startIndex >= body.startIndex) {
+      const text = words(node.text);
+      const explains = explained(node);
+      if (text && explains !== undefined && /[a-z]{3}/i.test(text))
+        comments.push({ line: line(node), text, explains });
+      continue;
+    }
+    if (DECLARATION.test(node.type)) for (const n of declared(node)) ownDeclared.add(n);
+    const jump = JUMPS[node.type];
+    if (jump && node.named && !((jump === 'break' || jump === 'continue') && inInnerLoop(node, loopNode))) {
+      const value = node.namedChildren.find((c) => !c.type.includes('comment'));
+      exits.push({
+        kind: jump,
+        line: line(node),
+        ...conditionAround(node, loopNode),
+        ...(value && jump !== 'break' && jump !== 'continue' ? { value: clip(value.text, 60) } : {}),
+      });
+      continue;
+    }
+    if (ASSIGNMENT.test(node.type)) {
+      const left = field(node, 'left');
+      const operator =
+        node.childForFieldName('operator')?.text ??
+        node.children.find((c) => !c.named && /=/.test(c.type))?.text;
+      if (left && !/,/.test(left.text)) {
+        // `r += 2` moves an index by a constant; `total += x` adds to a total.
+        const by = field(node, 'right');
+        const constant = by !== null && /^\d+$/.test(by.text);
+        const how: Carried['how'] =
+          operator === '+=' && constant
+            ? 'forward'
+            : operator === '-=' && constant
+              ? 'back'
+              : operator && /^[-+*]=$/.test(operator)
+                ? 'adds'
+                : 'sets';
+        addCarried(carried, left.text, how, line(node));
+      }
+      continue;
+    }
+    if (UPDATE.test(node.type)) {
+      const target = node.namedChildren[0];
+      if (target && /\+\+|--/.test(node.text))
+        addCarried(carried, target.text, node.text.includes('++') ? 'forward' : 'back', line(node));
+      continue;
+    }
+    const callee = node.childForFieldName('function') ?? node.childForFieldName('name');
+    if (/call|invocation/.test(node.type) && callee) {
+      const object =
+        node.childForFieldName('object') ??
+        callee.childForFieldName('object') ??
+        callee.childForFieldName('operand');
+      const method = (
+        callee.childForFieldName('property') ??
+        callee.childForFieldName('attribute') ??
+        callee.childForFieldName('field') ??
+        callee
+      ).text;
+      if (object && /^[\w.]+$/.test(object.text) && APPENDING.test(method))
+        addCarried(carried, object.text, 'appends', line(node));
+    }
+  }
+  // Only what outlives a turn is carried: not the turn's own variables.
+  const state = [...carried]
+    .filter(([name]) => !ownDeclared.has(name.split(/[.[]/)[0]!))
+    .map(([name, c]) => ({ name, how: c.how, lines: c.lines }));
+  const over = step.detail === 'for-each' ? step.subject : undefined;
+  const itemNode = field(loopNode, 'left', 'name');
+  return {
+    line: line(loopNode),
+    endLine: loopNode.endPosition.row + 1,
+    node: loopNode.id,
+    ...(over ? { over } : {}),
+    ...(over && itemNode ? { item: clip(itemNode.text.replace(/^(const|let|var|final)\s+/, ''), 40) } : {}),
+    ...(!over && step.subject ? { condition: step.subject } : {}),
+    carried: state,
+    exits,
+    comments,
+    ...leavesOf(loopNode, unit, state),
+    inner,
+  };
+}
+
+/** The first `return` after the loop, in the unit's own code, that uses a carried name. */
+function leavesOf(loop: Node, unit: Node, state: readonly Carried[]): Pick<LoopAnatomy, 'leaves'> {
+  if (state.length === 0) return {};
+  const nodes = unit.doc.nodes;
+  for (let id = loop.lastId + 1; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (FUNCTION.test(node.type)) {
+      id = node.lastId;
+      continue;
+    }
+    if (!/^return(_statement|_expression)?$/.test(node.type) || !node.named) continue;
+    const value = node.namedChildren.find((c) => !c.type.includes('comment'));
+    if (!value) continue;
+    const used = state.filter((s) =>
+      new RegExp(`(^|[^\\w.])${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(value.text),
+    );
+    if (used.length > 0)
+      return { leaves: { names: used.map((u) => u.name), line: line(node), value: clip(value.text, 60) } };
+  }
+  return {};
+}
