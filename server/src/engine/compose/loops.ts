@@ -24,9 +24,11 @@ function carriedPhrase(c: Carried): string {
   const where = lines(c.lines);
   switch (c.how) {
     case 'forward':
-      return `moves ${code(c.name)} forward (${where})`;
+      return `increments ${code(c.name)} (${where})`;
     case 'back':
-      return `moves ${code(c.name)} back (${where})`;
+      return `decrements ${code(c.name)} (${where})`;
+    case 'both':
+      return `increments and decrements ${code(c.name)} (${where})`;
     case 'adds':
       return `adds to ${code(c.name)} (${where})`;
     case 'appends':

@@ -14,7 +14,7 @@ export interface Carried {
   /** The variable or field, as written (`out`, `this.count`). */
   readonly name: string;
   /** How the loop changes it: moves it forward or back by a constant, adds to it, adds items to it, or sets it. */
-  readonly how: 'forward' | 'back' | 'adds' | 'appends' | 'sets';
+  readonly how: 'forward' | 'back' | 'both' | 'adds' | 'appends' | 'sets';
   readonly lines: readonly number[];
 }
 
@@ -132,7 +132,14 @@ function inInnerLoop(node: Node, loop: Node): boolean {
 }
 
 /** Which of two ways of changing a variable describes both: setting it outright covers the rest. */
-const RANK: Readonly<Record<Carried['how'], number>> = { forward: 0, back: 0, adds: 1, appends: 2, sets: 3 };
+const RANK: Readonly<Record<Carried['how'], number>> = {
+  forward: 0,
+  back: 0,
+  both: 0,
+  adds: 1,
+  appends: 2,
+  sets: 3,
+};
 
 function addCarried(
   carried: Map<string, { how: Carried['how']; lines: number[] }>,
@@ -145,7 +152,7 @@ function addCarried(
   else {
     if (!entry.lines.includes(at)) entry.lines.push(at);
     if (RANK[how] > RANK[entry.how] || (RANK[how] === RANK[entry.how] && how !== entry.how))
-      entry.how = RANK[how] === 0 ? 'adds' : how;
+      entry.how = RANK[how] === 0 ? 'both' : how;
   }
 }
 
@@ -238,7 +245,9 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     .filter(([name]) => !ownDeclared.has(name.split(/[.[]/)[0]!))
     .map(([name, c]) => ({ name, how: c.how, lines: c.lines }));
   const over = step.detail === 'for-each' ? step.subject : undefined;
-  const itemNode = field(loopNode, 'left', 'name');
+  // Go keeps a range loop's names in its `range_clause`.
+  const range = loopNode.namedChildren.find((c) => c.type === 'range_clause');
+  const itemNode = field(loopNode, 'left', 'name') ?? (range ? field(range, 'left') : null);
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -249,7 +258,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     carried: state,
     exits,
     comments,
-    ...leavesOf(loopNode, unit, state),
+    // What a nested loop leaves goes back to the loop around it, not to the code after.
+    ...(inInnerLoop(loopNode, unit) ? {} : leavesOf(loopNode, unit, state)),
     inner,
   };
 }

@@ -1,0 +1,124 @@
+/**
+ * The part a reader came for is explained, not skipped: each loop that
+ * matters gets its own paragraph (what it runs over or while, the state it
+ * changes, its ways out and their conditions, its author's comments given to
+ * the statements below them, what the return after it makes of its work),
+ * and a doc comment's later sentences (contracts, caveats) are evidence too.
+ * Code written for these tests.
+ */
+import assert from 'node:assert/strict';
+import { explainRequestSchema, type ExplainRequestInput, type LanguageId } from '@code-explain/shared';
+import { createEngine } from '../../src/engine/engine.js';
+import { ungrounded } from './support/grounded.js';
+
+const engine = createEngine();
+after(() => engine.dispose());
+
+async function walkthrough(language: LanguageId, code: string, extra: Partial<ExplainRequestInput> = {}) {
+  const response = await engine.explain(explainRequestSchema.parse({ code, language, ...extra }));
+  assert.deepEqual(ungrounded(response, code), [], 'every quote is the code’s own text');
+  return response.sections.find((s) => /walkthrough/i.test(s.title))?.content ?? '';
+}
+
+const SCANNER = `function readToken(text, start) {
+  let pos = start;
+  let depth = 0;
+  while (pos < text.length) {
+    const ch = text[pos];
+    // nested brackets raise the depth
+    if (ch === "[") depth++;
+    else if (ch === "]") {
+      if (depth === 0) throw new SyntaxError("unbalanced at " + pos);
+      depth--;
+    } else if (ch === ";" && depth === 0) {
+      break; // a top-level semicolon ends the token
+    }
+    pos++;
+  }
+  return text.slice(start, pos);
+}
+`;
+
+describe('engine: the hard part explained', () => {
+  it('a scanning loop: what it runs while, what it changes, how it ends, what is returned', async () => {
+    const text = await walkthrough('javascript', SCANNER);
+    const loop = text.split('\n\n').find((p) => p.startsWith('The loop on lines 4–15'));
+    assert.ok(loop, text);
+    assert.match(loop, /runs while `pos < text\.length` holds\./);
+    assert.match(
+      loop,
+      /Inside, it increments and decrements `depth` \(lines 7 and 10\) and increments `pos` \(line 14\)\./,
+    );
+    assert.match(loop, /throws `new SyntaxError\("unbalanced at " \+ pos\)` when `depth === 0` \(line 9\)/);
+    assert.match(loop, /stops when `ch === ";" && depth === 0` \(line 12\)/);
+    assert.match(
+      loop,
+      /After it, line 16 returns `text\.slice\(start, pos\)`, made from `pos`, which the loop changed\./,
+    );
+  });
+
+  it('comments inside are given to the statement they explain: the one below, or the one they trail', async () => {
+    const text = await walkthrough('javascript', SCANNER);
+    assert.match(text, /“nested brackets raise the depth” \(line 6, about line 7\)/);
+    assert.match(text, /“a top-level semicolon ends the token” \(line 12, about line 12\)/);
+  });
+
+  it('an exit in an else arm is taken when the condition does not hold', async () => {
+    const text = await walkthrough(
+      'python',
+      'def first_gap(xs):\n    i = 0\n    while i + 1 < len(xs):\n        if xs[i + 1] == xs[i] + 1:\n            i += 1\n        else:\n            return i\n    return -1\n',
+    );
+    assert.match(
+      text,
+      /returns `i` when `xs\[i \+ 1\] == xs\[i\] \+ 1` does not hold, ending the function \(line 7\)/,
+    );
+    assert.match(text, /increments `i` \(line 5\)/);
+  });
+
+  it('Go: a for-each loop over a slice, and a loop inside it, each explained', async () => {
+    const text = await walkthrough(
+      'go',
+      'package grid\n\nfunc Count(rows [][]int, limit int) (n int) {\n\tfor _, row := range rows {\n\t\tfor _, v := range row {\n\t\t\tif v > limit {\n\t\t\t\tcontinue\n\t\t\t}\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n',
+    );
+    assert.match(
+      text,
+      /The loop on lines 4–11 goes through each `_, row` of `rows`\. Inside, it increments `n` \(line 9\)\. After it, line 12 returns `n` as the loop left it\./,
+    );
+    // The inner loop's work goes back to the outer loop: nothing is said of the return after it.
+    assert.match(
+      text,
+      /The loop on lines 5–10 goes through each `_, v` of `row`\. Inside, it increments `n` \(line 9\)\. It skips to the next turn when `v > limit` \(line 7\)\.$/m,
+    );
+  });
+
+  it('a short loop that only adds to one variable is told by its step, with no paragraph of its own', async () => {
+    const text = await walkthrough(
+      'javascript',
+      'function sum(xs) {\n  let t = 0;\n  for (const x of xs) t += x;\n  return t;\n}\n',
+    );
+    assert.doesNotMatch(text, /The loop on/);
+    assert.match(text, /adds up values from `xs` into `t`/);
+  });
+
+  it('what a callback written inside the loop assigns is not the loop’s state', async () => {
+    const text = await walkthrough(
+      'javascript',
+      'function wire(buttons, log) {\n  let wired = 0;\n  for (const b of buttons) {\n    b.onclick = () => { log.last = b.id; };\n    log.count += 1;\n    wired++;\n  }\n  return wired;\n}\n',
+    );
+    assert.doesNotMatch(text, /`log\.last`/);
+    // `b.onclick` changes the turn's own item, not state carried from turn to turn.
+    assert.match(text, /Inside, it increments `log\.count` \(line 5\) and increments `wired` \(line 6\)\./);
+  });
+
+  it('a doc comment’s contract and caveats, past its first sentence, are said', async () => {
+    const text = await walkthrough(
+      'java',
+      'class Cache {\n  /**\n   * Returns the cached value for a key.\n   * The key must not be null. This method is not thread-safe.\n   * @param key the key\n   */\n  String get(String key) {\n    return map.get(key);\n  }\n}\n',
+    );
+    assert.match(
+      text,
+      /The same Javadoc adds: “The key must not be null\.” “This method is not thread-safe\.”/,
+    );
+    assert.doesNotMatch(text, /@param|the key\.”/);
+  });
+});
