@@ -11,7 +11,7 @@
  * Exit code 1 when any claim is contradicted.
  */
 import { parseArgs } from 'node:util';
-import { CLAIM_KINDS, type ClaimKind } from '../src/engine/claims/index.js';
+import { CLAIM_KINDS, UNAUDITED, type ClaimKind } from '../src/engine/claims/index.js';
 import { SourceParser } from '../src/engine/parsing/parser.js';
 import { filesOf, SOURCES, spread } from './audit/corpus.js';
 import { auditFile, emptyReport } from './audit/run.js';
@@ -61,6 +61,8 @@ console.log('| claim kind | claims | contradicted | re-checked by |');
 console.log('| --- | ---: | ---: | --- |');
 for (const r of rows)
   console.log(`| \`${r.kind}\` | ${r.claims} | ${r.contradicted} | ${CLAIM_KINDS[r.kind].check} |`);
+console.log('\nNot re-checked by this audit:');
+for (const u of UNAUDITED) console.log(`- ${u.sentences}: ${u.reason}`);
 if (report.contradictions.length > 0) {
   console.log(
     `\nContradictions (first ${Math.min(show, report.contradictions.length)} of ${report.contradictions.length}):`,

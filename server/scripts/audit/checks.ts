@@ -189,7 +189,107 @@ const switches: Check<'switches'> = (claim, { nodes }) => {
     : `the ${node.type} on line ${node.startPosition.row + 1} has no arms: it is one`;
 };
 
+/** The source lines of the file, 1-based (index 0 unused). */
+function sourceLines(node: Node): string[] {
+  return ['', ...node.doc.source.split('\n')];
+}
+
+/** The loop's lines, and whether `at` is among them. */
+function within(loop: Node, at: number): boolean {
+  return at >= loop.startPosition.row + 1 && at <= loop.endPosition.row + 1;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const lines = sourceLines(loop);
+  const name = escape(claim.name);
+  // An assignment of any operator (`=`, `+=`, `>>>=`, `&^=`, `??=`), `++`/`--` either side, or a call that adds to it.
+  const assign = '(<<|>>>?|&\\^|\\?\\?|\\|\\||&&|\\*\\*|//|[-+*/%|&^])?=(?!=)';
+  const adders =
+    'push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault';
+  const change = new RegExp(
+    [
+      `(^|[^\\w.])${name}!?\\s*(:\\s*[^=]+)?${assign}`,
+      `(^|[^\\w.])${name}!?\\s*(\\+\\+|--)`,
+      `(\\+\\+|--)\\s*${name}(?![\\w])`,
+      `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
+      `,\\s*${name}\\s*(:=|=)`,
+    ].join('|'),
+  );
+  for (const at of claim.evidence.lines) {
+    if (!within(loop, at)) return `line ${at} is outside the loop on line ${loop.startPosition.row + 1}`;
+    // An assignment may break its line before the operator (`name\n    = value`).
+    const next = (lines[at + 1] ?? '').trim();
+    // …or before a call's dot or parenthesis (`h32\n  .add(…)`, `list.add\n  (…)`).
+    const joined = /^([-+*/%|&^<>?]*=(?!=)|\.|\()/.test(next)
+      ? `${lines[at] ?? ''}${next}`
+      : (lines[at] ?? '');
+    if (!change.test(joined)) return `line ${at} does not change \`${claim.name}\``;
+  }
+  return undefined;
+};
+
+const JUMP_WORDS: Readonly<Record<string, RegExp>> = {
+  break: /\bbreak\b/,
+  continue: /\bcontinue\b/,
+  return: /\breturn\b/,
+  throw: /\b(throw|raise|panic)\b/,
+};
+
+const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  const at = claim.evidence.lines[0] ?? 0;
+  if (!loop) return 'no evidence node';
+  if (!within(loop, at)) return `line ${at} is outside the loop`;
+  return JUMP_WORDS[claim.exit]!.test(sourceLines(loop)[at] ?? '')
+    ? undefined
+    : `line ${at} has no \`${claim.exit}\``;
+};
+
+/** A line with no code: blank, or only a comment. */
+const NO_CODE = /^\s*($|\/\/|#|\/\*|\*(\s|\/|$))/;
+
+const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const lines = sourceLines(loop);
+  const at = claim.evidence.lines[0] ?? 0;
+  const firstWords = claim.text.split(/\s+/).slice(0, 3).join(' ');
+  // A block comment may open on a line of its own (`/*`) and say its words on the lines below.
+  let end = at;
+  const opens = lines[at] ?? '';
+  // Not a `/*` inside a line comment (`// "plugin/*" wildcard`).
+  if (/^\s*\/\*/.test(opens) || (!/\/\/|^\s*#/.test(opens) && /\/\*(?!.*\*\/)/.test(opens)))
+    while (end < lines.length - 1 && !(lines[end] ?? '').includes('*/')) end++;
+  const text = lines
+    .slice(at, end + 1)
+    .map((l) => l.replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' '))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  if (!text.includes(firstWords)) return `line ${at} does not hold the comment “${claim.text}”`;
+  const trailing = !NO_CODE.test(lines[at] ?? '');
+  if (trailing)
+    return claim.explains === at ? undefined : `the comment trails line ${at}, not line ${claim.explains}`;
+  let next = end + 1;
+  while (next < lines.length && NO_CODE.test(lines[next] ?? '')) {
+    // A block comment in between: its lines need not start with `*`.
+    if (/^\s*\/\*/.test(lines[next] ?? ''))
+      while (next < lines.length - 1 && !(lines[next] ?? '').includes('*/')) next++;
+    next++;
+  }
+  // A block comment's later lines are comment lines too, which the test above skips.
+  return claim.explains === next
+    ? undefined
+    : `the code after the comment is on line ${next}, not line ${claim.explains}`;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
+  'loop-changes': loopChanges,
+  'loop-exits': loopExits,
+  'comment-explains': commentExplains,
   'divides-by': dividesBy,
   'calls-itself': callsItself,
   'stack-depth': stackDepth,
@@ -215,6 +315,12 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'debounces':
       return CHECKS[claim.kind](claim, context);
     case 'switches':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-changes':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-exits':
+      return CHECKS[claim.kind](claim, context);
+    case 'comment-explains':
       return CHECKS[claim.kind](claim, context);
   }
 }

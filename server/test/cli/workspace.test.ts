@@ -268,14 +268,43 @@ describe('code-explain, the workspace command', function () {
       assert.equal(stdout.split('<details>').length - 1, 4);
       assert.equal(stdout.split('</details>').length - 1, 4);
       assert.ok(!stdout.includes(repo), 'no absolute path');
-      // Each file: its metrics, findings, most complex units and overview; the walkthrough stays in the JSON.
-      assert.equal(stdout.split('**Overview**').length - 1, 4);
+      // Each file: its metrics, findings, most complex units and its explanation with the mode's sections.
+      assert.equal(stdout.split('**Explanation**').length - 1, 4);
+      assert.equal(stdout.split('**Walkthrough**').length - 1, 4);
       assert.match(
         stdout,
         /\*\*Most complex units\*\* \(1 of 1\)\n\n\| unit \| kind \| lines \|[^\n]*\n[^\n]*\n\| `tangle` \| function \| 1–16 \| 13 \| 8 \|/,
       );
-      assert.ok(!stdout.includes('**Walkthrough**'));
       assert.match(stdout, /- \*\*high\*\* \(line 6\) `security\/command-injection`: CWE-78/);
+    });
+
+    it('Markdown: the explanation in the chosen mode and audience, so no two of nine settings print the same', async () => {
+      const settings = [
+        ['quick', 'intermediate'],
+        ['standard', 'intermediate'],
+        ['learning', 'beginner'],
+        ['security', 'intermediate'],
+        ['performance', 'intermediate'],
+        ['comparative', 'intermediate'],
+        ['detailed', 'expert'],
+        ['detailed', 'beginner'],
+        ['standard', 'expert'],
+      ] as const;
+      const reports = new Set<string>();
+      for (const [mode, audience] of settings) {
+        const { stdout } = await cli([
+          'src/tangle.ts',
+          '--format',
+          'markdown',
+          '--mode',
+          mode,
+          '--audience',
+          audience,
+        ]);
+        assert.match(stdout, /\*\*Explanation\*\*\n\n/, `${mode}/${audience}`);
+        reports.add(stdout);
+      }
+      assert.equal(reports.size, settings.length);
     });
 
     it('SARIF 2.1.0: valid against the schema, with rules, CWE tags, security-severity, regions and unit metrics', async () => {

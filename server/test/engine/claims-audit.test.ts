@@ -216,6 +216,61 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('debounces');
   });
 
+  it('loop-changes: a line that only reads the variable', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function scan(xs) {\n  let i = 0;\n  while (i < xs.length) {\n    log(i);\n    i++;\n  }\n  return i;\n}\n',
+    );
+    const u = unit('scan');
+    const loop = nodes.find((n) => n.type === 'while_statement')!;
+    const claim: Claim = {
+      kind: 'loop-changes',
+      ...about(u),
+      name: 'i',
+      how: 'forward',
+      evidence: { nodes: [loop.id], lines: [4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 4 does not change `i`/);
+    caught.add('loop-changes');
+  });
+
+  it('loop-exits: a line with no jump', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      'def first(xs):\n    for x in xs:\n        if x:\n            return x\n    return None\n',
+    );
+    const u = unit('first');
+    const loop = nodes.find((n) => n.type === 'for_statement')!;
+    const claim: Claim = {
+      kind: 'loop-exits',
+      ...about(u),
+      exit: 'break',
+      evidence: { nodes: [loop.id], lines: [4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 4 has no `break`/);
+    caught.add('loop-exits');
+  });
+
+  it('comment-explains: a comment given to the wrong statement', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'go',
+      'package p\n\nfunc f(xs []int) int {\n\tn := 0\n\tfor _, x := range xs {\n\t\t// skip negatives\n\n\t\tif x < 0 {\n\t\t\tcontinue\n\t\t}\n\t\tn += x\n\t}\n\treturn n\n}\n',
+    );
+    const u = unit('f');
+    const loop = nodes.find((n) => n.type === 'for_statement')!;
+    const claim: Claim = {
+      kind: 'comment-explains',
+      ...about(u),
+      text: 'skip negatives',
+      explains: 11,
+      evidence: { nodes: [loop.id], lines: [6] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /the code after the comment is on line 8, not line 11/);
+    // The engine gives it to line 8, across the blank line.
+    assert.ok(claimsOf(facts).some((c) => c.kind === 'comment-explains' && c.explains === 8));
+    caught.add('comment-explains');
+  });
+
   it('switches: a case label is no switch', async () => {
     const { facts, unit, node, nodes } = await factsOf(
       'c',

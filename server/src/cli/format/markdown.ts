@@ -2,7 +2,7 @@
  * The run as one Markdown document (a CI job summary, a PR comment): the
  * summary table first, then the gates, the most complex units, what was
  * skipped or failed, and one collapsible <details> per file (its findings,
- * its most complex units, its overview). Each heading appears once; a file's
+ * its most complex units, its explanation in the run's mode and audience). Each heading appears once; a file's
  * own parts are bold lines inside its <details>.
  */
 import { languageInfo } from '@code-explain/shared';
@@ -146,11 +146,46 @@ function fileDetails(f: AnalysedFile): string[] {
       '',
     );
   }
-  // The overview only: a report over many files must stay readable (and within a CI summary's
-  // size); the walkthrough and the other sections are in the JSON output.
-  const overview = f.response?.sections.find((s) => s.title === 'Overview');
-  if (overview) out.push('**Overview**', '', overview.content, '');
-  out.push('</details>', '');
+  out.push(...explanationOf(f), '</details>', '');
+  return out;
+}
+
+/** Sections the report already shows in its own form (the metrics, the findings) or that the explanation opens with. */
+const SHOWN_ELSEWHERE = new Set([
+  'Overview',
+  'Complexity',
+  'Why these numbers',
+  'Suggestions',
+  'Other suggestions',
+]);
+/** Characters of explanation and sections a file's <details> holds; the JSON output has all of it. */
+export const MAX_EXPLANATION_CHARS_PER_FILE = 6_000;
+
+/**
+ * The explanation itself, in the run's mode and for its audience, then the
+ * sections that mode adds (a walkthrough, concepts and questions, time
+ * complexity, security findings, alternatives), cut at a paragraph to stay
+ * within a CI summary's size.
+ */
+function explanationOf(f: AnalysedFile): string[] {
+  const response = f.response;
+  if (!response) return [];
+  const parts = [
+    `**Explanation**\n\n${response.explanation}`,
+    ...response.sections
+      .filter((s) => !SHOWN_ELSEWHERE.has(s.title))
+      .map((s) => `**${s.title}**\n\n${s.content}`),
+  ];
+  const out: string[] = [];
+  let used = 0;
+  for (const part of parts.join('\n\n').split('\n\n')) {
+    if (used + part.length > MAX_EXPLANATION_CHARS_PER_FILE) {
+      out.push('… (`--format json` has the whole explanation)', '');
+      break;
+    }
+    used += part.length + 2;
+    out.push(part, '');
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { SnippetFacts, UnitFacts } from '../facts/model.js';
 import { declaresMethodsClaim } from './members.js';
+import { loopsToTell, TOLD } from '../facts/loops.js';
 import type {
   AddsUp,
   CallsItself,
@@ -16,7 +17,7 @@ import type {
 } from './model.js';
 
 export type { Claim, ClaimKind, Evidence } from './model.js';
-export { CLAIM_KINDS } from './kinds.js';
+export { CLAIM_KINDS, UNAUDITED } from './kinds.js';
 
 const lineOf = (facts: UnitFacts) => facts.metrics.startLine;
 const linesOf = (unit: UnitFacts, ids: readonly number[]) =>
@@ -126,6 +127,33 @@ export function switches(unit: UnitFacts): Switches[] {
     }));
 }
 
+/** What the paragraphs about a unit's loops say: each change, way out and comment, with the loop's node. */
+export function loopClaims(unit: UnitFacts): Claim[] {
+  const base = { unit: unit.metrics.name, unitLine: lineOf(unit), unitNode: unit.metrics.node.id };
+  return loopsToTell(unit.loops).flatMap((loop): Claim[] => [
+    ...loop.carried.slice(0, TOLD.carried).map((c): Claim => ({
+      kind: 'loop-changes',
+      ...base,
+      name: c.name,
+      how: c.how,
+      evidence: { nodes: [loop.node], lines: c.lines },
+    })),
+    ...loop.exits.slice(0, TOLD.exits).map((e): Claim => ({
+      kind: 'loop-exits',
+      ...base,
+      exit: e.kind,
+      evidence: { nodes: [loop.node], lines: [e.line] },
+    })),
+    ...loop.comments.slice(0, TOLD.comments).map((c): Claim => ({
+      kind: 'comment-explains',
+      ...base,
+      text: c.text,
+      explains: c.explains,
+      evidence: { nodes: [loop.node], lines: [c.line] },
+    })),
+  ]);
+}
+
 /** Every claim the explanation of `facts` can make, unit by unit in source order. */
 export function claimsOf(facts: SnippetFacts): Claim[] {
   const claims: Claim[] = [];
@@ -139,7 +167,7 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
     if (self) claims.push(self);
     const depth = stackDepth(unit);
     if (depth) claims.push(depth);
-    claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit));
+    claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit), ...loopClaims(unit));
   }
   return claims;
 }

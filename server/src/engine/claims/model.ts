@@ -64,5 +64,35 @@ export interface Switches extends ClaimBase {
   readonly kind: 'switches';
 }
 
-export type Claim = DividesBy | CallsItself | StackDepth | DeclaresMethods | AddsUp | Debounces | Switches;
+/** "Inside, it increments `r` (lines 27, 30)": the lines where a loop changes a variable that outlives its turns. */
+export interface LoopChanges extends ClaimBase {
+  readonly kind: 'loop-changes';
+  readonly name: string;
+  readonly how: 'forward' | 'back' | 'both' | 'adds' | 'appends' | 'sets';
+}
+
+/** "It stops when `x` (line 12)": a jump out of (or on in) a loop, on that line. */
+export interface LoopExits extends ClaimBase {
+  readonly kind: 'loop-exits';
+  readonly exit: 'break' | 'continue' | 'return' | 'throw';
+}
+
+/** "“copy element” (line 56, about line 57)": a comment, and the statement it explains. */
+export interface CommentExplains extends ClaimBase {
+  readonly kind: 'comment-explains';
+  readonly text: string;
+  readonly explains: number;
+}
+
+export type Claim =
+  | DividesBy
+  | CallsItself
+  | StackDepth
+  | DeclaresMethods
+  | AddsUp
+  | Debounces
+  | Switches
+  | LoopChanges
+  | LoopExits
+  | CommentExplains;
 export type ClaimKind = Claim['kind'];

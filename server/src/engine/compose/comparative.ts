@@ -140,11 +140,7 @@ export function approach(input: ComposeInput): Section {
     );
   return {
     title: 'Approach and alternatives',
-    content: [
-      structure,
-      body.length
-        ? bulletList(body)
-        : 'None of the patterns with well-known alternatives (loops that build collections, counting loops, recursion, nested loops, promise chains, long chains of checks, unbounded goroutines) occur in this code.',
-    ].join('\n\n'),
+    // Without an alternative that truly applies, nothing is offered, and nothing is said about its absence.
+    content: [structure, body.length ? bulletList(body) : undefined].filter(Boolean).join('\n\n'),
   };
 }

@@ -78,6 +78,8 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
       `Concurrency: it ${listOf(locks.map((l) => `calls ${code(l.callee)} (line ${l.line})`))} and sets ${code(unit.purpose.dataFlow.fieldWrites[0]!.target)}: the fields it shares are what the locking protects.`,
     );
   const cost = estimateOf(unit);
-  if (cost.estimate !== 'not estimated') notes.push(`Cost: ${cost.estimate} — ${cost.why}.`);
+  // "O(1): it has no loops" after every small unit tells an expert nothing.
+  const trivial = unit.maxLoopDepth === 0 && !unit.recursion;
+  if (cost.estimate !== 'not estimated' && !trivial) notes.push(`Cost: ${cost.estimate} — ${cost.why}.`);
   return notes;
 }

@@ -9,7 +9,8 @@ import type { ExampleFamily as Family } from '../languages/model.js';
 import { TERMS, type Term, type Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
-import { bulletList, capitalize, code } from './text.js';
+import { capitalize, code, listOf, listUpTo } from './text.js';
+import { escapeRegExp } from '../regex.js';
 import { signature } from './walkthrough.js';
 
 // Tiny illustrations of each concept, per language family. They teach the
@@ -158,52 +159,157 @@ export function concepts(input: ComposeInput, voice: Voice): Section {
   };
 }
 
+/** A question about this code, and the answer the code itself gives (with lines), shown under it. */
+interface Question {
+  readonly ask: string;
+  readonly answer: string;
+}
+
+/** What a unit does when its loop's collection is empty, from its own facts. */
+function emptyAnswer(u: UnitFacts, loop: Step): string {
+  const after = u.steps.find((s) => s.kind === 'return' && s.line > loop.line && s.depth === 0 && s.subject);
+  return `The loop on line ${loop.line} does not run${after?.subject ? `, and the code goes on to return ${code(after.subject)} (line ${after.line})` : ''}.`;
+}
+
+/** The returns of a unit, each with the condition that leads to it when a branch's arm is only that return. */
+function returnsAnswer(u: UnitFacts, returns: readonly Step[]): string {
+  const guards = new Map(
+    u.steps.filter((s) => s.kind === 'branch' && s.then?.kind === 'return').map((s) => [s.line, s.subject]),
+  );
+  const parts = returns.slice(0, 6).map((r) => {
+    const when = guards.get(r.line);
+    const arm = when === undefined ? armOf(u, r) : undefined;
+    const condition = when
+      ? ` when ${code(when)}`
+      : arm
+        ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
+        : '';
+    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}`;
+  });
+  return `${capitalize(listOf(parts))}${returns.length > 6 ? `, and ${returns.length - 6} more` : ''}.`;
+}
+
+/** The switch arm a step is in: the last arm starting at or before it, of a switch it is nested in. */
+function armOf(
+  u: UnitFacts,
+  step: Step,
+): { subject: string; labels: readonly string[]; isDefault: boolean } | undefined {
+  const index = u.steps.indexOf(step);
+  for (let i = index - 1; i >= 0; i--) {
+    const s = u.steps[i]!;
+    // A step at the switch's depth or shallower between them means the switch ended before it.
+    if (s.kind !== 'switch') {
+      if (s.depth < step.depth - 1) return undefined;
+      continue;
+    }
+    // Only a return directly in an arm: one inside an `if` in the arm needs that condition too.
+    if (s.depth !== step.depth - 1 || !s.subject || !s.cases) return undefined;
+    const arm = [...s.cases].reverse().find((c) => c.line <= step.line);
+    return arm && !arm.fallsThrough
+      ? { subject: s.subject, labels: arm.labels, isDefault: arm.isDefault }
+      : undefined;
+  }
+  return undefined;
+}
+
 export function questions(input: ComposeInput): Section {
-  const qs: string[] = [];
+  const qs: Question[] = [];
   for (const u of callables(input)) {
     const sig = signature(u);
     const guard = u.steps.find((s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return');
     if (guard?.then?.subject)
-      qs.push(`Which inputs make ${sig} return ${code(guard.then.subject)} on line ${guard.line}?`);
+      qs.push({
+        ask: `Which inputs make ${sig} return ${code(guard.then.subject)} on line ${guard.line}?`,
+        answer: `Those for which ${code(guard.subject!)} holds: then line ${guard.line} returns ${code(guard.then.subject)} at once.`,
+      });
     const branch = u.steps.find((s) => s.kind === 'branch' && s.subject && s !== guard);
     if (branch)
-      qs.push(`In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`);
+      qs.push({
+        ask: `In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`,
+        answer: branch.otherwise
+          ? `It takes the other arm: it ${branch.otherwise.kind === 'continue' ? 'skips to the next turn of the loop' : `${branch.otherwise.kind}s${branch.otherwise.subject ? ` ${code(branch.otherwise.subject)}` : ''}`}.`
+          : branch.then
+            ? `It does not ${branch.then.kind === 'continue' ? 'skip to the next turn' : branch.then.kind}; it goes on with the statements after line ${branch.line}.`
+            : `The statements inside the branch on line ${branch.line} are skipped, and it goes on after them.`,
+      });
     const arms = u.steps.find((s) => s.kind === 'switch' && s.subject && s.cases?.some((c) => c.isDefault));
-    if (arms)
-      qs.push(`Which values of ${code(arms.subject!)} reach the default arm in ${sig} (line ${arms.line})?`);
+    if (arms) {
+      const listed = (arms.cases ?? []).filter((c) => !c.isDefault).flatMap((c) => c.labels);
+      qs.push({
+        ask: `Which values of ${code(arms.subject!)} reach the default arm in ${sig} (line ${arms.line})?`,
+        answer: `Any value other than ${listUpTo(listed.map(code), 8, 'or')}.`,
+      });
+    }
     const loop = u.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
-    if (loop) qs.push(`What does ${sig} do when ${code(loop.subject!)} is empty?`);
+    if (loop)
+      qs.push({
+        ask: `What does ${sig} do when ${code(loop.subject!)} is empty?`,
+        answer: emptyAnswer(u, loop),
+      });
     const returns = u.steps.filter((s) => s.kind === 'return');
     if (returns.length > 1)
-      qs.push(
-        `${sig} has ${returns.length} return statements (lines ${returns
-          .slice(0, 8)
-          .map((r) => r.line)
-          .join(
-            ', ',
-          )}${returns.length > 8 ? ` and ${returns.length - 8} more` : ''}): which inputs reach each one?`,
+      qs.push({
+        ask: `${sig} has ${returns.length} return statements: which inputs reach each one?`,
+        answer: returnsAnswer(u, returns),
+      });
+    if (u.recursive) {
+      const base = u.steps.find(
+        (s) => s.kind === 'branch' && s.then && (s.then.kind === 'return' || s.then.kind === 'throw'),
       );
-    if (u.recursive) qs.push(`What stops ${sig} from calling itself forever?`);
+      qs.push({
+        ask: `What stops ${sig} from calling itself forever?`,
+        answer: base
+          ? `The check on line ${base.line}: when ${code(base.subject ?? '')} holds, it ${base.then!.kind}s${base.then!.subject ? ` ${code(base.then!.subject)}` : ''} without calling itself.`
+          : 'Nothing in it on its own: a branch that returns without calling itself would be its base case, and none is written as a single return.',
+      });
+    }
     const caught = u.steps.find((s) => s.kind === 'catch');
-    if (caught)
-      qs.push(`Which calls in ${sig} can fail and end up in the error handler on line ${caught.line}?`);
+    if (caught) {
+      const tried = u.steps.filter(
+        (s) =>
+          s.kind === 'call' &&
+          s.line < caught.line &&
+          u.steps.some((t) => t.kind === 'try' && t.line <= s.line),
+      );
+      qs.push({
+        ask: `Which calls in ${sig} can fail and end up in the error handler on line ${caught.line}?`,
+        answer: tried.length
+          ? `The calls in the block it guards: ${listUpTo([...new Set(tried.map((t) => code(t.subject ?? '')))], 6)}.`
+          : `Whatever the block before line ${caught.line} runs.`,
+      });
+    }
     const awaited = u.steps.find((s) => s.kind === 'await');
     if (awaited?.subject)
-      qs.push(`What does ${sig} wait for on line ${awaited.line}, and what does it do with the result?`);
+      qs.push({
+        ask: `What does ${sig} wait for on line ${awaited.line}?`,
+        answer: `For ${code(awaited.subject)} to settle; the function is suspended until then, and other work can run meanwhile.`,
+      });
     if (qs.length >= 6) break;
   }
   if (qs.length === 0) {
     // A question the code itself answers: what comes out, from which inputs.
     const first = callables(input).find(
-      (u) => u.params.length > 0 && u.steps.some((s) => s.kind === 'return'),
+      (u) => u.params.length > 0 && u.steps.some((s) => s.kind === 'return' && s.subject),
     );
-    if (first)
-      qs.push(`What does ${signature(first)} return, and which of its parameters does the result depend on?`);
+    const ret = first?.steps.find((s) => s.kind === 'return' && s.subject);
+    if (first && ret)
+      qs.push({
+        ask: `What does ${signature(first)} return, and which of its parameters does the result depend on?`,
+        answer: `It returns ${code(ret.subject!)} (line ${ret.line})${
+          first.params.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(ret.subject!))
+            ? `, which uses ${listOf(first.params.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(ret.subject!)).map(code))}`
+            : ''
+        }.`,
+      });
   }
   return {
     title: 'Check your understanding',
+    // Each answer follows its question, indented under it: a reader can cover it and try first.
     content: qs.length
-      ? bulletList(qs.slice(0, 6))
+      ? qs
+          .slice(0, 6)
+          .map((q, i) => `${i + 1}. ${q.ask}\n   Answer: ${q.answer}`)
+          .join('\n')
       : 'There is no branching, looping or error handling here to ask about.',
   };
 }

@@ -8,13 +8,10 @@
  * leaves behind.
  */
 import type { UnitFacts } from '../facts/model.js';
-import type { Carried, LoopAnatomy, LoopExit } from '../facts/loops.js';
+import { loopsToTell, TOLD, type Carried, type LoopAnatomy, type LoopExit } from '../facts/loops.js';
 import { code, lineRange, listOf, listUpTo } from './text.js';
 
-/** Loops explained per unit, the largest first (then told in document order). */
-const MAX_LOOPS = 6;
-/** Comments quoted per loop, and the words kept of each. */
-const MAX_COMMENTS = 8;
+/** The words kept of each comment quoted. */
 const MAX_COMMENT_CHARS = 140;
 
 const lines = (at: readonly number[]) =>
@@ -52,24 +49,6 @@ function exitPhrase(e: LoopExit, raises: boolean): string {
   }
 }
 
-/** Lines a loop spans from which its state is worth telling even without exits, comments or loops inside. */
-const LONG_LOOP = 4;
-
-/**
- * A loop worth its own paragraph: one with ways out, comments, loops inside,
- * or several pieces of state or lines. A short loop changing one variable is
- * told by its step and idiom already.
- */
-function matters(loop: LoopAnatomy): boolean {
-  return (
-    loop.exits.length > 0 ||
-    loop.comments.length > 0 ||
-    loop.inner > 0 ||
-    loop.carried.length >= 2 ||
-    (loop.carried.length > 0 && loop.endLine - loop.line + 1 >= LONG_LOOP)
-  );
-}
-
 function quote(text: string): string {
   const cut =
     text.length > MAX_COMMENT_CHARS ? `${text.slice(0, text.lastIndexOf(' ', MAX_COMMENT_CHARS))}…` : text;
@@ -86,15 +65,15 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
   const out = [head];
   if (loop.carried.length > 0)
     // Not "each turn": a change inside a branch happens only on the turns that take it.
-    out.push(`Inside, it ${listOf(loop.carried.slice(0, 5).map(carriedPhrase))}.`);
+    out.push(`Inside, it ${listOf(loop.carried.slice(0, TOLD.carried).map(carriedPhrase))}.`);
   if (loop.exits.length > 0) {
-    const exits = loop.exits.slice(0, 5).map((e) => exitPhrase(e, raises));
+    const exits = loop.exits.slice(0, TOLD.exits).map((e) => exitPhrase(e, raises));
     const rest = loop.exits.length - exits.length;
     out.push(`It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more places`] : exits, 'and')}.`);
   }
   if (loop.comments.length > 0) {
     const notes = loop.comments
-      .slice(0, MAX_COMMENTS)
+      .slice(0, TOLD.comments)
       .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
     out.push(`Its author's comments explain its steps: ${listOf(notes)}.`);
   }
@@ -109,10 +88,5 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
 
 /** Sentences about each loop of the unit that matters, at most MAX_LOOPS, in document order. */
 export function unitLoops(unit: UnitFacts, raises: boolean): string[] {
-  const loops = unit.loops.filter(matters);
-  const kept = [...loops]
-    .sort((a, b) => b.endLine - b.line - (a.endLine - a.line))
-    .slice(0, MAX_LOOPS)
-    .sort((a, b) => a.line - b.line);
-  return kept.map((l) => loopSentences(l, raises));
+  return loopsToTell(unit.loops).map((l) => loopSentences(l, raises));
 }

@@ -252,6 +252,12 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
+  if (full()) return out.slice(0, options.max);
+  // What comes out of it: the object it creates, or the result type its signature declares.
+  const made = p.result;
+  if (made?.creates) out.push(`It creates and returns a new ${code(made.creates)} (line ${made.line}).`);
+  else if (made?.type)
+    out.push(`Its signature declares that it returns ${code(made.type)} (line ${made.line}).`);
   // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a
   // method that refuses to read one. Names only ever echo themselves, so nothing is said from them.
   return out.slice(0, options.max);

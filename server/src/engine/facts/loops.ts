@@ -70,6 +70,14 @@ const DECLARATION =
   /^(lexical_declaration|variable_declaration|local_variable_declaration|short_var_declaration|var_declaration|let_declaration)$/;
 const APPENDING =
   /^(push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault)$/;
+/** Comments addressed to tools, not to readers. */
+const DIRECTIVE =
+  /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b/i;
+/** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
+const COMMENTED_OUT = /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$/;
+/** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
+const PLAIN_TARGET = /^[\w$]+(\s*(\.|->)\s*[\w$]+|\[[\w$.]+\])*$/;
+
 const JUMPS: Readonly<Record<string, LoopExit['kind']>> = {
   break_statement: 'break',
   continue_statement: 'continue',
@@ -103,10 +111,21 @@ function declared(node: Node): string[] {
   return names;
 }
 
+/** The row of a node's last character that is not white space (Go's statements end with their newline). */
+function lastRow(node: Node): number {
+  const text = node.text;
+  const trimmed = text.trimEnd();
+  let rows = 0;
+  for (let i = trimmed.indexOf('\n'); i >= 0; i = trimmed.indexOf('\n', i + 1)) rows++;
+  return node.startPosition.row + rows;
+}
+
 /** The statement a comment sits above, or trails, inside `body`. */
 function explained(comment: Node): number | undefined {
   const before = comment.previousSibling;
-  if (before && !before.type.includes('comment') && line(before) === line(comment)) return line(before);
+  // A comment on the line where the code before it ends trails that code (`x = 1  # why`, `} // why`).
+  if (before && !before.type.includes('comment') && lastRow(before) === comment.startPosition.row)
+    return line(comment);
   for (let next = comment.nextSibling; next; next = next.nextSibling)
     if (!next.type.includes('comment')) return line(next);
   return undefined;
@@ -181,7 +200,16 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     if (node.type.includes('comment') && node.startIndex >= body.startIndex) {
       const text = words(node.text);
       const explains = explained(node);
-      if (text && explains !== undefined && /[a-z]{3}/i.test(text))
+      // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
+      const between = node.parent?.id === body.id || node.parent?.type === body.type;
+      if (
+        between &&
+        text &&
+        explains !== undefined &&
+        /[a-z]{3}/i.test(text) &&
+        !DIRECTIVE.test(text) &&
+        !COMMENTED_OUT.test(text)
+      )
         comments.push({ line: line(node), text, explains });
       continue;
     }
@@ -202,7 +230,9 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       const operator =
         node.childForFieldName('operator')?.text ??
         node.children.find((c) => !c.named && /=/.test(c.type))?.text;
-      if (left && !/,/.test(left.text)) {
+      // `x: int` declares without assigning; `(a = f()).b = …` names no variable.
+      const value = field(node, 'right', 'value');
+      if (left && value && PLAIN_TARGET.test(left.text)) {
         // `r += 2` moves an index by a constant; `total += x` adds to a total.
         const by = field(node, 'right');
         const constant = by !== null && /^\d+$/.test(by.text);
@@ -220,7 +250,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     }
     if (UPDATE.test(node.type)) {
       const target = node.namedChildren[0];
-      if (target && /\+\+|--/.test(node.text))
+      if (target && PLAIN_TARGET.test(target.text) && /\+\+|--/.test(node.text))
         addCarried(carried, target.text, node.text.includes('++') ? 'forward' : 'back', line(node));
       continue;
     }
@@ -284,4 +314,37 @@ function leavesOf(loop: Node, unit: Node, state: readonly Carried[]): Pick<LoopA
       return { leaves: { names: used.map((u) => u.name), line: line(node), value: clip(value.text, 60) } };
   }
   return {};
+}
+
+/** Lines a loop spans from which its state is worth telling even without exits, comments or loops inside. */
+const LONG_LOOP = 4;
+
+/**
+ * A loop worth its own paragraph: one with ways out, comments, loops inside,
+ * or several pieces of state or lines. A short loop changing one variable is
+ * told by its step and idiom already.
+ */
+export function matters(loop: LoopAnatomy): boolean {
+  return (
+    loop.exits.length > 0 ||
+    loop.comments.length > 0 ||
+    loop.inner > 0 ||
+    loop.carried.length >= 2 ||
+    (loop.carried.length > 0 && loop.endLine - loop.line + 1 >= LONG_LOOP)
+  );
+}
+
+/** How many of a loop's changes, ways out and comments an explanation tells. */
+export const TOLD = { carried: 5, exits: 5, comments: 8 } as const;
+
+/** Loops explained per unit, the largest first (then told in document order). */
+const MAX_LOOPS = 6;
+
+/** The loops an explanation tells, each in a paragraph of its own: those that matter, the largest first, in document order. */
+export function loopsToTell(loops: readonly LoopAnatomy[]): LoopAnatomy[] {
+  return loops
+    .filter(matters)
+    .sort((a, b) => b.endLine - b.line - (a.endLine - a.line))
+    .slice(0, MAX_LOOPS)
+    .sort((a, b) => a.line - b.line);
 }

@@ -13,6 +13,7 @@ import { effectOf } from './apis.js';
 import { callArguments } from './arguments.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
+import { resultOf } from './result.js';
 import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
 import { chainsIn } from './chains.js';
@@ -91,6 +92,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const effects = once(() => (isClass ? [] : effectsOf(node, c)));
   const idioms = once(() => (isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node))));
   const nameWords = once(() => (short ? wordsOf(short) : []));
+  const result = once(() => (isClass ? undefined : resultOf(node, c.steps)));
   const captures = once(() =>
     c.enclosing && !isClass
       ? capturesOf(
@@ -120,6 +122,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     },
     get idioms() {
       return idioms();
+    },
+    get result() {
+      return result();
     },
     get nameWords() {
       return nameWords();

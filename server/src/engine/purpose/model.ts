@@ -1,4 +1,5 @@
 import type { Chain } from './chains.js';
+import type { UnitResult } from './result.js';
 import type { Captures } from './closure.js';
 import type { DataFlow } from './dataflow.js';
 
@@ -163,6 +164,8 @@ export interface UnitPurpose {
   readonly declarations: readonly Declaration[];
   readonly effects: readonly Effect[];
   readonly idioms: readonly Idiom[];
+  /** What it declares it returns, and the object it creates and returns (result.ts). */
+  readonly result: UnitResult | undefined;
   /** The words of its name, split from camelCase and snake_case, lower case. */
   readonly nameWords: readonly string[];
 }
