@@ -150,6 +150,25 @@ describe('engine: no false sentence', () => {
     });
   });
 
+  describe('a comment is given to what it is about', () => {
+    it('a comment above the imports labels them: it is not what the file is for', async () => {
+      const text = await said(
+        'javascript',
+        "/**\n * Module dependencies.\n */\n\nvar fs = require('fs');\n\n/** Reads the settings file. */\nfunction load(p) {\n  return fs.readFileSync(p, 'utf8');\n}\n",
+      );
+      assert.doesNotMatch(text, /Module dependencies/);
+      assert.match(text, /According to its JSDoc \(line 7\), `load\(p\)` reads the settings file\./);
+    });
+
+    it('Python: the same above `import`', async () => {
+      const text = await said(
+        'python',
+        '# Third-party imports\nimport json\n\n\ndef dump(x):\n    return json.dumps(x)\n',
+      );
+      assert.doesNotMatch(text, /Third-party imports/);
+    });
+  });
+
   describe('a pattern is named only with the structure that defines it', () => {
     it('a debounce cancels and restarts one timer in the same function', async () => {
       const text = await said(

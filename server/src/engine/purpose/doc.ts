@@ -104,12 +104,24 @@ export function snippetDoc(language: LanguageId, root: Node): DocComment | undef
     const after = end.nextSibling;
     if (after && !isCommentNode(after) && after.startPosition.row - end.endPosition.row <= 1)
       return undefined;
+    // A block above the imports labels them ("Module dependencies."), across a blank line as JSDoc reads it.
+    if (
+      after &&
+      !isCommentNode(after) &&
+      after.startPosition.row - end.endPosition.row <= 2 &&
+      IMPORTS.test(after.text)
+    )
+      return undefined;
     // A licence says who may copy the file, not what it is for: the block after it may say that.
     if (!LICENCE.test(block.map((b) => b.text).join('\n'))) return fromComments(block, language);
     start = c;
   }
   return undefined;
 }
+
+/** Statements that import: what a comment right above them is about. */
+const IMPORTS =
+  /^(import\b|from\s+\S+\s+import\b|using\s|use\s|#include\b|extern\s+crate\b|require\b|(var|let|const)\s+[\w{}\s,]+=\s*require\()/;
 
 /** A licence or copyright header. */
 const LICENCE =
