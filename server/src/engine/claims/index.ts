@@ -20,6 +20,12 @@ export type { Claim, ClaimKind, Evidence } from './model.js';
 export { CLAIM_KINDS, UNAUDITED } from './kinds.js';
 
 const lineOf = (facts: UnitFacts) => facts.metrics.startLine;
+/** Which unit a claim is about: its name, first line and node. */
+const about = (unit: UnitFacts): { unit: string; unitLine: number; unitNode: number } => ({
+  unit: unit.metrics.name,
+  unitLine: lineOf(unit),
+  unitNode: unit.metrics.node.id,
+});
 const linesOf = (unit: UnitFacts, ids: readonly number[]) =>
   ids.map((id) => (unit.metrics.node.doc.nodes[id]?.startPosition.row ?? 0) + 1);
 
@@ -28,9 +34,7 @@ export function callsItself(unit: UnitFacts): CallsItself | undefined {
   if (!unit.recursive || !r) return undefined;
   return {
     kind: 'calls-itself',
-    unit: unit.metrics.name,
-    unitLine: lineOf(unit),
-    unitNode: unit.metrics.node.id,
+    ...about(unit),
     sites: unit.selfCallSites,
     evidence: { nodes: r.sites, lines: linesOf(unit, r.sites) },
   };
@@ -42,9 +46,7 @@ export function stackDepth(unit: UnitFacts): StackDepth | undefined {
   if (!r || r.direct.length === 0 || unit.isAsync || unit.isGenerator) return undefined;
   return {
     kind: 'stack-depth',
-    unit: unit.metrics.name,
-    unitLine: lineOf(unit),
-    unitNode: unit.metrics.node.id,
+    ...about(unit),
     shape: r.shape,
     evidence: { nodes: r.direct, lines: linesOf(unit, r.direct) },
   };
@@ -82,35 +84,17 @@ export function membersOf(cls: UnitFacts, facts: SnippetFacts): UnitFacts[] {
 }
 
 export function addsUp(unit: UnitFacts): AddsUp[] {
-  return unit.purpose.idioms.flatMap((i) =>
+  return unit.purpose.idioms.flatMap((i): AddsUp[] =>
     i.kind === 'accumulate' && i.target
-      ? [
-          {
-            kind: 'adds-up' as const,
-            unit: unit.metrics.name,
-            unitLine: lineOf(unit),
-            unitNode: unit.metrics.node.id,
-            target: i.target,
-            evidence: { nodes: [], lines: [i.line] },
-          },
-        ]
+      ? [{ kind: 'adds-up', ...about(unit), target: i.target, evidence: { nodes: [], lines: [i.line] } }]
       : [],
   );
 }
 
 export function debounces(unit: UnitFacts): Debounces[] {
-  return unit.purpose.idioms.flatMap((i) =>
+  return unit.purpose.idioms.flatMap((i): Debounces[] =>
     i.kind === 'debounce' && i.subject
-      ? [
-          {
-            kind: 'debounces' as const,
-            unit: unit.metrics.name,
-            unitLine: lineOf(unit),
-            unitNode: unit.metrics.node.id,
-            timer: i.subject,
-            evidence: { nodes: [], lines: [i.line] },
-          },
-        ]
+      ? [{ kind: 'debounces', ...about(unit), timer: i.subject, evidence: { nodes: [], lines: [i.line] } }]
       : [],
   );
 }
@@ -120,16 +104,14 @@ export function switches(unit: UnitFacts): Switches[] {
     .filter((s) => s.kind === 'switch')
     .map((s) => ({
       kind: 'switches' as const,
-      unit: unit.metrics.name,
-      unitLine: lineOf(unit),
-      unitNode: unit.metrics.node.id,
+      ...about(unit),
       evidence: { nodes: [s.node], lines: [s.line] },
     }));
 }
 
 /** What the paragraphs about a unit's loops say: each change, way out and comment, with the loop's node. */
 export function loopClaims(unit: UnitFacts): Claim[] {
-  const base = { unit: unit.metrics.name, unitLine: lineOf(unit), unitNode: unit.metrics.node.id };
+  const base = about(unit);
   return loopsToTell(unit.loops).flatMap((loop): Claim[] => [
     ...loop.carried.slice(0, TOLD.carried).map((c): Claim => ({
       kind: 'loop-changes',
