@@ -228,9 +228,59 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       ? `${lines[at] ?? ''}${next}`
       : (lines[at] ?? '');
     if (!change.test(joined)) return `line ${at} does not change \`${claim.name}\``;
+    const operator = OPERATOR_OF[claim.how];
+    // Only when every change is by that one operator is the claim named after it.
+    const step = operator === '+=' ? '\\+\\+' : operator === '-=' ? '--' : undefined;
+    const by = `(^|[^\\w.])${name}\\s*${escape(operator ?? '')}(?!=)`;
+    const stepped = step ? `|(^|[^\\w.])${name}\\s*${step}|${step}\\s*${name}(?![\\w])` : '';
+    if (operator && !new RegExp(`${by}${stepped}`).test(joined))
+      return `line ${at} does not change \`${claim.name}\` with \`${operator}\``;
   }
   return undefined;
 };
+
+/** The operator a change named "adds to", "subtracts from", "multiplies" or "divides" is written with. */
+const OPERATOR_OF: Readonly<Partial<Record<string, string>>> = {
+  adds: '+=',
+  subtracts: '-=',
+  multiplies: '*=',
+  divides: '/=',
+};
+
+/**
+ * For a language with braces: the header of the innermost block around `at` (line, 1-based within
+ * `lines`) that a plain `break` ends, a loop or a `switch`/`select`; blocks of an `if` or a `case` are
+ * passed over. Braces are counted back from the start of line `at`, strings and comments not told apart.
+ */
+function breakTarget(
+  lines: readonly string[],
+  at: number,
+  from: number,
+): { line: number; header: string } | undefined {
+  let depth = 0;
+  for (let l = at; l >= from; l--) {
+    // On the `break`'s own line, only what comes before it (`for (…) { if (x) break; }`).
+    const text =
+      l === at
+        ? (lines[l] ?? '').slice(0, Math.max(0, (lines[l] ?? '').search(/\bbreak\b/)))
+        : (lines[l] ?? '');
+    for (let i = text.length - 1; i >= 0; i--) {
+      if (text[i] === '}') depth++;
+      else if (text[i] === '{') {
+        if (depth > 0) {
+          depth--;
+          continue;
+        }
+        const before = text.slice(0, i).trim();
+        const header =
+          before === '' || /^(\)|else)$/.test(before) ? `${lines[l - 1] ?? ''} ${before}` : before;
+        if (/\b(switch|select)\b/.test(header)) return { line: l, header };
+        if (/\b(for|while|do|loop|foreach)\b/.test(header)) return { line: l, header };
+      }
+    }
+  }
+  return undefined;
+}
 
 const JUMP_WORDS: Readonly<Record<string, RegExp>> = {
   break: /\bbreak\b/,
@@ -244,9 +294,26 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
   const at = claim.evidence.lines[0] ?? 0;
   if (!loop) return 'no evidence node';
   if (!within(loop, at)) return `line ${at} is outside the loop`;
-  return JUMP_WORDS[claim.exit]!.test(sourceLines(loop)[at] ?? '')
-    ? undefined
-    : `line ${at} has no \`${claim.exit}\``;
+  const lines = sourceLines(loop);
+  if (!JUMP_WORDS[claim.exit]!.test(lines[at] ?? '')) return `line ${at} has no \`${claim.exit}\``;
+  // A plain `break` (no label) in a language with braces ends the innermost loop or switch around it.
+  const start = loop.startPosition.row + 1;
+  const breakLine = lines[at] ?? '';
+  // One `break` on a line of readable length: in minified code a line holds many, and which is meant is unknown.
+  const single = (breakLine.match(/\bbreak\b/g) ?? []).length === 1 && breakLine.length <= 200;
+  if (
+    claim.exit === 'break' &&
+    single &&
+    /\bbreak\s*;?\s*($|\/\/|})/.test(breakLine) &&
+    (lines[start] ?? '').includes('{')
+  ) {
+    const target = breakTarget(lines, at, start);
+    if (target && /\b(switch|select)\b/.test(target.header))
+      return `the \`break\` on line ${at} ends the \`switch\` on line ${target.line}`;
+    if (target && target.line > start + 2)
+      return `the \`break\` on line ${at} ends the loop on line ${target.line}`;
+  }
+  return undefined;
 };
 
 /** A line with no code: blank, or only a comment. */

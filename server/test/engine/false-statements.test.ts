@@ -5,7 +5,12 @@
  * class with no methods, case labels taken for switches, a canned pattern
  * (debounce, adding up) said of code without its structure, a stack-depth
  * warning and "rewrite as a loop" for recursion through callbacks, and a
- * name echoed back as evidence. Every case is read in the modes and
+ * name echoed back as evidence; a `break` in a `switch` or in a loop's
+ * `else` given to the wrong loop, `*=` called adding, case patterns called
+ * the default, a switch on a fresh value called a state machine, the
+ * snippet's own functions called outside calls, "changes nothing" of code
+ * that writes through a pointer or a receiver, a doc comment's code and
+ * brackets lost, and loops that share an index multiplied. Every case is read in the modes and
  * audiences that write the sentence (detailed and expert write the most).
  */
 import assert from 'node:assert/strict';
@@ -26,6 +31,9 @@ async function said(
   );
   return [response.explanation, ...response.sections.map((s) => `## ${s.title}\n${s.content}`)].join('\n\n');
 }
+
+/** The Dependencies section of what `said` returns. */
+const dependencies = (text: string) => (text.split('## Dependencies\n')[1] ?? '').split('\n## ')[0] ?? '';
 
 describe('engine: no false sentence', () => {
   describe('a division is read from operators, never from text', () => {
@@ -264,6 +272,178 @@ describe('engine: no false sentence', () => {
         'fn outer(n: u32) -> u32 {\n    fn outer_helper(k: u32) -> u32 { if k == 0 { 0 } else { outer(k - 1) } }\n    outer_helper(n)\n}\n',
       );
       assert.doesNotMatch(text, /`outer\(n\)`[^\n]*(Recursive|calls itself)/);
+    });
+  });
+  describe('a jump is given to the statement it leaves', () => {
+    it('a `break` in a `case` ends the switch, not the loop (JavaScript, Java, C, C#, Go)', async () => {
+      const cases: Array<[LanguageId, string]> = [
+        [
+          'javascript',
+          'function count(items) {\n  let n = 0;\n  for (const it of items) {\n    switch (it.kind) {\n      case "a":\n        n += 2;\n        break;\n      default:\n        n += 1;\n    }\n  }\n  return n;\n}\n',
+        ],
+        [
+          'java',
+          'class T {\n  int count(int[] items) {\n    int n = 0;\n    for (int it : items) {\n      switch (it) {\n        case 1:\n          n += 2;\n          break;\n        default:\n          n += 1;\n      }\n    }\n    return n;\n  }\n}\n',
+        ],
+        [
+          'c',
+          'int count(const int *items, int len) {\n  int n = 0;\n  for (int i = 0; i < len; i++) {\n    switch (items[i]) {\n    case 1:\n      n += 2;\n      break;\n    default:\n      n += 1;\n    }\n  }\n  return n;\n}\n',
+        ],
+        [
+          'csharp',
+          'class T {\n  int Count(int[] items) {\n    int n = 0;\n    foreach (var it in items) {\n      switch (it) {\n        case 1:\n          n += 2;\n          break;\n        default:\n          n += 1;\n          break;\n      }\n    }\n    return n;\n  }\n}\n',
+        ],
+        [
+          'go',
+          'package t\n\nfunc count(items []int) int {\n\tn := 0\n\tfor _, it := range items {\n\t\tswitch it {\n\t\tcase 1:\n\t\t\tif n > 9 {\n\t\t\t\tbreak\n\t\t\t}\n\t\t\tn += 2\n\t\tdefault:\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n',
+        ],
+      ];
+      for (const [language, code] of cases) {
+        const text = await said(language, code);
+        assert.doesNotMatch(text, /\bstops\b|leaves the loop/, `${language}: ${text}`);
+      }
+    });
+
+    it('a labelled `break` leaves the loop it names, and a plain one in an inner loop leaves only that one', async () => {
+      const text = await said(
+        'javascript',
+        'function find(grid, x) {\n  let hits = 0;\n  outer: for (const row of grid) {\n    for (const cell of row) {\n      if (cell === x) break outer;\n      if (cell < 0) break;\n      hits++;\n    }\n  }\n  return hits;\n}\n',
+      );
+      assert.match(text, /The loop on lines 3–9[^\n]*stops when `cell === x` \(line 5\)/);
+      assert.doesNotMatch(text, /The loop on lines 3–9[^\n]*stops when `cell < 0`/);
+      assert.match(text, /The loop on lines 4–8[^\n]*stops when `cell < 0` \(line 6\)/);
+    });
+
+    it('Python: a `break` in an inner loop’s `else` leaves the outer loop, and the `else` is told', async () => {
+      const text = await said(
+        'python',
+        'def pack(boxes, limit):\n    rows = []\n    while boxes:\n        row = []\n        while boxes:\n            if len(row) >= limit:\n                break\n            row.append(boxes.pop())\n        else:\n            if not row:\n                break\n        rows.append(row)\n    return rows\n',
+      );
+      assert.match(text, /The loop on lines 3–12[^\n]*stops when `not row` \(line 11\)/);
+      assert.doesNotMatch(text, /The loop on lines 5–11[^\n]*line 11\)/);
+      assert.match(text, /Its `else` \(line 9\) runs only when the loop ends without a `break`\./);
+    });
+  });
+
+  describe('a compound assignment is named by its operator', () => {
+    it('`*=` multiplies, `/=` divides, `-=` subtracts: none of them adds', async () => {
+      const text = await said(
+        'javascript',
+        'function scale(values, f) {\n  let product = 1;\n  let rest = 100;\n  let ratio = 1;\n  for (const v of values) {\n    product *= v;\n    rest -= v;\n    ratio /= f;\n  }\n  return [product, rest, ratio];\n}\n',
+      );
+      assert.match(text, /multiplies `product` \(line 6\)/);
+      assert.match(text, /subtracts from `rest` \(line 7\)/);
+      assert.match(text, /divides `ratio` \(line 8\)/);
+      assert.doesNotMatch(text, /adds to `(product|rest|ratio)`/);
+    });
+  });
+
+  describe('switch labels are read as written', () => {
+    it('C#: patterns and `when` guards are labels, not the default', async () => {
+      const text = await said(
+        'csharp',
+        'class T {\n  enum Kind { A, B, C }\n  static int Score(Kind k, int n) {\n    switch (k) {\n      case Kind.A:\n        return 1;\n      case Kind.B when n > 2:\n        return 2;\n      default:\n        return 0;\n    }\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /3 arms, `Kind\.A` \(line 5\), `Kind\.B when n > 2` \(line 7\) and the default \(line 9\)/,
+      );
+    });
+  });
+
+  describe('a state machine needs state', () => {
+    it('a switch on a value read afresh each turn is not one; a switch whose arms set what it switches on is', async () => {
+      const fresh = await said(
+        'javascript',
+        'function kinds(text) {\n  const out = [];\n  for (let i = 0; i < text.length; i++) {\n    const c = text[i];\n    switch (c) {\n      case "(":\n        out.push("open");\n        break;\n      default:\n        out.push("other");\n    }\n  }\n  return out;\n}\n',
+      );
+      assert.doesNotMatch(fresh, /state machine/);
+      const machine = await said(
+        'javascript',
+        'function strings(text) {\n  let mode = "code";\n  let n = 0;\n  for (const c of text) {\n    switch (mode) {\n      case "code":\n        if (c === \'"\') mode = "string";\n        break;\n      case "string":\n        if (c === \'"\') { mode = "code"; n++; }\n        break;\n    }\n  }\n  return n;\n}\n',
+      );
+      assert.match(machine, /state machine: a `switch` on `mode`/);
+    });
+  });
+
+  describe('what is outside the snippet is outside it', () => {
+    it('a function of the snippet called by its full name or on its own type’s receiver is not an outside call', async () => {
+      const js = await said(
+        'javascript',
+        "exports.sign = function (val) {\n  return val + '.' + val.length;\n};\nexports.check = function (input) {\n  return exports.sign(input.slice(0, 3)) === input;\n};\n",
+      );
+      assert.doesNotMatch(dependencies(js), /`exports\.sign`/);
+      assert.match(dependencies(js), /`input\.slice`/);
+      const go = await said(
+        'go',
+        'package t\n\ntype Lexer struct{ pos int }\n\nfunc (l *Lexer) skip() { l.pos++ }\n\nfunc (l *Lexer) Next(s string) byte {\n\tl.skip()\n\treturn s[l.pos]\n}\n',
+      );
+      assert.doesNotMatch(dependencies(go), /`l\.skip`/);
+    });
+  });
+
+  describe('"changes nothing" only when nothing can have changed', () => {
+    it('C: writes through pointer parameters are told; a Go method’s writes through its receiver are too', async () => {
+      const c = await said(
+        'c',
+        'struct buf { char *data; unsigned len; };\n\nvoid grow(struct buf *b, unsigned n, int *count) {\n  b->len += n;\n  *count = *count + 1;\n}\n',
+      );
+      assert.match(c, /changes `b` \(line 4\) and `count` \(line 5\) in place/);
+      assert.doesNotMatch(c, /changes no parameter or field/);
+      const go = await said(
+        'go',
+        'package t\n\ntype Cursor struct{ pos int }\n\nfunc (c *Cursor) Move(n int) {\n\tc.pos += n\n}\n',
+      );
+      assert.match(go, /sets `c\.pos` \(line 6\)/);
+      assert.doesNotMatch(go, /changes no parameter or field/);
+    });
+
+    it('Java: an assignment to a name it does not declare may be a field: nothing is said to be unchanged', async () => {
+      const text = await said(
+        'java',
+        'class T {\n  int hits;\n  void hit(int n) {\n    hits = n + 1;\n  }\n}\n',
+      );
+      assert.doesNotMatch(text, /changes no parameter or field/);
+      const local = await said(
+        'java',
+        'class T {\n  int twice(int n) {\n    int m = n * 2;\n    return m;\n  }\n}\n',
+      );
+      assert.match(local, /changes no parameter or field/);
+    });
+  });
+
+  describe('a doc comment is quoted as written', () => {
+    it('code spans stay code, a range’s brackets stay, an intra-doc link reads as its name', async () => {
+      const text = await said(
+        'rust',
+        '/// Returns the index in `[0, len)` of the first byte equal to `needle`, as [`usize`].\npub fn find(hay: &[u8], needle: u8) -> Option<usize> {\n    hay.iter().position(|&b| b == needle)\n}\n',
+      );
+      assert.match(text, /returns the index in `\[0, len\)` of the first byte equal to `needle`, as `usize`/);
+    });
+  });
+
+  describe('the cost of nested loops is what they do, not how they nest', () => {
+    it('an inner loop moving the outer loop’s index, and a loop of a fixed count, multiply nothing', async () => {
+      const text = await said(
+        'go',
+        "package t\n\nfunc fields(s string) int {\n\tn := 0\n\ti := 0\n\tfor i < len(s) {\n\t\tfor i < len(s) && s[i] == ' ' {\n\t\t\ti++\n\t\t}\n\t\tn++\n\t\tfor i < len(s) && s[i] != ' ' {\n\t\t\ti++\n\t\t}\n\t}\n\treturn n\n}\n\nfunc sum4(b []int) int {\n\tt := 0\n\tfor j := 0; j < 4; j++ {\n\t\tt += b[j]\n\t}\n\treturn t\n}\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /`fields\(s\)`: O\(n\) — [^\n]*moves the same `i` as the loop on line 6/);
+      assert.doesNotMatch(text, /O\(n\^2\)/);
+      assert.match(
+        text,
+        /`sum4\(b\)`: O\(1\) — the loop on line 20 runs a fixed number of times \(`j < 4`\)/,
+      );
+    });
+
+    it('an inner loop that starts its index afresh each turn multiplies', async () => {
+      const text = await said(
+        'go',
+        'package t\n\nfunc pairs(s []int) int {\n\tn := 0\n\tfor i := 0; i < len(s); i++ {\n\t\tfor j := 0; j < len(s); j++ {\n\t\t\tif s[i] == s[j] {\n\t\t\t\tn++\n\t\t\t}\n\t\t}\n\t}\n\treturn n\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /`pairs\(s\)`: O\(n\^2\)/);
     });
   });
 });

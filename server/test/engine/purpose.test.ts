@@ -57,7 +57,7 @@ describe('engine: what the code is for', () => {
       'javascript',
       '/**\n * Creates a debounced function that delays invoking `func`.\n * @param {Function} func\n */\nfunction debounce(func, wait) {\n  return func;\n}\n',
       [
-        /According to its JSDoc \(line 1\), `debounce\(func, wait\)` creates a debounced function that delays invoking func\./,
+        /According to its JSDoc \(line 1\), `debounce\(func, wait\)` creates a debounced function that delays invoking `func`\./,
       ],
       [/@param/],
     ],

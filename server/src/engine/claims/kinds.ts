@@ -43,12 +43,12 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
   'loop-changes': {
     sentence: 'Inside, it increments `r` (lines 27 and 30) …',
     check:
-      'each line, inside the loop, holds the name followed by an assignment, `++`/`--`, or a call adding to it (`.push(`, `.append(`, …), outside any function written in the loop',
+      'each line, inside the loop, holds the name followed by an assignment, `++`/`--`, or a call adding to it (`.push(`, `.append(`, …), outside any function written in the loop; a change said to add, subtract, multiply or divide is written with `+=` (or `++`), `-=` (or `--`), `*=` or `/=`',
   },
   'loop-exits': {
     sentence: 'It stops when `x` (line 12) / returns … / skips to the next turn …',
     check:
-      'the line, inside the loop, holds the keyword of that jump (`break`, `continue`, `return`, `throw`/`raise`)',
+      'the line, inside the loop, holds the keyword of that jump (`break`, `continue`, `return`, `throw`/`raise`); where braces mark blocks, the innermost loop or `switch` a plain `break` sits in, counted back by braces, is that loop, not a `switch` or a loop inside it',
   },
   'comment-explains': {
     sentence: '“copy element” (line 56, about line 57)',

@@ -5,6 +5,7 @@
  * the claim audit (server/scripts/audit-claims.ts) re-checks every claim
  * against the tree with a second, deliberately simple check.
  */
+import type { ChangeHow } from '../facts/loops.js';
 
 /** What a claim rests on: snapshot node ids (pre-order positions, the same in any parse of the same code) and 1-based lines. */
 export interface Evidence {
@@ -68,7 +69,7 @@ export interface Switches extends ClaimBase {
 export interface LoopChanges extends ClaimBase {
   readonly kind: 'loop-changes';
   readonly name: string;
-  readonly how: 'forward' | 'back' | 'both' | 'adds' | 'appends' | 'sets';
+  readonly how: ChangeHow;
 }
 
 /** "It stops when `x` (line 12)": a jump out of (or on in) a loop, on that line. */

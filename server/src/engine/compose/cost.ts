@@ -5,6 +5,7 @@
  * code, and claims no more than the shape of the code shows.
  */
 import type { LoopSearch, Recursion, Step, UnitFacts } from '../facts/model.js';
+import type { LoopAnatomy } from '../facts/loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
 export interface Estimate {
@@ -100,7 +101,80 @@ function single(u: UnitFacts, on: string): Estimate {
   };
 }
 
+/** A counting loop bounded by a constant (`i < 4`, `n <= 64`): it runs a fixed number of times. */
+const CONSTANT_BOUND = /^\(?\s*[\w.]+\s*(<|<=|>|>=|!=)\s*\d+\s*\)?$/;
+
+const mentions = (text: string | undefined, name: string) =>
+  text !== undefined &&
+  new RegExp(`(^|[^\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(text);
+
+/**
+ * Why a nested loop does not multiply the work of the loop around it: it moves that loop's own index
+ * (a scanner's `while (i < n && isDigit(s[i])) i++` inside `while (i < n)`), and the loop around it
+ * never sets that index back, so together they take at most as many steps as the index can move.
+ */
+function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy): string | undefined {
+  for (const c of inner.carried) {
+    if (c.how !== 'forward' && c.how !== 'back') continue;
+    const around = outer.carried.find((o) => o.name === c.name);
+    if (!around || around.how !== c.how) continue;
+    if (mentions(inner.condition, c.name) && mentions(outer.condition, c.name)) return c.name;
+  }
+  return undefined;
+}
+
+interface Depth {
+  readonly depth: number;
+  readonly notes: readonly string[];
+}
+
+/**
+ * The loop nesting that multiplies work: the syntactic depth less the loops that run a fixed number of
+ * times or share their index with the loop around them. Undefined when the loops read are not all of
+ * the unit's (a comprehension, a grammar loops.ts does not read), so the plain depth stands.
+ */
+function effectiveDepth(u: UnitFacts): Depth | undefined {
+  const loops = u.loops;
+  if (loops.length === 0) return undefined;
+  const parentOf = (l: LoopAnatomy) =>
+    loops
+      .filter((o) => o !== l && o.line <= l.line && o.endLine >= l.endLine && o.node < l.node)
+      .sort((a, b) => b.node - a.node)[0];
+  const memo = new Map<LoopAnatomy, Depth & { plain: number }>();
+  const depthOf = (l: LoopAnatomy): Depth & { plain: number } => {
+    const known = memo.get(l);
+    if (known) return known;
+    const parent = parentOf(l);
+    const up = parent ? depthOf(parent) : { depth: 0, notes: [], plain: 0 };
+    const shared = parent ? sharedIndex(l, parent) : undefined;
+    const fixed = !l.over && l.condition !== undefined && CONSTANT_BOUND.test(l.condition);
+    const note = shared
+      ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
+      : fixed
+        ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+        : undefined;
+    const made = {
+      depth: up.depth + (note ? 0 : 1),
+      notes: note ? [...up.notes, note] : up.notes,
+      plain: up.plain + 1,
+    };
+    memo.set(l, made);
+    return made;
+  };
+  const all = loops.map(depthOf);
+  if (Math.max(...all.map((d) => d.plain)) !== u.maxLoopDepth) return undefined;
+  return all.sort((a, b) => b.depth - a.depth || b.plain - a.plain)[0];
+}
+
 function looping(u: UnitFacts): Estimate {
+  const effective = (u.searches ?? []).length === 0 ? effectiveDepth(u) : undefined;
+  if (effective && effective.depth < u.maxLoopDepth) {
+    const k = effective.depth;
+    const notes = listOf(effective.notes);
+    return k === 0
+      ? { estimate: 'O(1)', why: `${notes} (not counting the functions it calls)` }
+      : { estimate: k === 1 ? 'O(n)' : `O(n^${k})`, why: `${loopsWhy(k)}: ${notes}` };
+  }
   const k = u.maxLoopDepth;
   const searches = u.searches ?? [];
   const known = searches.filter((s) => s.isList).sort((a, b) => b.loopDepth - a.loopDepth);

@@ -28,6 +28,14 @@ function carriedPhrase(c: Carried): string {
       return `increments and decrements ${code(c.name)} (${where})`;
     case 'adds':
       return `adds to ${code(c.name)} (${where})`;
+    case 'subtracts':
+      return `subtracts from ${code(c.name)} (${where})`;
+    case 'multiplies':
+      return `multiplies ${code(c.name)} (${where})`;
+    case 'divides':
+      return `divides ${code(c.name)} (${where})`;
+    case 'updates':
+      return `updates ${code(c.name)} (${where})`;
     case 'appends':
       return `adds items to ${code(c.name)} (${where})`;
     case 'sets':
@@ -77,6 +85,8 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
       .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
     out.push(`Its author's comments explain its steps: ${listOf(notes)}.`);
   }
+  if (loop.orElse !== undefined)
+    out.push(`Its \`else\` (line ${loop.orElse}) runs only when the loop ends without a \`break\`.`);
   if (loop.leaves)
     out.push(
       loop.leaves.names.length === 1 && loop.leaves.names[0] === loop.leaves.value

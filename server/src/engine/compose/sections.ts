@@ -286,7 +286,13 @@ export function sideEffects(input: ComposeInput): Section {
     title: 'Side effects',
     content: lines.length
       ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'of these')
-      : 'None of its calls is to a well-known API with a side effect (files, processes, network, databases, the page, logging, the clock, randomness, threads, the environment), and it changes no parameter or field in place. What the functions it calls do cannot be seen from this snippet alone.',
+      : `None of its calls is to a well-known API with a side effect (files, processes, network, databases, the page, logging, the clock, randomness, threads, the environment)${
+          // Said only where every assignment is seen to be to a local: a write through a pointer or to an
+          // outer variable would make it false.
+          callables(input).every((u) => u.purpose.dataFlow.writesOnlyLocals)
+            ? ', and it changes no parameter or field in place'
+            : ''
+        }. What the functions it calls do cannot be seen from this snippet alone.`,
   };
 }
 
@@ -316,13 +322,21 @@ export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
   const defined = new Set(input.facts.units.map((u) => u.metrics.name.split('.').pop() ?? ''));
+  const qualified = new Set(input.facts.units.map((u) => u.metrics.name));
   const source = input.request.code;
   for (const u of callables(input))
     for (const c of u.calls) {
       const bare = /^(?:new\s+)?([\w$]+)$/.exec(c)?.[1];
-      const own = /^(?:this|self|cls)\.([\w$]+)$/.exec(c)?.[1];
-      // A helper, constant, parameter or variable defined anywhere in the snippet is not external.
-      if (defined.has(c) || (own && defined.has(own))) continue;
+      const member = /^(?:this|self|cls|[a-z_$][\w$]*)\.([\w$]+)$/.exec(c)?.[1];
+      const owner = u.metrics.name.includes('.')
+        ? u.metrics.name.slice(0, u.metrics.name.lastIndexOf('.'))
+        : '';
+      // A helper, constant, parameter or variable defined anywhere in the snippet is not external; nor is a
+      // unit called by its full name (`exports.sign`), nor a method of the caller's own type called on a
+      // variable (`s.advance()` in Go's `Scanner.Scan`, `self.helper()`), which is most likely that method.
+      if (defined.has(c) || qualified.has(c) || (member && owner && qualified.has(`${owner}.${member}`)))
+        continue;
+      if (/^(this|self|cls)\./.test(c) && member && defined.has(member)) continue;
       if (bare && (defined.has(bare) || u.params.includes(bare) || boundIn(source, bare))) continue;
       external.add(c);
     }

@@ -91,7 +91,7 @@ function jumpPhrase(jump: Jump, voice: Voice, raises: boolean): string {
       return s ? `${voice.term('exception', verb)} ${code(s)}` : `${voice.term('exception', verb)} an error`;
     }
     case 'break':
-      return 'leaves the loop';
+      return jump.endsSwitch ? `leaves the ${code('switch')}` : 'leaves the loop';
     case 'continue':
       return 'skips to the next iteration';
   }

@@ -30,7 +30,36 @@ function labelNodes(arm: Node): Node[] {
   if (value.length) return value;
   const type = arm.childrenForFieldName('type');
   if (type.length && arm.type === 'type_case') return type;
-  return arm.namedChildren.filter((c) => LABEL_TYPES.test(c.type));
+  const typed = arm.namedChildren.filter((c) => LABEL_TYPES.test(c.type));
+  return typed.length ? typed : betweenCaseAndColon(arm);
+}
+
+/**
+ * Grammars that put a label's pattern straight in the arm (C#'s `switch_section` holds `case`, a
+ * `constant_pattern` or any other pattern, a `when_clause`, `:` and then the statements): the named
+ * children between each `case` and its `:`.
+ */
+function betweenCaseAndColon(arm: Node): Node[] {
+  const out: Node[] = [];
+  let inLabel = false;
+  for (const c of arm.children) {
+    if (!c.named && c.type === 'case') inLabel = true;
+    else if (!c.named && c.type === ':') inLabel = false;
+    else if (inLabel && c.named && !c.type.includes('comment')) out.push(c);
+  }
+  return out;
+}
+
+/** The label texts, a `when` guard joined to the pattern it guards (`Mode.Space when i > 0`). */
+function labelTexts(labels: readonly Node[]): string[] {
+  const out: string[] = [];
+  for (const l of labels) {
+    const text = labelText(l);
+    if (text === '') continue;
+    if (l.type === 'when_clause' && out.length > 0) out[out.length - 1] += ` ${text}`;
+    else out.push(text);
+  }
+  return out;
 }
 
 function labelText(node: Node): string {
@@ -52,7 +81,7 @@ export function casesOf(node: Node): CaseArm[] {
   let pendingLine = 0;
   arms.forEach((arm, index) => {
     const labels = labelNodes(arm).flatMap(split);
-    const texts = labels.map(labelText).filter((t) => t !== '');
+    const texts = labelTexts(labels);
     const isDefault =
       DEFAULT_TYPES.test(arm.type) ||
       texts.some((t) => /^(default|_|else)$/.test(t)) ||

@@ -7,16 +7,33 @@
  * read from the tree: each part names the nodes and lines it rests on.
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { BREAKABLE_SWITCH_TYPES } from '../nodes.js';
 import type { Step } from './model.js';
 import { clip, field } from './subjects.js';
 
 export interface Carried {
   /** The variable or field, as written (`out`, `this.count`). */
   readonly name: string;
-  /** How the loop changes it: moves it forward or back by a constant, adds to it, adds items to it, or sets it. */
-  readonly how: 'forward' | 'back' | 'both' | 'adds' | 'appends' | 'sets';
+  /**
+   * How the loop changes it: moves it forward or back by a constant, adds to, subtracts from, multiplies or
+   * divides it (`+=`, `-=`, `*=`, `/=`), updates it with another operator or with more than one of those,
+   * adds items to it, or sets it.
+   */
+  readonly how: ChangeHow;
   readonly lines: readonly number[];
 }
+
+export type ChangeHow =
+  | 'forward'
+  | 'back'
+  | 'both'
+  | 'adds'
+  | 'subtracts'
+  | 'multiplies'
+  | 'divides'
+  | 'updates'
+  | 'appends'
+  | 'sets';
 
 export interface LoopExit {
   readonly kind: 'break' | 'continue' | 'return' | 'throw';
@@ -54,6 +71,8 @@ export interface LoopAnatomy {
   readonly leaves?: { readonly names: readonly string[]; readonly line: number; readonly value: string };
   /** Loops nested in its body. */
   readonly inner: number;
+  /** Python's `else` of a loop, which runs only when the loop ends without a `break`: its line. */
+  readonly orElse?: number;
 }
 
 const line = (n: Node) => n.startPosition.row + 1;
@@ -61,7 +80,7 @@ const line = (n: Node) => n.startPosition.row + 1;
 /** Inline functions: what is written in them runs when they are called, not as the loop turns. */
 const FUNCTION = /function|lambda|arrow|closure|func_literal|method_declaration|method_definition/;
 const LOOP =
-  /^(for|while|do|for_in|enhanced_for|for_range|foreach)_(statement|loop|expression)$|^for_in_clause$/;
+  /^(for|while|do|for_in|enhanced_for|for_range|foreach|loop)_(statement|loop|expression)$|^for_in_clause$/;
 const ASSIGNMENT =
   /^(assignment_expression|augmented_assignment_expression|assignment|augmented_assignment|assignment_statement|compound_assignment_expr)$/;
 const UPDATE =
@@ -144,34 +163,92 @@ function conditionAround(node: Node, loop: Node): Pick<LoopExit, 'when' | 'unles
   return {};
 }
 
-/** Whether `node` is inside a loop nested in `loop` (a `break` there leaves that one). */
+/** Whether `node` is in the body of `loop` (not in its Python `else`, which runs after the loop is done). */
+function inBodyOf(node: Node, loop: Node): boolean {
+  const orElse = loop.childForFieldName('alternative');
+  return !(orElse && node.startIndex >= orElse.startIndex && node.endIndex <= orElse.endIndex);
+}
+
+/** Whether `node` is inside a loop nested in `loop` (a `break` or `continue` there is that loop's). */
 function inInnerLoop(node: Node, loop: Node): boolean {
-  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) if (LOOP.test(p.type)) return true;
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent)
+    if (LOOP.test(p.type) && inBodyOf(node, p)) return true;
   return false;
 }
 
+/** A label a `break`/`continue` names (`break outer`, `break 'outer`), if any. */
+function labelOf(jump: Node): string | undefined {
+  // Rust's `break value` carries an expression, which may be an identifier: its labels are `label` nodes.
+  const names = jump.type.endsWith('_expression') ? /^label$/ : /label|identifier/;
+  return jump.namedChildren.find((c) => names.test(c.type))?.text;
+}
+
+/** Whether `label` is the one written on `loop` (`outer: for …`, Rust's `'outer: loop …`). */
+function labels(loop: Node, label: string): boolean {
+  const labelled = loop.parent && /label/.test(loop.parent.type) ? loop.parent : loop;
+  return labelled.text.replace(/^'/, '').startsWith(`${label.replace(/^'/, '')}:`);
+}
+
+/**
+ * Whether a `break` or `continue` belongs to `loop`: not to a loop inside it, and for a `break`, not to a
+ * `switch` inside it (a `break` in a C, Java, C# or Go `case` ends the `switch`, and the loop goes on).
+ * A labelled one belongs to the loop that carries its label.
+ */
+function jumpsIn(node: Node, loop: Node, jump: 'break' | 'continue'): boolean {
+  const label = labelOf(node);
+  if (label) return labels(loop, label);
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) {
+    if (LOOP.test(p.type) && inBodyOf(node, p)) return false;
+    if (jump === 'break' && BREAKABLE_SWITCH_TYPES.has(p.type)) return false;
+  }
+  return true;
+}
+
 /** Which of two ways of changing a variable describes both: setting it outright covers the rest. */
-const RANK: Readonly<Record<Carried['how'], number>> = {
+const RANK: Readonly<Record<ChangeHow, number>> = {
   forward: 0,
   back: 0,
   both: 0,
   adds: 1,
+  subtracts: 1,
+  multiplies: 1,
+  divides: 1,
+  updates: 1,
   appends: 2,
   sets: 3,
 };
 
+/** What a compound assignment's operator does to its target. */
+const OPERATOR: Readonly<Record<string, ChangeHow>> = {
+  '+=': 'adds',
+  '-=': 'subtracts',
+  '*=': 'multiplies',
+  '/=': 'divides',
+};
+
+/** One name for two ways a loop changes a variable: the one that covers both. */
+function combined(a: ChangeHow, b: ChangeHow): ChangeHow {
+  if (a === b) return a;
+  const [low, high] = RANK[a] <= RANK[b] ? [a, b] : [b, a];
+  if (RANK[high] >= 2) return high;
+  // Both ways of moving by a constant.
+  if (RANK[high] === 0) return 'both';
+  // `i++` and `i += k` both add; `i--` and `i -= k` both subtract; any other pair is an update.
+  if ((low === 'forward' && high === 'adds') || (low === 'back' && high === 'subtracts')) return high;
+  return 'updates';
+}
+
 function addCarried(
-  carried: Map<string, { how: Carried['how']; lines: number[] }>,
+  carried: Map<string, { how: ChangeHow; lines: number[] }>,
   name: string,
-  how: Carried['how'],
+  how: ChangeHow,
   at: number,
 ) {
   const entry = carried.get(name);
   if (!entry) carried.set(name, { how, lines: [at] });
   else {
     if (!entry.lines.includes(at)) entry.lines.push(at);
-    if (RANK[how] > RANK[entry.how] || (RANK[how] === RANK[entry.how] && how !== entry.how))
-      entry.how = RANK[how] === 0 ? 'both' : how;
+    entry.how = combined(entry.how, how);
   }
 }
 
@@ -180,7 +257,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const nodes = loopNode.doc.nodes;
   const body = loopNode.childForFieldName('body') ?? loopNode;
   const ownDeclared = new Set<string>();
-  const carried = new Map<string, { how: Carried['how']; lines: number[] }>();
+  const carried = new Map<string, { how: ChangeHow; lines: number[] }>();
+  const orElse = loopNode.childForFieldName('alternative');
   const exits: LoopExit[] = [];
   const comments: InnerComment[] = [];
   let inner = 0;
@@ -192,7 +270,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   }
   for (let id = body.id; id <= loopNode.lastId; id++) {
     const node = nodes[id]!;
-    if (id !== body.id && FUNCTION.test(node.type)) {
+    // What is written in a function runs when it is called; a loop's `else` runs after the loop.
+    if ((id !== body.id && FUNCTION.test(node.type)) || node.id === orElse?.id) {
       id = node.lastId;
       continue;
     }
@@ -215,7 +294,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     }
     if (DECLARATION.test(node.type)) for (const n of declared(node)) ownDeclared.add(n);
     const jump = JUMPS[node.type];
-    if (jump && node.named && !((jump === 'break' || jump === 'continue') && inInnerLoop(node, loopNode))) {
+    if (jump && node.named && (jump === 'return' || jump === 'throw' || jumpsIn(node, loopNode, jump))) {
       const value = node.namedChildren.find((c) => !c.type.includes('comment'));
       exits.push({
         kind: jump,
@@ -236,14 +315,14 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         // `r += 2` moves an index by a constant; `total += x` adds to a total.
         const by = field(node, 'right');
         const constant = by !== null && /^\d+$/.test(by.text);
-        const how: Carried['how'] =
+        const how: ChangeHow =
           operator === '+=' && constant
             ? 'forward'
             : operator === '-=' && constant
               ? 'back'
-              : operator && /^[-+*]=$/.test(operator)
-                ? 'adds'
-                : 'sets';
+              : operator === '=' || !operator
+                ? 'sets'
+                : (OPERATOR[operator] ?? 'updates');
         addCarried(carried, left.text, how, line(node));
       }
       continue;
@@ -291,6 +370,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     // What a nested loop leaves goes back to the loop around it, not to the code after.
     ...(inInnerLoop(loopNode, unit) ? {} : leavesOf(loopNode, unit, state)),
     inner,
+    ...(orElse ? { orElse: line(orElse) } : {}),
   };
 }
 

@@ -72,6 +72,8 @@ export interface CaseArm {
 export interface Jump {
   readonly kind: 'return' | 'throw' | 'break' | 'continue';
   readonly subject: string | undefined;
+  /** A `break` that ends the `switch` it is in, not a loop. */
+  readonly endsSwitch?: true;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxOf } from './syntax.js';
+import { BREAKABLE_SWITCH_TYPES, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
 import type { Writable } from '../writable.js';
 
@@ -148,11 +149,22 @@ function guardArms(
   return otherwise ? { then, otherwise } : undefined;
 }
 
+/** Whether a plain `break` ends a `switch` (C, Java, C#, JavaScript, Go) rather than the loop around it. */
+function breaksSwitch(node: SnapshotNode): boolean {
+  if (node.namedChildren.some((c) => /label|identifier/.test(c.type))) return false;
+  for (let p = node.parent; p && !FUNCTION_TYPES.has(p.type); p = p.parent) {
+    if (LOOP_TYPES.has(p.type)) return false;
+    if (BREAKABLE_SWITCH_TYPES.has(p.type)) return true;
+  }
+  return false;
+}
+
 function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
   const kind = jumpType(node) ?? 'return';
   return {
     kind,
     subject: kind === 'return' || kind === 'throw' ? subjectOf(language, kind, node) : undefined,
+    ...(kind === 'break' && breaksSwitch(node) ? { endsSwitch: true as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * lines; nested units are left to their own facts.
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { blankNested } from './own-text.js';
 
 export type InputKind = 'request' | 'environment' | 'command line' | 'standard input';
 
@@ -29,6 +30,12 @@ export interface DataFlow {
   readonly mutatedParams: readonly Write[];
   /** Lines where `?` returns an error to the caller (Rust). */
   readonly propagates: readonly number[];
+  /**
+   * Every assignment in its own code is to a variable it declares itself (or, in Python, Ruby and PHP,
+   * which declare by assigning, to a plain name): nothing else can have been changed by an assignment
+   * that fieldWrites and mutatedParams missed. Only then may an explanation say it changes nothing.
+   */
+  readonly writesOnlyLocals: boolean;
 }
 
 const INPUTS: ReadonlyArray<[InputKind, RegExp]> = [
@@ -69,19 +76,23 @@ const INPUTS: ReadonlyArray<[InputKind, RegExp]> = [
  */
 const MAY_READ_INPUT = new RegExp(INPUTS.map(([, re]) => `(?:${re.source})`).join('|'));
 
+/** `p.field = …`, `p->field += …`, `p.items[i] = …`: a write through a name. */
+const MEMBER_WRITE =
+  /(?<![\w.$>])([A-Za-z_$][\w$]*)\s*(?:\.|->)\s*[\w$]+(?:\s*(?:\.|->)\s*[\w$]+|\[[^\]]*\])*\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)/g;
+/** `*p = …`, `*p += …` at the start of a statement: a write through a pointer (not `a * b`). */
+const DEREF_WRITE = /(?:^\s*|[;{]\s*)\(?\*+\s*([A-Za-z_$][\w$]*)\)?\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)/g;
+
 /** Calls that change the object they are called on. */
 const MUTATORS =
   /^(sort|reverse|append|push|pop|shift|unshift|splice|extend|insert|remove|clear|update|add|delete|set|put|fill|setdefault|discard|popitem|Add|Remove|Clear|Insert|Sort|Reverse|AddRange|RemoveAt)$/;
 
-/** Lines of the unit that are not inside a nested unit: each with its 1-based number. */
+/** The unit's lines with its nested units blanked (a callback written on one line too), each with its 1-based number. */
 function ownLines(unit: Node, nested: readonly Node[]): Array<{ text: string; line: number }> {
   const first = unit.startPosition.row;
-  const hidden = new Set<number>();
-  for (const n of nested) for (let r = n.startPosition.row + 1; r <= n.endPosition.row; r++) hidden.add(r);
-  return unit.text
+  return blankNested(unit, nested)
     .split('\n')
     .map((text, i) => ({ text, line: first + i + 1 }))
-    .filter(({ line }) => !hidden.has(line - 1));
+    .filter(({ text }) => text.trim() !== '');
 }
 
 function firstMatch(text: string, re: RegExp): string | undefined {
@@ -112,10 +123,84 @@ function paramChanges(text: string, names: ReadonlySet<string>): Map<string, str
   if (how.size === names.size) return how;
   for (const m of text.matchAll(IN_PLACE_CALL))
     if (names.has(m[2]!) && !how.has(m[2]!)) how.set(m[2]!, m[1]!);
+  for (const re of [MEMBER_WRITE, DEREF_WRITE])
+    for (const m of text.matchAll(re))
+      if (names.has(m[1]!) && !how.has(m[1]!))
+        how.set(m[1]!, m[0].replace(/^[;{]?\s*/, '').replace(/\s*[-+*/%|&^<>]*=$/, ''));
   return how;
 }
 
-export function dataFlowOf(unit: Node, params: readonly string[], nested: readonly Node[]): DataFlow {
+const ASSIGNMENTS =
+  /^(assignment_expression|augmented_assignment_expression|assignment|augmented_assignment|assignment_statement|compound_assignment_expr|update_expression|inc_statement|dec_statement)$/;
+/** Nodes that declare names, each in its `name`, `declarator`, `left` or `pattern` field. */
+const DECLARING =
+  /declaration|declarator|parameter|short_var|let_|binding|for_in|range_clause|catch|for_statement|var_spec|const_spec/;
+const NAME_LISTS = /^(expression_list|identifier_list|pattern_list|tuple_pattern)$/;
+
+/** The names the unit's own code declares, read from the tree: locals, loop variables, caught errors. */
+function declaredNames(unit: Node, nested: readonly Node[]): Set<string> {
+  const names = new Set<string>();
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (id !== unit.id && nested.some((n) => n.id === id)) {
+      id = node.lastId;
+      continue;
+    }
+    if (!DECLARING.test(node.type)) continue;
+    for (const f of ['name', 'declarator', 'left', 'pattern']) {
+      const child = node.childForFieldName(f);
+      if (!child) continue;
+      if (/identifier$/.test(child.type)) names.add(child.text);
+      else if (NAME_LISTS.test(child.type))
+        for (const c of child.namedChildren) if (/identifier$/.test(c.type)) names.add(c.text);
+    }
+  }
+  return names;
+}
+
+/** Whether every assignment in the unit's own code is to a local variable (see DataFlow.writesOnlyLocals). */
+function onlyLocals(
+  unit: Node,
+  params: readonly string[],
+  nested: readonly Node[],
+  assignmentDeclares: boolean,
+): boolean {
+  if (/^\s*(global|nonlocal)\s/m.test(unit.text)) return false;
+  const declared = declaredNames(unit, nested);
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id + 1; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (nested.some((n) => n.id === id)) {
+      id = node.lastId;
+      continue;
+    }
+    if (!ASSIGNMENTS.test(node.type)) continue;
+    const target =
+      node.childForFieldName('left') ?? node.childForFieldName('argument') ?? node.namedChildren[0];
+    if (!target) return false;
+    const names = NAME_LISTS.test(target.type) ? target.namedChildren : [target];
+    for (const t of names) {
+      if (!/^(identifier|variable_name)$/.test(t.type)) return false;
+      if (!assignmentDeclares && !declared.has(t.text) && !params.includes(t.text)) return false;
+    }
+  }
+  return true;
+}
+
+/** A Go method's receiver name (`s` of `func (s *Scanner) …`): writes through it change the caller's value. */
+function receiverOf(unit: Node): string | undefined {
+  const receiver = unit.childForFieldName('receiver');
+  return receiver?.namedChildren.find((c) => c.type === 'parameter_declaration')?.childForFieldName('name')
+    ?.text;
+}
+
+export function dataFlowOf(
+  unit: Node,
+  params: readonly string[],
+  nested: readonly Node[],
+  assignmentDeclares: boolean,
+): DataFlow {
   const lines = ownLines(unit, nested);
   const inputs: InputRead[] = [];
   const fieldWrites: Write[] = [];
@@ -124,9 +209,14 @@ export function dataFlowOf(unit: Node, params: readonly string[], nested: readon
   const seenFields = new Set<string>();
   const seenParams = new Set<string>();
   const watched = params.filter((p) => /^[A-Za-z_$][\w$]*$/.test(p) && !/^(self|this|cls)$/.test(p));
+  const receiver = receiverOf(unit);
+  const fieldOf = new RegExp(
+    `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+)\\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)`,
+  );
   for (const { text, line } of lines) {
     // Comments and strings could hold any of these words; a line that is only a comment says nothing.
-    if (/^\s*(#|\/\/|\*|\/\*)/.test(text)) continue;
+    // (`*count = 0;` is a write through a pointer, not a comment's continuation line.)
+    if (/^\s*(#|\/\/|\/\*)/.test(text) || (/^\s*\*(\s|\/|$)/.test(text) && !/;\s*$/.test(text))) continue;
     if (MAY_READ_INPUT.test(text))
       for (const [kind, re] of INPUTS) {
         const found = firstMatch(text, re);
@@ -135,7 +225,7 @@ export function dataFlowOf(unit: Node, params: readonly string[], nested: readon
           inputs.push({ kind, text: found.trim(), line });
         }
       }
-    const field = /\b((?:self|this)\.\w+)\s*(?:[-+*/|&]?=)(?!=)/.exec(text);
+    const field = fieldOf.exec(text);
     if (field && !seenFields.has(field[1]!) && fieldWrites.length < 12) {
       seenFields.add(field[1]!);
       fieldWrites.push({ target: field[1]!, text: text.trim().replace(/;$/, ''), line });
@@ -155,5 +245,16 @@ export function dataFlowOf(unit: Node, params: readonly string[], nested: readon
     .descendantsOfType(['try_expression'])
     .filter((n) => !nested.some((u) => n.startIndex >= u.startIndex && n.endIndex <= u.endIndex))
     .map((n) => n.startPosition.row + 1);
-  return { inputs, fieldWrites, mutatedParams, propagates: [...new Set(propagates)] };
+  return {
+    inputs,
+    fieldWrites,
+    mutatedParams,
+    propagates: [...new Set(propagates)],
+    writesOnlyLocals: onlyLocals(
+      unit,
+      [...params, ...(receiver ? [receiver] : [])],
+      nested,
+      assignmentDeclares,
+    ),
+  };
 }

@@ -361,6 +361,37 @@ function debounceOf(unit: Node): Idiom | undefined {
   return undefined;
 }
 
+const ASSIGNS =
+  /^(assignment_expression|assignment|assignment_statement|augmented_assignment_expression|augmented_assignment)$/;
+const LOOPS = /^(for|while|do|for_in|for_range|foreach|loop)_(statement|loop|expression)$/;
+const DECLARES =
+  /^(lexical_declaration|variable_declaration|local_variable_declaration|short_var_declaration|var_declaration|let_declaration|declaration)$/;
+
+/**
+ * A state machine's switch: its arms set the variable it switches on, and
+ * that variable lives outside the loop, so the next turn takes the arm the
+ * last one chose. A switch on a value read afresh each turn (`c = input[i]`)
+ * picks by that value: it is not one.
+ */
+function casesSetSubject(switchNode: Node | undefined, subject: string): boolean {
+  if (!switchNode) return false;
+  const nodes = switchNode.doc.nodes;
+  const within = (n: Node) => nodes.slice(n.id + 1, n.lastId + 1);
+  const value = switchNode.childForFieldName('value') ?? switchNode.childForFieldName('condition');
+  const setInArm = within(switchNode).some(
+    (a) =>
+      ASSIGNS.test(a.type) &&
+      a.childForFieldName('left')?.text === subject &&
+      !(value && a.startIndex < value.endIndex),
+  );
+  let loop = switchNode.parent;
+  while (loop && !LOOPS.test(loop.type)) loop = loop.parent;
+  if (!setInArm || !loop) return false;
+  const mentions = new RegExp(`(^|[^\\w.])${escapeRegExp(subject)}\\b`);
+  // Declared inside the loop, it starts afresh each turn: what an arm set is gone by the next.
+  return !within(loop).some((d) => DECLARES.test(d.type) && mentions.test(d.text.split('=')[0] ?? ''));
+}
+
 /** `own` is the unit's text without its nested units'. */
 function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string): void {
   const text = unit.text;
@@ -382,7 +413,7 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   const sw = steps.find(
     (s) => s.kind === 'switch' && s.loopDepth > 0 && s.subject && /^\w+$/.test(s.subject),
   );
-  if (sw && new RegExp(`\\b${escapeRegExp(sw.subject!)}\\s*=[^=]`).test(text))
+  if (sw && casesSetSubject(unit.doc.nodes[sw.node], sw.subject!))
     idioms.push({ kind: 'state-machine', line: sw.line, subject: sw.subject! });
   const lazy =
     /if\s*\(?\s*((?:self|this)\.\w+)\s*(?:is None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?\s*:?\s*\{?\s*\n?\s*\1\s*=[^=]/.exec(

@@ -107,8 +107,13 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const chains = once(() => (isClass ? [] : chainsIn(c.ownCode.text(node), node.startPosition.row + 1)));
   const dataFlow = once(() =>
     isClass
-      ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [] }
-      : dataFlowOf(node, c.params, c.ownCode.nested(node)),
+      ? { inputs: [], fieldWrites: [], mutatedParams: [], propagates: [], writesOnlyLocals: true }
+      : dataFlowOf(
+          node,
+          c.params,
+          c.ownCode.nested(node),
+          c.language === 'python' || c.language === 'ruby' || c.language === 'php',
+        ),
   );
   return {
     get doc() {
