@@ -133,6 +133,8 @@ function declarationSentence(d: Declaration): string | undefined {
       return `It is read like an attribute, as a property (line ${d.line}).`;
     case 'fixture':
       return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
+    case 'protocol':
+      return `As ${code(d.name)}, it ${d.meaning} (line ${d.line}).`;
     case 'callback':
     case 'assigned':
     case 'returned':
@@ -255,7 +257,13 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
   const made = p.result;
-  if (made?.creates) out.push(`It creates and returns a new ${code(made.creates)} (line ${made.line}).`);
+  if (made?.answers)
+    out.push(`It answers yes or no: it returns whether ${made.answers.text} (line ${made.answers.line}).`);
+  else if (made?.byCases)
+    out.push(
+      `It answers yes or no: it returns ${code(made.byCases.value)} when ${listOf(made.byCases.when, 'or')}, and ${code(made.byCases.otherwise)} otherwise (lines ${listOf(made.byCases.lines.map(String))}).`,
+    );
+  else if (made?.creates) out.push(`It creates and returns a new ${code(made.creates)} (line ${made.line}).`);
   else if (made?.type)
     out.push(`Its signature declares that it returns ${code(made.type)} (line ${made.line}).`);
   // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a

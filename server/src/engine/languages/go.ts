@@ -187,6 +187,17 @@ export const go: LanguageSupport<'go'> = {
     // `go test` runs `func TestX(t *testing.T)`.
     isTestName: (name, parameters) => /^Test[A-Z_]/.test(name) && parameters === 1,
     react: false,
+    protocols: {
+      Error: 'makes its type an error: it gives the message the error reports',
+      String: 'gives the text fmt prints for a value of its type (fmt.Stringer)',
+      Len: 'gives the length sort and container/heap work with (sort.Interface)',
+      Less: 'decides the order sort and container/heap put items in (sort.Interface)',
+      Swap: 'exchanges two items for sort and container/heap (sort.Interface)',
+      ServeHTTP: 'answers HTTP requests (http.Handler)',
+      Unwrap: 'gives the error this one wraps, which errors.Is and errors.As look through',
+      MarshalJSON: 'gives the JSON encoding/json writes for its type',
+      UnmarshalJSON: 'reads its type from JSON for encoding/json',
+    },
   },
   arithmetic: { divisionIsNumeric: true },
   wording: { name: 'Go', raises: false, asyncAwait: false, examples: 'go' },

@@ -240,6 +240,16 @@ export const java: LanguageSupport<'java'> = {
     heritage,
     entryPoints: { names: ['main'], withParameters: true },
     react: false,
+    protocols: {
+      toString: 'gives the text string concatenation and printing show for an object',
+      equals: 'decides whether two objects count as equal, as collections compare them',
+      hashCode: 'gives the hash HashMap and HashSet file an object under, which must agree with equals',
+      compareTo: 'decides the natural order of its objects (Comparable), which sorting uses',
+      compare: 'decides the order of two objects (Comparator)',
+      iterator: 'gives the items a for-each loop goes through (Iterable)',
+      close: 'releases what the object holds, as try-with-resources does at the end of its block',
+      run: 'is the work a Thread or an executor runs (Runnable)',
+    },
   },
   arithmetic: { divisionIsNumeric: true },
   wording: {

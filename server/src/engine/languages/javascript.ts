@@ -157,7 +157,17 @@ const FAMILY = {
   syntax: SYNTAX,
   apis: APIS,
   isExported,
-  declarations: { heritage, entryPoints: MAIN_WITHOUT_PARAMETERS, react: true },
+  declarations: {
+    heritage,
+    entryPoints: MAIN_WITHOUT_PARAMETERS,
+    react: true,
+    protocols: {
+      toString: 'gives the text an object turns into in a string',
+      toJSON: 'gives what JSON.stringify writes for an object',
+      valueOf: 'gives the value an object turns into in arithmetic and comparisons',
+      '[Symbol.iterator]': 'gives the items a for…of loop and spreading go through',
+    },
+  },
 } as const;
 
 const WORDING = {

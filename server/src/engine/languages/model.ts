@@ -150,6 +150,13 @@ export interface DeclarationReading {
   readonly isTestName?: (name: string, parameters: number) => boolean;
   /** React: `useX` functions are hooks, capitalised functions that render JSX are components. */
   readonly react: boolean;
+  /**
+   * Methods the language itself calls by their name (Python's `__setitem__`, Go's `Error`, Java's
+   * `hashCode`): the name, and what it is for as the rest of a sentence ("is what obj[key] = value
+   * runs", plain words: it quotes no code of the snippet). The language gives these names their meaning,
+   * so they are evidence, unlike other names.
+   */
+  readonly protocols?: Readonly<Record<string, string>>;
 }
 
 /** Which family's tiny examples learning mode shows for a concept. */

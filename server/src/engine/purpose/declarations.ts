@@ -207,6 +207,15 @@ export interface DeclarationContext {
   readonly registered: ReadonlyMap<string, Declaration>;
 }
 
+/** Whether a function is written in a class body (Python's methods are functions there). */
+function inClassBody(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (/class|impl_item|interface/.test(p.type)) return true;
+    if (/function|method/.test(p.type)) return false;
+  }
+  return false;
+}
+
 /** What the declarations around a unit say it is. */
 export function declarationsOf(node: Node, context: DeclarationContext): Declaration[] {
   const { language, kind, shortName: name } = context;
@@ -243,6 +252,10 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
     found.push({ kind: 'entry-point', line: at, via: name });
   if (!found.some((d) => d.kind === 'test') && reading.isTestName?.(name, context.params.length))
     found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
+  const meaning =
+    reading.protocols && Object.hasOwn(reading.protocols, name) ? reading.protocols[name] : undefined;
+  if (meaning && (kind === 'method' || inClassBody(node) || name.startsWith('__')))
+    found.push({ kind: 'protocol', line: at, name, meaning });
   if (reading.react) {
     if (/^use[A-Z]/.test(name)) found.push({ kind: 'hook', line: at });
     else if (/^[A-Z]/.test(name) && rendersJsx(node)) found.push({ kind: 'component', line: at });

@@ -177,7 +177,7 @@ function plain(text: string): string {
       .replace(/<(?:see|seealso)\s+(?:cref|langword|href)="(?:[A-Z]:)?([^"]+)"\s*\/>/g, '$1')
       .replace(/<(?:paramref|typeparamref)\s+name="([^"]+)"\s*\/>/g, '$1')
       .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
       // An intra-doc link (`[`Vec`]`, `[std::mem::swap]`) reads as what it names; `[0, n)` and `a[i]` are the text.
       .replace(/(?<![\w\]])\[(`?[\w:.!<>]+(?:\(\))?`?)\](?![(\w])/g, '$1')
       // Code spans stay code: "signs `val` with `secret`" says which words are names.

@@ -71,6 +71,7 @@ export type Declaration =
   | { readonly kind: 'memoised'; readonly line: number; readonly via: string }
   | { readonly kind: 'property'; readonly line: number }
   | { readonly kind: 'fixture'; readonly line: number; readonly via: string }
+  | { readonly kind: 'protocol'; readonly line: number; readonly name: string; readonly meaning: string }
   | { readonly kind: 'callback'; readonly line: number; readonly callee: string }
   | { readonly kind: 'assigned'; readonly line: number; readonly target: string }
   | { readonly kind: 'returned'; readonly line: number };

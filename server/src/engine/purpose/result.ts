@@ -7,12 +7,42 @@
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
+import { answerOf } from './answers.js';
+
+const BOOLEAN_LITERAL = /^(true|false|True|False)$/;
+/** Longest returned expression read for what it asks. */
+const MAX_ANSWERED = 200;
+
+/** What a function returning one yes-or-no expression (besides `true`/`false` literals) asks. */
+function answered(unit: Node, returns: readonly Step[]): UnitResult['answers'] {
+  const values = returns.map((r) => {
+    const node = unit.doc.nodes[r.node];
+    const value = node?.namedChildren.find((c) => !c.type.includes('comment'));
+    return { text: (value ?? node)?.text ?? '', line: r.line };
+  });
+  const asked = values.filter((v) => !BOOLEAN_LITERAL.test(v.text));
+  if (asked.length !== 1 || asked[0]!.text.length > MAX_ANSWERED) return undefined;
+  const text = answerOf(asked[0]!.text);
+  return text ? { text, line: asked[0]!.line } : undefined;
+}
 
 export interface UnitResult {
   /** The declared result type, as written (a TypeScript annotation without its colon). */
   readonly type?: string;
   /** The type every value-returning `return` creates, when they all create the same one. */
   readonly creates?: string;
+  /** For a yes-or-no function: what its one non-literal return asks, in words (answers.ts), and its line. */
+  readonly answers?: { readonly text: string; readonly line: number };
+  /**
+   * For a yes-or-no function made of `return true` under conditions and a last `return false` (or the
+   * reverse): the value those returns give, each condition in words or as written, and the lines.
+   */
+  readonly byCases?: {
+    readonly value: string;
+    readonly otherwise: string;
+    readonly when: readonly string[];
+    readonly lines: readonly number[];
+  };
   readonly line: number;
 }
 
@@ -40,6 +70,82 @@ function created(value: string): string | undefined {
   return m?.[1];
 }
 
+/** A case arm and the field its labels are in. */
+const ARMS = /^(expression_case|switch_case|case_clause|switch_section|switch_block_statement_group)$/;
+const GUARDS = /^(if_statement|elif_clause|else_clause|if_expression)$/;
+
+/** The one condition `ret` is the first statement under, within `unit`, or undefined if not exactly one. */
+function guardOf(ret: Node, unit: Node): string[] | undefined {
+  let found: string[] | undefined;
+  let child = ret;
+  for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
+    const isGuard = GUARDS.test(p.type);
+    const isArm = ARMS.test(p.type);
+    if (!isGuard && !isArm) {
+      // Blocks: the return must be their first statement, so nothing before it decides.
+      if (/block|statement_list|compound_statement|consequence|body/.test(p.type) || p.type === 'block') {
+        const first = p.namedChildren.find((c) => !c.type.includes('comment'));
+        if (first && first.id !== child.id) return undefined;
+      }
+      continue;
+    }
+    // From an `elif` up to its `if`: the `elif`'s own condition was taken, and the chain is one guard.
+    if (child.type === 'elif_clause' && p.type === 'if_statement') continue;
+    if (found || p.type === 'else_clause' || child.field === 'alternative') return undefined;
+    if (isGuard) {
+      const condition = p.childForFieldName('condition');
+      if (!condition) return undefined;
+      found = [condition.text.replace(/^\((.*)\)$/s, '$1')];
+    } else {
+      // A tagless switch (`switch { case a <= c: … }`) only: with a subject, a label is a value, not a condition.
+      const sw = p.parent?.parent ?? p.parent;
+      if (sw && (sw.childForFieldName('value') ?? sw.childForFieldName('condition'))) return undefined;
+      const labels = p.childForFieldName('value');
+      if (!labels) return undefined;
+      found = labels.type === 'expression_list' ? labels.namedChildren.map((l) => l.text) : [labels.text];
+    }
+  }
+  return found;
+}
+
+/** `return true` under conditions and an unconditional `return false` last (or the reverse): the cases. */
+function byCases(unit: Node, returns: readonly Step[]): UnitResult['byCases'] {
+  const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
+  if (nodes.length < 2 || nodes.length !== returns.length) return undefined;
+  const value = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  const values = nodes.map(value);
+  if (!values.every((v) => BOOLEAN_LITERAL.test(v))) return undefined;
+  const last = nodes[nodes.length - 1]!;
+  const otherwise = values[values.length - 1]!;
+  if (guardOf(last, unit) !== undefined || !unguarded(last, unit)) return undefined;
+  const rest = nodes.slice(0, -1);
+  if (values.slice(0, -1).some((v) => v.toLowerCase() === otherwise.toLowerCase())) return undefined;
+  const when: string[] = [];
+  for (const r of rest) {
+    const conditions = guardOf(r, unit);
+    if (!conditions) return undefined;
+    for (const c of conditions) {
+      const said = answerOf(c);
+      when.push(said ?? (c.length <= 60 && !c.includes('\n') ? `\`${c}\`` : ''));
+    }
+  }
+  if (when.some((w) => w === '') || when.length > 6) return undefined;
+  return {
+    value: values[0]!,
+    otherwise,
+    when,
+    lines: nodes.map((n) => n.startPosition.row + 1),
+  };
+}
+
+/** Whether `node` sits in no `if`, loop, `try` or case between it and `unit`: it always runs if reached. */
+function unguarded(node: Node, unit: Node): boolean {
+  for (let p = node.parent; p && p.id !== unit.id; p = p.parent)
+    if (GUARDS.test(p.type) || ARMS.test(p.type) || /loop|for|while|try|catch|with|switch|match/.test(p.type))
+      return false;
+  return true;
+}
+
 export function resultOf(unit: Node, steps: readonly Step[]): UnitResult | undefined {
   const declared = declaredType(unit);
   const type = declared?.text.replace(/^:\s*/, '').replace(/\s+/g, ' ').trim();
@@ -48,10 +154,16 @@ export function resultOf(unit: Node, steps: readonly Step[]): UnitResult | undef
   const creates =
     made.length > 0 && made.every((m) => m !== undefined && m === made[0]) ? made[0] : undefined;
   const typed = type && !NOTHING.test(type) && type.length <= MAX_TYPE ? type : undefined;
-  if (!typed && !creates) return undefined;
+  // A declared result type other than a boolean (or a type guard) says it is no yes-or-no question.
+  const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
+  const answers = creates || !yesOrNo ? undefined : answered(unit, returns);
+  const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
+  if (!typed && !creates && !answers && !cases) return undefined;
   return {
     ...(typed ? { type: typed } : {}),
     ...(creates ? { creates } : {}),
+    ...(answers ? { answers } : {}),
+    ...(cases ? { byCases: cases } : {}),
     line: creates ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
   };
 }

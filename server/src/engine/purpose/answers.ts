@@ -1,0 +1,172 @@
+/**
+ * What a yes-or-no function answers, read from the expression it returns:
+ * `dst.startswith(src)` → "`dst` starts with `src`", `len(s) == 0` → "`s`
+ * is empty", `x is None` → "`x` is `None`". Evidence of purpose for a
+ * predicate with no doc comment. Only expressions whose shape this module
+ * knows are put into words; anything else is left unsaid, never guessed.
+ */
+
+/** Operands quoted in a sentence: longer ones make it unreadable, and it is not said. */
+const MAX_OPERAND = 48;
+
+/** The parts of `text` split at `separator` (a regular expression) where no bracket or string is open. */
+function splitTopLevel(text: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  const sticky = new RegExp(separator.source, 'y');
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (depth === 0) {
+      // Sticky, on the whole text: a lookbehind in the separator sees the characters before `i`.
+      sticky.lastIndex = i;
+      const m = sticky.exec(text);
+      if (m) {
+        parts.push(text.slice(start, i));
+        i += m[0].length - 1;
+        start = i + 1;
+      }
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim());
+}
+
+/** `(a == b)` → `a == b`, when the parentheses wrap the whole. */
+function unwrap(text: string): string {
+  let t = text.trim();
+  while (t.startsWith('(') && t.endsWith(')') && splitTopLevel(t.slice(1, -1), /\)/).length === 1)
+    t = t.slice(1, -1).trim();
+  return t;
+}
+
+/** An operand quoted as code: a name, a call, a literal, not a condition of its own (`a || !b`, `not x`). */
+const q = (operand: string): string | undefined => {
+  const t = operand.trim();
+  const compound =
+    splitTopLevel(t, /\s*(?:&&|\|\||\band\b|\bor\b|\bnot\b|===?|!==?|<=?|>=?)\s*/).length > 1 ||
+    /^(!|not\s)/.test(t);
+  return t && !compound && t.length <= MAX_OPERAND && !/\n/.test(t) ? `\`${t}\`` : undefined;
+};
+
+const NOTHING = /^(null|None|nil|undefined|NULL|nullptr)$/;
+const LENGTH = /^(?:len\((.+)\)|(.+)\.(?:length|size\(\)|Count|len\(\)|Length))$/;
+
+/** Method-call predicates: `a.startsWith(b)` and the like, in the spellings of the tier-1 languages. */
+const METHODS: ReadonlyArray<[RegExp, string]> = [
+  [/^(.+)\.(?:startswith|startsWith|starts_with|StartsWith)\((.+)\)$/, 'starts with'],
+  [/^(.+)\.(?:endswith|endsWith|ends_with|EndsWith)\((.+)\)$/, 'ends with'],
+  [
+    /^(.+)\.(?:includes|contains|Contains|containsKey|ContainsKey|has|hasOwnProperty|contains_key)\((.+)\)$/,
+    'contains',
+  ],
+  [/^(.+)\.(?:equals|Equals|equalsIgnoreCase)\((.+)\)$/, 'equals'],
+];
+/** Function-call predicates taking both operands: Go's `strings.HasPrefix(s, p)` and the like. */
+const FUNCTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:strings|bytes)\.HasPrefix\((.+)\)$/, 'starts with'],
+  [/^(?:strings|bytes)\.HasSuffix\((.+)\)$/, 'ends with'],
+  [/^(?:strings|bytes)\.Contains(?:Rune|Any)?\((.+)\)$/, 'contains'],
+  [/^(?:bytes\.Equal|reflect\.DeepEqual|Objects\.equals|Arrays\.equals)\((.+)\)$/, 'equals'],
+];
+const COMPARISONS: ReadonlyArray<[string, string]> = [
+  ['===', 'equals'],
+  ['!==', 'differs from'],
+  ['==', 'equals'],
+  ['!=', 'differs from'],
+  ['<=', 'is at most'],
+  ['>=', 'is at least'],
+  ['<', 'is less than'],
+  ['>', 'is greater than'],
+];
+
+/** One condition in words, or undefined when its shape is not one this module knows. */
+function condition(text: string): string | undefined {
+  const t = unwrap(text);
+  const isEmpty = /^(.+)\.(?:isEmpty|is_empty|IsEmpty)\(\)$/.exec(t);
+  if (isEmpty) return q(isEmpty[1]!) && `${q(isEmpty[1]!)} is empty`;
+  const notEmpty = /^!\s*(.+)\.(?:isEmpty|is_empty|IsEmpty)\(\)$/.exec(t);
+  if (notEmpty) return q(notEmpty[1]!) && `${q(notEmpty[1]!)} is not empty`;
+  const none = /^(.+?)\s+is\s+(not\s+)?None$/.exec(t);
+  if (none) return q(none[1]!) && `${q(none[1]!)} is ${none[2] ? 'not ' : ''}\`None\``;
+  const instance = /^isinstance\(([^,]+),\s*(.+)\)$/.exec(t) ?? /^(.+?)\s+instanceof\s+([\w.]+)$/.exec(t);
+  if (instance) return q(instance[1]!) && q(instance[2]!) && `${q(instance[1]!)} is a ${q(instance[2]!)}`;
+  for (const [re, verb] of METHODS) {
+    const m = re.exec(t);
+    if (m && splitTopLevel(m[2]!, /,/).length === 1 && q(m[1]!) && q(m[2]!))
+      return `${q(m[1]!)} ${verb} ${q(m[2]!)}`;
+  }
+  for (const [re, verb] of FUNCTIONS) {
+    const m = re.exec(t);
+    const args = m ? splitTopLevel(m[1]!, /,/) : [];
+    if (args.length === 2 && q(args[0]!) && q(args[1]!)) return `${q(args[0]!)} ${verb} ${q(args[1]!)}`;
+  }
+  const membership = splitTopLevel(t, /\s(not\s+)?in\s/);
+  if (membership.length === 2 && !/^for\b/.test(t)) {
+    const negated = /\snot\s+in\s/.test(t);
+    const [a, b] = membership as [string, string];
+    return q(a) && q(b) && `${q(a)} is ${negated ? 'not ' : ''}in ${q(b)}`;
+  }
+  for (const [op, verb] of COMPARISONS) {
+    const sides = splitTopLevel(t, new RegExp(`\\s*${op.replace(/[=!<>]/g, '\\$&')}(?![=<>])\\s*`));
+    if (sides.length !== 2) continue;
+    const [a, b] = sides as [string, string];
+    // `a <= b` was split at `<` too: an operator's own characters are never an operand's edge.
+    if (/[=!<>]$/.test(a) || /^[=<>]/.test(b)) continue;
+    if (NOTHING.test(b)) return q(a) && `${q(a)} is ${verb === 'equals' ? '' : 'not '}\`${b}\``;
+    const length = LENGTH.exec(a);
+    if (length && b === '0' && (op === '==' || op === '==='))
+      return q(length[1] ?? length[2]!) && `${q(length[1] ?? length[2]!)} is empty`;
+    return q(a) && q(b) && `${q(a)} ${verb} ${q(b)}`;
+  }
+  return undefined;
+}
+
+/**
+ * What a returned yes-or-no expression asks, in words: each condition of an
+ * `and`/`&&` chain (or of an `or`/`||` chain) put into words, or undefined.
+ */
+export function answerOf(expression: string): string | undefined {
+  const t = unwrap(expression);
+  // A choice between values (`a ? b : c`, Python's `b if a else c`) or an assignment answers no question.
+  if (
+    splitTopLevel(t, /\?(?![.?])/).length > 1 ||
+    splitTopLevel(t, /\sif\s/).length > 1 ||
+    splitTopLevel(t, /(?<![=!<>])=(?!=)/).length > 1
+  )
+    return undefined;
+  // `'0' <= c && c <= '9'`, `c >= 'a' and c <= 'f'`: a range, said as one.
+  const range =
+    /^(.+?)\s*<=\s*([\w.]+)\s*(?:&&|\band\b)\s*\2\s*<=\s*(.+)$/.exec(t) ??
+    /^([\w.]+)\s*>=\s*(.+?)\s*(?:&&|\band\b)\s*\1\s*<=\s*(.+)$/.exec(t);
+  if (range) {
+    const [x, low, high] =
+      /^[\w.]+$/.test(range[1]!) && range[1] !== range[2] && t.includes('>=')
+        ? [range[1]!, range[2]!, range[3]!]
+        : [range[2]!, range[1]!, range[3]!];
+    if (q(x) && q(low) && q(high) && !/&&|\|\||\band\b|\bor\b/.test(high))
+      return `${q(x)} is between ${q(low)} and ${q(high)}`;
+  }
+  // `||`/`or` binds loosest: its parts first, then each part's `&&`/`and`. A mix of the two is not put
+  // into words, where English "and" and "or" would not show which binds first.
+  const alternatives = splitTopLevel(t, /\s*(?:\|\||\bor\b)\s*/);
+  const chains = alternatives.map((a) => splitTopLevel(a, /\s*(?:&&|\band\b)\s*/));
+  if (alternatives.length > 3 || chains.some((c) => c.length > 3)) return undefined;
+  if (alternatives.length > 1 && chains.some((c) => c.length > 1)) return undefined;
+  const leaves = alternatives.length > 1 ? alternatives : chains[0]!;
+  if (leaves.length > 1) {
+    const said = leaves.map(condition);
+    if (said.some((x) => x === undefined)) return undefined;
+    return said.join(alternatives.length > 1 ? ' or ' : ' and ');
+  }
+  return condition(t);
+}

@@ -1,0 +1,142 @@
+/**
+ * What a function with no doc comment is for, from the evidence its code
+ * gives: what a yes-or-no function asks (its returned condition in words, or
+ * the cases that return `true`), and the methods a language calls by name.
+ * Said in quick mode as in standard; never said of code that only looks
+ * like it (a choice between values, a declared non-boolean result).
+ */
+import assert from 'node:assert/strict';
+import { explainRequestSchema, type LanguageId } from '@code-explain/shared';
+import { createEngine } from '../../src/engine/engine.js';
+
+const engine = createEngine();
+after(() => engine.dispose());
+
+async function quick(language: LanguageId, code: string): Promise<string> {
+  const response = await engine.explain(explainRequestSchema.parse({ code, language, mode: 'quick' }));
+  return response.explanation;
+}
+
+describe('engine: purpose without a doc comment', () => {
+  describe('a yes-or-no function says what it asks', () => {
+    const cases: Array<[LanguageId, string, RegExp]> = [
+      [
+        'python',
+        'def inside(root, path):\n    return path.startswith(root)\n',
+        /it returns whether `path` starts with `root` \(line 2\)/,
+      ],
+      [
+        'javascript',
+        'function unknown(name, seen) {\n  return name.length === 0 || !seen.has(name) && name !== "x";\n}\n',
+        /^(?![\s\S]*answers yes or no)/,
+      ],
+      [
+        'javascript',
+        'function known(name, seen) {\n  return name.length === 0 || seen.has(name);\n}\n',
+        /it returns whether `name` is empty or `seen` contains `name` \(line 2\)/,
+      ],
+      [
+        'go',
+        "package p\n\nfunc isOctal(c byte) bool {\n\treturn '0' <= c && c <= '7'\n}\n",
+        /it returns whether `c` is between `'0'` and `'7'` \(line 4\)/,
+      ],
+      [
+        'java',
+        'static boolean missing(Object o, java.util.List<Object> xs) {\n  return o == null || xs.isEmpty();\n}\n',
+        /it returns whether `o` is `null` or `xs` is empty \(line 2\)/,
+      ],
+      [
+        'typescript',
+        'export function tooLong(line: string, limit: number): boolean {\n  return line.length > limit;\n}\n',
+        /it returns whether `line\.length` is greater than `limit` \(line 2\)/,
+      ],
+    ];
+    for (const [language, code, expected] of cases)
+      it(`${language}: ${code
+        .split('\n')
+        .find((l) => /return/.test(l))
+        ?.trim()}`, async () => {
+        assert.match(await quick(language, code), expected);
+      });
+
+    it('returns `true` under conditions and `false` last: the cases are told', async () => {
+      const text = await quick(
+        'python',
+        'def vowel(c):\n    if c in "aeiou":\n        return True\n    elif c == "y":\n        return True\n    return False\n',
+      );
+      assert.match(
+        text,
+        /it returns `True` when `c` is in `"aeiou"` or `c` equals `"y"`, and `False` otherwise \(lines 3, 5 and 6\)/,
+      );
+    });
+
+    it('a choice between values, or a declared result that is no boolean, is no yes-or-no question', async () => {
+      assert.doesNotMatch(
+        await quick(
+          'typescript',
+          'export function positive(v: number): number | null {\n  return v != null && v >= 0 ? v : null;\n}\n',
+        ),
+        /answers yes or no/,
+      );
+      assert.doesNotMatch(
+        await quick('python', 'def pick(a, b):\n    return a if a > b else b\n'),
+        /answers yes or no/,
+      );
+      assert.doesNotMatch(
+        await quick('go', 'package p\n\nfunc diff(a, b int) int {\n\treturn a - b\n}\n'),
+        /answers yes or no/,
+      );
+      // A `true` that some other statement decides first is no case of its own.
+      assert.doesNotMatch(
+        await quick(
+          'python',
+          'def odd(n, log):\n    if n % 2:\n        log.append(n)\n        return True\n    return False\n',
+        ),
+        /answers yes or no/,
+      );
+    });
+  });
+
+  describe('a method the language calls by name says what the language calls it for', () => {
+    const cases: Array<[LanguageId, string, RegExp]> = [
+      [
+        'python',
+        'class Box:\n    def __contains__(self, item):\n        return item in self.items\n',
+        /As `__contains__`, it decides what x in obj answers \(line 2\)/,
+      ],
+      [
+        'go',
+        'package p\n\ntype ByAge []int\n\nfunc (a ByAge) Less(i, j int) bool { return a[i] < a[j] }\n',
+        /As `Less`, it decides the order sort and container\/heap put items in/,
+      ],
+      [
+        'java',
+        'class Point {\n  int x;\n  @Override\n  public int hashCode() {\n    return x * 31;\n  }\n}\n',
+        /As `hashCode`, it gives the hash HashMap and HashSet file an object under/,
+      ],
+      [
+        'csharp',
+        'class Pool : System.IDisposable {\n  public void Dispose() {\n    Clear();\n  }\n}\n',
+        /As `Dispose`, it releases what the object holds/,
+      ],
+    ];
+    for (const [language, code, expected] of cases)
+      it(`${language}: ${expected.source.slice(4, 24)}`, async () => {
+        const response = await engine.explain(
+          explainRequestSchema.parse({ code, language, mode: 'detailed' }),
+        );
+        assert.match([response.explanation, ...response.sections.map((s) => s.content)].join('\n'), expected);
+      });
+
+    it('a function of that name outside a class is not one (Python dunders aside)', async () => {
+      assert.doesNotMatch(
+        await quick('java', 'class U {\n  static String render(int n) {\n    return "" + n;\n  }\n}\n'),
+        /As `/,
+      );
+      assert.doesNotMatch(
+        await quick('javascript', 'function toString(x) {\n  return String(x);\n}\n'),
+        /As `toString`/,
+      );
+    });
+  });
+});
