@@ -3,7 +3,7 @@
  * the extension's "Copy as Markdown". Code-derived text is already written to
  * be Markdown-safe inline code; titles are escaped.
  */
-import type { ExplainResponse } from './response.js';
+import { sectionsBeyondExplanation, type ExplainResponse } from './response.js';
 
 function escapeHeading(text: string): string {
   return text.replace(/([\\`*_{}[\]<>#|])/g, '\\$1').replace(/\r?\n/g, ' ');
@@ -11,7 +11,7 @@ function escapeHeading(text: string): string {
 
 export function toMarkdown(response: ExplainResponse, title = 'Code explanation'): string {
   const out: string[] = [`# ${escapeHeading(title)}`, '', response.explanation, ''];
-  for (const section of response.sections) {
+  for (const section of sectionsBeyondExplanation(response)) {
     out.push(`## ${escapeHeading(section.title)}`, '', section.content, '');
   }
   const c = response.metadata.complexity;

@@ -142,3 +142,14 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 export type SavedExplanation = z.infer<typeof savedExplanationSchema>;
 export type ExplanationSummary = z.infer<typeof explanationSummarySchema>;
+
+/**
+ * The sections a reader has not already read: the engine writes its overview and walkthrough into the
+ * explanation too (an API client may want either form), and a page shows each text once.
+ */
+export function sectionsBeyondExplanation(result: {
+  readonly explanation: string;
+  readonly sections: readonly { readonly title: string; readonly content: string }[];
+}): { readonly title: string; readonly content: string }[] {
+  return result.sections.filter((s) => !(s.content.trim() && result.explanation.includes(s.content.trim())));
+}

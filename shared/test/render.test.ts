@@ -13,6 +13,7 @@ import {
   renderExplanation,
   renderInline,
   renderSettings,
+  toMarkdown,
   type ExplainResponse,
   type ExplanationView,
 } from '../src/index.js';
@@ -186,6 +187,27 @@ describe('shared: explanation renderer', () => {
       .map((el) => attr(el, 'data-type'));
     assert.deepEqual(groups, ['readability', 'security', 'best_practices'], 'grouped, in the contract order');
     assert.ok(all.some((el) => el.tagName === 'th' && attr(el, 'scope') === 'col'));
+  });
+
+  it('shows each text once: a section the explanation already holds word for word is not repeated', () => {
+    const overview = 'This JavaScript snippet defines function `fizz(n)`.';
+    const walkthrough = '`fizz(n)` loops over `n` and returns `out`.';
+    const result = response({
+      explanation: `${overview}\n\n${walkthrough}`,
+      sections: [
+        { title: 'Overview', content: overview },
+        { title: 'Walkthrough', content: walkthrough },
+        { title: 'Inputs and outputs', content: '- `fizz(n)`: inputs `n`; returns `out`.' },
+      ],
+    });
+    const headings = assertInert(renderExplanation(view(result)))
+      .filter((el) => el.tagName === 'h3' && /^section-/.test(attr(el, 'id') ?? ''))
+      .map(textOf);
+    assert.deepEqual(headings, ['Inputs and outputs']);
+    const markdown = toMarkdown(result);
+    assert.equal(markdown.split(walkthrough).length, 2, 'the walkthrough once, in the explanation');
+    assert.doesNotMatch(markdown, /## Overview|## Walkthrough/);
+    assert.match(markdown, /## Inputs and outputs/);
   });
 
   it('writes line numbers as text, or as reveal buttons for a host that can show the code', () => {

@@ -97,6 +97,38 @@ describe('engine: purpose without a doc comment', () => {
     });
   });
 
+  describe('returns under conditions are told in turn, with what each gives back', () => {
+    it('Go: a check that returns an error for each problem, and nil at the end', async () => {
+      const text = await quick(
+        'go',
+        'package p\n\nfunc checkName(s string) error {\n\tif s == "" {\n\t\treturn errEmpty\n\t}\n\thead := s[0]\n\tif head == \'-\' {\n\t\treturn errDash\n\t}\n\treturn nil\n}\n',
+      );
+      assert.match(
+        text,
+        /checks in turn and returns `errEmpty` when `s` equals `""` \(line 5\), `errDash` when `head` equals `'-'` \(line 9\) and `nil` otherwise \(line 11\)/,
+      );
+    });
+
+    it('TypeScript: one guarded return and the rest', async () => {
+      const text = await quick(
+        'typescript',
+        'export function orDefault(port: number, fallback: number): number {\n  if (port === 0) return fallback;\n  return port;\n}\n',
+      );
+      assert.match(
+        text,
+        /returns `fallback` when `port` equals `0` \(line 2\) and `port` otherwise \(line 3\)/,
+      );
+    });
+
+    it('a return inside a loop under the condition is not said to follow from the condition alone', async () => {
+      const text = await quick(
+        'python',
+        'def first(x, z):\n    if x:\n        for y in z:\n            return y\n    return None\n',
+      );
+      assert.doesNotMatch(text, /when `x`/);
+    });
+  });
+
   describe('a method the language calls by name says what the language calls it for', () => {
     const cases: Array<[LanguageId, string, RegExp]> = [
       [

@@ -10,7 +10,7 @@
 import { languageInfo } from '../languages.js';
 import { FOCUS_AREAS, type FocusArea } from '../options.js';
 import { readingOf, type Metric, type Reading } from '../readings.js';
-import type { Increment, Suggestion, Unit } from '../response.js';
+import { sectionsBeyondExplanation, type Increment, type Suggestion, type Unit } from '../response.js';
 import { escapeHtml as esc, renderBlocks, renderInline } from './escape.js';
 import { asRendered, type RenderedHtml } from './markup.js';
 import type { ExplanationView } from './view-model.js';
@@ -199,8 +199,9 @@ ${body}
 }
 
 function renderSections(view: ExplanationView): string {
-  if (view.result.sections.length === 0) return '';
-  const sections = view.result.sections
+  const shown = sectionsBeyondExplanation(view.result);
+  if (shown.length === 0) return '';
+  const sections = shown
     .map(
       (s, i) => `<details class="section" open>
 <summary><h3 id="section-${i}">${esc(s.title)}</h3></summary>

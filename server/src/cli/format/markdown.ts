@@ -5,7 +5,7 @@
  * its most complex units, its explanation in the run's mode and audience). Each heading appears once; a file's
  * own parts are bold lines inside its <details>.
  */
-import { languageInfo } from '@code-explain/shared';
+import { languageInfo, sectionsBeyondExplanation } from '@code-explain/shared';
 import { gateFlag, offenderText, verdictPhrase, type GateVerdict } from '../gates.js';
 import {
   SEVERITIES_DOWN,
@@ -172,7 +172,7 @@ function explanationOf(f: AnalysedFile): string[] {
   if (!response) return [];
   const parts = [
     `**Explanation**\n\n${response.explanation}`,
-    ...response.sections
+    ...sectionsBeyondExplanation(response)
       .filter((s) => !SHOWN_ELSEWHERE.has(s.title))
       .map((s) => `**${s.title}**\n\n${s.content}`),
   ];

@@ -250,13 +250,21 @@ export function purposeSentences(
   // What the body computes says more about its purpose than how it starts.
   const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
-  for (const i of p.idioms.filter(checks)) out.push(idiomSentence(i, options.raises));
+  if (full()) return out.slice(0, options.max);
+  const made = p.result;
+  // The checks it makes in turn and what each returns tell more than "starts with 2 guard clauses".
+  const turns = made?.inTurn;
+  if (turns) {
+    const arms = turns.arms.map((a) => `${code(a.value)} when ${listOf(a.when, 'or')} (line ${a.line})`);
+    out.push(
+      `${turns.arms.length === 1 ? 'It returns' : 'It checks in turn and returns'} ${listOf([...arms, `${code(turns.otherwise.value)} otherwise (line ${turns.otherwise.line})`], 'and')}.`,
+    );
+  } else for (const i of p.idioms.filter(checks)) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
   if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
-  const made = p.result;
   if (made?.answers)
     out.push(`It answers yes or no: it returns whether ${made.answers.text} (line ${made.answers.line}).`);
   else if (made?.byCases)

@@ -37,6 +37,15 @@ export interface UnitResult {
    * For a yes-or-no function made of `return true` under conditions and a last `return false` (or the
    * reverse): the value those returns give, each condition in words or as written, and the lines.
    */
+  readonly inTurn?: {
+    /** Each guarded `return`: its value as written, its conditions in words or as written, its line. */
+    readonly arms: readonly {
+      readonly value: string;
+      readonly when: readonly string[];
+      readonly line: number;
+    }[];
+    readonly otherwise: { readonly value: string; readonly line: number };
+  };
   readonly byCases?: {
     readonly value: string;
     readonly otherwise: string;
@@ -81,9 +90,12 @@ function guardOf(ret: Node, unit: Node): string[] | undefined {
   for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
     const isGuard = GUARDS.test(p.type);
     const isArm = ARMS.test(p.type);
+    // A loop, `try` or `with` between the return and its guard decides too (an empty loop never returns).
+    if (!found && !isGuard && !isArm && /loop|for|while|try|catch|with|except|finally/.test(p.type))
+      return undefined;
     if (!isGuard && !isArm) {
-      // Blocks: the return must be their first statement, so nothing before it decides.
-      if (/block|statement_list|compound_statement|consequence|body/.test(p.type) || p.type === 'block') {
+      // Blocks under the guard: the return must be their first statement, so nothing before it decides.
+      if (!found && /block|statement_list|compound_statement|consequence|body/.test(p.type)) {
         const first = p.namedChildren.find((c) => !c.type.includes('comment'));
         if (first && first.id !== child.id) return undefined;
       }
@@ -138,6 +150,43 @@ function byCases(unit: Node, returns: readonly Step[]): UnitResult['byCases'] {
   };
 }
 
+/** Longest returned value quoted in a list of cases. */
+const MAX_VALUE = 40;
+/** Most guarded returns told in turn. */
+const MAX_ARMS = 6;
+
+/** A condition in words (answers.ts), or as written when short, or undefined. */
+function said(condition: string): string | undefined {
+  return (
+    answerOf(condition) ??
+    (condition.length <= 60 && !condition.includes('\n') ? `\`${condition}\`` : undefined)
+  );
+}
+
+/**
+ * Returns each under one condition, then an unconditional last one: the checks a function makes in turn
+ * and what each gives back (`return errNoMediaType` when `typ == ""`, …, `return nil` at the end).
+ */
+function checksInTurn(unit: Node, returns: readonly Step[]): UnitResult['inTurn'] {
+  const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
+  if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
+  const valueOf = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  const last = nodes[nodes.length - 1]!;
+  if (guardOf(last, unit) !== undefined || !unguarded(last, unit)) return undefined;
+  const arms: { value: string; when: string[]; line: number }[] = [];
+  for (const r of nodes.slice(0, -1)) {
+    const conditions = guardOf(r, unit);
+    const value = valueOf(r);
+    if (!conditions || !value || value.length > MAX_VALUE || value.includes('\n')) return undefined;
+    const when = conditions.map(said);
+    if (when.some((w) => w === undefined)) return undefined;
+    arms.push({ value, when: when as string[], line: r.startPosition.row + 1 });
+  }
+  const otherwise = valueOf(last);
+  if (!otherwise || otherwise.length > MAX_VALUE || otherwise.includes('\n')) return undefined;
+  return { arms, otherwise: { value: otherwise, line: last.startPosition.row + 1 } };
+}
+
 /** Whether `node` sits in no `if`, loop, `try` or case between it and `unit`: it always runs if reached. */
 function unguarded(node: Node, unit: Node): boolean {
   for (let p = node.parent; p && p.id !== unit.id; p = p.parent)
@@ -158,12 +207,14 @@ export function resultOf(unit: Node, steps: readonly Step[]): UnitResult | undef
   const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
   const answers = creates || !yesOrNo ? undefined : answered(unit, returns);
   const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
-  if (!typed && !creates && !answers && !cases) return undefined;
+  const inTurn = creates || answers || cases ? undefined : checksInTurn(unit, returns);
+  if (!typed && !creates && !answers && !cases && !inTurn) return undefined;
   return {
     ...(typed ? { type: typed } : {}),
     ...(creates ? { creates } : {}),
     ...(answers ? { answers } : {}),
     ...(cases ? { byCases: cases } : {}),
+    ...(inTurn ? { inTurn } : {}),
     line: creates ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
   };
 }
