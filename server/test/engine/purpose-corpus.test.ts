@@ -197,7 +197,7 @@ const REQUIRED = 0.85;
  * The pass rate the undocumented functions reach today, held so it cannot fall: issue 31 asks for
  * 85 % here too, with as many of them as documented ones.
  */
-const REQUIRED_UNDOCUMENTED = 0.5;
+const REQUIRED_UNDOCUMENTED = 0.6;
 
 describe('engine: purpose corpus (real functions, overview names their domain)', function () {
   this.timeout(300_000);

@@ -134,40 +134,51 @@ describe('engine: purpose without a doc comment', () => {
       [
         'python',
         'class Box:\n    def __contains__(self, item):\n        return item in self.items\n',
-        /As `__contains__`, it decides what x in obj answers \(line 2\)/,
+        /decides what x in obj answers \(the language calls `__contains__` by that name, line 2\)/,
       ],
       [
         'go',
         'package p\n\ntype ByAge []int\n\nfunc (a ByAge) Less(i, j int) bool { return a[i] < a[j] }\n',
-        /As `Less`, it decides the order sort and container\/heap put items in/,
+        /decides the order sort and container\/heap put items in \(sort\.Interface\) \(the language calls `Less` by that name/,
       ],
       [
         'java',
         'class Point {\n  int x;\n  @Override\n  public int hashCode() {\n    return x * 31;\n  }\n}\n',
-        /As `hashCode`, it gives the hash HashMap and HashSet file an object under/,
+        /gives the hash HashMap and HashSet file an object under, which must agree with equals \(the language calls `hashCode`/,
       ],
       [
         'csharp',
         'class Pool : System.IDisposable {\n  public void Dispose() {\n    Clear();\n  }\n}\n',
-        /As `Dispose`, it releases what the object holds/,
+        /releases what the object holds, as a using block does at its end \(IDisposable\) \(the language calls `Dispose`/,
       ],
     ];
     for (const [language, code, expected] of cases)
-      it(`${language}: ${expected.source.slice(4, 24)}`, async () => {
+      it(`${language}: ${code
+        .split('\n')
+        .find((l) => /def |func |public /.test(l))
+        ?.trim()}`, async () => {
         const response = await engine.explain(
           explainRequestSchema.parse({ code, language, mode: 'detailed' }),
         );
         assert.match([response.explanation, ...response.sections.map((s) => s.content)].join('\n'), expected);
       });
 
+    it('a class that says nothing of itself is told, in quick mode, by what its most important method is for', async () => {
+      const text = await quick(
+        'python',
+        'class Registry:\n    def __contains__(self, name):\n        return name in self.names\n',
+      );
+      assert.match(text, /`Registry\.__contains__\(self, name\)` decides what x in obj answers/);
+    });
+
     it('a function of that name outside a class is not one (Python dunders aside)', async () => {
       assert.doesNotMatch(
         await quick('java', 'class U {\n  static String render(int n) {\n    return "" + n;\n  }\n}\n'),
-        /As `/,
+        /the language calls/,
       );
       assert.doesNotMatch(
         await quick('javascript', 'function toString(x) {\n  return String(x);\n}\n'),
-        /As `toString`/,
+        /the language calls `toString`/,
       );
     });
   });

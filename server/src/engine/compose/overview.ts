@@ -65,8 +65,18 @@ export function purposeOverview(
   const parts: string[] = [];
   if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
   const top = ranked(facts.units.filter((u) => u.parent === undefined && !describedAfter.includes(u)));
-  for (const u of top.slice(0, OVERVIEW_PURPOSES)) {
-    const [lead] = purposeSentences(u, signature(u), { max: 1, raises });
+  for (const unit of top.slice(0, OVERVIEW_PURPOSES)) {
+    let u = unit;
+    let [lead] = purposeSentences(u, signature(u), { max: 1, raises });
+    // A class whose own declaration says nothing is told by what its most important method is for.
+    if (!lead && u.metrics.kind === 'class')
+      for (const m of ranked(facts.units.filter((x) => x.parent === unit.metrics.name))) {
+        [lead] = purposeSentences(m, signature(m), { max: 1, raises });
+        if (lead) {
+          u = m;
+          break;
+        }
+      }
     if (!lead) continue;
     // Sentences written about "it" name the unit when several are described.
     if (/^It /.test(lead)) parts.push(`${capitalize(signature(u))} ${lead.slice(3)}`);

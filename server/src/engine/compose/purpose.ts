@@ -134,7 +134,7 @@ function declarationSentence(d: Declaration): string | undefined {
     case 'fixture':
       return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
     case 'protocol':
-      return `As ${code(d.name)}, it ${d.meaning} (line ${d.line}).`;
+      return `It ${d.meaning} (the language calls ${code(d.name)} by that name, line ${d.line}).`;
     case 'callback':
     case 'assigned':
     case 'returned':

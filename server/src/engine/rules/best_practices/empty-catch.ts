@@ -21,6 +21,21 @@ function isEmptyBlock(block: Node | null | undefined): boolean {
   );
 }
 
+/**
+ * A handler that only lets the code go on past the `try` whose body returns: what follows the `try`
+ * runs only when the body failed, so it is the failure's handling (`try: return int(s, 16)` /
+ * `except ValueError: pass` / `raise DecodeError(…)`), and nothing is dropped.
+ */
+function fallsThroughToFailurePath(handler: Node): boolean {
+  const tryNode = handler.parent;
+  const body = tryNode?.childForFieldName('body');
+  const statements = (body?.namedChildren ?? []).filter((c) => !c.type.includes('comment'));
+  const last = statements[statements.length - 1];
+  if (!tryNode || !last || !/^return(_statement)?$/.test(last.type)) return false;
+  // …and something follows the `try` to handle the failure.
+  return tryNode.nextNamedSibling !== null;
+}
+
 const FIX = 'log it, handle it, rethrow it, or, if ignoring it is really safe, add a comment saying why';
 
 /** Errors caught and silently dropped. */
@@ -60,7 +75,7 @@ export const emptyCatch: Rule = {
         return {
           except_clause(node) {
             const block = node.namedChildren.find((c) => c?.type === 'block');
-            if (!block || hasComment(node) || !isEmptyBlock(block)) return;
+            if (!block || hasComment(node) || !isEmptyBlock(block) || fallsThroughToFailurePath(node)) return;
             const head = context.code.slice(node.startIndex, block.startIndex).replace(/\s+/g, ' ').trim();
             context.report({ node, messageId: 'emptyExcept', data: { head, line: lineOf(node) } });
           },
@@ -87,7 +102,7 @@ export const emptyCatch: Rule = {
         return {
           catch_clause(node) {
             const body = node.childForFieldName('body');
-            if (!isEmptyBlock(body) || hasComment(node)) return;
+            if (!isEmptyBlock(body) || hasComment(node) || fallsThroughToFailurePath(node)) return;
             const param =
               node.childForFieldName('parameter') ??
               node.namedChildren.find((c) => c?.type === 'catch_formal_parameter');

@@ -7,7 +7,9 @@ const pool = new Pool();
 
 app.get('/threads/:id', async (req, res, next) => {
   try {
-    const { rows } = await pool.query('SELECT title, body, author FROM threads WHERE id = $1', [req.params.id]);
+    const { rows } = await pool.query('SELECT title, body, author FROM threads WHERE id = $1', [
+      req.params.id,
+    ]);
     if (rows.length === 0) {
       res.status(404).send('<p>Thread not found</p>');
       return;

@@ -3,6 +3,11 @@ import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule
 
 const invalid: InvalidCase[] = [
   {
+    language: 'python',
+    code: 'def hex4(s):\n    try:\n        value = int(s, 16)\n    except ValueError:\n        pass\n    return value\n',
+    errors: [{ line: 4, messageId: 'emptyExcept', says: /handler on line 4 does nothing/ }],
+  },
+  {
     language: 'javascript',
     code: 'try {\n  run();\n} catch (e) {\n}',
     errors: [{ line: 3, messageId: 'emptyCatch', says: /^The `catch \(e\)` block on line 3 is empty/ }],
@@ -70,6 +75,16 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    language: 'python',
+    code: 'def hex4(s):\n    try:\n        return int(s, 16)\n    except ValueError:\n        pass\n    raise BadEscape(s)\n',
+    why: 'the try returns, so the code after it runs only on failure and is its handling',
+  },
+  {
+    language: 'java',
+    code: 'class P {\n  static int port(String s) {\n    try {\n      return Integer.parseInt(s);\n    } catch (NumberFormatException e) {\n    }\n    return DEFAULT_PORT;\n  }\n}',
+    why: 'the fallback after the try is the handling',
+  },
   {
     language: 'javascript',
     code: 'try { run(); } catch (e) {\n  // optional feature: ignore\n}\np.catch((e) => log(e));',
