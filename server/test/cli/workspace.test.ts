@@ -270,7 +270,9 @@ describe('code-explain, the workspace command', function () {
       assert.ok(!stdout.includes(repo), 'no absolute path');
       // Each file: its metrics, findings, most complex units and its explanation with the mode's sections.
       assert.equal(stdout.split('**Explanation**').length - 1, 4);
-      assert.equal(stdout.split('**Walkthrough**').length - 1, 4);
+      // The walkthrough is in the explanation already: it is not repeated under a heading of its own.
+      assert.equal(stdout.split('**Walkthrough**').length - 1, 0);
+      assert.match(stdout, /\*\*Explanation\*\*\n\n[^*]*`tangle\(/);
       assert.match(
         stdout,
         /\*\*Most complex units\*\* \(1 of 1\)\n\n\| unit \| kind \| lines \|[^\n]*\n[^\n]*\n\| `tangle` \| function \| 1–16 \| 13 \| 8 \|/,

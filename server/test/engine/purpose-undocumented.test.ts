@@ -129,6 +129,23 @@ describe('engine: purpose without a doc comment', () => {
     });
   });
 
+  describe('well-known calls say what they do', () => {
+    it('JavaScript and Go: an HMAC computed and compared in constant time are both told', async () => {
+      const js = await quick(
+        'javascript',
+        "const crypto = require('crypto');\nfunction verify(value, mac, key) {\n  const expected = crypto.createHmac('sha256', key).update(value).digest();\n  return crypto.timingSafeEqual(expected, mac);\n}\n",
+      );
+      assert.match(js, /computes an HMAC, a keyed hash that signs a value \(`crypto\.createHmac`, line 3\)/);
+      assert.match(js, /compares two secrets in constant time[^(]*\(`crypto\.timingSafeEqual`, line 4\)/);
+      const go = await quick(
+        'go',
+        'package p\n\nimport (\n\t"crypto/hmac"\n\t"crypto/sha256"\n)\n\nfunc valid(msg, mac, key []byte) bool {\n\th := hmac.New(sha256.New, key)\n\th.Write(msg)\n\treturn hmac.Equal(mac, h.Sum(nil))\n}\n',
+      );
+      assert.match(go, /computes an HMAC[^(]*\(`hmac\.New`, line 9\)/);
+      assert.match(go, /compares two secrets in constant time[^(]*\(`hmac\.Equal`, line 11\)/);
+    });
+  });
+
   describe('a method the language calls by name says what the language calls it for', () => {
     const cases: Array<[LanguageId, string, RegExp]> = [
       [

@@ -213,7 +213,7 @@ function effectsSentence(p: UnitPurpose): string | undefined {
   if (p.effects.length === 0) return undefined;
   const parts = p.effects
     .slice(0, 6)
-    .map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
+    .map((e) => `${e.does ?? EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
   return `It ${listOf(parts)}.`;
 }
 

@@ -6,6 +6,24 @@ import type { ApiEntry, DeclarationReading } from './model.js';
 export const api = (callee: RegExp, effect: EffectKind, requires?: RegExp): ApiEntry =>
   requires ? { callee, effect, requires } : { callee, effect };
 
+/** A well-known call, its effect's kind, and what it does in words (ApiEntry.does). */
+export const apiDoing = (callee: RegExp, effect: EffectKind, does: string): ApiEntry => ({
+  callee,
+  effect,
+  does,
+});
+
+/** What the common cryptographic calls do, as every language's catalogue says them. */
+export const CRYPTO_DOES = {
+  hmac: 'computes an HMAC, a keyed hash that signs a value',
+  constantTime: 'compares two secrets in constant time, so the time taken gives nothing away',
+  hash: 'computes a cryptographic hash',
+  derive: 'derives a key from a password',
+  encrypt: 'encrypts data',
+  decrypt: 'decrypts data',
+  token: 'makes a random secret token',
+} as const;
+
 /** A call that means `effect` only when made with no arguments: `new Date()` is now, `new Date(ms)` is not. */
 export const withoutArguments = (callee: RegExp, effect: EffectKind): ApiEntry => ({
   callee,

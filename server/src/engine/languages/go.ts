@@ -1,6 +1,6 @@
 import { goMetrics } from '../metrics/go/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { api, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
+import { api, apiDoing, CRYPTO_DOES, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
 import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
@@ -87,6 +87,9 @@ const APIS: readonly ApiEntry[] = [
     effect: 'print',
     byArguments: (args) => (/^os\.(Stdout|Stderr)$/.test(args?.[0] ?? '') ? 'print' : undefined),
   },
+  apiDoing(/^hmac\.New$/, 'crypto', CRYPTO_DOES.hmac),
+  apiDoing(/^(hmac\.Equal|subtle\.ConstantTimeCompare)$/, 'crypto', CRYPTO_DOES.constantTime),
+  apiDoing(/^(sha256|sha1|sha512|md5)\.(New|Sum\d*)$/, 'crypto', CRYPTO_DOES.hash),
   api(/^(sha256|sha1|sha512|md5|hmac|aes|cipher|rsa|bcrypt)\.\w+$/, 'crypto'),
   api(/^time\.(Now|Since|Until)$/, 'clock'),
   // time.After, Tick, NewTimer and NewTicker make a channel or a timer: only receiving from it waits.

@@ -1,6 +1,14 @@
 import { javaMetrics } from '../metrics/java/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { api, blockDocs, heritageNames, modifiersText, withoutArguments } from './common.js';
+import {
+  api,
+  apiDoing,
+  blockDocs,
+  CRYPTO_DOES,
+  heritageNames,
+  modifiersText,
+  withoutArguments,
+} from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
@@ -88,6 +96,9 @@ export const JAVA_APIS: readonly ApiEntry[] = [
   ),
   api(/^(\w*[lL]og(ger)?|LOG|LOGGER)\.(trace|debug|info|warn|warning|error|fatal|severe|fine|log)$/, 'log'),
   api(/^System\.(out|err)\.(println|print|printf|format)$/, 'print'),
+  apiDoing(/^Mac\.getInstance$/, 'crypto', CRYPTO_DOES.hmac),
+  apiDoing(/^MessageDigest\.isEqual$/, 'crypto', CRYPTO_DOES.constantTime),
+  apiDoing(/^MessageDigest\.getInstance$/, 'crypto', CRYPTO_DOES.hash),
   api(
     /^(MessageDigest\.getInstance|Cipher\.getInstance|Mac\.getInstance|KeyGenerator\.getInstance|new SecureRandom)$/,
     'crypto',

@@ -3,6 +3,8 @@ import { javascriptMetrics } from '../metrics/javascript/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   api,
+  apiDoing,
+  CRYPTO_DOES,
   withoutArguments,
   blockDocs,
   heritageNames,
@@ -100,6 +102,12 @@ const APIS: readonly ApiEntry[] = [
     /^console\.(log|info|warn|error|debug|trace)$|^(logger|log)\.(info|warn|error|debug|trace|fatal)$/,
     'log',
   ),
+  apiDoing(/^(crypto\.)?createHmac$/, 'crypto', CRYPTO_DOES.hmac),
+  apiDoing(/^(crypto\.)?timingSafeEqual$/, 'crypto', CRYPTO_DOES.constantTime),
+  apiDoing(/^(crypto\.)?createHash$/, 'crypto', CRYPTO_DOES.hash),
+  apiDoing(/^(crypto\.)?(pbkdf2|pbkdf2Sync|scrypt|scryptSync)$/, 'crypto', CRYPTO_DOES.derive),
+  apiDoing(/^(crypto\.)?createCipheriv$/, 'crypto', CRYPTO_DOES.encrypt),
+  apiDoing(/^(crypto\.)?createDecipheriv$/, 'crypto', CRYPTO_DOES.decrypt),
   api(
     /^(crypto\.)?(createHash|createHmac|createCipheriv|createDecipheriv|randomBytes|pbkdf2|pbkdf2Sync|scrypt|scryptSync)$|^crypto\.subtle\.\w+$|^(bcrypt|argon2)\.\w+$/,
     'crypto',

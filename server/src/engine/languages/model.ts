@@ -115,6 +115,11 @@ export interface ApiEntry {
   /** Matched against the whole callee as written (`subprocess.run`, `fs.readFileSync`, `.query`). */
   readonly callee: RegExp;
   readonly effect: EffectKind;
+  /**
+   * What the call does, more precisely than its effect's kind says ("computes an HMAC, a keyed hash that
+   * signs a value" where the kind says "uses cryptography"): said where the code's purpose is told.
+   */
+  readonly does?: string;
   /** Only when one of the snippet's imports matches: `.execute` means a query only with a database driver. */
   readonly requires?: RegExp;
   /**

@@ -1,5 +1,5 @@
 import { pythonMetrics } from '../metrics/python/index.js';
-import { api, blockDocs, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { api, apiDoing, blockDocs, CRYPTO_DOES, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
@@ -96,6 +96,11 @@ const APIS: readonly ApiEntry[] = [
   ),
   api(/^print$|^sys\.stdout\.write$|^sys\.stderr\.write$/, 'print'),
   api(/^input$|^sys\.stdin\.(read|readline|readlines)$/, 'stdin'),
+  apiDoing(/^hmac\.(new|digest)$/, 'crypto', CRYPTO_DOES.hmac),
+  apiDoing(/^(hmac\.compare_digest|secrets\.compare_digest)$/, 'crypto', CRYPTO_DOES.constantTime),
+  apiDoing(/^hashlib\.(pbkdf2_hmac|scrypt)$/, 'crypto', CRYPTO_DOES.derive),
+  apiDoing(/^hashlib\.\w+$/, 'crypto', CRYPTO_DOES.hash),
+  apiDoing(/^secrets\.token_\w+$/, 'crypto', CRYPTO_DOES.token),
   api(/^(hashlib\.\w+|hmac\.new|hmac\.compare_digest|secrets\.\w+|bcrypt\.\w+)$/, 'crypto'),
   api(
     /^(time\.(time|monotonic|perf_counter|time_ns)|datetime\.(now|utcnow|today)|datetime\.datetime\.(now|utcnow)|date\.today)$/,

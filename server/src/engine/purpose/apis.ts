@@ -19,13 +19,14 @@ export function effectOf(
   callee: string,
   imports: readonly string[],
   argumentsOf: () => readonly string[] | undefined = () => undefined,
-): EffectKind | undefined {
+): { readonly kind: EffectKind; readonly does?: string } | undefined {
   for (const entry of LANGUAGES[language].apis) {
     if (!entry.callee.test(callee)) continue;
     if (entry.requires && !imports.some((source) => entry.requires!.test(source))) continue;
-    if (!entry.byArguments) return entry.effect;
+    if (!entry.byArguments)
+      return entry.does ? { kind: entry.effect, does: entry.does } : { kind: entry.effect };
     const effect = entry.byArguments(argumentsOf());
-    if (effect) return effect;
+    if (effect) return { kind: effect };
   }
   return undefined;
 }

@@ -57,12 +57,14 @@ function effectsOf(node: Node, context: UnitContext): Effect[] {
   for (const step of context.steps) {
     if (step.kind !== 'call' || !step.subject) continue;
     const callee = step.subject;
-    const kind = effectOf(context.language, callee, context.imports, () =>
+    const found = effectOf(context.language, callee, context.imports, () =>
       callArguments(context.ownCode.text(node), firstLine, step.line, callee),
     );
-    if (!kind || seen.has(kind)) continue;
-    seen.add(kind);
-    effects.push({ kind, callee: step.subject, line: step.line });
+    // One of each kind, and one of each precise meaning (an HMAC and a constant-time compare are both told).
+    const key = found?.does ?? found?.kind;
+    if (!found || !key || seen.has(key)) continue;
+    seen.add(key);
+    effects.push({ ...found, callee: step.subject, line: step.line });
   }
   return effects;
 }

@@ -107,6 +107,8 @@ export type EffectKind =
 /** A call to a well-known API and what calling it means. */
 export interface Effect {
   readonly kind: EffectKind;
+  /** What the call does, more precisely than its kind (the catalogue's `does`). */
+  readonly does?: string;
   readonly callee: string;
   readonly line: number;
 }
