@@ -336,6 +336,15 @@ describe('engine: no false sentence', () => {
       assert.match(text, /divides `ratio` \(line 8\)/);
       assert.doesNotMatch(text, /adds to `(product|rest|ratio)`/);
     });
+
+    it('Go: `out = append(out, x)` adds items to `out`; it does not set it', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc evens(xs []int) []int {\n\tvar out []int\n\tfor _, x := range xs {\n\t\tif x%2 == 0 {\n\t\t\tout = append(out, x)\n\t\t}\n\t\tif x < 0 {\n\t\t\tbreak\n\t\t}\n\t}\n\treturn out\n}\n',
+      );
+      assert.match(text, /adds items to `out` \(line 7\)/);
+      assert.doesNotMatch(text, /sets `out`/);
+    });
   });
 
   describe('switch labels are read as written', () => {

@@ -315,8 +315,15 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         // `r += 2` moves an index by a constant; `total += x` adds to a total.
         const by = field(node, 'right');
         const constant = by !== null && /^\d+$/.test(by.text);
-        const how: ChangeHow =
-          operator === '+=' && constant
+        // Go's `out = append(out, x)` adds items to `out`, as `out.append(x)` does.
+        const goAppend =
+          operator === '=' &&
+          new RegExp(`^append\\(\\s*${left.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*,`).test(
+            value.text,
+          );
+        const how: ChangeHow = goAppend
+          ? 'appends'
+          : operator === '+=' && constant
             ? 'forward'
             : operator === '-=' && constant
               ? 'back'
