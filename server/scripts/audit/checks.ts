@@ -331,9 +331,12 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   // Not a `/*` inside a line comment (`// "plugin/*" wildcard`).
   if (/^\s*\/\*/.test(opens) || (!/\/\/|^\s*#/.test(opens) && /\/\*(?!.*\*\/)/.test(opens)))
     while (end < lines.length - 1 && !(lines[end] ?? '').includes('*/')) end++;
+  // Comments on lines one after another are one comment: its words run on over them.
+  const commentOnly = /^\s*(\/\/|#|\/\*.*\*\/\s*$)/;
+  if (commentOnly.test(opens)) while (end < lines.length - 1 && commentOnly.test(lines[end + 1] ?? '')) end++;
   const text = lines
     .slice(at, end + 1)
-    .map((l) => l.replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' '))
+    .map((l) => l.replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' ').replace(/\*+\/\s*$/, ' '))
     .join(' ')
     .replace(/\s+/g, ' ');
   if (!text.includes(firstWords)) return `line ${at} does not hold the comment “${claim.text}”`;

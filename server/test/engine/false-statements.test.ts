@@ -372,6 +372,12 @@ describe('engine: no false sentence', () => {
         'function strings(text) {\n  let mode = "code";\n  let n = 0;\n  for (const c of text) {\n    switch (mode) {\n      case "code":\n        if (c === \'"\') mode = "string";\n        break;\n      case "string":\n        if (c === \'"\') { mode = "code"; n++; }\n        break;\n    }\n  }\n  return n;\n}\n',
       );
       assert.match(machine, /state machine: a `switch` on `mode`/);
+      // Declared outside the loop but read afresh at the top of each turn: an arm's change does not last.
+      const reread = await said(
+        'javascript',
+        'function decode(s) {\n  let c;\n  let out = "";\n  let i = 0;\n  while (i < s.length) {\n    c = s[i];\n    switch (c) {\n      case "%":\n        c = s[i + 1];\n        out += c;\n        i += 2;\n        break;\n      default:\n        out += c;\n        i++;\n    }\n  }\n  return out;\n}\n',
+      );
+      assert.doesNotMatch(reread, /state machine/);
     });
   });
 

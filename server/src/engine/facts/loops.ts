@@ -93,7 +93,8 @@ const APPENDING =
 const DIRECTIVE =
   /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b/i;
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
-const COMMENTED_OUT = /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$/;
+const COMMENTED_OUT =
+  /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
 const PLAIN_TARGET = /^[\w$]+(\s*(\.|->)\s*[\w$]+|\[[\w$.]+\])*$/;
 
@@ -261,6 +262,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const orElse = loopNode.childForFieldName('alternative');
   const exits: LoopExit[] = [];
   const comments: InnerComment[] = [];
+  /** The row the last comment told ends on: the next one merges with it only on the row below. */
+  let lastCommentEnd = -2;
   let inner = 0;
   // The for-each item and a for loop's own initialiser are declared by the loop.
   for (const name of ['left', 'name', 'initializer', 'init']) {
@@ -288,8 +291,16 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         /[a-z]{3}/i.test(text) &&
         !DIRECTIVE.test(text) &&
         !COMMENTED_OUT.test(text)
-      )
-        comments.push({ line: line(node), text, explains });
+      ) {
+        // Comments on lines one after another, above one statement, are one comment, said once; a comment
+        // trailing a statement is its own.
+        const last = comments[comments.length - 1];
+        const adjacent = lastCommentEnd === node.startPosition.row - 1;
+        if (last && adjacent && last.explains === explains && explains !== line(node))
+          comments[comments.length - 1] = { ...last, text: `${last.text} ${text}` };
+        else comments.push({ line: line(node), text, explains });
+        lastCommentEnd = lastRow(node);
+      }
       continue;
     }
     if (DECLARATION.test(node.type)) for (const n of declared(node)) ownDeclared.add(n);

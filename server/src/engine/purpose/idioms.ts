@@ -389,7 +389,16 @@ function casesSetSubject(switchNode: Node | undefined, subject: string): boolean
   if (!setInArm || !loop) return false;
   const mentions = new RegExp(`(^|[^\\w.])${escapeRegExp(subject)}\\b`);
   // Declared inside the loop, it starts afresh each turn: what an arm set is gone by the next.
-  return !within(loop).some((d) => DECLARES.test(d.type) && mentions.test(d.text.split('=')[0] ?? ''));
+  if (within(loop).some((d) => DECLARES.test(d.type) && mentions.test(d.text.split('=')[0] ?? '')))
+    return false;
+  // Set again in the loop before the switch, outside it (`c = s.charAt(i)` at the top of each turn), it is
+  // read afresh: the switch picks by that value, not by a state an arm left behind.
+  return !within(loop).some(
+    (a) =>
+      ASSIGNS.test(a.type) &&
+      a.startIndex < switchNode.startIndex &&
+      a.childForFieldName('left')?.text === subject,
+  );
 }
 
 /** `own` is the unit's text without its nested units'. */
