@@ -217,6 +217,8 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       `(\\+\\+|--)\\s*${name}(?![\\w])`,
       `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
       `,\\s*${name}\\s*(:=|=)`,
+      // One of several names set at once: `p0, q0 = …`, `a, b := …`.
+      `(^|[^\\w.])${name}\\s*,[^=]*?(:=|[^=!<>]=)(?!=)`,
     ].join('|'),
   );
   for (const at of claim.evidence.lines) {

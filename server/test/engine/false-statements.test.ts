@@ -347,6 +347,18 @@ describe('engine: no false sentence', () => {
     });
   });
 
+  describe('a name written in the code is used, not a stand-in', () => {
+    it('Rust: a method of `impl Trait for u128` is named `<u128 as Trait>.fmt`, not “the method on line 4”', async () => {
+      const text = await said(
+        'rust',
+        'trait Unsigned { fn fmt(self) -> usize; }\n\nimpl Unsigned for u128 {\n    fn fmt(self) -> usize {\n        if self == 0 {\n            return 1;\n        }\n        2\n    }\n}\n',
+      );
+      assert.match(text, /Impl block `<u128 as Unsigned>` \(lines 3–10\) has 1 method: `fmt`/);
+      assert.match(text, /`<u128 as Unsigned>\.fmt` is a method on lines 4–9/);
+      assert.doesNotMatch(text, /the method on line 4|the class on line 3|written inline/);
+    });
+  });
+
   describe('switch labels are read as written', () => {
     it('C#: patterns and `when` guards are labels, not the default', async () => {
       const text = await said(
@@ -459,6 +471,68 @@ describe('engine: no false sentence', () => {
         { mode: 'performance', audience: 'intermediate' },
       );
       assert.match(text, /`pairs\(s\)`: O\(n\^2\)/);
+    });
+  });
+  describe('the second panel’s classes', () => {
+    it('learning: what happens when a condition with an else arm is false is not answered “skipped”', async () => {
+      const text = await said(
+        'python',
+        'def grade(score, curve):\n    if score is None:\n        return 0\n    if curve:\n        score = score * 1.1\n    else:\n        score = score - 1\n    return score\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /when `curve` is false[^\n]*\n[^\n]*skipped/);
+      assert.match(
+        text,
+        /return `0` \(the `if` on line 2\)\?\n\s*Answer: Those for which `score is None` holds: then it returns `0` at once\./,
+      );
+    });
+
+    it('a loop counting down (`while (i > 0)`) is not a fixed number of turns', async () => {
+      const text = await said(
+        'csharp',
+        'class R {\n  static int Sum(int[] xs) {\n    var i = xs.Length;\n    var t = 0;\n    while (i > 0) {\n      t += xs[--i];\n    }\n    return t;\n  }\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /fixed number of times/);
+      assert.match(text, /`R\.Sum\(xs\)`: O\(n\)/);
+    });
+
+    it('Python: names set together in a loop (`a, b = b, a + b`) are each told', async () => {
+      const text = await said(
+        'python',
+        'def fib(n):\n    a, b = 0, 1\n    while True:\n        if n == 0:\n            break\n        a, b = b, a + b\n        n -= 1\n    return a\n',
+      );
+      assert.match(
+        text,
+        /The loop on lines 3–7 runs until something inside it leaves it\. Inside, it sets `a` \(line 6\), sets `b` \(line 6\)/,
+      );
+    });
+
+    it('a counter used as an index is a position written, not a count that can overflow', async () => {
+      const text = await said(
+        'java',
+        'class C {\n  static int copy(byte[] src, byte[] dst) {\n    int dp = 0;\n    for (byte b : src) {\n      if (b != 0) dst[dp++] = b;\n    }\n    return dp;\n  }\n}\n',
+      );
+      assert.doesNotMatch(text, /counts items|Overflow: `dp`/);
+    });
+
+    it('code the parser could not read is not said to define nothing', async () => {
+      // A doc comment that lost its opening `/**`: the parser gives up on what follows.
+      const text = await said(
+        'typescript',
+        "import { a } from './a';\n\n * Picks the servers.\n * @param xs - the servers\n */\nfunction pick(xs: number[]): number[] {\n  return xs.filter((x) => x > a);\n}\n",
+      );
+      assert.match(text, /could not make sense of/);
+      assert.doesNotMatch(text, /defines no functions|is top-level code|The code has no loops/);
+    });
+
+    it('Rust: a function whose value is its last expression is not said to have no return', async () => {
+      const text = await said(
+        'rust',
+        'fn sign(n: i32) -> i32 {\n    if n < 0 {\n        -1\n    } else {\n        1\n    }\n}\n',
+      );
+      assert.doesNotMatch(text, /has no return statement/);
+      assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
     });
   });
 });

@@ -724,7 +724,8 @@ describe('engine: what the code is for', () => {
       'a guard keeps its condition',
       'python',
       'def quote(s):\n    if not s:\n        return "\'\'"\n    return s\n',
-      [/returns `"''"` if `not s`/],
+      // Said as a step ("if") or, once the returns are told as cases, as a case ("when").
+      [/returns `"''"` (if|when) `not s`/],
       [/checks whether `not s` is true/],
     ],
     [

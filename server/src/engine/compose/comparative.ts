@@ -129,7 +129,9 @@ export function approach(input: ComposeInput): Section {
         )}) whose methods hold the logic.`
       : units.length > 0
         ? `The code is organised as ${count(units.length, 'function')} without classes.`
-        : 'The code is a top-level script without functions or classes.';
+        : input.facts.errorRegions > 0
+          ? 'The parser read no function or class in the parts of the code it could read.'
+          : 'The code is a top-level script without functions or classes.';
   const alternatives = units.flatMap((u) => alternativesFor(u, input.request.language));
   const body = alternatives
     .slice(0, MAX_ALTERNATIVES)

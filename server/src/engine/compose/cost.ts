@@ -102,7 +102,19 @@ function single(u: UnitFacts, on: string): Estimate {
 }
 
 /** A counting loop bounded by a constant (`i < 4`, `n <= 64`): it runs a fixed number of times. */
-const CONSTANT_BOUND = /^\(?\s*[\w.]+\s*(<|<=|>|>=|!=)\s*\d+\s*\)?$/;
+const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
+
+/**
+ * A loop that counts up to a constant: its condition is `i < N` (or `<=`) with N a number, and it only
+ * ever moves `i` forward. `while (i > 0)` or `remain > 999` bound nothing: they count down from a value.
+ */
+function fixedCount(l: LoopAnatomy): boolean {
+  const m = l.over === undefined && l.condition !== undefined ? CONSTANT_BOUND.exec(l.condition) : null;
+  if (!m) return false;
+  // Moved forward by the header (`i++`) and nowhere set back in the body.
+  const inBody = l.carried.find((c) => c.name === m[1]);
+  return (l.counters ?? []).includes(m[1]!) ? !inBody || inBody.how === 'forward' : inBody?.how === 'forward';
+}
 
 const mentions = (text: string | undefined, name: string) =>
   text !== undefined &&
@@ -147,7 +159,7 @@ function effectiveDepth(u: UnitFacts): Depth | undefined {
     const parent = parentOf(l);
     const up = parent ? depthOf(parent) : { depth: 0, notes: [], plain: 0 };
     const shared = parent ? sharedIndex(l, parent) : undefined;
-    const fixed = !l.over && l.condition !== undefined && CONSTANT_BOUND.test(l.condition);
+    const fixed = fixedCount(l);
     const note = shared
       ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
       : fixed

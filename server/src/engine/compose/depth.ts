@@ -50,7 +50,9 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
       const integer = new RegExp(
         `\\b(int|long|short|Int|Long|int32|int64|i32|i64|u32|u64|usize|isize)\\s+${escapeRegExp(i.target)}\\b|\\b${escapeRegExp(i.target)}\\s*(:=\\s*0\\b|:\\s*(i32|i64|u32|u64|usize|isize|Int|Long)\\b)|\\bvar\\s+${escapeRegExp(i.target)}\\s+int`,
       ).test(text);
-      if (integer)
+      // An index into an array (`dst[dp++]`) is bounded by the array's length: indexing fails long before it overflows.
+      const indexes = new RegExp(`\\[[^\\]]*\\b${escapeRegExp(i.target)}\\b[^\\]]*\\]`).test(text);
+      if (integer && !indexes)
         notes.push(
           `Overflow: ${code(i.target)} is a fixed-size integer, so a large enough ${i.kind === 'count' ? 'count' : 'total'} overflows it.`,
         );

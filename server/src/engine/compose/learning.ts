@@ -155,7 +155,9 @@ export function concepts(input: ComposeInput, voice: Voice): Section {
     title: 'Concepts used',
     content: blocks.length
       ? blocks.join('\n\n')
-      : 'The code is a single expression or declaration with no control flow to learn from.',
+      : input.facts.errorRegions > 0
+        ? 'The parser read no control flow in the parts of the code it could read.'
+        : 'The code is a single expression or declaration with no control flow to learn from.',
   };
 }
 
@@ -219,10 +221,13 @@ export function questions(input: ComposeInput): Section {
     const guard = u.steps.find((s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return');
     if (guard?.then?.subject)
       qs.push({
-        ask: `Which inputs make ${sig} return ${code(guard.then.subject)} on line ${guard.line}?`,
-        answer: `Those for which ${code(guard.subject!)} holds: then line ${guard.line} returns ${code(guard.then.subject)} at once.`,
+        ask: `Which inputs make ${sig} return ${code(guard.then.subject)} (the \`if\` on line ${guard.line})?`,
+        answer: `Those for which ${code(guard.subject!)} holds: then it returns ${code(guard.then.subject)} at once.`,
       });
-    const branch = u.steps.find((s) => s.kind === 'branch' && s.subject && s !== guard);
+    // A branch with an `else` arm it could not put in words is not asked about: "skipped" would be false.
+    const branch = u.steps.find(
+      (s) => s.kind === 'branch' && s.subject && s !== guard && (!s.hasElse || s.otherwise !== undefined),
+    );
     if (branch)
       qs.push({
         ask: `In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`,
@@ -310,6 +315,8 @@ export function questions(input: ComposeInput): Section {
           .slice(0, 6)
           .map((q, i) => `${i + 1}. ${q.ask}\n   Answer: ${q.answer}`)
           .join('\n')
-      : 'There is no branching, looping or error handling here to ask about.',
+      : input.facts.errorRegions > 0
+        ? 'The parser read no branching, looping or error handling to ask about in the parts it could read.'
+        : 'There is no branching, looping or error handling here to ask about.',
   };
 }

@@ -67,7 +67,7 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
   const where = lineRange(loop.line, loop.endLine);
   const head = loop.over
     ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
-    : loop.condition
+    : loop.condition && !/^\(?\s*(true|True|1)\s*\)?$/.test(loop.condition)
       ? `The loop on ${where} runs while ${code(loop.condition)} holds.`
       : `The loop on ${where} runs until something inside it leaves it.`;
   const out = [head];

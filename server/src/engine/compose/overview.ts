@@ -12,6 +12,7 @@ import { MAX_LIST_ITEMS } from '../budget.js';
 import { capitalize, code, count, firstOf, lineRange, listOf, listUpTo } from './text.js';
 import { describeSteps, kindName, signature } from './walkthrough.js';
 import { docSentence, purposeSentences } from './purpose.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 export function callables(input: ComposeInput): UnitFacts[] {
   return input.facts.units.filter((u) => u.metrics.kind !== 'class');
@@ -28,6 +29,11 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   const top = facts.units.filter((u) => u.parent === undefined);
   if (top.length === 0) {
     const stepsText = describeSteps(facts.topLevel, voice, { withLines: false, maxSteps: 4 });
+    // Where the parser gave up on part of the code, what it could not read may hold functions.
+    if (facts.errorRegions > 0)
+      return `This ${languageName} snippet (${lines}) has no function or class the parser could read${
+        stepsText ? `; the code it could read ${stepsText}` : ''
+      }.`;
     return `This ${languageName} snippet (${lines}) defines no functions or classes; it is top-level code${
       stepsText ? ` that ${stepsText}` : ''
     }.`;
@@ -35,7 +41,7 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   const shown = top
     .slice(0, 6)
     .map((u) =>
-      u.metrics.name.startsWith('<')
+      isStandIn(u.metrics.name)
         ? signature(u)
         : `${u.metrics.kind === 'class' ? declarationKeyword(u.metrics.node) : kindName(u.metrics.kind)} ${signature(u)}`,
     );

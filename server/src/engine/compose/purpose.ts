@@ -9,6 +9,7 @@ import { EFFECT_PHRASES } from '../purpose/apis.js';
 import type { UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
 import { code, count, listOf } from './text.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 /** Verbs a doc comment or a name may start with, in their base form. */
 const VERBS = new Set(
@@ -224,7 +225,7 @@ export function purposeSentences(
   options: { readonly max: number; readonly raises: boolean; readonly voice?: Voice },
 ): string[] {
   const p = unit.purpose;
-  const short = unit.metrics.name.startsWith('<') ? undefined : unit.metrics.name.split(/[.#:]/).pop();
+  const short = isStandIn(unit.metrics.name) ? undefined : unit.metrics.name.split(/[.#:]/).pop();
   const out: string[] = [];
   // Strongest evidence first; once `max` sentences are written the weaker kinds are not read (each is
   // worked out on first read, and the idioms cost the most).
@@ -310,7 +311,7 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
   const out: string[] = [];
   const captured = unit.purpose.captures;
   if (captured) {
-    const around = unit.parent && !unit.parent.startsWith('<') ? ` (${code(unit.parent)})` : '';
+    const around = unit.parent && !isStandIn(unit.parent) ? ` (${code(unit.parent)})` : '';
     out.push(
       `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from the function around it${around}${
         captured.changes.length

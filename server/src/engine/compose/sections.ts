@@ -92,7 +92,11 @@ export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolea
   });
   if (topText) paragraphs.push(topText);
   if (paragraphs.length === 0)
-    paragraphs.push('The code has no loops, branches, calls or returns to walk through.');
+    paragraphs.push(
+      input.facts.errorRegions > 0
+        ? 'The parser read no loops, branches, calls or returns in the parts of the code it could read.'
+        : 'The code has no loops, branches, calls or returns to walk through.',
+    );
   return {
     title: withLines ? 'Block-by-block walkthrough' : 'Walkthrough',
     content: paragraphs.join('\n\n'),
@@ -247,7 +251,10 @@ export function inputsOutputs(input: ComposeInput): Section {
           ? 'returns without a value'
           : u.isGenerator
             ? 'yields values'
-            : 'has no return statement';
+            : u.purpose.result?.type
+              ? // Rust's tail expression, C#'s `=> expr`, Kotlin's `= expr`: a value with no `return`.
+                `gives a ${code(u.purpose.result.type)}, as its signature declares, with no \`return\` statement`
+              : 'has no return statement';
     const flow = dataFlowSentences(u)
       .map((sentence) => ` ${sentence}`)
       .join('');
@@ -256,7 +263,7 @@ export function inputsOutputs(input: ComposeInput): Section {
   if (units.length > MAX_UNITS) lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}.`);
   return {
     title: 'Inputs and outputs',
-    content: lines.length ? bulletList(lines) : 'The snippet defines no functions.',
+    content: lines.length ? bulletList(lines) : noFunctions(input),
   };
 }
 
@@ -318,6 +325,13 @@ function importsText(input: ComposeInput, deps: readonly string[]): string {
   return deps.length ? `${heading}:\n${bulletListUpTo(deps, MAX_IMPORTS, word)}` : none;
 }
 
+/** "The snippet defines no functions", unless the parser could not read all of it. */
+function noFunctions(input: ComposeInput): string {
+  return input.facts.errorRegions > 0
+    ? 'The parser read no function in the parts of the code it could read.'
+    : 'The snippet defines no functions.';
+}
+
 export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
@@ -325,7 +339,9 @@ export function dependencies(input: ComposeInput): Section {
   const qualified = new Set(input.facts.units.map((u) => u.metrics.name));
   const source = input.request.code;
   for (const u of callables(input))
-    for (const c of u.calls) {
+    for (const written of u.calls) {
+      // Rust's turbofish (`enc_16lsd::<{ N }>`) names the same function as `enc_16lsd`.
+      const c = written.replace(/::<[\s\S]*>$/, '');
       const bare = /^(?:new\s+)?([\w$]+)$/.exec(c)?.[1];
       const member = /^(?:this|self|cls|[a-z_$][\w$]*)\.([\w$]+)$/.exec(c)?.[1];
       const owner = u.metrics.name.includes('.')
@@ -338,7 +354,7 @@ export function dependencies(input: ComposeInput): Section {
         continue;
       if (/^(this|self|cls)\./.test(c) && member && defined.has(member)) continue;
       if (bare && (defined.has(bare) || u.params.includes(bare) || boundIn(source, bare))) continue;
-      external.add(c);
+      external.add(written);
     }
   const parts = [
     importsText(input, deps),
@@ -419,9 +435,7 @@ export function timeComplexity(input: ComposeInput, voice: Voice): Section {
     : 'These are estimates from the code’s shape: calls into other functions count as constant time, n stands for the size of what the loops run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched inside a loop.';
   return {
     title: 'Estimated time complexity',
-    content: [lines.length ? bulletList(lines) : 'The snippet defines no functions.', caveat]
-      .filter(Boolean)
-      .join('\n\n'),
+    content: [lines.length ? bulletList(lines) : noFunctions(input), caveat].filter(Boolean).join('\n\n'),
   };
 }
 

@@ -14,6 +14,7 @@ import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
 import { capitalize, code, count, lineRange, listOf, listUpTo } from './text.js';
 import { callbackName, dataFlowSentences, purposeSentences } from './purpose.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -42,7 +43,7 @@ const SIGNATURE_PARAMS = 8;
 export function signature(unit: UnitFacts): string {
   const { name, kind } = unit.metrics;
   // A unit without a name in the source is described in words, never shown as if it were code.
-  if (name.startsWith('<'))
+  if (isStandIn(name))
     return (
       callbackName(unit) ??
       `the ${kindName(kind)} on ${lineRange(unit.metrics.startLine, unit.metrics.startLine)}`
@@ -270,14 +271,15 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
       : ` that takes ${count(passed.length, voice.term('parameter'))}${besides} (${listUpTo(passed.map(code), MAX_LIST_ITEMS)})`;
   // Qualified names (`Stack.push`) already say where the unit lives.
   // A parent without a name in the source is told by where it starts.
-  const parentName = unit.parent?.startsWith('<')
-    ? `the function on line ${unit.parentLine ?? m.startLine}`
-    : unit.parent && code(unit.parent);
+  const parentName =
+    unit.parent !== undefined && isStandIn(unit.parent)
+      ? `the function on line ${unit.parentLine ?? m.startLine}`
+      : unit.parent && code(unit.parent);
   const inside =
     unit.parent && !m.name.startsWith(`${unit.parent}.`) ? `, defined inside ${parentName},` : '';
   const described = traits ? `${traits} ${kind}` : kind;
   // An anonymous unit's name already says what it is; its head says where it spans.
-  const opening = m.name.startsWith('<')
+  const opening = isStandIn(m.name)
     ? `${signature(unit)}${m.startLine === m.endLine ? '' : ` (${where})`}${inside}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
     : `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
   return capitalize(opening);
@@ -291,11 +293,20 @@ export function describeUnit(
   raises = false,
   opening: string = unitOpening(unit, voice),
 ): string {
-  const head = [
-    opening,
-    ...purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises }),
-    ...dataFlowSentences(unit),
-  ].join(' ');
+  const purpose = purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises });
+  const head = [opening, ...purpose, ...dataFlowSentences(unit)].join(' ');
+  // The returns and the conditions that lead to them, once told as cases, are not told again as steps.
+  const result = unit.purpose.result;
+  const casesTold =
+    (result?.inTurn !== undefined || result?.byCases !== undefined) &&
+    purpose.some((p) =>
+      /^It (checks in turn and )?returns .* otherwise \(lines? |^It answers yes or no: it returns `/.test(p),
+    );
+  const stepsToTell = casesTold
+    ? unit.steps.filter(
+        (st) => st.kind !== 'return' && !(st.then?.kind === 'return' && st.otherwise === undefined),
+      )
+    : unit.steps;
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.
@@ -315,7 +326,7 @@ export function describeUnit(
       .filter(Boolean)
       .join('\n');
   }
-  const steps = describeSteps(unit.steps, voice, options, raises);
+  const steps = describeSteps(stepsToTell, voice, options, raises);
   const body = [
     steps ? `It ${steps}.` : undefined,
     calls ? `${steps ? 'Along the way it' : 'It'} ${calls}.` : undefined,
@@ -330,7 +341,12 @@ export function describeUnit(
   // Experts read more, not less: the edge cases, limits and cost the code shows.
   const depth = voice.expert && options.language ? expertNotes(unit, options.language).join(' ') : undefined;
   const loops = unitLoops(unit, raises);
-  const paragraph = [head, body || 'Its body has no loops, branches, calls or returns.', recursion, depth]
+  const paragraph = [
+    head,
+    body || (casesTold ? undefined : 'Its body has no loops, branches, calls or returns.'),
+    recursion,
+    depth,
+  ]
     .filter(Boolean)
     .join(' ');
   // Each loop that matters gets a paragraph of its own: it is what the reader came for.
@@ -345,9 +361,7 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
   // Without member units (an interface's methods have no body), the methods are the declarations in its body.
   const names = members.length
     ? members.map((u) =>
-        u.metrics.name.startsWith('<')
-          ? signature(u)
-          : code(u.metrics.name.split('.').pop() ?? u.metrics.name),
+        isStandIn(u.metrics.name) ? signature(u) : code(u.metrics.name.split('.').pop() ?? u.metrics.name),
       )
     : claim.evidence.nodes.slice(1).map((id) => code(memberName(nodes[id]!)));
   const verb = members.length ? 'has' : 'declares';

@@ -20,6 +20,7 @@ import { domainWords } from './domain.js';
 import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
 import { OwnCode } from '../purpose/own-text.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 export { clip } from './subjects.js';
 
@@ -64,7 +65,7 @@ function unitFacts(
       : collectSteps(language, snapshot, unit.node, isUnit);
   const calls: string[] = [];
   const seen = new Set<string>();
-  const selfCallees = metrics.name.startsWith('<')
+  const selfCallees = isStandIn(metrics.name)
     ? new Set<string>()
     : selfNames(language, metrics.name, metrics.kind, unit.node);
   let selfCallSites = 0;
@@ -82,7 +83,7 @@ function unitFacts(
   const functionLike = metrics.kind !== 'class';
   const arity = context.overloaded.has(metrics.name) ? arityOf(params.params) : undefined;
   const recursion = once(() =>
-    functionLike && !metrics.name.startsWith('<')
+    functionLike && !isStandIn(metrics.name)
       ? recursionOf(language, unit.node, metrics.name, metrics.kind, params.params, arity)
       : undefined,
   );

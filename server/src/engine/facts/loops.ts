@@ -73,6 +73,8 @@ export interface LoopAnatomy {
   readonly inner: number;
   /** Python's `else` of a loop, which runs only when the loop ends without a `break`: its line. */
   readonly orElse?: number;
+  /** Names a counting `for` loop's header moves forward (`i++`, `i += 1` in its update). */
+  readonly counters?: readonly string[];
 }
 
 const line = (n: Node) => n.startPosition.row + 1;
@@ -95,6 +97,8 @@ const DIRECTIVE =
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
   /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
+/** A left side that sets several names at once. */
+const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
 const PLAIN_TARGET = /^[\w$]+(\s*(\.|->)\s*[\w$]+|\[[\w$.]+\])*$/;
 
@@ -317,6 +321,14 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     }
     if (ASSIGNMENT.test(node.type)) {
       const left = field(node, 'left');
+      // `p0, q0 = q0, p0 + a`, `n, d = d, n - a * d`: each name on the left is set.
+      // (Go writes a single name as a one-item `expression_list` too.)
+      if (left && TUPLE.test(left.type) && left.namedChildren.length > 1) {
+        for (const name of left.namedChildren)
+          if (name.type === 'identifier' || PLAIN_TARGET.test(name.text))
+            addCarried(carried, name.text, 'sets', line(node));
+        continue;
+      }
       const operator =
         node.childForFieldName('operator')?.text ??
         node.children.find((c) => !c.named && /=/.test(c.type))?.text;
@@ -367,6 +379,15 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         addCarried(carried, object.text, 'appends', line(node));
     }
   }
+  // A counting `for` moves its counter in its header, before the body: `for (i = 0; i < 4; i++)`.
+  const counters: string[] = [];
+  for (let id = loopNode.id + 1; id < body.id; id++) {
+    const node = nodes[id]!;
+    if (UPDATE.test(node.type) && /\+\+/.test(node.text))
+      counters.push(node.text.replace(/\+\+/g, '').trim());
+    else if (ASSIGNMENT.test(node.type) && /^\s*[\w.]+\s*\+=\s*\d+\s*$/.test(node.text))
+      counters.push(node.text.split('+=')[0]!.trim());
+  }
   // Only what outlives a turn is carried: not the turn's own variables.
   const state = [...carried]
     .filter(([name]) => !ownDeclared.has(name.split(/[.[]/)[0]!))
@@ -389,6 +410,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     ...(inInnerLoop(loopNode, unit) ? {} : leavesOf(loopNode, unit, state)),
     inner,
     ...(orElse ? { orElse: line(orElse) } : {}),
+    ...(counters.length ? { counters } : {}),
   };
 }
 

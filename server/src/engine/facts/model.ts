@@ -49,6 +49,8 @@ export interface Step {
   readonly then?: Jump;
   /** …and, with an `else` that is a single jump too, what it does otherwise. */
   readonly otherwise?: Jump;
+  /** For a branch: it has an `else` or `else if` arm. */
+  readonly hasElse?: true;
   /** A jump that is all of a branch's arm: the branch's step tells it. */
   readonly guarded?: true;
   /** For a switch, match or when: its arms in order, labels that share a body grouped. */

@@ -149,6 +149,16 @@ function guardArms(
   return otherwise ? { then, otherwise } : undefined;
 }
 
+/** Whether an `if` (or Python's `elif`, whose `else` is its next sibling) has an arm for when it is false. */
+function hasElseArm(node: SnapshotNode): boolean {
+  if (node.type === 'elif_clause')
+    return /^(elif_clause|else_clause)$/.test(node.nextNamedSibling?.type ?? '');
+  return (
+    node.childForFieldName('alternative') !== null ||
+    node.namedChildren.some((c) => /^(else_clause|elif_clause)$/.test(c.type))
+  );
+}
+
 /** Whether a plain `break` ends a `switch` (C, Java, C#, JavaScript, Go) rather than the loop around it. */
 function breaksSwitch(node: SnapshotNode): boolean {
   if (node.namedChildren.some((c) => /label|identifier/.test(c.type))) return false;
@@ -261,6 +271,8 @@ export function collectSteps(
       if (step.detail) made.detail = step.detail;
       if (arms) made.then = jumpOf(language, arms.then);
       if (arms?.otherwise) made.otherwise = jumpOf(language, arms.otherwise);
+      // An `else` or `else if` arm: what happens when the condition is false is that arm, not "nothing".
+      if (step.kind === 'branch' && hasElseArm(node)) made.hasElse = true;
       if (step.kind === 'switch' && step.detail !== 'select') {
         const cases = casesOf(node);
         if (cases.length > 0) made.cases = cases;

@@ -8,6 +8,7 @@ import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { UnitMetrics } from '../metrics/model.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 export function isExported(
   language: LanguageId,
@@ -18,7 +19,7 @@ export function isExported(
   snippetExports: boolean,
 ): boolean {
   const name = metrics.name.split(/[.#:]/).pop() ?? metrics.name;
-  if (name.startsWith('<')) return false;
+  if (isStandIn(name)) return false;
   // A unit nested in a function is private to it, whatever it is called.
   if (parent && parent.kind !== 'class') return false;
   return LANGUAGES[language].isExported({ node, name, inClass: parent !== undefined, snippetExports });

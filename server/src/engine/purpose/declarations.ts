@@ -10,6 +10,7 @@ import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { UnitKind } from '../metrics/model.js';
 import type { Declaration } from './model.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 const HTTP_METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'] as const;
 const HTTP_VERB = new Set<string>(HTTP_METHODS);
@@ -230,7 +231,7 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
       found.push({ kind: 'test', line: at, title: undefined, via: base });
     return found;
   }
-  if (!name || name.startsWith('<')) {
+  if (!name || isStandIn(name)) {
     found.push(...fromCall(node));
     // `double = lambda x: …`, `Func<int, int> twice = x => …`: the name it is stored under.
     const holder = node.parent;

@@ -192,6 +192,8 @@ function loops(unit: Node, idioms: Idiom[]): void {
       if (!returnsName(body, index + 1, name) || !loopBody.includes(name)) continue;
       const change = changeOf(loopBody, name);
       if (!change) continue;
+      // A counter used as an index (`dst[dp++] = b`) is a position being written, not a count of items.
+      if (change === 'count' && new RegExp(`\\[[^\\]]*\\b${escapeRegExp(name)}\\b`).test(loopBody)) continue;
       let kind = change;
       // `+=` adds up only what starts as a number: on `""` it builds a string, on `[]` it collects.
       if (change === 'accumulate' || change === 'count')

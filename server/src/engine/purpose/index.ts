@@ -19,6 +19,7 @@ import { dataFlowOf } from './dataflow.js';
 import { chainsIn } from './chains.js';
 import { capturesOf } from './closure.js';
 import type { OwnCode } from './own-text.js';
+import { isStandIn } from '../metrics/common/naming.js';
 
 export type { DocComment, Declaration, Effect, Idiom, UnitPurpose } from './model.js';
 export type { DataFlow, InputRead, Write } from './dataflow.js';
@@ -80,7 +81,7 @@ function effectsOf(node: Node, context: UnitContext): Effect[] {
 export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const c = context;
   const isClass = c.kind === 'class';
-  const short = c.name.startsWith('<') ? undefined : c.name.split(/[.#:]/).pop();
+  const short = isStandIn(c.name) ? undefined : c.name.split(/[.#:]/).pop();
   const doc = once(() => unitDoc(c.language, node));
   const declarations = once(() =>
     declarationsOf(node, {

@@ -90,9 +90,9 @@ function guardOf(ret: Node, unit: Node): string[] | undefined {
   for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
     const isGuard = GUARDS.test(p.type);
     const isArm = ARMS.test(p.type);
-    // A loop, `try` or `with` between the return and its guard decides too (an empty loop never returns).
-    if (!found && !isGuard && !isArm && /loop|for|while|try|catch|with|except|finally/.test(p.type))
-      return undefined;
+    // A loop, `try` or `with` on the way up decides too: an empty loop never returns, and a return in a
+    // loop is a search's result (told as one), not one of the checks made in turn.
+    if (!isGuard && !isArm && /loop|for|while|try|catch|with|except|finally/.test(p.type)) return undefined;
     if (!isGuard && !isArm) {
       // Blocks under the guard: the return must be their first statement, so nothing before it decides.
       if (!found && /block|statement_list|compound_statement|consequence|body/.test(p.type)) {

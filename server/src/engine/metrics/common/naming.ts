@@ -19,6 +19,14 @@ export interface AnonymousContext {
   readonly assigned?: string | null;
 }
 
+/**
+ * Whether a unit's name is a stand-in for one it does not have (`<arrow in rows.map()>`, `<closure>`),
+ * not a name written in the code: Rust's qualified impl names (`<u128 as Unsigned>`) start with `<` too.
+ */
+export function isStandIn(name: string): boolean {
+  return name.startsWith('<') && !/^<[^<>]+ as [^<>]+>/.test(name);
+}
+
 export function standIn(what: string, context: AnonymousContext, scope: string): string {
   if (context.call) return `<${what} in ${clip(context.call)}()>`;
   if (context.assigned) return `<${what} assigned to ${clip(context.assigned)}>`;

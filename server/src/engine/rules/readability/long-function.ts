@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Rule } from '../model.js';
 import { TIER1 } from '../util.js';
+import { isStandIn } from '../../metrics/common/naming.js';
 
 interface Options {
   readonly maxLines: number;
@@ -48,7 +49,7 @@ export const longFunction: Rule<Options> = {
         for (const unit of context.facts.units) {
           const { kind, name, startLine, endLine } = unit.metrics;
           // Anonymous callbacks (test suites, route tables) are containers more than functions.
-          if (kind === 'class' || name.startsWith('<')) continue;
+          if (kind === 'class' || isStandIn(name)) continue;
           const lines = endLine - startLine + 1;
           if (lines <= max) continue;
           const loops = unit.steps.filter((s) => s.kind === 'loop').length;

@@ -3,6 +3,7 @@ import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { UnitFacts } from '../../facts/model.js';
 import type { Rule } from '../model.js';
 import { code, lineOf } from '../util.js';
+import { isStandIn } from '../../metrics/common/naming.js';
 
 /** State shared by the whole module (JS/TS, Go), declared by `global` (Python), or static fields (Java). */
 interface SharedName {
@@ -211,7 +212,7 @@ export const globalState: Rule = {
           // Anonymous callbacks (event handlers, test hooks) are not called, or tested, on their own.
           if (
             unit.metrics.kind === 'class' ||
-            unit.metrics.name.startsWith('<') ||
+            isStandIn(unit.metrics.name) ||
             isSetUpOrTest(unit) ||
             unit.isGenerator
           )
