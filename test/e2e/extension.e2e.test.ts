@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { toMarkdown } from '../../shared/src/markdown.js';
+import { sectionsBeyondExplanation } from '../../shared/src/response.js';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { ApiClient } from '../../extension/src/api/client.js';
 import { startService, type RunningService } from '../../extension/test/support/service.js';
@@ -391,9 +392,10 @@ describe('extension end to end in code-server (real VS Code)', function () {
     const explanationText = await view.locator('section.explanation').innerText();
     assert.ok(explanationText.includes(first.explanation.split('\n')[0]!.replace(/`/g, '').slice(0, 30)));
     const titles = await view.locator('details.section summary h3').allInnerTexts();
+    // The sections the explanation does not already hold word for word: each text is shown once.
     assert.deepEqual(
       titles,
-      first.sections.map((s) => s.title),
+      sectionsBeyondExplanation(first).map((s) => s.title),
     );
     assert.equal(await view.locator('[data-metric]').count(), 3);
     for (const metric of ['cognitive', 'cyclomatic', 'halstead']) {
@@ -647,7 +649,7 @@ describe('extension end to end in code-server (real VS Code)', function () {
     const pySaved = all.items.find((i) => i.language === 'python')!;
     assert.deepEqual(
       await explanationView(page).locator('details.section summary h3').allInnerTexts(),
-      pySaved.sections.map((s) => s.title),
+      sectionsBeyondExplanation(pySaved).map((s) => s.title),
     );
     assert.equal(await explanationView(page).locator('button[data-action="reveal"]').count(), 0);
     assert.equal((await saved()).total, 6);

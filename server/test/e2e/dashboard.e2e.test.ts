@@ -20,7 +20,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { OUTCOMES, usageResponseSchema, type UsageResponse } from '@code-explain/shared';
+import {
+  OUTCOMES,
+  sectionsBeyondExplanation,
+  usageResponseSchema,
+  type UsageResponse,
+} from '@code-explain/shared';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../../src/auth/authenticator.js';
 import { SESSION_COOKIE } from '../../src/dashboard/dashboard.js';
@@ -451,12 +456,14 @@ for (const backend of BACKENDS) {
       const account = (await handle.store.findAccountByEmail(freeThenPro))!;
       const saved = (await handle.store.getExplanation(account.id, id))!;
       assert.equal((await page.locator('pre code').first().textContent())!, saved.code);
-      // Each section of the saved response is on the page under its title, with its text.
+      // Each section of the saved response the explanation does not already hold word for word is on the
+      // page under its title, with its text: each text is shown once.
       const details = page.locator('section.sections');
-      for (const section of saved.sections) {
+      const shown = sectionsBeyondExplanation(saved);
+      for (const section of shown) {
         await details.getByRole('heading', { name: section.title, exact: true }).waitFor();
       }
-      assert.equal(await details.locator('details.section').count(), saved.sections.length);
+      assert.equal(await details.locator('details.section').count(), shown.length);
       assert.equal(await page.locator('section.suggestions li.suggestion').count(), saved.suggestions.length);
 
       await page.getByRole('link', { name: 'Delete this explanation…' }).click();
