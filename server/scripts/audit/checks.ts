@@ -216,7 +216,7 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       `(^|[^\\w.])${name}!?\\s*(\\+\\+|--)`,
       `(\\+\\+|--)\\s*${name}(?![\\w])`,
       `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
-      `,\\s*${name}\\s*(:=|=)`,
+      `,\\s*${name}\\s*[)\\]]*\\s*(:=|=)(?!=)`,
       // One of several names set at once: `p0, q0 = …`, `a, b := …`.
       `(^|[^\\w.])${name}\\s*,[^=]*?(:=|[^=!<>]=)(?!=)`,
     ].join('|'),
@@ -226,9 +226,9 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
     // An assignment may break its line before the operator (`name\n    = value`).
     const next = (lines[at + 1] ?? '').trim();
     // …or before a call's dot or parenthesis (`h32\n  .add(…)`, `list.add\n  (…)`).
-    const joined = /^([-+*/%|&^<>?]*=(?!=)|\.|\()/.test(next)
-      ? `${lines[at] ?? ''}${next}`
-      : (lines[at] ?? '');
+    let joined = /^([-+*/%|&^<>?]*=(?!=)|\.|\()/.test(next) ? `${lines[at] ?? ''}${next}` : (lines[at] ?? '');
+    // A statement whose brackets stay open runs on over the lines below (`(a, b,\n c) = …`).
+    for (let k = at + 1; k < at + 30 && open(joined) > 0; k++) joined += ` ${(lines[k] ?? '').trim()}`;
     if (!change.test(joined)) return `line ${at} does not change \`${claim.name}\``;
     const operator = OPERATOR_OF[claim.how];
     // Only when every change is by that one operator is the claim named after it.
@@ -240,6 +240,11 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
   }
   return undefined;
 };
+
+/** How many more `(` and `[` than `)` and `]` a text has. */
+function open(text: string): number {
+  return (text.match(/[([]/g) ?? []).length - (text.match(/[)\]]/g) ?? []).length;
+}
 
 /** The operator a change named "adds to", "subtracts from", "multiplies" or "divides" is written with. */
 const OPERATOR_OF: Readonly<Partial<Record<string, string>>> = {
@@ -258,14 +263,15 @@ function breakTarget(
   lines: readonly string[],
   at: number,
   from: number,
-): { line: number; header: string } | undefined {
+): { line: number; switches: boolean } | undefined {
   let depth = 0;
   for (let l = at; l >= from; l--) {
     // On the `break`'s own line, only what comes before it (`for (…) { if (x) break; }`).
-    const text =
-      l === at
-        ? (lines[l] ?? '').slice(0, Math.max(0, (lines[l] ?? '').search(/\bbreak\b/)))
-        : (lines[l] ?? '');
+    // Braces in strings and character literals (`'{'`, `"}"`) and in line comments are no blocks.
+    const line = (lines[l] ?? '')
+      .replace(/'(\\.|[^'\\])*'|"(\\.|[^"\\])*"|`[^`]*`/g, '""')
+      .replace(/\/\/.*$/, '');
+    const text = l === at ? line.slice(0, Math.max(0, line.search(/\bbreak\b/))) : line;
     for (let i = text.length - 1; i >= 0; i--) {
       if (text[i] === '}') depth++;
       else if (text[i] === '{') {
@@ -276,8 +282,9 @@ function breakTarget(
         const before = text.slice(0, i).trim();
         const header =
           before === '' || /^(\)|else)$/.test(before) ? `${lines[l - 1] ?? ''} ${before}` : before;
-        if (/\b(switch|select)\b/.test(header)) return { line: l, header };
-        if (/\b(for|while|do|loop|foreach)\b/.test(header)) return { line: l, header };
+        // The statement's keyword starts the header (after a label or a closing brace): `loop` may be a name.
+        const keyword = /^\s*(\}\s*)?(\w+:\s*)?(switch|select|for|while|do|loop|foreach)\b/.exec(header)?.[3];
+        if (keyword) return { line: l, switches: keyword === 'switch' || keyword === 'select' };
       }
     }
   }
@@ -310,8 +317,7 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
     (lines[start] ?? '').includes('{')
   ) {
     const target = breakTarget(lines, at, start);
-    if (target && /\b(switch|select)\b/.test(target.header))
-      return `the \`break\` on line ${at} ends the \`switch\` on line ${target.line}`;
+    if (target?.switches) return `the \`break\` on line ${at} ends the \`switch\` on line ${target.line}`;
     if (target && target.line > start + 2)
       return `the \`break\` on line ${at} ends the loop on line ${target.line}`;
   }
