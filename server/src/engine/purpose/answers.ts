@@ -5,6 +5,7 @@
  * predicate with no doc comment. Only expressions whose shape this module
  * knows are put into words; anything else is left unsaid, never guessed.
  */
+import { codePositions } from './code-text.js';
 
 /** Operands quoted in a sentence: longer ones make it unreadable, and it is not said. */
 const MAX_OPERAND = 48;
@@ -14,17 +15,13 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
   const sticky = new RegExp(separator.source, 'y');
   let depth = 0;
-  let quote: string | undefined;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Past the end of the last separator found: its own characters are not read again.
+  let next = 0;
+  for (const i of codePositions(text)) {
+    if (i < next) continue;
     const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if ('([{'.includes(c)) depth++;
+    if ('([{'.includes(c)) depth++;
     else if (')]}'.includes(c)) depth--;
     else if (depth === 0) {
       // Sticky, on the whole text: a lookbehind in the separator sees the characters before `i`.
@@ -32,8 +29,7 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
       const m = sticky.exec(text);
       if (m) {
         parts.push(text.slice(start, i));
-        i += m[0].length - 1;
-        start = i + 1;
+        next = start = i + m[0].length;
       }
     }
   }

@@ -3,6 +3,7 @@
  * Java streams, JavaScript array methods, Rust and Kotlin iterators. Each is
  * told as the steps it chains, in order, from the unit's text.
  */
+import { codePositions } from './code-text.js';
 
 export interface Chain {
   readonly line: number;
@@ -18,19 +19,12 @@ const PIPELINE = new Set(
    mapNotNull flatMapTo associate groupBy sortedBy sumOf forEachIndexed`.split(/\s+/),
 );
 
-/** The index of the `)` closing the `(` at `open`, or -1. Strings are skipped roughly: quotes toggle. */
+/** The index of the `)` closing the `(` at `open`, or -1; brackets in strings do not count. */
 function closing(text: string, open: number): number {
   let depth = 0;
-  let quote: string | undefined;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '(') depth++;
+  for (const i of codePositions(text, open)) {
+    const c = text[i];
+    if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return i;
   }
   return -1;
