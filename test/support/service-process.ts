@@ -49,7 +49,9 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-20_000)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': a pipe can still hold the last log lines when the process has exited, and
+  // a test reading `lines` after `stop()` must see them all.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const alive = () => child.exitCode === null && child.signalCode === null;
 
   const deadline = Date.now() + 60_000;
@@ -69,7 +71,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     stderr: () => stderr,
     alive,
     async stop() {
-      if (!alive()) return child.exitCode;
+      if (!alive()) return await exited;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       try {
