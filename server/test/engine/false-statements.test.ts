@@ -535,4 +535,32 @@ describe('engine: no false sentence', () => {
       assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
     });
   });
+
+  describe('the purpose corpus’s third sample', () => {
+    it('a generator’s `for … in` is no membership test, so the function answers no yes-or-no question', async () => {
+      const text = await said(
+        'python',
+        'def row_values(self, row):\n    return (row.get(name, self.blank) for name in self.columns)\n',
+        { mode: 'quick' },
+      );
+      assert.doesNotMatch(text, /answers yes or no|is in `self\.columns`/);
+    });
+
+    it('Go: the labels of a switch on a value are not told as conditions', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc size(k Kind) (int, error) {\n\tswitch k {\n\tcase Small:\n\t\treturn 1, nil\n\tcase Big:\n\t\treturn 9, nil\n\t}\n\treturn 0, errKind\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /when `Small`|when `Big`/);
+    });
+
+    it('a Java method that only shares `toString`’s name is not said to be what printing shows', async () => {
+      const text = await said(
+        'java',
+        'class Addr {\n  private static String toString(String host, int port) {\n    return host + ":" + port;\n  }\n}\n',
+      );
+      assert.doesNotMatch(text, /the language calls `toString`/);
+    });
+  });
 });

@@ -70,6 +70,16 @@ describe('engine: purpose without a doc comment', () => {
       );
     });
 
+    it('the same question returned on two paths is one question', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          "function isPercent(v) {\n  if (typeof v === 'number') {\n    return v >= 0 && v <= 100;\n  }\n  if (typeof v === 'string') {\n    v = Number(v);\n    return v >= 0 && v <= 100;\n  }\n  return false;\n}\n",
+        ),
+        /it returns whether `v` is between `0` and `100` \(line 3\)/,
+      );
+    });
+
     it('a choice between values, or a declared result that is no boolean, is no yes-or-no question', async () => {
       assert.doesNotMatch(
         await quick(
@@ -196,6 +206,156 @@ describe('engine: purpose without a doc comment', () => {
       assert.doesNotMatch(
         await quick('javascript', 'function toString(x) {\n  return String(x);\n}\n'),
         /the language calls `toString`/,
+      );
+    });
+  });
+
+  describe('the shape of the whole body says what it is for', () => {
+    it('a function that hands its work to one call says which', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def split_host(addr):\n    addr = os.fspath(addr)\n    if isinstance(addr, bytes):\n        return _split(addr, b":")\n    else:\n        return _split(addr, ":")\n',
+        ),
+        /hands the work to `_split` and returns what that gives \(lines 4 and 6\)/,
+      );
+      // Something else happens on the way (a write to a parameter): no mere hand-over.
+      assert.doesNotMatch(
+        await quick(
+          'typescript',
+          'export function prune(seen: Map<string, number>, key: string): number {\n  if (key.length > 3) {\n    seen.delete(key);\n  }\n  return count(seen);\n}\n',
+        ),
+        /hands the work/,
+      );
+    });
+
+    it('a deprecated wrapper says it is deprecated and where the work goes', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def old_join(a, b):\n    warnings.warn("use join() instead", DeprecationWarning, stacklevel=2)\n    return join(a, b)\n',
+        ),
+        /is marked deprecated \(`warnings\.warn`, line 2\) and hands the work to `join`, returning what that gives \(line 3\)/,
+      );
+      assert.doesNotMatch(
+        await quick('python', 'def note(a):\n    warnings.warn("odd value", UserWarning)\n    return a\n'),
+        /deprecated/,
+      );
+    });
+
+    it('writes to one stream are told with what they write; a Java builder returned is a string built', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def dump_pairs(pairs, out):\n    write = out.write\n    for key, value in pairs:\n        write(key)\n        write("=")\n        write(value)\n',
+        ),
+        /writes its output to `out`, in the loop on line 3 over `pairs` \(lines 4, 5 and 6\), including `"="`/,
+      );
+      assert.match(
+        await quick(
+          'java',
+          "static String label(String name, int n) {\n  StringBuilder sb = new StringBuilder();\n  sb.append(name);\n  sb.append(':');\n  sb.append(n);\n  return sb.toString();\n}\n",
+        ),
+        /builds a string in `sb` \(lines 3, 4 and 5\), including `':'`, and returns it \(line 6\)/,
+      );
+      // A Python list's append collects; it writes to no stream.
+      assert.doesNotMatch(
+        await quick(
+          'python',
+          'def evens(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n',
+        ),
+        /writes its output|builds a string/,
+      );
+    });
+
+    it('a switch whose every case returns a fixed value is a mapping', async () => {
+      const text = await quick(
+        'typescript',
+        'export function weight(size: Size): number {\n  switch (size) {\n    case Size.Small:\n      return 1;\n    case Size.Medium:\n      return 2;\n    case Size.Large:\n      return 4;\n    default:\n      return 0;\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /maps `size` to a `number`, one per case \(4 cases, `switch` on line 2\): `Size\.Small` gives `1`, `Size\.Medium` gives `2`, and so on/,
+      );
+      // An arm that does something besides returning makes it no mapping.
+      assert.doesNotMatch(
+        await quick(
+          'typescript',
+          'export function weigh(size: Size): number {\n  switch (size) {\n    case Size.Small:\n      log(size);\n      return 1;\n    case Size.Medium:\n      return 2;\n    default:\n      return 0;\n  }\n}\n',
+        ),
+        /maps `size`/,
+      );
+    });
+
+    it('Go: case labels of a switch on a value are no conditions told in turn', async () => {
+      const text = await quick(
+        'go',
+        "package p\n\nfunc rank(c byte) (int, error) {\n\tswitch c {\n\tcase 'a':\n\t\treturn 1, nil\n\tcase 'b':\n\t\treturn 2, nil\n\tcase 'c':\n\t\treturn 3, nil\n\t}\n\treturn 0, errBad\n}\n",
+      );
+      assert.doesNotMatch(text, /when `'a'`/);
+      assert.match(text, /maps `c` to a fixed value, one per case \(3 cases, `switch` on line 4\)/);
+    });
+
+    it('fields set on a parameter that is then returned', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          'function stamp(entry, user) {\n  entry.by = user.name;\n  entry.at = Date.now();\n  return entry;\n}\n',
+        ),
+        /sets `by` and `at` on `entry` and returns it \(lines 2 and 3\)/,
+      );
+    });
+
+    it('an `if` with an `else` at the end: the `else` is the otherwise', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def pick_args(key, args, kwargs):\n    if isinstance(key, int):\n        return args[key]\n    else:\n        return kwargs[key]\n',
+        ),
+        /returns `args\[key\]` when `key` is a `int` \(line 3\) and `kwargs\[key\]` otherwise \(line 5\)/,
+      );
+    });
+
+    it('lazy initialisation through a local copy of the field', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class Conf {\n  private static Settings cached;\n  static Settings settings() {\n    Settings s = cached;\n    if (s == null) {\n      s = cached = Settings.load();\n    }\n    return s;\n  }\n}\n',
+        ),
+        /creates `cached` on first use and reuses it afterwards \(line 5\)/,
+      );
+      // A parameter given a default is no cache.
+      assert.doesNotMatch(
+        await quick(
+          'python',
+          'def names(given):\n    if given is None:\n        given = []\n    return given\n',
+        ),
+        /on first use/,
+      );
+    });
+
+    it('a binary search whose midpoint is computed without a `mid` name', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc lastAtMost(a []int, x int) int {\n\ti, j := 0, len(a)\n\tfor i < j {\n\t\th := int(uint(i+j) >> 1)\n\t\tif a[h] <= x {\n\t\t\ti = h + 1\n\t\t} else {\n\t\t\tj = h\n\t\t}\n\t}\n\treturn i - 1\n}\n',
+        ),
+        /runs a binary search, halving the range while `i < j` \(line 5\)/,
+      );
+    });
+
+    it('a method named like a protocol but with other parameters is no protocol', async () => {
+      const text = await quick(
+        'java',
+        'class Url {\n  private String toString(String scheme, String host) {\n    return scheme + "://" + host;\n  }\n}\n',
+      );
+      assert.doesNotMatch(text, /the language calls `toString`/);
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\ntype T struct{ err error }\n\nfunc (t *T) Temporary() bool {\n\treturn t.err != nil\n}\n',
+        ),
+        /tells whether the error is temporary/,
       );
     });
   });

@@ -218,6 +218,47 @@ function effectsSentence(p: UnitPurpose): string | undefined {
   return `It ${listOf(parts)}.`;
 }
 
+/** `line 4`, `lines 4 and 6`. */
+const linesText = (lines: readonly number[]): string =>
+  lines.length === 1 ? `line ${lines[0]}` : `lines ${listOf(lines.map(String), 'and')}`;
+
+/** A `switch` whose every arm returns a fixed value (purpose/shape.ts), with its first pairs. */
+function mappingSentence(p: UnitPurpose, declared: string | undefined): string | undefined {
+  const maps = p.shape.maps;
+  if (!maps) return undefined;
+  const to = declared && !/[,()]/.test(declared) ? `a ${code(declared)}` : 'a fixed value';
+  const pairs = maps.pairs.map((x) => `${code(x.label)} gives ${code(x.value)}`);
+  return `It maps ${code(maps.subject)} to ${to}, one per case (${count(maps.arms, 'case')}, ${code('switch')} on line ${maps.line})${pairs.length ? `: ${pairs.join(', ')}, and so on` : ''}.`;
+}
+
+/** Writes to one stream or builder: told after the well-known calls (a hash's `h.Write` is an HMAC's input). */
+function writesSentence(p: UnitPurpose): string | undefined {
+  const writes = p.shape.writes;
+  if (!writes) return undefined;
+  const loop = writes.loop
+    ? `, in the loop on line ${writes.loop.line}${writes.loop.over ? ` over ${code(writes.loop.over)}` : ''}`
+    : '';
+  const pieces = writes.pieces.length ? `, including ${listOf(writes.pieces.map(code))}` : '';
+  return writes.returned
+    ? `It builds a string in ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}, and returns it (line ${writes.returned}).`
+    : `It writes its output to ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}.`;
+}
+
+/** Fields set on a returned parameter, and a hand-over to one call (unless a yes-or-no answer told it). */
+function handOverSentences(p: UnitPurpose, delegationTold: boolean): string[] {
+  const out: string[] = [];
+  const { fills, delegates } = p.shape;
+  if (fills)
+    out.push(
+      `It sets ${listOf(fills.fields.slice(0, 5).map(code))}${fills.fields.length > 5 ? ' and more' : ''} on ${code(fills.target)} and returns it (${linesText(fills.lines.slice(0, 5))}).`,
+    );
+  if (delegates && !delegationTold)
+    out.push(
+      `It hands the work to ${code(delegates.callee)} and returns what that gives (${linesText(delegates.lines)}).`,
+    );
+  return out;
+}
+
 /** What the code says a unit is for: at most `max` sentences, strongest evidence first. */
 export function purposeSentences(
   unit: UnitFacts,
@@ -237,10 +278,19 @@ export function purposeSentences(
       out.push(`The same ${docName(p.doc, false)} adds: ${p.doc.caveats.map((c) => `“${c}.”`).join(' ')}`);
   }
   if (full()) return out.slice(0, options.max);
-  for (const d of p.declarations) {
+  // "Read like an attribute" says how it is called, not what it is for: told after what the body does.
+  const isProperty = (d: Declaration) => d.kind === 'property';
+  for (const d of p.declarations.filter((x) => !isProperty(x))) {
     const s = declarationSentence(d);
     if (s) out.push(s);
   }
+  const deprecated = p.shape.deprecated;
+  const delegates = p.shape.delegates;
+  // A deprecated wrapper is told as one: what warns, and where the work went.
+  if (deprecated)
+    out.push(
+      `It is marked deprecated (${code(deprecated.via)}, line ${deprecated.line})${delegates ? ` and hands the work to ${code(delegates.callee)}, returning what that gives (${linesText(delegates.lines)})` : ''}.`,
+    );
   if (full()) return out.slice(0, options.max);
   const r = unit.recursion;
   if (r?.shape === 'structural' && r.args.length > 0)
@@ -253,6 +303,13 @@ export function purposeSentences(
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
   const made = p.result;
+  // A yes-or-no answer says more than "hands the work to `dst.startswith`".
+  const mapping = mappingSentence(p, made?.type);
+  if (mapping) out.push(mapping);
+  out.push(...handOverSentences(p, !!(made?.answers || made?.byCases || p.shape.deprecated)));
+  if (full()) return out.slice(0, options.max);
+  for (const d of p.declarations.filter(isProperty)) out.push(declarationSentence(d)!);
+  if (full()) return out.slice(0, options.max);
   // The checks it makes in turn and what each returns tell more than "starts with 2 guard clauses".
   const turns = made?.inTurn;
   if (turns) {
@@ -264,6 +321,9 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const effects = effectsSentence(p);
   if (effects) out.push(effects);
+  if (full()) return out.slice(0, options.max);
+  const writes = writesSentence(p);
+  if (writes) out.push(writes);
   if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
   if (made?.answers)

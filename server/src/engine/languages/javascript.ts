@@ -175,6 +175,7 @@ const FAMILY = {
       valueOf: 'gives the value an object turns into in arithmetic and comparisons',
       '[Symbol.iterator]': 'gives the items a for…of loop and spreading go through',
     },
+    protocolParameters: { toString: 0, valueOf: 0 },
   },
 } as const;
 

@@ -162,6 +162,11 @@ export interface DeclarationReading {
    * so they are evidence, unlike other names.
    */
   readonly protocols?: Readonly<Record<string, string>>;
+  /**
+   * How many parameters the language passes to a protocol method, where it matters: Java's
+   * `toString()` is the protocol, a private `toString(scheme, host, …)` beside it is just a method.
+   */
+  readonly protocolParameters?: Readonly<Record<string, number>>;
 }
 
 /** Which family's tiny examples learning mode shows for a concept. */

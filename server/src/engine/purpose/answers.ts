@@ -85,8 +85,12 @@ const COMPARISONS: ReadonlyArray<[string, string]> = [
   ['>', 'is greater than'],
 ];
 
-/** One condition in words, or undefined when its shape is not one this module knows. */
-function condition(text: string): string | undefined {
+/**
+ * One condition in words, or undefined when its shape is not one this module knows. `typed`: the
+ * function declares a boolean result, so a bare name or call in it is a truth value (`ok`,
+ * `t.Temporary()`); untyped, `a && b` may give back a value that is no boolean at all.
+ */
+function condition(text: string, typed = false): string | undefined {
   const t = unwrap(text);
   const isEmpty = /^(.+)\.(?:isEmpty|is_empty|IsEmpty)\(\)$/.exec(t);
   if (isEmpty) return q(isEmpty[1]!) && `${q(isEmpty[1]!)} is empty`;
@@ -112,6 +116,17 @@ function condition(text: string): string | undefined {
     const [a, b] = membership as [string, string];
     return q(a) && q(b) && `${q(a)} is ${negated ? 'not ' : ''}in ${q(b)}`;
   }
+  const known = comparison(t);
+  if (known !== null) return known;
+  // Known shapes first; then, in a declared yes-or-no result, a bare name or call is a truth value.
+  const bare = typed ? /^(!|not\s+)?([\w.]+(?:\([^()]*\))?)$/.exec(t) : null;
+  if (bare && !/^(true|false|True|False)$/.test(bare[2]!))
+    return q(bare[2]!) && `${q(bare[2]!)} is ${bare[1] ? 'false' : 'true'}`;
+  return undefined;
+}
+
+/** `a < b` and the other comparisons in words; null when `t` is no comparison. */
+function comparison(t: string): string | undefined | null {
   for (const [op, verb] of COMPARISONS) {
     const sides = splitTopLevel(t, new RegExp(`\\s*${op.replace(/[=!<>]/g, '\\$&')}(?![=<>])\\s*`));
     if (sides.length !== 2) continue;
@@ -124,17 +139,19 @@ function condition(text: string): string | undefined {
       return q(length[1] ?? length[2]!) && `${q(length[1] ?? length[2]!)} is empty`;
     return q(a) && q(b) && `${q(a)} ${verb} ${q(b)}`;
   }
-  return undefined;
+  return null;
 }
 
 /**
  * What a returned yes-or-no expression asks, in words: each condition of an
  * `and`/`&&` chain (or of an `or`/`||` chain) put into words, or undefined.
  */
-export function answerOf(expression: string): string | undefined {
+export function answerOf(expression: string, typed = false): string | undefined {
   const t = unwrap(expression);
   // A choice between values (`a ? b : c`, Python's `b if a else c`) or an assignment answers no question.
+  // A generator or comprehension (`f(k) for k in keys`) is a sequence, and its `in` no membership test.
   if (
+    splitTopLevel(t, /\sfor\s/).length > 1 ||
     splitTopLevel(t, /\?(?![.?])/).length > 1 ||
     splitTopLevel(t, /\sif\s/).length > 1 ||
     splitTopLevel(t, /(?<![=!<>])=(?!=)/).length > 1
@@ -160,9 +177,9 @@ export function answerOf(expression: string): string | undefined {
   if (alternatives.length > 1 && chains.some((c) => c.length > 1)) return undefined;
   const leaves = alternatives.length > 1 ? alternatives : chains[0]!;
   if (leaves.length > 1) {
-    const said = leaves.map(condition);
+    const said = leaves.map((leaf) => condition(leaf, typed));
     if (said.some((x) => x === undefined)) return undefined;
     return said.join(alternatives.length > 1 ? ' or ' : ' and ');
   }
-  return condition(t);
+  return condition(t, typed);
 }

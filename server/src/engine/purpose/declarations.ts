@@ -255,7 +255,12 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
     found.push({ kind: 'test', line: at, title: undefined, via: 'name' });
   const meaning =
     reading.protocols && Object.hasOwn(reading.protocols, name) ? reading.protocols[name] : undefined;
-  if (meaning && (kind === 'method' || inClassBody(node) || name.startsWith('__')))
+  const arity = reading.protocolParameters?.[name];
+  if (
+    meaning &&
+    (arity === undefined || arity === context.params.length) &&
+    (kind === 'method' || inClassBody(node) || name.startsWith('__'))
+  )
     found.push({ kind: 'protocol', line: at, name, meaning });
   if (reading.react) {
     if (/^use[A-Z]/.test(name)) found.push({ kind: 'hook', line: at });

@@ -403,6 +403,57 @@ function casesSetSubject(switchNode: Node | undefined, subject: string): boolean
   );
 }
 
+/**
+ * A binary search's halving: for a loop `while (lo < hi)`, a midpoint made from both ends and halved
+ * (`mid = (lo + hi) / 2`, `h := int(uint(i+j) >> 1)`, `lo + (hi - lo) / 2`), and one end moved to it.
+ */
+function halves(condition: string, text: string): boolean {
+  const ends = /^\(?\s*(\w+)\s*<=?\s*(\w+)\s*\)?$/.exec(condition);
+  if (!ends) return false;
+  const [lo, hi] = [escapeRegExp(ends[1]!), escapeRegExp(ends[2]!)];
+  const half = String.raw`(?:\/\s*2\b|>>>?\s*1\b|\/\/\s*2\b)`;
+  const sum = String.raw`(?:\b${lo}\s*\+\s*${hi}\b|\b${hi}\s*\+\s*${lo}\b|\b${lo}\s*\+\s*\(\s*${hi}\s*-\s*${lo}\s*\))`;
+  const mid = new RegExp(String.raw`\b(\w+)\s*:?=\s*[^;\n]*${sum}[^;\n]*${half}`).exec(text);
+  if (!mid) return false;
+  const m = escapeRegExp(mid[1]!);
+  return new RegExp(String.raw`\b(?:${lo}\s*=\s*${m}\s*\+\s*1|${hi}\s*=\s*${m}(?:\s*-\s*1)?)\b`).test(text);
+}
+
+/** `x is None`, `this.x == null`, `x === undefined`, `x == nil`: the name checked for having no value yet. */
+const NOTHING_YET =
+  /^\(?\s*((?:(?:self|this)\.)?\w+)\s*(?:is\s+None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?$/;
+
+/**
+ * Lazy initialisation: an `if` that finds a field empty and fills it, then the field returned. The field
+ * is `self.x`/`this.x`, or a class's field read into a local first (`Locale loc = defaultLocale; if (loc
+ * == null) { loc = defaultLocale = init(); } return loc;`), when the fill writes the field too.
+ */
+function lazyInitOf(unit: Node): Idiom | undefined {
+  const nodes = unit.doc.nodes;
+  for (const n of nodes.slice(unit.id + 1, unit.lastId + 1)) {
+    if (n.type !== 'if_statement' || n.childForFieldName('alternative')) continue;
+    const checked = NOTHING_YET.exec(n.childForFieldName('condition')?.text.trim() ?? '')?.[1];
+    const fill = n.childForFieldName('consequence') ?? n.childForFieldName('body');
+    if (!checked || !fill) continue;
+    const name = escapeRegExp(checked);
+    const assigns = (target: string, text: string) =>
+      new RegExp(String.raw`(^|[^\w.])${target}\s*=(?!=)`).test(text);
+    if (!assigns(name, fill.text)) continue;
+    const before = unit.text.slice(0, n.startIndex - unit.startIndex);
+    const after = unit.text.slice(n.endIndex - unit.startIndex);
+    if (!new RegExp(String.raw`\breturn\s+${name}\s*;?\s*$`, 'm').test(after)) continue;
+    if (checked.includes('.')) return { kind: 'lazy-init', line: line(n), target: checked };
+    // A local: the field it was read from, written in the fill too.
+    const field = new RegExp(
+      String.raw`(?:^|[^\w.])${name}\s*:?=\s*((?:(?:self|this)\.)?\w+)\s*;?\s*$`,
+      'm',
+    ).exec(before)?.[1];
+    if (field && field !== checked && assigns(escapeRegExp(field), fill.text))
+      return { kind: 'lazy-init', line: line(n), target: field };
+  }
+  return undefined;
+}
+
 /** `own` is the unit's text without its nested units'. */
 function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string): void {
   const text = unit.text;
@@ -410,7 +461,7 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   const whileLoop = steps.find(
     (s) => s.kind === 'loop' && s.subject && /^\(?\s*\w+\s*<=?\s*\w+\s*\)?$/.test(s.subject),
   );
-  if (whileLoop && /\bmid\w*\s*:?=\s*.*(\/\s*2|>>>?\s*1|\/\/\s*2)/.test(text))
+  if (whileLoop && halves(whileLoop.subject!, text))
     idioms.push({ kind: 'binary-search', line: whileLoop.line, subject: whileLoop.subject! });
   const loopLines = steps.filter((s) => s.kind === 'loop');
   const sleeps =
@@ -426,12 +477,8 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   );
   if (sw && casesSetSubject(unit.doc.nodes[sw.node], sw.subject!))
     idioms.push({ kind: 'state-machine', line: sw.line, subject: sw.subject! });
-  const lazy =
-    /if\s*\(?\s*((?:self|this)\.\w+)\s*(?:is None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?\s*:?\s*\{?\s*\n?\s*\1\s*=[^=]/.exec(
-      text,
-    );
-  if (lazy && new RegExp(`return\\s+${escapeRegExp(lazy[1]!)}\\b`).test(text))
-    idioms.push({ kind: 'lazy-init', line: at, target: lazy[1]! });
+  const lazy = lazyInitOf(unit);
+  if (lazy) idioms.push(lazy);
   // Two indexes closing in on each other: `while (i < j) { … i++ … j-- }`.
   const closing = steps.find(
     (s) => s.kind === 'loop' && s.subject && /^\(?\s*(\w+)\s*<=?\s*(\w+)\s*\)?$/.test(s.subject),

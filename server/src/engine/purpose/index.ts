@@ -18,6 +18,7 @@ import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
 import { chainsIn } from './chains.js';
 import { capturesOf } from './closure.js';
+import { shapeOf } from './shape.js';
 import type { OwnCode } from './own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
 
@@ -96,6 +97,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const idioms = once(() => (isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node))));
   const nameWords = once(() => (short ? wordsOf(short) : []));
   const result = once(() => (isClass ? undefined : resultOf(node, c.steps)));
+  const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params)));
   const captures = once(() =>
     c.enclosing && !isClass
       ? capturesOf(
@@ -133,6 +135,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     },
     get result() {
       return result();
+    },
+    get shape() {
+      return shape();
     },
     get nameWords() {
       return nameWords();

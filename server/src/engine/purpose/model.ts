@@ -2,6 +2,7 @@ import type { Chain } from './chains.js';
 import type { UnitResult } from './result.js';
 import type { Captures } from './closure.js';
 import type { DataFlow } from './dataflow.js';
+import type { Shape } from './shape.js';
 
 /**
  * What the code says about its own purpose, as evidence: each item records
@@ -169,6 +170,8 @@ export interface UnitPurpose {
   readonly idioms: readonly Idiom[];
   /** What it declares it returns, and the object it creates and returns (result.ts). */
   readonly result: UnitResult | undefined;
+  /** What its whole body does when no idiom names it: delegates, writes, maps cases, fills a parameter. */
+  readonly shape: Shape;
   /** The words of its name, split from camelCase and snake_case, lower case. */
   readonly nameWords: readonly string[];
 }

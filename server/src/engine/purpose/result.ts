@@ -14,15 +14,18 @@ const BOOLEAN_LITERAL = /^(true|false|True|False)$/;
 const MAX_ANSWERED = 200;
 
 /** What a function returning one yes-or-no expression (besides `true`/`false` literals) asks. */
-function answered(unit: Node, returns: readonly Step[]): UnitResult['answers'] {
+function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitResult['answers'] {
   const values = returns.map((r) => {
     const node = unit.doc.nodes[r.node];
     const value = node?.namedChildren.find((c) => !c.type.includes('comment'));
     return { text: (value ?? node)?.text ?? '', line: r.line };
   });
   const asked = values.filter((v) => !BOOLEAN_LITERAL.test(v.text));
-  if (asked.length !== 1 || asked[0]!.text.length > MAX_ANSWERED) return undefined;
-  const text = answerOf(asked[0]!.text);
+  // The same question asked on two paths (`return n >= 0 && n <= MAX` for a number and for a parsed
+  // string) is still one question.
+  if (asked.length === 0 || asked.some((a) => a.text !== asked[0]!.text)) return undefined;
+  if (asked[0]!.text.length > MAX_ANSWERED) return undefined;
+  const text = answerOf(asked[0]!.text, typed);
   return text ? { text, line: asked[0]!.line } : undefined;
 }
 
@@ -110,8 +113,16 @@ function guardOf(ret: Node, unit: Node): string[] | undefined {
       found = [condition.text.replace(/^\((.*)\)$/s, '$1')];
     } else {
       // A tagless switch (`switch { case a <= c: … }`) only: with a subject, a label is a value, not a condition.
-      const sw = p.parent?.parent ?? p.parent;
-      if (sw && (sw.childForFieldName('value') ?? sw.childForFieldName('condition'))) return undefined;
+      // The switch the arm belongs to (Go's cases sit right in it, C#'s and Java's in a block).
+      let sw = p.parent;
+      while (sw && sw.id !== unit.id && !/switch|match|select|when/.test(sw.type)) sw = sw.parent;
+      if (!sw || sw.id === unit.id) return undefined;
+      if (
+        sw.childForFieldName('value') ??
+        sw.childForFieldName('condition') ??
+        sw.childForFieldName('subject')
+      )
+        return undefined;
       const labels = p.childForFieldName('value');
       if (!labels) return undefined;
       found = labels.type === 'expression_list' ? labels.namedChildren.map((l) => l.text) : [labels.text];
@@ -172,7 +183,11 @@ function checksInTurn(unit: Node, returns: readonly Step[]): UnitResult['inTurn'
   if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
   const valueOf = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
   const last = nodes[nodes.length - 1]!;
-  if (guardOf(last, unit) !== undefined || !unguarded(last, unit)) return undefined;
+  if (
+    guardOf(last, unit) !== undefined ||
+    !(unguarded(last, unit) || elseOfLast(last, nodes[nodes.length - 2]!, unit))
+  )
+    return undefined;
   const arms: { value: string; when: string[]; line: number }[] = [];
   for (const r of nodes.slice(0, -1)) {
     const conditions = guardOf(r, unit);
@@ -185,6 +200,31 @@ function checksInTurn(unit: Node, returns: readonly Step[]): UnitResult['inTurn'
   const otherwise = valueOf(last);
   if (!otherwise || otherwise.length > MAX_VALUE || otherwise.includes('\n')) return undefined;
   return { arms, otherwise: { value: otherwise, line: last.startPosition.row + 1 } };
+}
+
+/**
+ * `if c: return a` / `else: return b` as the unit's last statement: `ret` is all of the `else` (no
+ * `elif` before it), and `before` the first statement of that `if`'s own arm, so `b` is the otherwise.
+ */
+function elseOfLast(ret: Node, before: Node, unit: Node): boolean {
+  const arm =
+    ret.parent && /block|body|statement_list|compound_statement/.test(ret.parent.type) ? ret.parent : ret;
+  const elseNode = arm.parent && /^else(_clause)?$/.test(arm.parent.type) ? arm.parent : arm;
+  const ifNode = elseNode.parent;
+  if (!ifNode || !/^if_statement$/.test(ifNode.type) || !unguarded(ifNode, unit)) return false;
+  if (ifNode.namedChildren.some((c) => c.type === 'elif_clause')) return false;
+  const isElse = elseNode.type === 'else_clause' || elseNode.field === 'alternative';
+  const own = arm.namedChildren.filter((c) => !c.type.includes('comment'));
+  const statements = unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1);
+  const after = statements.some((n) => n.startIndex >= ifNode.endIndex && n.parent?.id === ifNode.parent?.id);
+  const consequence = ifNode.childForFieldName('consequence');
+  const first = consequence?.namedChildren.find((c) => !c.type.includes('comment')) ?? consequence;
+  return (
+    isElse &&
+    (arm === ret || (own.length === 1 && own[0]!.id === ret.id)) &&
+    !after &&
+    first?.id === before.id
+  );
 }
 
 /** Whether `node` sits in no `if`, loop, `try` or case between it and `unit`: it always runs if reached. */
@@ -205,7 +245,7 @@ export function resultOf(unit: Node, steps: readonly Step[]): UnitResult | undef
   const typed = type && !NOTHING.test(type) && type.length <= MAX_TYPE ? type : undefined;
   // A declared result type other than a boolean (or a type guard) says it is no yes-or-no question.
   const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
-  const answers = creates || !yesOrNo ? undefined : answered(unit, returns);
+  const answers = creates || !yesOrNo ? undefined : answered(unit, returns, type !== undefined);
   const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
   const inTurn = creates || answers || cases ? undefined : checksInTurn(unit, returns);
   if (!typed && !creates && !answers && !cases && !inTurn) return undefined;

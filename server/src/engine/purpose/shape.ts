@@ -1,0 +1,230 @@
+/**
+ * What a function with no doc comment does, read from the shape of its body
+ * when no idiom names it: it hands its work to one call, it writes to one
+ * stream, it maps each case of a `switch` to a fixed value, or it sets
+ * fields on a parameter and gives that parameter back. Each is said only
+ * when the whole body has that shape, with the lines it rests on.
+ */
+import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { Step } from '../facts/model.js';
+import { escapeRegExp } from '../regex.js';
+
+export interface Shape {
+  /** Every value it returns is what one callee gives (`return _splitport(host)`). */
+  readonly delegates?: { readonly callee: string; readonly lines: readonly number[] };
+  /** It is marked deprecated in its code (`warnings.warn(…, DeprecationWarning)`, `@Deprecated`). */
+  readonly deprecated?: { readonly via: string; readonly line: number };
+  /** Its calls write to one stream or builder: the receiver, short literal pieces, the lines. */
+  readonly writes?: {
+    readonly target: string;
+    readonly pieces: readonly string[];
+    readonly lines: readonly number[];
+    /** A string builder's text returned (`return sb.toString()`): the line. */
+    readonly returned?: number;
+    /** The loop the writes repeat in, and what it goes over. */
+    readonly loop?: { readonly line: number; readonly over: string | undefined };
+  };
+  /** A `switch` whose every arm returns a fixed value: what it switches on, its arms, its line. */
+  readonly maps?: {
+    readonly subject: string;
+    readonly pairs: readonly { readonly label: string; readonly value: string }[];
+    readonly arms: number;
+    readonly line: number;
+  };
+  /** Fields set on a parameter that is then returned. */
+  readonly fills?: {
+    readonly target: string;
+    readonly fields: readonly string[];
+    readonly lines: readonly number[];
+  };
+}
+
+const CALLS = /^(call|call_expression|method_invocation|invocation_expression)$/;
+/** A fixed value: a literal, a name, a qualified constant, or a few of them (`boolKind, nil`). */
+const FIXED =
+  /^(?:[\w.]+|"[^"\n]{0,40}"|'[^'\n]{0,40}'|-?\d[\w.]*)(?:\s*,\s*(?:[\w.]+|"[^"\n]{0,40}"|'[^'\n]{0,40}'|-?\d[\w.]*))?$/;
+const MAX_CALLEE = 60;
+/** Calls that only check or warn: a delegating function may make them first. */
+const CHECKS =
+  /^(warnings\.warn|Objects\.requireNonNull|assert\w*|\w+\.assert\w*|console\.warn|process\.emitWarning|os\.fspath)$/;
+
+const valueOf = (ret: Node): Node | undefined =>
+  ret.namedChildren.find((c) => !c.type.includes('comment') && c.type !== 'expression_list') ??
+  ret.namedChildren.find((c) => c.type === 'expression_list');
+
+/** `genericpath._splitext` of `genericpath._splitext(p, …)`; `accept.encodings` of `accept.encodings.apply(…)`. */
+function calleeOf(call: Node): string | undefined {
+  const args = call.childForFieldName('arguments');
+  if (!args) return undefined;
+  const callee = call.text
+    .slice(0, args.startIndex - call.startIndex)
+    .trim()
+    .replace(/\.(apply|call)$/, '');
+  // A pipeline of lambdas (`xs.Where(x => …).Sum`) is a computation of its own, told as a chain.
+  const plain = !/\n|=>|->|\blambda\b|^new\b/.test(callee);
+  return callee && plain && callee.length <= MAX_CALLEE ? callee : undefined;
+}
+
+function delegatesOf(unit: Node, steps: readonly Step[], name: string | undefined): Shape['delegates'] {
+  if (steps.some((s) => s.kind === 'loop')) return undefined;
+  const returns = steps.filter((s) => s.kind === 'return' && s.subject);
+  if (returns.length === 0 || returns.length !== steps.filter((s) => s.kind === 'return').length)
+    return undefined;
+  const callees = returns.map((r) => {
+    const value = valueOf(unit.doc.nodes[r.node] ?? unit);
+    return value && CALLS.test(value.type) ? calleeOf(value) : undefined;
+  });
+  const callee = callees[0];
+  if (!callee || callees.some((c) => c !== callee)) return undefined;
+  // Nothing else happens on the way: branches only pick the return or throw, other calls only check
+  // (`Objects.requireNonNull`) or warn, or build the returned call's arguments.
+  // Calls in a return or a condition build what is returned or pick which return runs.
+  const returnLines = new Set(
+    [...returns, ...steps.filter((s) => s.kind === 'branch' || s.kind === 'throw')].map((r) => r.line),
+  );
+  for (const s of steps) {
+    if (s.kind === 'branch' && !(s.then && /^(return|throw)$/.test(s.then.kind))) {
+      const arms = steps.filter(
+        (x) => x.line > s.line && x.depth > s.depth && x.kind !== 'return' && x.kind !== 'throw',
+      );
+      if (arms.some((x) => x.kind === 'call' && !returnLines.has(x.line) && !CHECKS.test(x.subject ?? '')))
+        return undefined;
+    }
+    if (s.kind === 'call' && !returnLines.has(s.line) && !CHECKS.test(s.subject ?? '')) return undefined;
+    if (s.kind === 'loop' || s.kind === 'switch' || s.kind === 'spawn') return undefined;
+  }
+  // Its own name is recursion, told elsewhere; a capitalised bare name builds or converts a value.
+  if (callee === name || callee.endsWith(`.${name}`) || /^[A-Z]\w*$/.test(callee)) return undefined;
+  return { callee, lines: returns.map((r) => r.line) };
+}
+
+function deprecatedOf(unit: Node, steps: readonly Step[]): Shape['deprecated'] {
+  for (const s of steps) {
+    if (s.kind !== 'call' || !s.subject) continue;
+    const call = unit.doc.nodes[s.node];
+    if (
+      /^(warnings\.warn|process\.emitWarning)$/.test(s.subject) &&
+      /\b(Pending)?DeprecationWarning\b/.test(call?.text ?? '')
+    )
+      return { via: s.subject, line: s.line };
+    if (/^(util\.)?deprecate$/.test(s.subject)) return { via: s.subject, line: s.line };
+  }
+  const head = unit.text.slice(0, 400).split(/[{:]\s*\n/)[0] ?? '';
+  const marked = /@Deprecated\b|\[Obsolete\b/.exec(head);
+  return marked ? { via: marked[0].replace('[', ''), line: unit.startPosition.row + 1 } : undefined;
+}
+
+/** Calls that write to their receiver: streams, writers, and Java's and C#'s string builders. */
+const WRITE = /^(.+)\.(write|Write|writelines|WriteString|WriteByte|WriteRune|append|Append)$/;
+const BUILDER = /\b(StringBuilder|StringBuffer|Appendable)\b/;
+
+function writesOf(unit: Node, steps: readonly Step[]): Shape['writes'] {
+  const text = unit.text;
+  // `write = stream.write`, then `write(rep)`: the alias writes to `stream`.
+  const aliases = new Map<string, string>();
+  for (const m of text.matchAll(/(?:^|\n)\s*(\w+)\s*=\s*([\w.]+)\.(write|Write)\s*$/gm))
+    aliases.set(m[1]!, m[2]!);
+  const found: { target: string; step: Step }[] = [];
+  for (const s of steps) {
+    if (s.kind !== 'call' || !s.subject) continue;
+    const m = WRITE.exec(s.subject);
+    const target = m ? m[1]! : aliases.get(s.subject);
+    if (!target || /[()]/.test(target)) continue;
+    // `append` writes only to a declared string builder; a list's `append` collects, told elsewhere.
+    if (m && /^(append|Append)$/.test(m[2]!)) {
+      const declared = new RegExp(String.raw`\b(\w+(?:<[^>]*>)?)\s+${escapeRegExp(target)}\b`).exec(
+        text,
+      )?.[1];
+      if (!declared || !BUILDER.test(declared)) continue;
+    }
+    found.push({ target, step: s });
+  }
+  if (found.length === 0) return undefined;
+  const target = found[0]!.target;
+  const mine = found.filter((f) => f.target === target);
+  // Writes to two places are no one stream's story.
+  if (mine.length !== found.length) return undefined;
+  const pieces: string[] = [];
+  for (const { step } of mine) {
+    const args = unit.doc.nodes[step.node]?.childForFieldName('arguments');
+    const only = args?.namedChildren.filter((c) => !c.type.includes('comment'));
+    const piece = only?.length === 1 ? only[0]!.text : undefined;
+    if (piece && /^(["'`])[^"'`\n]{1,6}\1$/.test(piece) && !pieces.includes(piece) && pieces.length < 3)
+      pieces.push(piece);
+  }
+  const built = new RegExp(String.raw`^${escapeRegExp(target)}\.(toString|ToString|String)\(\)$`);
+  const returned = steps.find((s) => s.kind === 'return' && s.subject && built.test(s.subject))?.line;
+  const looped = mine.find((f) => f.step.loopDepth > 0)?.step;
+  const loop = looped
+    ? [...steps].reverse().find((s) => s.kind === 'loop' && s.line <= looped.line && s.depth < looped.depth)
+    : undefined;
+  const over = loop?.subject && /^(?:enumerate|reversed|sorted)\(([\w.]+)\)$|^([\w.]+)$/.exec(loop.subject);
+  return {
+    target,
+    pieces,
+    lines: [...new Set(mine.map((f) => f.step.line))],
+    ...(returned ? { returned } : {}),
+    ...(loop ? { loop: { line: loop.line, over: over ? (over[1] ?? over[2]) : undefined } } : {}),
+  };
+}
+
+function mapsOf(unit: Node, steps: readonly Step[]): Shape['maps'] {
+  const switches = steps.filter((s) => s.kind === 'switch');
+  if (switches.length !== 1 || steps.some((s) => s.kind === 'loop')) return undefined;
+  const sw = switches[0]!;
+  const node = unit.doc.nodes[sw.node];
+  if (!node || !sw.subject || !sw.cases || sw.cases.length < 3) return undefined;
+  const inside = steps.filter((s) => s.line >= sw.line && s.line <= node.endPosition.row + 1);
+  const returns = inside.filter((s) => s.kind === 'return');
+  // Every arm only returns: one return per arm (shared labels count once), and nothing else happens.
+  const other = inside.filter((s) => s.kind !== 'return' && s.kind !== 'switch' && s.line !== sw.line);
+  if (returns.length !== sw.cases.length || other.length > 0) return undefined;
+  const values = returns.map((r) => (valueOf(unit.doc.nodes[r.node] ?? unit)?.text ?? '').trim());
+  if (values.some((v) => !FIXED.test(v))) return undefined;
+  const pairs = sw.cases
+    .filter((arm) => !arm.isDefault && arm.labels.length === 1)
+    .slice(0, 2)
+    .map((arm) => {
+      const at = returns.findIndex((r) => r.line >= arm.line);
+      return { label: arm.labels[0]!, value: values[at] ?? '' };
+    })
+    .filter((p) => p.value !== '' && p.label.length <= 40);
+  return { subject: sw.subject, pairs, arms: sw.cases.length, line: sw.line };
+}
+
+function fillsOf(unit: Node, steps: readonly Step[], params: readonly string[]): Shape['fills'] {
+  const returned = steps.filter((s) => s.kind === 'return');
+  const target = returned.length === 1 ? returned[0]!.subject : undefined;
+  if (!target || !params.includes(target) || /^(self|this)$/.test(target)) return undefined;
+  const fields: string[] = [];
+  const lines: number[] = [];
+  const re = new RegExp(String.raw`^\s*${escapeRegExp(target)}\.(\w+)\s*=(?!=)`);
+  unit.text.split('\n').forEach((text, i) => {
+    const m = re.exec(text);
+    if (m && !fields.includes(m[1]!)) {
+      fields.push(m[1]!);
+      lines.push(unit.startPosition.row + 1 + i);
+    }
+  });
+  return fields.length >= 2 ? { target, fields, lines } : undefined;
+}
+
+export function shapeOf(
+  unit: Node,
+  steps: readonly Step[],
+  name: string | undefined,
+  params: readonly string[],
+): Shape {
+  const delegates = delegatesOf(unit, steps, name);
+  const deprecated = deprecatedOf(unit, steps);
+  const writes = writesOf(unit, steps);
+  const maps = mapsOf(unit, steps);
+  const fills = fillsOf(unit, steps, params);
+  return {
+    ...(delegates ? { delegates } : {}),
+    ...(deprecated ? { deprecated } : {}),
+    ...(writes ? { writes } : {}),
+    ...(maps ? { maps } : {}),
+    ...(fills ? { fills } : {}),
+  };
+}
