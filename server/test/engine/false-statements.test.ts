@@ -10,7 +10,8 @@
  * the default, a switch on a fresh value called a state machine, the
  * snippet's own functions called outside calls, "changes nothing" of code
  * that writes through a pointer or a receiver, a doc comment's code and
- * brackets lost, and loops that share an index multiplied. Every case is read in the modes and
+ * brackets lost, and loops that share an index multiplied; a catch answered with calls that cannot
+ * throw what it catches. Every case is read in the modes and
  * audiences that write the sentence (detailed and expert write the most).
  */
 import assert from 'node:assert/strict';
@@ -533,6 +534,71 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(text, /has no return statement/);
       assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
+    });
+  });
+
+  describe('learning: a catch is answered with the calls that can throw what it catches', () => {
+    const learning = { mode: 'learning', audience: 'beginner' } as const;
+    /** The answer under the question about the error handler. */
+    const catchAnswer = (text: string) =>
+      /error handler on line \d+\?\n\s*Answer: ([^\n]*)/.exec(text)?.[1] ?? '';
+
+    it('Java: `names.add` is not said to throw the `NumberFormatException` caught; `Integer.parseInt` is', async () => {
+      const answer = catchAnswer(
+        await said(
+          'java',
+          'import java.util.List;\n\nclass Reader {\n  static int readAll(List<String> items, List<String> names) {\n    int n = 0;\n    for (String s : items) {\n      try {\n        n = Integer.parseInt(s);\n        names.add(s);\n      } catch (NumberFormatException e) {\n        System.out.println("skip " + s);\n      }\n    }\n    return n;\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.match(answer, /^`Integer\.parseInt`, which throws `NumberFormatException`\./);
+      assert.match(answer, /Nothing here shows that `names\.add` throws it\./);
+      assert.doesNotMatch(answer, /The calls in the block it guards/);
+    });
+
+    it('Python: `print` is not said to raise the `ValueError` caught; a JSON decode error is a kind of it', async () => {
+      const answer = catchAnswer(
+        await said(
+          'python',
+          'import json\n\ndef load_all(texts):\n    out = []\n    for t in texts:\n        try:\n            out.append(json.loads(t))\n            print(t)\n        except ValueError as err:\n            print("bad", err)\n    return out\n',
+          learning,
+        ),
+      );
+      assert.match(answer, /`json\.loads`, which raises `JSONDecodeError` \(a kind of `ValueError`\)/);
+      assert.doesNotMatch(answer, /`print`, which|calls in the block it guards/);
+    });
+
+    it('C#: with no call known to throw the `FormatException` caught, it says so instead of naming one', async () => {
+      const answer = catchAnswer(
+        await said(
+          'csharp',
+          'class Reader {\n  static int Read(string s) {\n    try {\n      Log(s);\n      return Convert(s);\n    } catch (FormatException) {\n      return 0;\n    }\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.match(
+        answer,
+        /catches `FormatException`.*which of the calls it guards \(`Log` and `Convert`\) can throw it is not visible here/,
+      );
+    });
+
+    it('a catch-all still names every call it guards', async () => {
+      const js = catchAnswer(
+        await said(
+          'javascript',
+          'function load(text) {\n  try {\n    const v = JSON.parse(text);\n    show(v);\n  } catch (e) {\n    console.error(e);\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.equal(js, 'The calls in the block it guards: `JSON.parse` and `show`.');
+      const java = catchAnswer(
+        await said(
+          'java',
+          'class R {\n  static void run(String s) {\n    try {\n      Integer.parseInt(s);\n      save(s);\n    } catch (Exception e) {\n      log(e);\n    }\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.equal(java, 'The calls in the block it guards: `Integer.parseInt` and `save`.');
     });
   });
 });

@@ -55,6 +55,13 @@ export interface Step {
   readonly guarded?: true;
   /** For a switch, match or when: its arms in order, labels that share a body grouped. */
   readonly cases?: readonly CaseArm[];
+  /**
+   * For a catch clause: the types it catches, each as its last name part; `[]` when it takes anything.
+   * Absent when the clause could not be read.
+   */
+  readonly caught?: readonly string[];
+  /** For a catch clause: the snapshot ids of the code it guards (its `try` block), first to last. */
+  readonly guards?: { readonly first: number; readonly last: number };
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }

@@ -1,4 +1,5 @@
 import { cppMetrics } from '../metrics/tier2/cpp.js';
+import { CPP_EXCEPTIONS } from './exceptions.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
 import type { LanguageSupport } from './model.js';
@@ -14,6 +15,7 @@ export const cpp: LanguageSupport<'cpp'> = {
   },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
+  exceptions: CPP_EXCEPTIONS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },

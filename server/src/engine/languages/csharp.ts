@@ -1,4 +1,5 @@
 import { csharpMetrics } from '../metrics/tier2/csharp.js';
+import { CSHARP_EXCEPTIONS } from './exceptions.js';
 import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
@@ -47,6 +48,7 @@ export const csharp: LanguageSupport<'csharp'> = {
   syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS, imports: { using_directive: usingNamespace } },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
   apis: APIS,
+  exceptions: CSHARP_EXCEPTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage: (node) => {

@@ -1,4 +1,5 @@
 import { javaMetrics } from '../metrics/java/index.js';
+import { JAVA_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   api,
@@ -246,6 +247,7 @@ export const java: LanguageSupport<'java'> = {
   syntax: SYNTAX,
   docs: { docstrings: false, style: blockDocs('Javadoc') },
   apis: JAVA_APIS,
+  exceptions: JAVA_EXCEPTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage,

@@ -1,5 +1,6 @@
 /** JavaScript, TypeScript and TSX: one grammar family, one metrics definition, three grammars. */
 import { javascriptMetrics } from '../metrics/javascript/index.js';
+import { UNTYPED_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   api,
@@ -164,6 +165,7 @@ const FAMILY = {
   metrics: javascriptMetrics,
   syntax: SYNTAX,
   apis: APIS,
+  exceptions: UNTYPED_EXCEPTIONS,
   isExported,
   declarations: {
     heritage,

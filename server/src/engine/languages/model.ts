@@ -130,6 +130,24 @@ export interface ApiEntry {
   readonly byArguments?: (args: readonly string[] | undefined) => EffectKind | undefined;
 }
 
+/**
+ * What a language's error handlers catch and what its well-known calls throw, so that an answer to
+ * "which calls can end up in this handler" names only calls shown to throw what it catches.
+ */
+export interface ExceptionKnowledge {
+  /**
+   * The types a catch clause takes, each as its last name part (`java.io.IOException` → `IOException`):
+   * `[]` when it takes anything (`catch (e)`, bare `except:`, `catch (...)`), undefined when it cannot be read.
+   */
+  readonly caught: (clause: Node) => readonly string[] | undefined;
+  /** Well-known calls, matched against the whole callee as written, and the types each may throw. */
+  readonly throws: readonly (readonly [RegExp, readonly string[]])[];
+  /** Each type's parent type: a handler of the parent takes the child too. */
+  readonly parents: Readonly<Record<string, string>>;
+  /** Types whose handler takes whatever a call can throw (`Exception`, `Throwable`). */
+  readonly catchAll: ReadonlySet<string>;
+}
+
 /** What a unit's surroundings are, for deciding whether it is part of the code's public surface. */
 export interface VisibilityQuery {
   readonly node: Node;
@@ -203,6 +221,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly docs: DocReading;
   /** Calls with known side effects, tried in order. */
   readonly apis: readonly ApiEntry[];
+  /** For languages with catch clauses: what they catch, and what well-known calls throw. */
+  readonly exceptions?: ExceptionKnowledge;
   /** Whether a unit is part of the code's public surface, by the language's own rule. */
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;

@@ -1,4 +1,5 @@
 import { pythonMetrics } from '../metrics/python/index.js';
+import { PYTHON_EXCEPTIONS } from './exceptions.js';
 import { api, apiDoing, blockDocs, CRYPTO_DOES, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
@@ -253,6 +254,7 @@ export const python: LanguageSupport<'python'> = {
   syntax: SYNTAX,
   docs: { docstrings: true, style: blockDocs('doc comment') },
   apis: APIS,
+  exceptions: PYTHON_EXCEPTIONS,
   // A leading underscore is private by convention; dunder methods are the language's own protocol.
   isExported: ({ name }) => !name.startsWith('_') || /^__\w+__$/.test(name),
   declarations: {
