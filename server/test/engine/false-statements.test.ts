@@ -11,7 +11,8 @@
  * snippet's own functions called outside calls, "changes nothing" of code
  * that writes through a pointer or a receiver, a doc comment's code and
  * brackets lost, and loops that share an index multiplied; a catch answered with calls that cannot
- * throw what it catches. Every case is read in the modes and
+ * throw what it catches, and a closure said to use a name
+ * that is only a key, a property or its own. Every case is read in the modes and
  * audiences that write the sentence (detailed and expert write the most).
  */
 import assert from 'node:assert/strict';
@@ -599,6 +600,45 @@ describe('engine: no false sentence', () => {
         ),
       );
       assert.equal(java, 'The calls in the block it guards: `Integer.parseInt` and `save`.');
+    });
+  });
+
+  describe('a closure uses a name only where it refers to the enclosing function’s variable', () => {
+    it('TypeScript: a key, a property, a string and a shadowing parameter are no use', async () => {
+      const text = await said(
+        'typescript',
+        'export function makeCounter(step: number, label: string) {\n  let count = 0;\n  const bump = () => {\n    count += step;\n    return count;\n  };\n  const describe = (label: string) => ({ label, count: 1 }).count;\n  const read = (obj: { step: number }) => obj.step + " count";\n  return { bump, describe, read };\n}\n',
+      );
+      assert.match(
+        text,
+        /`bump\(\)`[^\n]*It is a closure: it uses `count` and `step` from the function around it \(`makeCounter`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /`describe\(label\)`[^\n]*It is a closure/);
+      assert.doesNotMatch(text, /`read\(obj\)`[^\n]*It is a closure/);
+    });
+
+    it('Python: a keyword argument’s name and a name the nested def sets itself are no use; `nonlocal` is', async () => {
+      const text = await said(
+        'python',
+        'def make(step, limit):\n    count = 0\n\n    def bump():\n        nonlocal count\n        count = count + step\n        return count\n\n    def check(x):\n        limit = 3\n        return dict(step=1).get("step") + x < limit\n\n    return bump, check\n',
+      );
+      assert.match(
+        text,
+        /`make\.bump\(\)`[^\n]*it uses `count` and `step` from the function around it \(`make`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /`make\.check\(x\)`[^\n]*It is a closure/);
+    });
+
+    it('Go: a struct literal’s field name and a selector are no use', async () => {
+      const text = await said(
+        'go',
+        'package main\n\nfunc build(total int, name string) (func() int, func(string) int) {\n\tcount := 0\n\tinc := func() int {\n\t\tcount += total\n\t\treturn count\n\t}\n\tsize := func(name string) int {\n\t\tp := Point{count: 1}\n\t\treturn len(name) + p.total\n\t}\n\treturn inc, size\n}\n',
+      );
+      assert.match(
+        text,
+        /it uses `count` and `total` from the function around it \(`build`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /function literal on line 9[^\n]*It is a closure/);
     });
   });
 });

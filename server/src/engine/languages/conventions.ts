@@ -6,7 +6,7 @@
  * these and overrides only what its grammar does differently.
  */
 import { isParameter, parameterList, tier2Loop } from '../facts/tier2.js';
-import { api } from './common.js';
+import { api, referenceReader } from './common.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { ApiEntry, ConventionalSyntax, StepSyntax, VisibilityQuery } from './model.js';
 
@@ -38,12 +38,36 @@ const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
   [/^(catch|rescue|except)(_clause|_block)?$/, { kind: 'catch' }],
 ];
 
+/**
+ * Names that are no variable where they stand, beyond the naming fields: a member after a dot (Kotlin's and
+ * Swift's `navigation_suffix`), a named argument's name (Kotlin's `f(x = 1)`), a member set by an object
+ * initializer (C#'s `new P { X = 1 }`, `new { X = 1 }`).
+ */
+function tier2NameOnly(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'navigation_suffix') return true;
+  const next = node.nextSibling;
+  const assigned = next !== null && !next.named && next.type === '=';
+  if (
+    assigned &&
+    (parent.type === 'value_argument' || parent.type === 'anonymous_object_creation_expression')
+  )
+    return true;
+  return (
+    parent.type === 'assignment_expression' &&
+    node.field === 'left' &&
+    parent.parent?.type === 'initializer_expression'
+  );
+}
+
 export const CONVENTIONS: ConventionalSyntax = {
   kind: 'conventions',
   steps: STEPS,
   comments: new Set(['comment', 'line_comment', 'block_comment', 'multiline_comment', 'doc_comment']),
   calleeFields: ['function', 'name', 'method', 'callee', 'constructor', 'type', 'macro'],
   loopShape: tier2Loop,
+  isReference: referenceReader(['identifier', 'simple_identifier'], tier2NameOnly),
   parameters: { list: parameterList, isParameter },
   // Each language module names its own import nodes.
   imports: {},

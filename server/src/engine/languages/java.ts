@@ -8,14 +8,20 @@ import {
   CRYPTO_DOES,
   heritageNames,
   modifiersText,
+  referenceReader,
   withoutArguments,
 } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
+/** `Type::method`: the method's name, after the `::`. */
+const referencedMethod = (node: Node): boolean =>
+  node.parent?.type === 'method_reference' && node.parent.namedChildren[0]?.id !== node.id;
+
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  isReference: referenceReader(['identifier'], referencedMethod),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },
     enhanced_for_statement: { kind: 'loop', detail: 'for-each' },

@@ -10,6 +10,7 @@ import {
   blockDocs,
   heritageNames,
   MAIN_WITHOUT_PARAMETERS,
+  referenceReader,
   stringText,
 } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
@@ -17,6 +18,8 @@ import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Property names and object keys are `property_identifier`s; `{ x }` is a use of `x`.
+  isReference: referenceReader(['identifier', 'shorthand_property_identifier']),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },
     for_in_statement: { kind: 'loop', detail: 'for-each' },

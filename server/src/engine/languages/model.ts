@@ -73,6 +73,14 @@ interface CommonSyntax {
    * call that is not `require`) returns `[]`, and the node's children are read on.
    */
   readonly imports: Readonly<Record<string, (node: Node) => string[]>>;
+  /**
+   * Whether a node is a name that refers to a variable where it stands, rather than one naming a
+   * property, a key, a keyword argument, a member or a type: a closure is said to use an enclosing
+   * function's variable only from such references. Without it, nothing is said of what closures use.
+   */
+  readonly isReference?: (node: Node) => boolean;
+  /** Statements whose names refer to the enclosing function's variables even when assigned (Python's `nonlocal`). */
+  readonly outerNames?: ReadonlySet<string>;
 }
 
 /** Tier 1: every node type that matters is listed, so nothing is guessed from a name. */
