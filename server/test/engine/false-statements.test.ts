@@ -11,7 +11,7 @@
  * snippet's own functions called outside calls, "changes nothing" of code
  * that writes through a pointer or a receiver, a doc comment's code and
  * brackets lost, and loops that share an index multiplied; a catch answered with calls that cannot
- * throw what it catches, and a closure said to use a name
+ * throw what it catches, the arms of an `#if` told as if both ran, and a closure said to use a name
  * that is only a key, a property or its own. Every case is read in the modes and
  * audiences that write the sentence (detailed and expert write the most).
  */
@@ -600,6 +600,62 @@ describe('engine: no false sentence', () => {
         ),
       );
       assert.equal(java, 'The calls in the block it guards: `Integer.parseInt` and `save`.');
+    });
+  });
+
+  describe('C: the arms of `#if`/`#ifdef` … `#else` are alternatives, not steps in a row', () => {
+    const code =
+      'int page_size(int n) {\n#ifdef _WIN32\n    if (n < 0) return -1;\n    return win_page(n);\n#else\n    while (n > 4096) n = n / 2;\n    return posix_page(n);\n#endif\n}\n\nint tally(int *xs, int n) {\n    int total = 0;\n    for (int i = 0; i < n; i++) {\n#if defined(WIDE) && WIDE > 1\n        total += 2 * xs[i];\n#elif defined(NARROW)\n        total += xs[i] / 2;\n#else\n        total += xs[i];\n#endif\n    }\n    return total;\n}\n';
+
+    it('tells the arms as alternatives with their compile-time conditions', async () => {
+      const text = await said('c', code);
+      assert.match(
+        text,
+        /It follows one of 2 paths chosen when the code is compiled \(lines 2–8\) — when `_WIN32` is defined, it returns `-1` if `n < 0` \(line 3\), returns `win_page\(n\)` \(line 4\) and calls `win_page`; otherwise, it repeats a loop while `n > 4096` holds \(line 6\), returns `posix_page\(n\)` \(line 7\) and calls `posix_page`\./,
+      );
+      assert.doesNotMatch(text, /returns `win_page\(n\)` \(line 4\), repeats a loop/);
+      assert.match(text, /calls some of `win_page` and `posix_page`, depending on how it is compiled/);
+    });
+
+    it('a change made in each arm is one of them, not several in a row', async () => {
+      const text = await said('c', code);
+      assert.match(
+        text,
+        /adds to `total` \(line 15, line 17 or line 19, whichever arm of the conditional on lines 14–20 is compiled\)/,
+      );
+      assert.doesNotMatch(text, /adds to `total` \(lines 15, 17 and 19\)/);
+    });
+
+    it('functions defined in both arms are versions, each compiled only under its condition', async () => {
+      const text = await said(
+        'c',
+        '#ifndef USE_SLASH\nint sep(void) { return 92; }\n#else\nint sep(void) { return 47; }\n#endif\n\nint twice(void) { return 2 * sep(); }\n',
+      );
+      assert.match(
+        text,
+        /defines function `sep` \(2 versions, one per arm of the conditional on lines 1–5\)/,
+      );
+      assert.match(text, /It is compiled only when `USE_SLASH` is not defined/);
+      assert.match(text, /It is compiled only when `USE_SLASH` is defined/);
+      assert.doesNotMatch(text, /function `sep`, function `sep`/);
+    });
+
+    it('C#: `#if DEBUG` … `#else` arms are alternatives too', async () => {
+      const text = await said(
+        'csharp',
+        'class Pick {\n  int Choose(int n) {\n#if DEBUG\n    return Slow(n);\n#else\n    return Fast(n);\n#endif\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /when `DEBUG` is defined, it returns `Slow\(n\)` \(line 4\) and calls `Slow`; otherwise, it returns `Fast\(n\)` \(line 6\)/,
+      );
+      assert.doesNotMatch(text, /returns `Slow\(n\)` \(line 4\) and returns `Fast\(n\)`/);
+    });
+
+    it('code without a conditional is told in sequence as before', async () => {
+      const text = await said('c', 'int top(int n) {\n    while (n > 9) n = n / 10;\n    return n;\n}\n');
+      assert.match(text, /repeats a loop while `n > 9` holds \(line 2\) and returns `n` \(line 3\)/);
+      assert.doesNotMatch(text, /paths chosen when the code is compiled/);
     });
   });
 

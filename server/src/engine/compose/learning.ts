@@ -12,6 +12,7 @@ import { callables, classes } from './overview.js';
 import { capitalize, code, listOf, listUpTo } from './text.js';
 import { escapeRegExp } from '../regex.js';
 import { signature } from './walkthrough.js';
+import { compiledOnlyNote } from './compile-time.js';
 
 // Tiny illustrations of each concept, per language family. They teach the
 // idea; what the snippet itself does is quoted from its own lines.
@@ -186,7 +187,7 @@ function returnsAnswer(u: UnitFacts, returns: readonly Step[]): string {
       : arm
         ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
         : '';
-    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}`;
+    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}${compiledOnlyNote(u.compileGroups, r.line)}`;
   });
   return `${capitalize(listOf(parts))}${returns.length > 6 ? `, and ${returns.length - 6} more` : ''}.`;
 }

@@ -8,7 +8,14 @@
 import { isParameter, parameterList, tier2Loop } from '../facts/tier2.js';
 import { api, referenceReader } from './common.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, ConventionalSyntax, StepSyntax, VisibilityQuery } from './model.js';
+import type { CompileCondition } from '../facts/model.js';
+import type {
+  ApiEntry,
+  CompileTimeSyntax,
+  ConventionalSyntax,
+  StepSyntax,
+  VisibilityQuery,
+} from './model.js';
 
 const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
   [
@@ -103,3 +110,43 @@ export const CONVENTIONAL_APIS: readonly ApiEntry[] = [
 export function underscorePrivate({ name, inClass }: VisibilityQuery): boolean {
   return !inClass || !name.startsWith('_');
 }
+
+/** `defined(X)`, `defined X`, `!defined(X)`: a test of one macro, read as such. */
+const DEFINED_TEST = /^(!\s*)?defined\s*(?:\(\s*(\w+)\s*\)|(\w+))$/;
+
+/** What makes a C or C++ preprocessor arm the one compiled. */
+function preprocessorCondition(arm: Node): CompileCondition | undefined {
+  const keyword = arm.children.find((c) => !c.named)?.type ?? '';
+  if (/^#(el)?ifn?def$/.test(keyword)) {
+    const name = arm.childForFieldName('name')?.text;
+    return name ? { test: keyword.endsWith('ndef') ? 'not-defined' : 'defined', text: name } : undefined;
+  }
+  const condition = arm.childForFieldName('condition')?.text.trim();
+  if (!condition) return undefined;
+  const single = DEFINED_TEST.exec(condition);
+  if (single) return { test: single[1] ? 'not-defined' : 'defined', text: (single[2] ?? single[3])! };
+  return { test: 'holds', text: condition };
+}
+
+/** C's and C++'s `#if`/`#ifdef`/`#ifndef` … `#elif`/`#elifdef` … `#else` … `#endif`. */
+export const PREPROCESSOR_CONDITIONALS: CompileTimeSyntax = {
+  arms: new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef', 'preproc_else']),
+  end: '#endif',
+  condition: preprocessorCondition,
+};
+
+/** C#'s `#if DEBUG`, `#if !TRACE`, `#elif X && Y`: a bare symbol is a test of whether it is defined. */
+function csharpCondition(arm: Node): CompileCondition | undefined {
+  const condition = arm.childForFieldName('condition')?.text.trim();
+  if (!condition) return undefined;
+  const symbol = /^(!\s*)?(\w+)$/.exec(condition);
+  if (symbol) return { test: symbol[1] ? 'not-defined' : 'defined', text: symbol[2]! };
+  return { test: 'holds', text: condition };
+}
+
+/** C#'s `#if` … `#elif` … `#else` … `#endif`, which its grammar reads as C's are read. */
+export const CSHARP_CONDITIONALS: CompileTimeSyntax = {
+  arms: new Set(['preproc_if', 'preproc_elif', 'preproc_else']),
+  end: '#endif',
+  condition: csharpCondition,
+};

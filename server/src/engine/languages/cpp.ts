@@ -1,7 +1,13 @@
 import { cppMetrics } from '../metrics/tier2/cpp.js';
 import { CPP_EXCEPTIONS } from './exceptions.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
+import {
+  CONVENTIONAL_APIS,
+  CONVENTIONS,
+  INCLUDE,
+  PREPROCESSOR_CONDITIONALS,
+  underscorePrivate,
+} from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 export const cpp: LanguageSupport<'cpp'> = {
@@ -11,6 +17,7 @@ export const cpp: LanguageSupport<'cpp'> = {
   metrics: cppMetrics,
   syntax: {
     ...CONVENTIONS,
+    compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },
   docs: { docstrings: false, style: blockDocs('doc comment') },

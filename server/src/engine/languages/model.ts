@@ -13,7 +13,7 @@
  * facts/tier2.ts) stay where they are and are referenced.
  */
 import type { LANGUAGES as CONTRACT, LanguageId } from '@code-explain/shared';
-import type { StepKind } from '../facts/model.js';
+import type { CompileCondition, StepKind } from '../facts/model.js';
 import type { LanguageMetrics } from '../metrics/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { DocStyle, EffectKind } from '../purpose/model.js';
@@ -81,6 +81,21 @@ interface CommonSyntax {
   readonly isReference?: (node: Node) => boolean;
   /** Statements whose names refer to the enclosing function's variables even when assigned (Python's `nonlocal`). */
   readonly outerNames?: ReadonlySet<string>;
+  /** Conditional compilation, where the language has it (C's `#if`/`#ifdef` … `#elif` … `#else`). */
+  readonly compileTime?: CompileTimeSyntax;
+}
+
+/**
+ * Conditional compilation: of a group of arms, the compiler keeps one. The group's first arm holds the
+ * next in its `alternative` field, that one the next, and so on.
+ */
+export interface CompileTimeSyntax {
+  /** Node types of the arms: the opening `#if`/`#ifdef`, `#elif`, `#else`. */
+  readonly arms: ReadonlySet<string>;
+  /** The node type of the token that closes a group (`#endif`). */
+  readonly end: string;
+  /** What makes an arm the one compiled; undefined for an `#else`. */
+  readonly condition: (arm: Node) => CompileCondition | undefined;
 }
 
 /** Tier 1: every node type that matters is listed, so nothing is guessed from a name. */
