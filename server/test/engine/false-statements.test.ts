@@ -640,6 +640,21 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /function `sep`, function `sep`/);
     });
 
+    it('a loop and a cost that only one arm has are told with that arm’s condition', async () => {
+      const text = await said(
+        'c',
+        'int pairs(int *xs, int n) {\n    int best = 0;\n#ifdef ALL_PAIRS\n    for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n            best += xs[i] * xs[j];\n#else\n    best = xs[0];\n#endif\n    return best;\n}\n',
+      );
+      assert.match(
+        text,
+        /The loop on lines 4–6 \(compiled only when `ALL_PAIRS` is defined\) runs while `i < n` holds/,
+      );
+      assert.match(
+        text,
+        /Cost: O\(n\^2\) — its loops nest 2 deep[^.]*\(compiled only when `ALL_PAIRS` is defined\)/,
+      );
+    });
+
     it('C#: `#if DEBUG` … `#else` arms are alternatives too', async () => {
       const text = await said(
         'csharp',

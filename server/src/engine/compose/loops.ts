@@ -8,7 +8,7 @@
  * leaves behind.
  */
 import type { CompileGroup, UnitFacts } from '../facts/model.js';
-import { alternativeLines } from './compile-time.js';
+import { alternativeLines, compiledOnlyNote } from './compile-time.js';
 import { loopsToTell, TOLD, type Carried, type LoopAnatomy, type LoopExit } from '../facts/loops.js';
 import { code, lineRange, listOf, listUpTo } from './text.js';
 
@@ -70,7 +70,8 @@ export function loopSentences(
   raises: boolean,
   groups: readonly CompileGroup[] = [],
 ): string {
-  const where = lineRange(loop.line, loop.endLine);
+  // A loop in an arm of a compile-time conditional runs only in the builds that compile that arm.
+  const where = `${lineRange(loop.line, loop.endLine)}${compiledOnlyNote(groups, loop.line)}`;
   const head = loop.over
     ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
     : loop.condition && !/^\(?\s*(true|True|1)\s*\)?$/.test(loop.condition)
