@@ -83,7 +83,10 @@ const untypedCaught = (clause: Node): string[] | undefined =>
 
 const NUMBER_FORMAT = ['NumberFormatException'];
 
-/** The JDK's; Kotlin shares them, and adds its own `toInt()` family. */
+/**
+ * The JDK's; Kotlin shares them. Kotlin's `toInt()` is left out: on a `String` it throws, on a `Double` it
+ * does not, and the callee does not say which it is called on.
+ */
 const JVM_THROWS: ExceptionKnowledge['throws'] = [
   [
     /^(Integer\.(parseInt|valueOf|decode)|Long\.(parseLong|valueOf|decode)|Short\.(parseShort|valueOf)|Byte\.(parseByte|valueOf)|Double\.(parseDouble|valueOf)|Float\.(parseFloat|valueOf)|new (BigDecimal|BigInteger))$/,
@@ -127,10 +130,7 @@ export const JAVA_EXCEPTIONS: ExceptionKnowledge = {
 
 export const KOTLIN_EXCEPTIONS: ExceptionKnowledge = {
   caught: kotlinCaught,
-  throws: [
-    [/\.(toInt|toLong|toShort|toByte|toDouble|toFloat|toBigDecimal|toBigInteger)$/, NUMBER_FORMAT],
-    ...JVM_THROWS,
-  ],
+  throws: JVM_THROWS,
   parents: JVM_PARENTS,
   catchAll: new Set(['Exception', 'Throwable']),
 };
@@ -138,7 +138,8 @@ export const KOTLIN_EXCEPTIONS: ExceptionKnowledge = {
 export const PYTHON_EXCEPTIONS: ExceptionKnowledge = {
   caught: pythonCaught,
   throws: [
-    [/^(int|float|complex|Decimal|decimal\.Decimal|Fraction)$/, ['ValueError', 'TypeError']],
+    // Not `Decimal`: it raises `InvalidOperation`, an `ArithmeticError`.
+    [/^(int|float|complex|Fraction)$/, ['ValueError', 'TypeError']],
     [/^json\.loads?$/, ['JSONDecodeError']],
     [/^(open|io\.open|os\.(remove|unlink|rename|mkdir|makedirs|rmdir|listdir|stat))$/, ['OSError']],
     [/^(datetime\.)?(datetime|date|time)\.(strptime|fromisoformat)$/, ['ValueError']],
@@ -164,12 +165,17 @@ export const PYTHON_EXCEPTIONS: ExceptionKnowledge = {
 export const CSHARP_EXCEPTIONS: ExceptionKnowledge = {
   caught: csharpCaught,
   throws: [
+    // Whole numbers and decimals overflow; since .NET Core 3.0 a double too large parses as infinity.
     [
-      /^((int|long|short|byte|uint|ulong|double|float|decimal|Int16|Int32|Int64|Double|Decimal|Single|DateTime|Guid)\.Parse(Exact)?|Convert\.To(Int16|Int32|Int64|Double|Decimal|Single|DateTime))$/,
+      /^((int|long|short|byte|uint|ulong|decimal|Int16|Int32|Int64|UInt32|UInt64|Decimal)\.Parse|Convert\.To(Int16|Int32|Int64|UInt32|UInt64|Decimal))$/,
       ['FormatException', 'OverflowException'],
     ],
     [
-      /^File\.(ReadAllText|ReadAllLines|ReadAllBytes|ReadLines|WriteAllText|WriteAllLines|WriteAllBytes|AppendAllText|Open|OpenRead|OpenText|Copy|Move)$|^Directory\.(GetFiles|GetDirectories|EnumerateFiles)$|^new (StreamReader|StreamWriter|FileStream)$/,
+      /^((double|float|Double|Single|DateTime|DateTimeOffset|Guid)\.Parse(Exact)?|Convert\.To(Double|Single|DateTime))$/,
+      ['FormatException'],
+    ],
+    [
+      /^File\.(ReadAllText|ReadAllLines|ReadAllBytes|ReadLines|WriteAllText|WriteAllLines|WriteAllBytes|AppendAllText|Open|OpenRead|OpenText|Copy|Move)$|^Directory\.(GetFiles|GetDirectories|EnumerateFiles)$|^new FileStream$/,
       ['IOException'],
     ],
     [/^(JsonSerializer\.Deserialize|JsonDocument\.Parse|JsonNode\.Parse)$/, ['JsonException']],
@@ -191,7 +197,6 @@ export const CPP_EXCEPTIONS: ExceptionKnowledge = {
   caught: cppCaught,
   throws: [
     [/^(std::)?(stoi|stol|stoll|stoul|stoull|stof|stod|stold)$/, ['invalid_argument', 'out_of_range']],
-    [/\.at$/, ['out_of_range']],
   ],
   parents: { invalid_argument: 'logic_error', out_of_range: 'logic_error', logic_error: 'exception' },
   catchAll: new Set(['exception']),
