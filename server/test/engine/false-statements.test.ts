@@ -10,7 +10,9 @@
  * the default, a switch on a fresh value called a state machine, the
  * snippet's own functions called outside calls, "changes nothing" of code
  * that writes through a pointer or a receiver, a doc comment's code and
- * brackets lost, and loops that share an index multiplied. Every case is read in the modes and
+ * brackets lost, and loops that share an index multiplied; a catch answered with calls that cannot
+ * throw what it catches, the arms of an `#if` told as if both ran, and a closure said to use a name
+ * that is only a key, a property or its own. Every case is read in the modes and
  * audiences that write the sentence (detailed and expert write the most).
  */
 import assert from 'node:assert/strict';
@@ -561,6 +563,181 @@ describe('engine: no false sentence', () => {
         'class Addr {\n  private static String toString(String host, int port) {\n    return host + ":" + port;\n  }\n}\n',
       );
       assert.doesNotMatch(text, /the language calls `toString`/);
+    });
+  });
+
+  describe('learning: a catch is answered with the calls that can throw what it catches', () => {
+    const learning = { mode: 'learning', audience: 'beginner' } as const;
+    /** The answer under the question about the error handler. */
+    const catchAnswer = (text: string) =>
+      /error handler on line \d+\?\n\s*Answer: ([^\n]*)/.exec(text)?.[1] ?? '';
+
+    it('Java: `names.add` is not said to throw the `NumberFormatException` caught; `Integer.parseInt` is', async () => {
+      const answer = catchAnswer(
+        await said(
+          'java',
+          'import java.util.List;\n\nclass Reader {\n  static int readAll(List<String> items, List<String> names) {\n    int n = 0;\n    for (String s : items) {\n      try {\n        n = Integer.parseInt(s);\n        names.add(s);\n      } catch (NumberFormatException e) {\n        System.out.println("skip " + s);\n      }\n    }\n    return n;\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.match(answer, /^`Integer\.parseInt`, which throws `NumberFormatException`\./);
+      assert.match(answer, /Nothing here shows that `names\.add` throws it\./);
+      assert.doesNotMatch(answer, /The calls in the block it guards/);
+    });
+
+    it('Python: `print` is not said to raise the `ValueError` caught; a JSON decode error is a kind of it', async () => {
+      const answer = catchAnswer(
+        await said(
+          'python',
+          'import json\n\ndef load_all(texts):\n    out = []\n    for t in texts:\n        try:\n            out.append(json.loads(t))\n            print(t)\n        except ValueError as err:\n            print("bad", err)\n    return out\n',
+          learning,
+        ),
+      );
+      assert.match(answer, /`json\.loads`, which raises `JSONDecodeError` \(a kind of `ValueError`\)/);
+      assert.doesNotMatch(answer, /`print`, which|calls in the block it guards/);
+    });
+
+    it('C#: with no call known to throw the `FormatException` caught, it says so instead of naming one', async () => {
+      const answer = catchAnswer(
+        await said(
+          'csharp',
+          'class Reader {\n  static int Read(string s) {\n    try {\n      Log(s);\n      return Convert(s);\n    } catch (FormatException) {\n      return 0;\n    }\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.match(
+        answer,
+        /catches `FormatException`.*which of the calls it guards \(`Log` and `Convert`\) can throw it is not visible here/,
+      );
+    });
+
+    it('a catch-all still names every call it guards', async () => {
+      const js = catchAnswer(
+        await said(
+          'javascript',
+          'function load(text) {\n  try {\n    const v = JSON.parse(text);\n    show(v);\n  } catch (e) {\n    console.error(e);\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.equal(js, 'The calls in the block it guards: `JSON.parse` and `show`.');
+      const java = catchAnswer(
+        await said(
+          'java',
+          'class R {\n  static void run(String s) {\n    try {\n      Integer.parseInt(s);\n      save(s);\n    } catch (Exception e) {\n      log(e);\n    }\n  }\n}\n',
+          learning,
+        ),
+      );
+      assert.equal(java, 'The calls in the block it guards: `Integer.parseInt` and `save`.');
+    });
+  });
+
+  describe('C: the arms of `#if`/`#ifdef` … `#else` are alternatives, not steps in a row', () => {
+    const code =
+      'int page_size(int n) {\n#ifdef _WIN32\n    if (n < 0) return -1;\n    return win_page(n);\n#else\n    while (n > 4096) n = n / 2;\n    return posix_page(n);\n#endif\n}\n\nint tally(int *xs, int n) {\n    int total = 0;\n    for (int i = 0; i < n; i++) {\n#if defined(WIDE) && WIDE > 1\n        total += 2 * xs[i];\n#elif defined(NARROW)\n        total += xs[i] / 2;\n#else\n        total += xs[i];\n#endif\n    }\n    return total;\n}\n';
+
+    it('tells the arms as alternatives with their compile-time conditions', async () => {
+      const text = await said('c', code);
+      assert.match(
+        text,
+        /It follows one of 2 paths chosen when the code is compiled \(lines 2–8\) — when `_WIN32` is defined, it returns `-1` if `n < 0` \(line 3\), returns `win_page\(n\)` \(line 4\) and calls `win_page`; otherwise, it repeats a loop while `n > 4096` holds \(line 6\), returns `posix_page\(n\)` \(line 7\) and calls `posix_page`\./,
+      );
+      assert.doesNotMatch(text, /returns `win_page\(n\)` \(line 4\), repeats a loop/);
+      assert.match(text, /calls some of `win_page` and `posix_page`, depending on how it is compiled/);
+    });
+
+    it('a change made in each arm is one of them, not several in a row', async () => {
+      const text = await said('c', code);
+      assert.match(
+        text,
+        /adds to `total` \(line 15, line 17 or line 19, whichever arm of the conditional on lines 14–20 is compiled\)/,
+      );
+      assert.doesNotMatch(text, /adds to `total` \(lines 15, 17 and 19\)/);
+    });
+
+    it('functions defined in both arms are versions, each compiled only under its condition', async () => {
+      const text = await said(
+        'c',
+        '#ifndef USE_SLASH\nint sep(void) { return 92; }\n#else\nint sep(void) { return 47; }\n#endif\n\nint twice(void) { return 2 * sep(); }\n',
+      );
+      assert.match(
+        text,
+        /defines function `sep` \(2 versions, one per arm of the conditional on lines 1–5\)/,
+      );
+      assert.match(text, /It is compiled only when `USE_SLASH` is not defined/);
+      assert.match(text, /It is compiled only when `USE_SLASH` is defined/);
+      assert.doesNotMatch(text, /function `sep`, function `sep`/);
+    });
+
+    it('a loop and a cost that only one arm has are told with that arm’s condition', async () => {
+      const text = await said(
+        'c',
+        'int pairs(int *xs, int n) {\n    int best = 0;\n#ifdef ALL_PAIRS\n    for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n            best += xs[i] * xs[j];\n#else\n    best = xs[0];\n#endif\n    return best;\n}\n',
+      );
+      assert.match(
+        text,
+        /The loop on lines 4–6 \(compiled only when `ALL_PAIRS` is defined\) runs while `i < n` holds/,
+      );
+      assert.match(
+        text,
+        /Cost: O\(n\^2\) — its loops nest 2 deep[^.]*\(compiled only when `ALL_PAIRS` is defined\)/,
+      );
+    });
+
+    it('C#: `#if DEBUG` … `#else` arms are alternatives too', async () => {
+      const text = await said(
+        'csharp',
+        'class Pick {\n  int Choose(int n) {\n#if DEBUG\n    return Slow(n);\n#else\n    return Fast(n);\n#endif\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /when `DEBUG` is defined, it returns `Slow\(n\)` \(line 4\) and calls `Slow`; otherwise, it returns `Fast\(n\)` \(line 6\)/,
+      );
+      assert.doesNotMatch(text, /returns `Slow\(n\)` \(line 4\) and returns `Fast\(n\)`/);
+    });
+
+    it('code without a conditional is told in sequence as before', async () => {
+      const text = await said('c', 'int top(int n) {\n    while (n > 9) n = n / 10;\n    return n;\n}\n');
+      assert.match(text, /repeats a loop while `n > 9` holds \(line 2\) and returns `n` \(line 3\)/);
+      assert.doesNotMatch(text, /paths chosen when the code is compiled/);
+    });
+  });
+
+  describe('a closure uses a name only where it refers to the enclosing function’s variable', () => {
+    it('TypeScript: a key, a property, a string and a shadowing parameter are no use', async () => {
+      const text = await said(
+        'typescript',
+        'export function makeCounter(step: number, label: string) {\n  let count = 0;\n  const bump = () => {\n    count += step;\n    return count;\n  };\n  const describe = (label: string) => ({ label, count: 1 }).count;\n  const read = (obj: { step: number }) => obj.step + " count";\n  return { bump, describe, read };\n}\n',
+      );
+      assert.match(
+        text,
+        /`bump\(\)`[^\n]*It is a closure: it uses `count` and `step` from the function around it \(`makeCounter`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /`describe\(label\)`[^\n]*It is a closure/);
+      assert.doesNotMatch(text, /`read\(obj\)`[^\n]*It is a closure/);
+    });
+
+    it('Python: a keyword argument’s name and a name the nested def sets itself are no use; `nonlocal` is', async () => {
+      const text = await said(
+        'python',
+        'def make(step, limit):\n    count = 0\n\n    def bump():\n        nonlocal count\n        count = count + step\n        return count\n\n    def check(x):\n        limit = 3\n        return dict(step=1).get("step") + x < limit\n\n    return bump, check\n',
+      );
+      assert.match(
+        text,
+        /`make\.bump\(\)`[^\n]*it uses `count` and `step` from the function around it \(`make`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /`make\.check\(x\)`[^\n]*It is a closure/);
+    });
+
+    it('Go: a struct literal’s field name and a selector are no use', async () => {
+      const text = await said(
+        'go',
+        'package main\n\nfunc build(total int, name string) (func() int, func(string) int) {\n\tcount := 0\n\tinc := func() int {\n\t\tcount += total\n\t\treturn count\n\t}\n\tsize := func(name string) int {\n\t\tp := Point{count: 1}\n\t\treturn len(name) + p.total\n\t}\n\treturn inc, size\n}\n',
+      );
+      assert.match(
+        text,
+        /it uses `count` and `total` from the function around it \(`build`\), and changes `count`/,
+      );
+      assert.doesNotMatch(text, /function literal on line 9[^\n]*It is a closure/);
     });
   });
 });

@@ -4,6 +4,7 @@
  * a way out of a loop. Each claim names what n (and m) stand for, quoting the
  * code, and claims no more than the shape of the code shows.
  */
+import { compiledOnlyNote } from './compile-time.js';
 import type { LoopSearch, Recursion, Step, UnitFacts } from '../facts/model.js';
 import type { LoopAnatomy } from '../facts/loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
@@ -230,7 +231,20 @@ export function estimateOf(u: UnitFacts): Estimate {
   }
   if (u.maxLoopDepth === 0)
     return { estimate: 'O(1)', why: 'it has no loops or recursion (not counting the functions it calls)' };
-  return looping(u);
+  const estimate = looping(u);
+  return { ...estimate, why: `${estimate.why}${deepestCompiledOnly(u)}` };
+}
+
+/**
+ * " (compiled only when …)" when every loop as deep as the deepest is inside one arm of a compile-time
+ * conditional: the estimate holds for that build, and others may loop less.
+ */
+function deepestCompiledOnly(u: UnitFacts): string {
+  if (u.compileGroups.length === 0) return '';
+  const deepest = u.steps.filter((s) => s.kind === 'loop' && s.loopDepth === u.maxLoopDepth - 1);
+  const notes = new Set(deepest.map((s) => compiledOnlyNote(u.compileGroups, s.line)));
+  const [note] = notes;
+  return notes.size === 1 && note ? note : '';
 }
 
 /** Hot-spot lines about searches inside loops. */

@@ -56,7 +56,11 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
   const top = ranked(callables(input).filter((u) => u.parent === undefined)).slice(0, QUICK_UNITS);
   if (voice.beginner) {
     const lines = top.map((u) => {
-      const steps = describeSteps(u.steps, voice, { withLines: false, maxSteps: 3 });
+      const steps = describeSteps(u.steps, voice, {
+        withLines: false,
+        maxSteps: 3,
+        compileGroups: u.compileGroups,
+      });
       return `- ${capitalize(signature(u))}${steps ? `: it ${steps}.` : '.'}`;
     });
     return [opening, lines.length ? `In short:\n${lines.join('\n')}` : undefined]

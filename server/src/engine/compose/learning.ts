@@ -5,13 +5,14 @@
 import type { Section } from '@code-explain/shared';
 import type { Step, UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
-import type { ExampleFamily as Family } from '../languages/model.js';
+import type { ExampleFamily as Family, ExceptionKnowledge } from '../languages/model.js';
 import { TERMS, type Term, type Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
 import { capitalize, code, listOf, listUpTo } from './text.js';
 import { escapeRegExp } from '../regex.js';
 import { signature } from './walkthrough.js';
+import { compiledOnlyNote } from './compile-time.js';
 
 // Tiny illustrations of each concept, per language family. They teach the
 // idea; what the snippet itself does is quoted from its own lines.
@@ -186,7 +187,7 @@ function returnsAnswer(u: UnitFacts, returns: readonly Step[]): string {
       : arm
         ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
         : '';
-    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}`;
+    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}${compiledOnlyNote(u.compileGroups, r.line)}`;
   });
   return `${capitalize(listOf(parts))}${returns.length > 6 ? `, and ${returns.length - 6} more` : ''}.`;
 }
@@ -212,6 +213,83 @@ function armOf(
       : undefined;
   }
   return undefined;
+}
+
+/** The calls a catch clause guards: those inside its `try` block (or, unread, between a `try` and it). */
+function guardedCalls(u: UnitFacts, handler: Step): Step[] {
+  const { guards } = handler;
+  return u.steps.filter((s) =>
+    s.kind !== 'call'
+      ? false
+      : guards
+        ? s.node >= guards.first && s.node <= guards.last
+        : s.line < handler.line && u.steps.some((t) => t.kind === 'try' && t.line <= s.line),
+  );
+}
+
+/** Whether `thrown` is `type` or, by the catalogue's parents, a kind of it. */
+function isKindOf(knowledge: ExceptionKnowledge, thrown: string, type: string): boolean {
+  const seen = new Set<string>();
+  for (let t: string | undefined = thrown; t !== undefined && !seen.has(t); t = knowledge.parents[t]) {
+    if (t === type) return true;
+    seen.add(t);
+  }
+  return false;
+}
+
+/** What the catalogue says a call throws that a handler of `caught` takes, each with the type it is caught as. */
+function caughtThrows(
+  knowledge: ExceptionKnowledge,
+  callee: string,
+  caught: readonly string[],
+): { thrown: string; as: string }[] {
+  const thrown = knowledge.throws.find(([pattern]) => pattern.test(callee))?.[1] ?? [];
+  return thrown.flatMap((t) => {
+    const as = caught.find((c) => isKindOf(knowledge, t, c));
+    return as ? [{ thrown: t, as }] : [];
+  });
+}
+
+/** A call named with what it throws that the handler takes: "`Integer.parseInt`, which throws `X`". */
+function throwerText(
+  verb: string,
+  callee: string,
+  throws: readonly { thrown: string; as: string }[],
+): string {
+  const types = throws.map(({ thrown, as }) =>
+    thrown === as ? code(thrown) : `${code(thrown)} (a kind of ${code(as)})`,
+  );
+  return `${code(callee)}, which ${verb} ${listOf(types, 'or')}`;
+}
+
+/**
+ * Which guarded calls can end up in a handler. Every call, for a handler that takes anything; otherwise
+ * only calls the language's catalogue shows throw a caught type, and the rest are said to be unknown.
+ */
+function catchAnswer(input: ComposeInput, u: UnitFacts, handler: Step): string {
+  const callees = [...new Set(guardedCalls(u, handler).map((t) => t.subject ?? ''))].filter(Boolean);
+  if (callees.length === 0) return `Whatever the block before line ${handler.line} runs.`;
+  const language = LANGUAGES[input.request.language];
+  const knowledge = language.exceptions;
+  const caught = handler.caught;
+  const verb = language.wording.raises ? 'raise' : 'throw';
+  const all = listUpTo(callees.map(code), 6);
+  if (!knowledge || !caught)
+    return `The block it guards calls ${all}; which of them can ${verb} what the handler catches is not visible here.`;
+  if (caught.length === 0 || caught.some((t) => knowledge.catchAll.has(t)))
+    return `The calls in the block it guards: ${all}.`;
+  const takes = `The handler catches ${listOf(caught.map(code), 'or')} (and kinds of ${caught.length > 1 ? 'them' : 'it'}), not every error`;
+  const throwers = callees.flatMap((callee) => {
+    const throws = caughtThrows(knowledge, callee, caught);
+    return throws.length ? [throwerText(`${verb}s`, callee, throws)] : [];
+  });
+  const unknown = callees.filter((callee) => caughtThrows(knowledge, callee, caught).length === 0);
+  if (throwers.length === 0)
+    return `${takes}; which of the calls it guards (${all}) can ${verb} it is not visible here.`;
+  const rest = unknown.length
+    ? ` Nothing here shows that ${listUpTo(unknown.map(code), 6, 'or')} ${verb}s it.`
+    : '';
+  return `${capitalize(listOf(throwers))}. ${takes}.${rest}`;
 }
 
 export function questions(input: ComposeInput): Section {
@@ -269,20 +347,11 @@ export function questions(input: ComposeInput): Section {
       });
     }
     const caught = u.steps.find((s) => s.kind === 'catch');
-    if (caught) {
-      const tried = u.steps.filter(
-        (s) =>
-          s.kind === 'call' &&
-          s.line < caught.line &&
-          u.steps.some((t) => t.kind === 'try' && t.line <= s.line),
-      );
+    if (caught)
       qs.push({
         ask: `Which calls in ${sig} can fail and end up in the error handler on line ${caught.line}?`,
-        answer: tried.length
-          ? `The calls in the block it guards: ${listUpTo([...new Set(tried.map((t) => code(t.subject ?? '')))], 6)}.`
-          : `Whatever the block before line ${caught.line} runs.`,
+        answer: catchAnswer(input, u, caught),
       });
-    }
     const awaited = u.steps.find((s) => s.kind === 'await');
     if (awaited?.subject)
       qs.push({

@@ -7,7 +7,8 @@
  * given to the statements they explain, and what the code does with what it
  * leaves behind.
  */
-import type { UnitFacts } from '../facts/model.js';
+import type { CompileGroup, UnitFacts } from '../facts/model.js';
+import { alternativeLines, compiledOnlyNote } from './compile-time.js';
 import { loopsToTell, TOLD, type Carried, type LoopAnatomy, type LoopExit } from '../facts/loops.js';
 import { code, lineRange, listOf, listUpTo } from './text.js';
 
@@ -17,8 +18,9 @@ const MAX_COMMENT_CHARS = 140;
 const lines = (at: readonly number[]) =>
   at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
 
-function carriedPhrase(c: Carried): string {
-  const where = lines(c.lines);
+function carriedPhrase(c: Carried, groups: readonly CompileGroup[]): string {
+  // Lines in different arms of a compile-time conditional: only one of them is compiled.
+  const where = alternativeLines(groups, c.lines) ?? lines(c.lines);
   switch (c.how) {
     case 'forward':
       return `increments ${code(c.name)} (${where})`;
@@ -63,8 +65,13 @@ function quote(text: string): string {
   return `“${cut}”`;
 }
 
-export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
-  const where = lineRange(loop.line, loop.endLine);
+export function loopSentences(
+  loop: LoopAnatomy,
+  raises: boolean,
+  groups: readonly CompileGroup[] = [],
+): string {
+  // A loop in an arm of a compile-time conditional runs only in the builds that compile that arm.
+  const where = `${lineRange(loop.line, loop.endLine)}${compiledOnlyNote(groups, loop.line)}`;
   const head = loop.over
     ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
     : loop.condition && !/^\(?\s*(true|True|1)\s*\)?$/.test(loop.condition)
@@ -73,7 +80,9 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
   const out = [head];
   if (loop.carried.length > 0)
     // Not "each turn": a change inside a branch happens only on the turns that take it.
-    out.push(`Inside, it ${listOf(loop.carried.slice(0, TOLD.carried).map(carriedPhrase))}.`);
+    out.push(
+      `Inside, it ${listOf(loop.carried.slice(0, TOLD.carried).map((c) => carriedPhrase(c, groups)))}.`,
+    );
   if (loop.exits.length > 0) {
     const exits = loop.exits.slice(0, TOLD.exits).map((e) => exitPhrase(e, raises));
     const rest = loop.exits.length - exits.length;
@@ -98,5 +107,5 @@ export function loopSentences(loop: LoopAnatomy, raises: boolean): string {
 
 /** Sentences about each loop of the unit that matters, at most MAX_LOOPS, in document order. */
 export function unitLoops(unit: UnitFacts, raises: boolean): string[] {
-  return loopsToTell(unit.loops).map((l) => loopSentences(l, raises));
+  return loopsToTell(unit.loops).map((l) => loopSentences(l, raises, unit.compileGroups));
 }

@@ -22,6 +22,28 @@ export function classes(input: ComposeInput): UnitFacts[] {
   return input.facts.units.filter((u) => u.metrics.kind === 'class');
 }
 
+/**
+ * The units in order, those written in different arms of one compile-time conditional under the same
+ * name counted as versions of the first: the compiler keeps only one of them.
+ */
+function versionsOf(units: readonly UnitFacts[]): { unit: UnitFacts; versions: number }[] {
+  const out: { unit: UnitFacts; versions: number }[] = [];
+  for (const unit of units) {
+    const where = unit.compiledIn;
+    const earlier = where
+      ? out.find(
+          (o) =>
+            o.unit.metrics.name === unit.metrics.name &&
+            o.unit.compiledIn?.group.line === where.group.line &&
+            o.unit.compiledIn.arm !== where.arm,
+        )
+      : undefined;
+    if (earlier) earlier.versions++;
+    else out.push({ unit, versions: 1 });
+  }
+  return out;
+}
+
 /** "This Python snippet (12 lines) defines class `Stack` and function `main()`." */
 export function overviewSentence(input: ComposeInput, voice: Voice): string {
   const { facts, languageName } = input;
@@ -38,14 +60,19 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
       stepsText ? ` that ${stepsText}` : ''
     }.`;
   }
-  const shown = top
+  const shown = versionsOf(top)
     .slice(0, 6)
-    .map((u) =>
-      isStandIn(u.metrics.name)
+    .map(({ unit: u, versions }) => {
+      const what = isStandIn(u.metrics.name)
         ? signature(u)
-        : `${u.metrics.kind === 'class' ? declarationKeyword(u.metrics.node) : kindName(u.metrics.kind)} ${signature(u)}`,
-    );
-  const rest = top.length - shown.length;
+        : `${u.metrics.kind === 'class' ? declarationKeyword(u.metrics.node) : kindName(u.metrics.kind)} ${signature(u)}`;
+      const group = u.compiledIn?.group;
+      // Versions in different arms of one conditional: only one of them is compiled.
+      return versions > 1 && group
+        ? `${what} (${versions} versions, one per arm of the conditional on ${lineRange(group.line, group.endLine)})`
+        : what;
+    });
+  const rest = versionsOf(top).length - shown.length;
   const defs = rest > 0 ? [...shown, `${rest} more`] : shown;
   const nested = facts.units.length - top.length;
   const nestedText =

@@ -21,7 +21,11 @@ const LISTED = 8;
 
 /** A trivial unit told in one sentence inside its parent's paragraph. */
 function folded(unit: UnitFacts, voice: Voice): string {
-  const steps = describeSteps(unit.steps, voice, { withLines: false, maxSteps: 2 });
+  const steps = describeSteps(unit.steps, voice, {
+    withLines: false,
+    maxSteps: 2,
+    compileGroups: unit.compileGroups,
+  });
   const calls = describeCalls(unit, 3);
   const what = [steps, calls].filter(Boolean).join(' and ');
   return `${capitalize(signature(unit))} ${what ? `${what}` : 'has no loops, branches or calls'}.`;

@@ -8,7 +8,9 @@ import { expertNotes } from './depth.js';
 import { unitLoops } from './loops.js';
 import { declaresMethods, membersOf } from '../claims/index.js';
 import type { SnapshotNode } from '../parsing/node.js';
-import type { CaseArm, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import type { CaseArm, CompileGroup, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import { armAt } from '../facts/compile-time.js';
+import { armOpening, compiledOnlySentence, groupHead, hasElse } from './compile-time.js';
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
@@ -187,6 +189,44 @@ export interface WalkthroughOptions {
   readonly maxPurpose?: number;
   /** The snippet's language: experts read edge cases that depend on it. */
   readonly language?: LanguageId;
+  /** The unit's compile-time conditionals: the steps of their arms are told as alternatives. */
+  readonly compileGroups?: readonly CompileGroup[];
+}
+
+/** A step's phrase, with its line when lines are told. */
+function linedPhrase(
+  step: Step,
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises: boolean,
+): string | undefined {
+  const phrase = stepPhrase(step, voice, raises);
+  return phrase && options.withLines ? `${phrase} (line ${step.line})` : phrase;
+}
+
+/**
+ * The steps of one compile-time conditional as alternatives: "follows one of 2 paths chosen when the
+ * code is compiled (lines 5–11): when `_WIN32` is defined, it …; otherwise, it …". An arm's calls are
+ * named in it, since they are made only when that arm is compiled.
+ */
+function groupPhrase(
+  group: CompileGroup,
+  steps: readonly Step[],
+  voice: Voice,
+  options: WalkthroughOptions,
+  raises: boolean,
+): string {
+  const arms = group.arms.map((_, i) => {
+    const inArm = steps.filter((st) => !st.guarded && armAt([group], st.line)?.arm === i);
+    const phrases = inArm.flatMap((st) => linedPhrase(st, voice, options, raises) ?? []);
+    const calls = [
+      ...new Set(inArm.filter((st) => st.kind === 'call' && st.subject).map((st) => st.subject!)),
+    ];
+    if (calls.length) phrases.push(`calls ${listUpTo(calls.map(code), MAX_LIST_ITEMS)}`);
+    return `${armOpening(group, i)}, ${phrases.length ? `it ${listOf(phrases)}` : 'it runs none of these steps'}`;
+  });
+  if (!hasElse(group)) arms.push('otherwise, none of it is compiled');
+  return `${groupHead(group)} — ${arms.join('; ')}`;
 }
 
 /** "It loops over `items`, checks whether `x > 0` and returns `total`." */
@@ -195,20 +235,31 @@ function stepPhrases(
   voice: Voice,
   options: WalkthroughOptions,
   raises: boolean,
-): { phrases: string[]; skipped: number } {
+): { phrases: string[]; skipped: number; grouped: ReadonlySet<number> } {
   const phrases: string[] = [];
+  // Indexes of the phrases that tell a compile-time conditional's arms.
+  const grouped = new Set<number>();
   let skipped = 0;
+  const groups = options.compileGroups ?? [];
+  const told = new Set<CompileGroup>();
   for (const step of steps) {
     if (step.guarded) continue;
-    const phrase = stepPhrase(step, voice, raises);
+    // Only one arm of a compile-time conditional is compiled: its steps are one phrase of alternatives.
+    const group = groups.length ? armAt(groups, step.line)?.group : undefined;
+    if (group && told.has(group)) continue;
+    if (group) told.add(group);
+    const phrase = group
+      ? groupPhrase(group, steps, voice, options, raises)
+      : linedPhrase(step, voice, options, raises);
     if (!phrase) continue;
     if (phrases.length >= options.maxSteps) {
       skipped++;
       continue;
     }
-    phrases.push(options.withLines ? `${phrase} (line ${step.line})` : phrase);
+    if (group) grouped.add(phrases.length);
+    phrases.push(phrase);
   }
-  return { phrases, skipped };
+  return { phrases, skipped, grouped };
 }
 
 export function describeSteps(
@@ -217,18 +268,51 @@ export function describeSteps(
   options: WalkthroughOptions,
   raises = false,
 ): string | undefined {
-  const { phrases, skipped } = stepPhrases(steps, voice, options, raises);
-  if (phrases.length === 0) return undefined;
+  const { phrases: told, skipped, grouped } = stepPhrases(steps, voice, options, raises);
+  if (told.length === 0) return undefined;
+  // A conditional's arms, told between dashes, end before the steps after it: they are not its last arm's.
+  const phrases = told.map((p, i) => (grouped.has(i) && i < told.length - 1 ? `${p} —` : p));
   const more = skipped > 0 ? `, and ${count(skipped, 'more step')} follow` : '';
   return `${listOf(phrases)}${more}`;
 }
 
+/**
+ * Callees made only when some arm of a compile-time conditional is compiled: every call of them is inside
+ * an arm, and not in every arm of a group with an `#else` (which is compiled whichever way).
+ */
+function armOnlyCallees(unit: UnitFacts): ReadonlySet<string> {
+  const groups = unit.compileGroups;
+  if (groups.length === 0) return new Set();
+  const always = new Set<string | undefined>();
+  const armsOf = new Map<string, Map<CompileGroup, Set<number>>>();
+  for (const st of unit.steps) {
+    if (st.kind !== 'call' || !st.subject) continue;
+    const place = armAt(groups, st.line);
+    if (!place) {
+      always.add(st.subject);
+      continue;
+    }
+    const byGroup = armsOf.get(st.subject) ?? new Map<CompileGroup, Set<number>>();
+    byGroup.set(place.group, (byGroup.get(place.group) ?? new Set()).add(place.arm));
+    armsOf.set(st.subject, byGroup);
+  }
+  for (const [callee, byGroup] of armsOf)
+    for (const [group, arms] of byGroup)
+      if (hasElse(group) && arms.size === group.arms.length) always.add(callee);
+  return new Set(unit.calls.filter((c) => !always.has(c)));
+}
+
+/**
+ * "calls `a` and `b`": the calls made wherever it is compiled. Those inside a compile-time conditional's
+ * arm are told with that arm (groupPhrase), and said to depend on how it is compiled.
+ */
 export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
-  const calls = unit.calls;
-  if (calls.length === 0) return undefined;
-  const shown = calls.slice(0, max).map(code);
-  const rest = calls.length - shown.length;
-  return rest > 0 ? `calls ${listOf([...shown, `${rest} more`])}` : `calls ${listOf(shown)}`;
+  const armOnly = [...armOnlyCallees(unit)];
+  const calls = unit.calls.filter((c) => !armOnly.includes(c));
+  const always = calls.length ? `calls ${listUpTo(calls.map(code), max)}` : undefined;
+  if (armOnly.length === 0) return always;
+  const some = `${armOnly.length > 1 ? 'some of ' : ''}${listUpTo(armOnly.map(code), max)}, depending on how it is compiled`;
+  return always ? `${always}, and ${some}` : `calls ${some}`;
 }
 
 /**
@@ -294,7 +378,15 @@ export function describeUnit(
   opening: string = unitOpening(unit, voice),
 ): string {
   const purpose = purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises });
-  const head = [opening, ...purpose, ...dataFlowSentences(unit)].join(' ');
+  const compiledOnly = compiledOnlySentence(unit);
+  const head = [
+    opening,
+    ...(compiledOnly ? [compiledOnly] : []),
+    ...purpose,
+    ...dataFlowSentences(unit),
+  ].join(' ');
+  // Its compile-time conditionals' arms are told as alternatives.
+  const stepOptions = unit.compileGroups.length ? { ...options, compileGroups: unit.compileGroups } : options;
   // The returns and the conditions that lead to them, once told as cases, are not told again as steps.
   const result = unit.purpose.result;
   const casesTold =
@@ -310,7 +402,7 @@ export function describeUnit(
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.
-    const { phrases, skipped } = stepPhrases(unit.steps, voice, options, raises);
+    const { phrases, skipped } = stepPhrases(unit.steps, voice, stepOptions, raises);
     const list = phrases.map((p, i) => `${i + 1}. It ${p}.`);
     if (skipped > 0) list.push(`${phrases.length + 1}. …and ${count(skipped, 'more step')}.`);
     const recursionText = unit.recursive
@@ -326,7 +418,7 @@ export function describeUnit(
       .filter(Boolean)
       .join('\n');
   }
-  const steps = describeSteps(stepsToTell, voice, options, raises);
+  const steps = describeSteps(stepsToTell, voice, stepOptions, raises);
   const body = [
     steps ? `It ${steps}.` : undefined,
     calls ? `${steps ? 'Along the way it' : 'It'} ${calls}.` : undefined,

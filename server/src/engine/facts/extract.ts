@@ -14,6 +14,7 @@ import { divisionClaims } from '../claims/division.js';
 import { loopAnatomy } from './loops.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
+import { compiledIn, compileGroupsIn } from './compile-time.js';
 import { paramNames } from './subjects.js';
 import { syntaxOf } from './syntax.js';
 import { domainWords } from './domain.js';
@@ -97,6 +98,7 @@ function unitFacts(
   const divisions = once(() =>
     functionLike ? divisionClaims(language, unit.node, metrics.name, params.params, isUnit) : [],
   );
+  const arm = compiledIn(language, unit.node);
   return {
     metrics,
     ...params,
@@ -110,6 +112,8 @@ function unitFacts(
     selfCallSites,
     maxLoopDepth,
     maxNesting,
+    compileGroups: functionLike ? compileGroupsIn(language, unit.node, isUnit) : [],
+    ...(arm ? { compiledIn: arm } : {}),
     parent: parent?.metrics.name,
     parentLine: parent?.metrics.startLine,
     purpose: purposeOf(unit.node, {

@@ -55,6 +55,13 @@ export interface Step {
   readonly guarded?: true;
   /** For a switch, match or when: its arms in order, labels that share a body grouped. */
   readonly cases?: readonly CaseArm[];
+  /**
+   * For a catch clause: the types it catches, each as its last name part; `[]` when it takes anything.
+   * Absent when the clause could not be read.
+   */
+  readonly caught?: readonly string[];
+  /** For a catch clause: the snapshot ids of the code it guards (its `try` block), first to last. */
+  readonly guards?: { readonly first: number; readonly last: number };
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }
@@ -129,6 +136,34 @@ export interface LoopSearch {
   readonly growsOn?: number;
 }
 
+/** What makes an arm of a compile-time conditional the one compiled: a macro defined or not, or a condition. */
+export interface CompileCondition {
+  readonly test: 'defined' | 'not-defined' | 'holds';
+  /** The macro's name, or the condition as written. */
+  readonly text: string;
+}
+
+/** One arm of a compile-time conditional: `#if`/`#ifdef`, `#elif`, or `#else` (no condition). */
+export interface CompiledArm {
+  /** The line of its directive. */
+  readonly line: number;
+  /** The line before the next directive of its group. */
+  readonly endLine: number;
+  readonly when: CompileCondition | undefined;
+}
+
+/**
+ * A compile-time conditional (C's `#if … #elif … #else … #endif`): the compiler keeps the first arm whose
+ * condition holds and drops the others, so the code of its arms never runs one after another.
+ */
+export interface CompileGroup {
+  /** The line of its `#if`/`#ifdef`. */
+  readonly line: number;
+  /** The line of its `#endif`. */
+  readonly endLine: number;
+  readonly arms: readonly CompiledArm[];
+}
+
 export interface UnitFacts {
   readonly metrics: UnitMetrics;
   readonly params: readonly string[];
@@ -147,6 +182,10 @@ export interface UnitFacts {
   readonly maxLoopDepth: number;
   /** Deepest nesting of loops and branches. */
   readonly maxNesting: number;
+  /** The outermost compile-time conditionals in its body, in document order (none in most languages). */
+  readonly compileGroups: readonly CompileGroup[];
+  /** The compile-time conditional arm the unit itself is written in, when it is in one. */
+  readonly compiledIn?: { readonly group: CompileGroup; readonly arm: number };
   /** The unit that lexically contains this one, if any. */
   readonly parent: string | undefined;
   /** The line that unit starts on: a parent without a name is told by where it is. */

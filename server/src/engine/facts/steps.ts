@@ -12,7 +12,7 @@ import { exitReader, type Leaves } from './exits.js';
 import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
-import { stepFor, syntaxOf } from './syntax.js';
+import { exceptionsOf, stepFor, syntaxOf } from './syntax.js';
 import { BREAKABLE_SWITCH_TYPES, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
 import type { Writable } from '../writable.js';
@@ -203,6 +203,25 @@ function loopElseLine(node: SnapshotNode): number | undefined {
   return alternative?.type === 'else_clause' ? alternative.startPosition.row + 1 : undefined;
 }
 
+/**
+ * The code a catch clause guards: what its `try` holds before the first handler (a try-with-resources'
+ * resources included; Python's `else` and every `finally` come after the handlers, and are left out).
+ */
+function guardedBy(language: LanguageId, clause: SnapshotNode): Step['guards'] {
+  const tryNode = clause.parent;
+  const firstHandler = tryNode?.children.find((c) => stepFor(language, c.type)?.kind === 'catch');
+  if (!tryNode || !firstHandler || firstHandler.id <= tryNode.id + 1) return undefined;
+  return { first: tryNode.id + 1, last: firstHandler.id - 1 };
+}
+
+/** What a catch clause catches and guards, as far as its language's grammar is read. */
+function describeCatch(language: LanguageId, clause: SnapshotNode, made: Writable<Step>): void {
+  const caught = exceptionsOf(language)?.caught(clause);
+  if (caught) made.caught = caught;
+  const guards = guardedBy(language, clause);
+  if (guards) made.guards = guards;
+}
+
 export interface StepsOf {
   readonly steps: Step[];
   readonly maxNesting: number;
@@ -277,6 +296,7 @@ export function collectSteps(
         const cases = casesOf(node);
         if (cases.length > 0) made.cases = cases;
       }
+      if (step.kind === 'catch') describeCatch(language, node, made);
       if (step.kind === 'loop') {
         const loopElse = loopElseLine(node);
         if (loopElse !== undefined) made.loopElse = loopElse;

@@ -5,7 +5,7 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
-import type { LanguageSyntax, StepSyntax } from '../languages/model.js';
+import type { ExceptionKnowledge, LanguageSyntax, StepSyntax } from '../languages/model.js';
 
 export function syntaxOf(language: LanguageId): LanguageSyntax {
   return LANGUAGES[language].syntax;
@@ -16,4 +16,8 @@ export function stepFor(language: LanguageId, type: string): StepSyntax | undefi
   if (syntax.kind === 'table') return syntax.steps[type];
   for (const [pattern, step] of syntax.steps) if (pattern.test(type)) return step;
   return undefined;
+}
+
+export function exceptionsOf(language: LanguageId): ExceptionKnowledge | undefined {
+  return LANGUAGES[language].exceptions;
 }

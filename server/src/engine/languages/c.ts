@@ -1,6 +1,12 @@
 import { cMetrics } from '../metrics/tier2/c.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
+import {
+  CONVENTIONAL_APIS,
+  CONVENTIONS,
+  INCLUDE,
+  PREPROCESSOR_CONDITIONALS,
+  underscorePrivate,
+} from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 export const c: LanguageSupport<'c'> = {
@@ -10,6 +16,7 @@ export const c: LanguageSupport<'c'> = {
   metrics: cMetrics,
   syntax: {
     ...CONVENTIONS,
+    compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },
   docs: { docstrings: false, style: blockDocs('doc comment') },

@@ -79,3 +79,20 @@ export function heritageNames(list: Node | null | undefined): string[] {
         .map((c) => c.text.replace(/<.*$/s, ''))
     : [];
 }
+
+/** Fields whose name node names something other than a variable: a member, a key, a label, a type. */
+const NAMING_FIELDS = new Set(['field', 'property', 'attribute', 'name', 'method', 'key', 'label', 'type']);
+
+/**
+ * A reader of variable references: a node of one of `types` that fills none of the naming fields
+ * (`obj.x`'s `x`, `f(x=1)`'s `x`, a declaration's own name), and is not a name by the language's own
+ * further rule (`namesOnly`).
+ */
+export function referenceReader(
+  types: readonly string[],
+  namesOnly: (node: Node) => boolean = () => false,
+): (node: Node) => boolean {
+  const referring = new Set(types);
+  return (node) =>
+    referring.has(node.type) && (node.field === null || !NAMING_FIELDS.has(node.field)) && !namesOnly(node);
+}

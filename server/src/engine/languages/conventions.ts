@@ -6,9 +6,16 @@
  * these and overrides only what its grammar does differently.
  */
 import { isParameter, parameterList, tier2Loop } from '../facts/tier2.js';
-import { api } from './common.js';
+import { api, referenceReader } from './common.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, ConventionalSyntax, StepSyntax, VisibilityQuery } from './model.js';
+import type { CompileCondition } from '../facts/model.js';
+import type {
+  ApiEntry,
+  CompileTimeSyntax,
+  ConventionalSyntax,
+  StepSyntax,
+  VisibilityQuery,
+} from './model.js';
 
 const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
   [
@@ -38,12 +45,36 @@ const STEPS: readonly (readonly [RegExp, StepSyntax])[] = [
   [/^(catch|rescue|except)(_clause|_block)?$/, { kind: 'catch' }],
 ];
 
+/**
+ * Names that are no variable where they stand, beyond the naming fields: a member after a dot (Kotlin's and
+ * Swift's `navigation_suffix`), a named argument's name (Kotlin's `f(x = 1)`), a member set by an object
+ * initializer (C#'s `new P { X = 1 }`, `new { X = 1 }`).
+ */
+function tier2NameOnly(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'navigation_suffix') return true;
+  const next = node.nextSibling;
+  const assigned = next !== null && !next.named && next.type === '=';
+  if (
+    assigned &&
+    (parent.type === 'value_argument' || parent.type === 'anonymous_object_creation_expression')
+  )
+    return true;
+  return (
+    parent.type === 'assignment_expression' &&
+    node.field === 'left' &&
+    parent.parent?.type === 'initializer_expression'
+  );
+}
+
 export const CONVENTIONS: ConventionalSyntax = {
   kind: 'conventions',
   steps: STEPS,
   comments: new Set(['comment', 'line_comment', 'block_comment', 'multiline_comment', 'doc_comment']),
   calleeFields: ['function', 'name', 'method', 'callee', 'constructor', 'type', 'macro'],
   loopShape: tier2Loop,
+  isReference: referenceReader(['identifier', 'simple_identifier'], tier2NameOnly),
   parameters: { list: parameterList, isParameter },
   // Each language module names its own import nodes.
   imports: {},
@@ -79,3 +110,43 @@ export const CONVENTIONAL_APIS: readonly ApiEntry[] = [
 export function underscorePrivate({ name, inClass }: VisibilityQuery): boolean {
   return !inClass || !name.startsWith('_');
 }
+
+/** `defined(X)`, `defined X`, `!defined(X)`: a test of one macro, read as such. */
+const DEFINED_TEST = /^(!\s*)?defined\s*(?:\(\s*(\w+)\s*\)|(\w+))$/;
+
+/** What makes a C or C++ preprocessor arm the one compiled. */
+function preprocessorCondition(arm: Node): CompileCondition | undefined {
+  const keyword = arm.children.find((c) => !c.named)?.type ?? '';
+  if (/^#(el)?ifn?def$/.test(keyword)) {
+    const name = arm.childForFieldName('name')?.text;
+    return name ? { test: keyword.endsWith('ndef') ? 'not-defined' : 'defined', text: name } : undefined;
+  }
+  const condition = arm.childForFieldName('condition')?.text.trim();
+  if (!condition) return undefined;
+  const single = DEFINED_TEST.exec(condition);
+  if (single) return { test: single[1] ? 'not-defined' : 'defined', text: (single[2] ?? single[3])! };
+  return { test: 'holds', text: condition };
+}
+
+/** C's and C++'s `#if`/`#ifdef`/`#ifndef` … `#elif`/`#elifdef` … `#else` … `#endif`. */
+export const PREPROCESSOR_CONDITIONALS: CompileTimeSyntax = {
+  arms: new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef', 'preproc_else']),
+  end: '#endif',
+  condition: preprocessorCondition,
+};
+
+/** C#'s `#if DEBUG`, `#if !TRACE`, `#elif X && Y`: a bare symbol is a test of whether it is defined. */
+function csharpCondition(arm: Node): CompileCondition | undefined {
+  const condition = arm.childForFieldName('condition')?.text.trim();
+  if (!condition) return undefined;
+  const symbol = /^(!\s*)?(\w+)$/.exec(condition);
+  if (symbol) return { test: symbol[1] ? 'not-defined' : 'defined', text: symbol[2]! };
+  return { test: 'holds', text: condition };
+}
+
+/** C#'s `#if` … `#elif` … `#else` … `#endif`, which its grammar reads as C's are read. */
+export const CSHARP_CONDITIONALS: CompileTimeSyntax = {
+  arms: new Set(['preproc_if', 'preproc_elif', 'preproc_else']),
+  end: '#endif',
+  condition: csharpCondition,
+};

@@ -1,6 +1,13 @@
 import { cppMetrics } from '../metrics/tier2/cpp.js';
+import { CPP_EXCEPTIONS } from './exceptions.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import { CONVENTIONAL_APIS, CONVENTIONS, INCLUDE, underscorePrivate } from './conventions.js';
+import {
+  CONVENTIONAL_APIS,
+  CONVENTIONS,
+  INCLUDE,
+  PREPROCESSOR_CONDITIONALS,
+  underscorePrivate,
+} from './conventions.js';
 import type { LanguageSupport } from './model.js';
 
 export const cpp: LanguageSupport<'cpp'> = {
@@ -10,10 +17,12 @@ export const cpp: LanguageSupport<'cpp'> = {
   metrics: cppMetrics,
   syntax: {
     ...CONVENTIONS,
+    compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
+  exceptions: CPP_EXCEPTIONS,
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },

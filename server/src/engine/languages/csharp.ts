@@ -1,7 +1,8 @@
 import { csharpMetrics } from '../metrics/tier2/csharp.js';
+import { CSHARP_EXCEPTIONS } from './exceptions.js';
 import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
 import { api, blockDocs, heritageNames, modifiersText } from './common.js';
-import { CONVENTIONS } from './conventions.js';
+import { CONVENTIONS, CSHARP_CONDITIONALS } from './conventions.js';
 import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { ApiEntry, LanguageSupport } from './model.js';
@@ -44,9 +45,15 @@ export const csharp: LanguageSupport<'csharp'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm' },
   metrics: csharpMetrics,
-  syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS, imports: { using_directive: usingNamespace } },
+  syntax: {
+    ...CONVENTIONS,
+    foldedLambdas: CSHARP_LAMBDAS,
+    imports: { using_directive: usingNamespace },
+    compileTime: CSHARP_CONDITIONALS,
+  },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
   apis: APIS,
+  exceptions: CSHARP_EXCEPTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage: (node) => {

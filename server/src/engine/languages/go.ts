@@ -1,6 +1,13 @@
 import { goMetrics } from '../metrics/go/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { api, apiDoing, CRYPTO_DOES, MAIN_WITHOUT_PARAMETERS, stringText } from './common.js';
+import {
+  api,
+  apiDoing,
+  CRYPTO_DOES,
+  MAIN_WITHOUT_PARAMETERS,
+  referenceReader,
+  stringText,
+} from './common.js';
 import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
@@ -18,8 +25,13 @@ function loopShape(node: Node): LoopShape {
   };
 }
 
+/** A composite literal's key, `Point{X: 1}`: a struct field's name (a map's key variable is not told apart). */
+const literalKey = (node: Node): boolean =>
+  node.parent?.type === 'literal_element' && node.parent.field === 'key';
+
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  isReference: referenceReader(['identifier'], literalKey),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },
     if_statement: { kind: 'branch' },

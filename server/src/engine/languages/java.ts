@@ -1,4 +1,5 @@
 import { javaMetrics } from '../metrics/java/index.js';
+import { JAVA_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   api,
@@ -7,14 +8,20 @@ import {
   CRYPTO_DOES,
   heritageNames,
   modifiersText,
+  referenceReader,
   withoutArguments,
 } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
+/** `Type::method`: the method's name, after the `::`. */
+const referencedMethod = (node: Node): boolean =>
+  node.parent?.type === 'method_reference' && node.parent.namedChildren[0]?.id !== node.id;
+
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  isReference: referenceReader(['identifier'], referencedMethod),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },
     enhanced_for_statement: { kind: 'loop', detail: 'for-each' },
@@ -246,6 +253,7 @@ export const java: LanguageSupport<'java'> = {
   syntax: SYNTAX,
   docs: { docstrings: false, style: blockDocs('Javadoc') },
   apis: JAVA_APIS,
+  exceptions: JAVA_EXCEPTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage,

@@ -1,5 +1,6 @@
 /** JavaScript, TypeScript and TSX: one grammar family, one metrics definition, three grammars. */
 import { javascriptMetrics } from '../metrics/javascript/index.js';
+import { UNTYPED_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   api,
@@ -9,6 +10,7 @@ import {
   blockDocs,
   heritageNames,
   MAIN_WITHOUT_PARAMETERS,
+  referenceReader,
   stringText,
 } from './common.js';
 import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
@@ -16,6 +18,8 @@ import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Property names and object keys are `property_identifier`s; `{ x }` is a use of `x`.
+  isReference: referenceReader(['identifier', 'shorthand_property_identifier']),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },
     for_in_statement: { kind: 'loop', detail: 'for-each' },
@@ -164,6 +168,7 @@ const FAMILY = {
   metrics: javascriptMetrics,
   syntax: SYNTAX,
   apis: APIS,
+  exceptions: UNTYPED_EXCEPTIONS,
   isExported,
   declarations: {
     heritage,

@@ -1,4 +1,5 @@
 import { kotlinMetrics } from '../metrics/tier2/kotlin.js';
+import { KOTLIN_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, lastStatement, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
@@ -31,6 +32,7 @@ export const kotlin: LanguageSupport<'kotlin'> = {
   docs: { docstrings: false, style: blockDocs('KDoc') },
   // Kotlin code calls the JDK as much as its own library.
   apis: [...JAVA_APIS, ...CONVENTIONAL_APIS],
+  exceptions: KOTLIN_EXCEPTIONS,
   // Declarations are public unless they say otherwise.
   isExported: ({ node }) => !/\b(private|internal|protected)\b/.test(modifiersText(node)),
   declarations: {

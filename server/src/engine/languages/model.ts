@@ -13,7 +13,7 @@
  * facts/tier2.ts) stay where they are and are referenced.
  */
 import type { LANGUAGES as CONTRACT, LanguageId } from '@code-explain/shared';
-import type { StepKind } from '../facts/model.js';
+import type { CompileCondition, StepKind } from '../facts/model.js';
 import type { LanguageMetrics } from '../metrics/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { DocStyle, EffectKind } from '../purpose/model.js';
@@ -73,6 +73,29 @@ interface CommonSyntax {
    * call that is not `require`) returns `[]`, and the node's children are read on.
    */
   readonly imports: Readonly<Record<string, (node: Node) => string[]>>;
+  /**
+   * Whether a node is a name that refers to a variable where it stands, rather than one naming a
+   * property, a key, a keyword argument, a member or a type: a closure is said to use an enclosing
+   * function's variable only from such references. Without it, nothing is said of what closures use.
+   */
+  readonly isReference?: (node: Node) => boolean;
+  /** Statements whose names refer to the enclosing function's variables even when assigned (Python's `nonlocal`). */
+  readonly outerNames?: ReadonlySet<string>;
+  /** Conditional compilation, where the language has it (C's `#if`/`#ifdef` … `#elif` … `#else`). */
+  readonly compileTime?: CompileTimeSyntax;
+}
+
+/**
+ * Conditional compilation: of a group of arms, the compiler keeps one. The group's first arm holds the
+ * next in its `alternative` field, that one the next, and so on.
+ */
+export interface CompileTimeSyntax {
+  /** Node types of the arms: the opening `#if`/`#ifdef`, `#elif`, `#else`. */
+  readonly arms: ReadonlySet<string>;
+  /** The node type of the token that closes a group (`#endif`). */
+  readonly end: string;
+  /** What makes an arm the one compiled; undefined for an `#else`. */
+  readonly condition: (arm: Node) => CompileCondition | undefined;
 }
 
 /** Tier 1: every node type that matters is listed, so nothing is guessed from a name. */
@@ -128,6 +151,24 @@ export interface ApiEntry {
    * claim, and the next entry is tried.
    */
   readonly byArguments?: (args: readonly string[] | undefined) => EffectKind | undefined;
+}
+
+/**
+ * What a language's error handlers catch and what its well-known calls throw, so that an answer to
+ * "which calls can end up in this handler" names only calls shown to throw what it catches.
+ */
+export interface ExceptionKnowledge {
+  /**
+   * The types a catch clause takes, each as its last name part (`java.io.IOException` → `IOException`):
+   * `[]` when it takes anything (`catch (e)`, bare `except:`, `catch (...)`), undefined when it cannot be read.
+   */
+  readonly caught: (clause: Node) => readonly string[] | undefined;
+  /** Well-known calls, matched against the whole callee as written, and the types each may throw. */
+  readonly throws: readonly (readonly [RegExp, readonly string[]])[];
+  /** Each type's parent type: a handler of the parent takes the child too. */
+  readonly parents: Readonly<Record<string, string>>;
+  /** Types whose handler takes whatever a call can throw (`Exception`, `Throwable`). */
+  readonly catchAll: ReadonlySet<string>;
 }
 
 /** What a unit's surroundings are, for deciding whether it is part of the code's public surface. */
@@ -208,6 +249,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly docs: DocReading;
   /** Calls with known side effects, tried in order. */
   readonly apis: readonly ApiEntry[];
+  /** For languages with catch clauses: what they catch, and what well-known calls throw. */
+  readonly exceptions?: ExceptionKnowledge;
   /** Whether a unit is part of the code's public surface, by the language's own rule. */
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;

@@ -1,4 +1,5 @@
 import { phpMetrics } from '../metrics/tier2/php.js';
+import { PHP_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, loadedFile, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
@@ -44,6 +45,7 @@ export const php: LanguageSupport<'php'> = {
   },
   docs: { docstrings: false, style: blockDocs('PHPDoc') },
   apis: CONVENTIONAL_APIS,
+  exceptions: PHP_EXCEPTIONS,
   // Members without a visibility keyword are public.
   isExported: ({ node }) =>
     /\b(public|open)\b/.test(modifiersText(node)) || !/\b(private|protected)\b/.test(modifiersText(node)),

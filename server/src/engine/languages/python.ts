@@ -1,11 +1,23 @@
 import { pythonMetrics } from '../metrics/python/index.js';
-import { api, apiDoing, blockDocs, CRYPTO_DOES, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { PYTHON_EXCEPTIONS } from './exceptions.js';
+import {
+  api,
+  apiDoing,
+  blockDocs,
+  CRYPTO_DOES,
+  heritageNames,
+  MAIN_WITHOUT_PARAMETERS,
+  referenceReader,
+} from './common.js';
 import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // `obj.x`'s `x` and `f(x=1)`'s `x` fill naming fields; `nonlocal x` makes a nested def's `x =` the outer one.
+  isReference: referenceReader(['identifier']),
+  outerNames: new Set(['nonlocal_statement']),
   steps: {
     for_statement: { kind: 'loop', detail: 'for-each' },
     while_statement: { kind: 'loop', detail: 'while' },
@@ -253,6 +265,7 @@ export const python: LanguageSupport<'python'> = {
   syntax: SYNTAX,
   docs: { docstrings: true, style: blockDocs('doc comment') },
   apis: APIS,
+  exceptions: PYTHON_EXCEPTIONS,
   // A leading underscore is private by convention; dunder methods are the language's own protocol.
   isExported: ({ name }) => !name.startsWith('_') || /^__\w+__$/.test(name),
   declarations: {

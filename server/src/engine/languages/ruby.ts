@@ -1,4 +1,5 @@
 import { rubyMetrics } from '../metrics/tier2/ruby.js';
+import { RUBY_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, loadedFile, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS, underscorePrivate } from './conventions.js';
@@ -33,6 +34,7 @@ export const ruby: LanguageSupport<'ruby'> = {
   },
   docs: { docstrings: false, style: blockDocs('doc comment') },
   apis: CONVENTIONAL_APIS,
+  exceptions: RUBY_EXCEPTIONS,
   isExported: underscorePrivate,
   declarations: {
     entryPoints: MAIN_WITHOUT_PARAMETERS,

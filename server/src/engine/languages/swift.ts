@@ -1,4 +1,5 @@
 import { swiftMetrics } from '../metrics/tier2/swift.js';
+import { UNTYPED_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
@@ -58,6 +59,7 @@ export const swift: LanguageSupport<'swift'> = {
   },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'doc comment' : blockDoc(raw)) },
   apis: CONVENTIONAL_APIS,
+  exceptions: UNTYPED_EXCEPTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },

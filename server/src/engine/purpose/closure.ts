@@ -2,10 +2,19 @@
  * Closures and captured state: the names a nested function uses from the
  * function around it (its parameters and the variables it declares), and
  * which of those it changes, which is state kept between calls.
+ *
+ * A name is used only where a reference to it stands in the nested
+ * function's tree (its language says which name nodes refer to variables):
+ * `obj.x`, `{ x: 1 }`, `f(x=1)`, a word in a string or a comment are no use
+ * of `x`. And it is the enclosing function's only when no binding inside the
+ * nested function (a parameter of its own, a declaration) takes it first.
  */
+import type { LanguageId } from '@code-explain/shared';
+import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { bindingsOf, type Binding } from '../scope/bindings.js';
+import { contains } from '../nodes.js';
 import { declaredIn } from './own-text.js';
-import { escapeRegExp } from '../regex.js';
 
 export interface Captures {
   /** Names of the enclosing function it reads or writes, in order of first use. */
@@ -21,34 +30,102 @@ const KEYWORDS = new Set(
   ),
 );
 
+/** An assignment, compound assignment or `++`/`--` right after a reference, or `++`/`--` right before it. */
+const ASSIGNED_AFTER = /^\s*(?:(?:[-+*/%&|^]|<<|>>|\?\?|\*\*|\/\/)?=(?!=)|\+\+|--)/;
+const ASSIGNED_BEFORE = /(?:\+\+|--)\s*$/;
+
+export interface Enclosing {
+  readonly node: Node;
+  readonly params: readonly string[];
+  /** The names the enclosing function's own code declares (its nested functions' are theirs). */
+  readonly declared: ReadonlySet<string>;
+}
+
+/** The references inside `unit`, in document order. */
+function referencesIn(unit: Node, isReference: (node: Node) => boolean): Node[] {
+  const nodes = unit.doc.nodes;
+  const found: Node[] = [];
+  for (let id = unit.id; id <= unit.lastId; id++) {
+    const node = nodes[id];
+    if (node && isReference(node) && !KEYWORDS.has(node.text)) found.push(node);
+  }
+  return found;
+}
+
+/** Names listed in statements that make them the enclosing function's (Python's `nonlocal x`). */
+function outerNamesIn(unit: Node, statements: ReadonlySet<string> | undefined): Set<string> {
+  const names = new Set<string>();
+  if (!statements) return names;
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id; id <= unit.lastId; id++) {
+    const node = nodes[id];
+    if (node && statements.has(node.type)) for (const c of node.namedChildren) names.add(c.text);
+  }
+  return names;
+}
+
 /**
- * `parentDeclared`: the names the enclosing function's own code declares
- * (its nested functions' declarations are theirs, not shared state).
+ * Whether `name`, referred to in `unit`, is the enclosing function's: by the bindings table where the
+ * language has one (a binding inside `unit` that declares it makes it the unit's own; a plain assignment
+ * declares only where assignment declares), else by the names each declares as written.
  */
+function isCaptured(
+  name: string,
+  bound: readonly Binding[],
+  unit: Node,
+  enclosing: Enclosing,
+  own: () => ReadonlySet<string>,
+  assignmentDeclares: boolean,
+  outer: ReadonlySet<string>,
+): boolean {
+  if (bound.length === 0)
+    return (enclosing.declared.has(name) || enclosing.params.includes(name)) && !own().has(name);
+  const declaresInside = bound.some(
+    (b) => contains(unit, b.scope) && (b.kind !== 'assignment' || (assignmentDeclares && !outer.has(name))),
+  );
+  if (declaresInside) return false;
+  return bound.some(
+    (b) => b.scope.id !== unit.id && contains(b.scope, unit) && contains(enclosing.node, b.scope),
+  );
+}
+
+/** Whether a reference is assigned to (`x = …`, `x += …`, `x++`, `--x`). */
+function isAssigned(ref: Node): boolean {
+  const text = ref.doc.source;
+  return (
+    ASSIGNED_AFTER.test(text.slice(ref.endIndex, ref.endIndex + 4)) ||
+    ASSIGNED_BEFORE.test(text.slice(Math.max(0, ref.startIndex - 3), ref.startIndex))
+  );
+}
+
 export function capturesOf(
+  language: LanguageId,
   unit: Node,
   params: readonly string[],
-  parentDeclared: ReadonlySet<string>,
-  parentParams: readonly string[],
+  enclosing: Enclosing,
   assignmentDeclares: boolean,
 ): Captures | undefined {
-  if (parentDeclared.size === 0 && parentParams.length === 0) return undefined;
-  const body = unit.childForFieldName('body')?.text ?? unit.text;
-  // The enclosing function's names this body mentions, in order of first mention; most bodies
-  // mention none, and then the unit's own declarations need not be read.
-  const mentioned = new Set<string>();
-  for (const m of body.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]*)\b/g)) {
-    const name = m[1]!;
-    if (mentioned.has(name) || KEYWORDS.has(name)) continue;
-    if (parentDeclared.has(name) || parentParams.includes(name)) mentioned.add(name);
-  }
-  if (mentioned.size === 0) return undefined;
-  const own = new Set([...params, ...declaredIn(unit.text, assignmentDeclares)]);
-  const uses = [...mentioned].filter((name) => !own.has(name));
+  const syntax = LANGUAGES[language].syntax;
+  if (!syntax.isReference || (enclosing.declared.size === 0 && enclosing.params.length === 0))
+    return undefined;
+  const references = referencesIn(unit, syntax.isReference);
+  if (references.length === 0) return undefined;
+  const bindings = bindingsOf(language, unit);
+  const outer = outerNamesIn(unit, syntax.outerNames);
+  let ownNames: ReadonlySet<string> | undefined;
+  const own = () => (ownNames ??= new Set([...params, ...declaredIn(unit.text, assignmentDeclares)]));
+  const verdicts = new Map<string, boolean>();
+  const uses: string[] = [];
   const changes: string[] = [];
-  for (const name of uses) {
-    if (new RegExp(`(?<![.\\w$])${escapeRegExp(name)}\\s*(?:[-+*/]?=(?!=)|\\+\\+|--)`).test(body))
-      changes.push(name);
+  for (const ref of references) {
+    const name = ref.text;
+    let captured = verdicts.get(name);
+    if (captured === undefined) {
+      captured = isCaptured(name, bindings.all(name), unit, enclosing, own, assignmentDeclares, outer);
+      verdicts.set(name, captured);
+      if (captured) uses.push(name);
+    }
+    if (captured && !changes.includes(name) && isAssigned(ref)) changes.push(name);
   }
-  return uses.length ? { uses, changes } : undefined;
+  return uses.length ? { uses, changes: uses.filter((n) => changes.includes(n)) } : undefined;
 }

@@ -101,10 +101,14 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const captures = once(() =>
     c.enclosing && !isClass
       ? capturesOf(
+          c.language,
           node,
           c.params,
-          c.ownCode.declared(c.enclosing.node),
-          c.enclosing.params,
+          {
+            node: c.enclosing.node,
+            params: c.enclosing.params,
+            declared: c.ownCode.declared(c.enclosing.node),
+          },
           c.language === 'python' || c.language === 'ruby',
         )
       : undefined,
