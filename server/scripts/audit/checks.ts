@@ -364,6 +364,103 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
     : `the code after the comment is on line ${next}, not line ${claim.explains}`;
 };
 
+/** A unit's own text: the functions written inside it blanked out (their returns are theirs). */
+function ownText(unit: UnitFacts, units: readonly UnitFacts[]): string {
+  const node = unit.metrics.node;
+  let text = node.text;
+  for (const other of units) {
+    const n = other.metrics.node;
+    if (n.id === node.id || n.start < node.start || n.end > node.end) continue;
+    const from = n.start - node.start;
+    // Blanked, not removed: every line stays where it was.
+    const blank = text.slice(from, from + n.end - n.start).replace(/[^\n]/g, ' ');
+    text = text.slice(0, from) + blank + text.slice(from + n.end - n.start);
+  }
+  return text;
+}
+
+/** Strings blanked to `""`: a word in a string is no keyword, and both sides compare alike. */
+const blankStrings = (text: string) =>
+  text
+    .replace(/("""|''')[\s\S]*?\1/g, (s) => s.replace(/[^\n]/g, ' '))
+    .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+/** Comments blanked too (a `return` in a comment returns nothing), keeping every line where it was. */
+const blankComments = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .replace(/\/\/.*$/gm, '')
+    .replace(/(^|\s)#.*$/gm, '$1');
+
+const handsOver: Check<'hands-over'> = (claim, { unit, units }) => {
+  let text = blankComments(blankStrings(ownText(unit, units)));
+  // A method named `for` or `return` (`CodeGen.for`, `iterator.return`): its name is no keyword.
+  const name = shortName(unit.metrics.name);
+  if (/^(for|while|return)$/.test(name))
+    text = text.replace(new RegExp(`\\b${name}(?=\\s*\\([^)]*\\)\\s*(:[^{]*)?\\{)`), ' '.repeat(name.length));
+  if (/(?<![.\w])(for|while)\b(?!\s*\()|(?<![.\w])(for|while)\s*\((?![^)]*\)\s*\{)/.test(text))
+    return 'it holds a loop';
+  const returns = [
+    ...text.matchAll(/(?<![.\w])return\b(?!\s*\()\s*([^;\n]*)|(?<![.\w])return(\s*\([^;\n]*)/g),
+  ].map((m) => Object.assign(m, { 1: m[1] ?? m[2] ?? '' }));
+  const first = unit.metrics.node.startPosition.row + 1;
+  const lines = new Set(returns.map((r) => first + (text.slice(0, r.index).match(/\n/g)?.length ?? 0)));
+  const cited = new Set(claim.evidence.lines);
+  if (lines.size !== cited.size || [...lines].some((l) => !cited.has(l)))
+    return `returns on lines ${[...lines].join(', ')}, cited ${[...cited].join(', ')}`;
+  // `f.call(…)` and `f.apply(…)` call `f` too.
+  const call = new RegExp(
+    `^\\(?${escape(blankStrings(claim.callee).replace(/\s+/g, ''))}(\\.(call|apply))?\\(`,
+  );
+  // The call may go on to the next line (`return Security.getProperty\n  ("…")`).
+  const other = returns.find((r) => !call.test(text.slice(r.index + 6, r.index + 306).replace(/\s+/g, '')));
+  return other ? `\`return ${other[1]!.trim().slice(0, 40)}\` is no call to \`${claim.callee}\`` : undefined;
+};
+
+const mapsCases: Check<'maps-cases'> = (claim, { nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/switch|match|when|select/.test(node.type)) return `a ${node.type} is no switch`;
+  if (!node.text.includes(claim.subject)) return `the switch is not on \`${claim.subject}\``;
+  const text = blankComments(blankStrings(node.text));
+  const returns = (text.match(/\breturn\b/g) ?? []).length;
+  if (returns !== claim.arms) return `${returns} returns for ${claim.arms} arms`;
+  if (/[^=!<>:]=(?!=)|\+\+|--|\b(for|while|throw|raise|panic)\b/.test(text.replace(/=>/g, '')))
+    return 'an arm does more than return';
+  return undefined;
+};
+
+const writesTo: Check<'writes-to'> = (claim, { unit }) => {
+  const lines = sourceLines(unit.metrics.node);
+  const t = escape(claim.target);
+  const alias = new RegExp(`(\\w+)\\s*=\\s*${t}\\.(?:write|Write)\\s*$`, 'm').exec(
+    unit.metrics.node.text,
+  )?.[1];
+  const writes = new RegExp(
+    `${t}\\.(?:write|Write\\w*|writelines|append|Append)\\s*\\(${alias ? `|\\b${escape(alias)}\\s*\\(` : ''}`,
+  );
+  // A chained call (`sb\n  .append('L')`) goes on over the lines that start with a dot.
+  const statementAt = (l: number) => {
+    let text = lines[l] ?? '';
+    for (let next = l + 1; /^\s*\./.test(lines[next] ?? ''); next++) text += (lines[next] ?? '').trim();
+    return text.replace(/\s+(?=\.)/g, '');
+  };
+  const bad = claim.evidence.lines.find((l) => !writes.test(statementAt(l)));
+  return bad === undefined ? undefined : `line ${bad} writes nothing to \`${claim.target}\``;
+};
+
+const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
+  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const lines = sourceLines(unit.metrics.node);
+  const field = new RegExp(`^\\s*${escape(claim.target)}\\.\\w+\\s*=(?!=)`);
+  const bad = claim.evidence.lines.find((l) => !field.test(lines[l] ?? ''));
+  if (bad !== undefined) return `line ${bad} sets no field of \`${claim.target}\``;
+  return new RegExp(`\\breturn\\s+${escape(claim.target)}\\s*;?\\s*\\}?\\s*$`).test(
+    unit.metrics.node.text.trim(),
+  )
+    ? undefined
+    : `it does not end by returning \`${claim.target}\``;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
@@ -375,6 +472,10 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'adds-up': addsUp,
   debounces,
   switches,
+  'hands-over': handsOver,
+  'maps-cases': mapsCases,
+  'writes-to': writesTo,
+  'fills-returned': fillsReturned,
 };
 
 /** Runs the check of the claim's kind. */
@@ -393,6 +494,14 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'debounces':
       return CHECKS[claim.kind](claim, context);
     case 'switches':
+      return CHECKS[claim.kind](claim, context);
+    case 'hands-over':
+      return CHECKS[claim.kind](claim, context);
+    case 'maps-cases':
+      return CHECKS[claim.kind](claim, context);
+    case 'writes-to':
+      return CHECKS[claim.kind](claim, context);
+    case 'fills-returned':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

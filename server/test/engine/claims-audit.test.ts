@@ -286,4 +286,73 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'switches').length, 1);
     caught.add('switches');
   });
+
+  it('hands-over: a return that is no call to the callee contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      'def pick(a, b):\n    if a:\n        return helper(a)\n    return b\n',
+    );
+    const u = unit('pick');
+    const claim: Claim = {
+      kind: 'hands-over',
+      ...about(u),
+      callee: 'helper',
+      evidence: { nodes: [], lines: [3, 4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`return b` is no call to `helper`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'hands-over').length, 0);
+    caught.add('hands-over');
+  });
+
+  it('maps-cases: an arm that assigns before it returns does more than map', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'javascript',
+      'function w(s) {\n  switch (s) {\n    case 1:\n      n = 3;\n      return n;\n    case 2:\n      return 2;\n    default:\n      return 0;\n  }\n}\n',
+    );
+    const u = unit('w');
+    const claim: Claim = {
+      kind: 'maps-cases',
+      ...about(u),
+      subject: 's',
+      arms: 3,
+      evidence: { nodes: [node('switch_statement').id], lines: [2] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /does more than return/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'maps-cases').length, 0);
+    caught.add('maps-cases');
+  });
+
+  it('writes-to: a line with no write to the target contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      'def dump(out, rows):\n    out.write("[")\n    rows.append(1)\n',
+    );
+    const u = unit('dump');
+    const claim: Claim = {
+      kind: 'writes-to',
+      ...about(u),
+      target: 'out',
+      evidence: { nodes: [], lines: [2, 3] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 3 writes nothing to `out`/);
+    caught.add('writes-to');
+  });
+
+  it('fills-returned: a parameter not returned at the end contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function stamp(e) {\n  e.a = 1;\n  e.b = 2;\n  return e.a;\n}\n',
+    );
+    const u = unit('stamp');
+    const claim: Claim = {
+      kind: 'fills-returned',
+      ...about(u),
+      target: 'e',
+      fields: ['a', 'b'],
+      evidence: { nodes: [], lines: [2, 3] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /does not end by returning `e`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'fills-returned').length, 0);
+    caught.add('fills-returned');
+  });
 });

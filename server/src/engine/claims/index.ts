@@ -136,6 +136,44 @@ export function loopClaims(unit: UnitFacts): Claim[] {
   ]);
 }
 
+/** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
+export function shapeClaims(unit: UnitFacts): Claim[] {
+  const base = about(unit);
+  const { delegates, maps, writes, fills } = unit.purpose.shape;
+  const claims: Claim[] = [];
+  if (delegates)
+    claims.push({
+      kind: 'hands-over',
+      ...base,
+      callee: delegates.callee,
+      evidence: { nodes: [], lines: delegates.lines },
+    });
+  if (maps)
+    claims.push({
+      kind: 'maps-cases',
+      ...base,
+      subject: maps.subject,
+      arms: maps.arms,
+      evidence: { nodes: [maps.node], lines: [maps.line] },
+    });
+  if (writes)
+    claims.push({
+      kind: 'writes-to',
+      ...base,
+      target: writes.target,
+      evidence: { nodes: [], lines: writes.lines },
+    });
+  if (fills)
+    claims.push({
+      kind: 'fills-returned',
+      ...base,
+      target: fills.target,
+      fields: fills.fields,
+      evidence: { nodes: [], lines: fills.lines },
+    });
+  return claims;
+}
+
 /** Every claim the explanation of `facts` can make, unit by unit in source order. */
 export function claimsOf(facts: SnippetFacts): Claim[] {
   const claims: Claim[] = [];
@@ -150,6 +188,7 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
     const depth = stackDepth(unit);
     if (depth) claims.push(depth);
     claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit), ...loopClaims(unit));
+    claims.push(...shapeClaims(unit));
   }
   return claims;
 }

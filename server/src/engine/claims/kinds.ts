@@ -55,6 +55,26 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the line holds a comment with those words, and the statement explained is the code on the same line or, after blank and comment lines, the next line with code',
   },
+  'hands-over': {
+    sentence: 'It hands the work to `f` and returns what that gives (lines …).',
+    check:
+      'the unit holds no loop, and each `return` in its own text (outside functions written in it) is followed by `f(`, with as many returns as lines cited',
+  },
+  'maps-cases': {
+    sentence: 'It maps `x` to a fixed value, one per case (N cases, `switch` on line L).',
+    check:
+      'the node is a switch on `x` holding N `return`s and nothing else that runs: no assignment, `++`/`--`, loop or `throw` in its text',
+  },
+  'writes-to': {
+    sentence: 'It writes its output to `out` (lines …).',
+    check:
+      'each cited line holds `out.write`, `out.Write…` or `out.append` (or a call to a name that the unit set to `out.write`)',
+  },
+  'fills-returned': {
+    sentence: 'It sets `a` and `b` on `p` and returns it (lines …).',
+    check:
+      '`p` is a parameter, each cited line starts with `p.<field> =`, and the unit ends by returning `p`',
+  },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
     check: 'the node is a switch, match, when or case statement with at least one arm, not an arm itself',

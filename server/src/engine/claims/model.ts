@@ -85,8 +85,38 @@ export interface CommentExplains extends ClaimBase {
   readonly explains: number;
 }
 
+/** "It hands the work to `f` and returns what that gives": every return returns a call to `f`. */
+export interface HandsOver extends ClaimBase {
+  readonly kind: 'hands-over';
+  readonly callee: string;
+}
+
+/** "It maps `x` to a fixed value, one per case": a switch whose every arm only returns a fixed value. */
+export interface MapsCases extends ClaimBase {
+  readonly kind: 'maps-cases';
+  readonly subject: string;
+  readonly arms: number;
+}
+
+/** "It writes its output to `out` (lines …)": each line calls a write (or a builder's append) on `out`. */
+export interface WritesTo extends ClaimBase {
+  readonly kind: 'writes-to';
+  readonly target: string;
+}
+
+/** "It sets `a` and `b` on `p` and returns it": each line assigns a field of parameter `p`, which is returned. */
+export interface FillsReturned extends ClaimBase {
+  readonly kind: 'fills-returned';
+  readonly target: string;
+  readonly fields: readonly string[];
+}
+
 export type Claim =
   | DividesBy
+  | HandsOver
+  | MapsCases
+  | WritesTo
+  | FillsReturned
   | CallsItself
   | StackDepth
   | DeclaresMethods

@@ -30,6 +30,8 @@ export interface Shape {
     readonly pairs: readonly { readonly label: string; readonly value: string }[];
     readonly arms: number;
     readonly line: number;
+    /** The switch's snapshot node id. */
+    readonly node: number;
   };
   /** Fields set on a parameter that is then returned. */
   readonly fills?: {
@@ -55,7 +57,8 @@ const valueOf = (ret: Node): Node | undefined =>
 /** `genericpath._splitext` of `genericpath._splitext(p, …)`; `accept.encodings` of `accept.encodings.apply(…)`. */
 function calleeOf(call: Node): string | undefined {
   const args = call.childForFieldName('arguments');
-  if (!args) return undefined;
+  // A tagged template (`str\`…\``) builds text; it hands over no work.
+  if (!args || /template/.test(args.type)) return undefined;
   const callee = call.text
     .slice(0, args.startIndex - call.startIndex)
     .trim()
@@ -68,6 +71,8 @@ function calleeOf(call: Node): string | undefined {
 function delegatesOf(unit: Node, steps: readonly Step[], name: string | undefined): Shape['delegates'] {
   if (steps.some((s) => s.kind === 'loop')) return undefined;
   const returns = steps.filter((s) => s.kind === 'return' && s.subject);
+  // An arrow's or a lambda's expression body is a callback's whole job, told as the callback it is.
+  if (returns.some((r) => !/return/.test(unit.doc.nodes[r.node]?.type ?? ''))) return undefined;
   if (returns.length === 0 || returns.length !== steps.filter((s) => s.kind === 'return').length)
     return undefined;
   const callees = returns.map((r) => {
@@ -179,6 +184,18 @@ function mapsOf(unit: Node, steps: readonly Step[]): Shape['maps'] {
   // Every arm only returns: one return per arm (shared labels count once), and nothing else happens.
   const other = inside.filter((s) => s.kind !== 'return' && s.kind !== 'switch' && s.line !== sw.line);
   if (returns.length !== sw.cases.length || other.length > 0) return undefined;
+  // No statement in an arm but its return: a declaration (`const x = v; return x`) is work too.
+  const statements = unit.doc.nodes.slice(node.id + 1, node.lastId + 1);
+  if (
+    statements.some(
+      (d) =>
+        /statement|declaration|assignment/.test(d.type) &&
+        !/^(return_statement|break_statement|statement_list)$|block|compound_statement|switch|case|match/.test(
+          d.type,
+        ),
+    )
+  )
+    return undefined;
   const values = returns.map((r) => (valueOf(unit.doc.nodes[r.node] ?? unit)?.text ?? '').trim());
   if (values.some((v) => !FIXED.test(v))) return undefined;
   const pairs = sw.cases
@@ -189,13 +206,16 @@ function mapsOf(unit: Node, steps: readonly Step[]): Shape['maps'] {
       return { label: arm.labels[0]!, value: values[at] ?? '' };
     })
     .filter((p) => p.value !== '' && p.label.length <= 40);
-  return { subject: sw.subject, pairs, arms: sw.cases.length, line: sw.line };
+  return { subject: sw.subject, pairs, arms: sw.cases.length, line: sw.line, node: sw.node };
 }
 
 function fillsOf(unit: Node, steps: readonly Step[], params: readonly string[]): Shape['fills'] {
   const returned = steps.filter((s) => s.kind === 'return');
   const target = returned.length === 1 ? returned[0]!.subject : undefined;
   if (!target || !params.includes(target) || /^(self|this)$/.test(target)) return undefined;
+  // Returned at the very end, after the fields are set.
+  if (!new RegExp(String.raw`\breturn\s+${escapeRegExp(target)}\s*;?\s*\}?\s*$`).test(unit.text.trim()))
+    return undefined;
   const fields: string[] = [];
   const lines: number[] = [];
   const re = new RegExp(String.raw`^\s*${escapeRegExp(target)}\.(\w+)\s*=(?!=)`);
