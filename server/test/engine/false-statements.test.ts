@@ -535,4 +535,48 @@ describe('engine: no false sentence', () => {
       assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
     });
   });
+  describe('only a return something runs after is an early exit', () => {
+    const early = (name: string) => new RegExp(`\`${name}\\(a\\)\` leaves early`);
+
+    it('the final if/else whose arms both return is the normal end, not an early exit', async () => {
+      const text = await said(
+        'javascript',
+        "function size(a) {\n  if (a > 3) {\n    return 'big';\n  } else {\n    return 'small';\n  }\n}\n",
+      );
+      assert.doesNotMatch(text, /leaves early/);
+    });
+
+    it('a guard followed by more code is an early exit; the last return is not', async () => {
+      const text = await said(
+        'typescript',
+        'function half(a: number) {\n  if (a < 0) return 0;\n  const b = a / 2;\n  return b;\n}\n',
+      );
+      assert.match(text, /`half\(a\)` leaves early on line 2, returning `0`/);
+      assert.doesNotMatch(text, /leaves early on line 4/);
+    });
+
+    it('Python and Java: arms of a final if/else or switch are no early exits; a return in a loop is', async () => {
+      const py = await said(
+        'python',
+        "def size(a):\n    if a > 3:\n        return 'big'\n    else:\n        return 'small'\n\ndef first(a):\n    for x in a:\n        if x:\n            return x\n    return None\n",
+      );
+      assert.doesNotMatch(py, early('size'));
+      assert.match(py, /`first\(a\)` leaves early on line 10, returning `x`/);
+      assert.doesNotMatch(py, /leaves early on line 11/);
+      const java = await said(
+        'java',
+        'class K {\n  int pick(int a) {\n    if (a > 3) return 1; else return 2;\n  }\n  int code(int a) {\n    switch (a) {\n      case 1: return 10;\n      default: return 20;\n    }\n  }\n}\n',
+      );
+      assert.doesNotMatch(java, /leaves early/);
+    });
+
+    it('Go: a return after an `if` that returns is the normal end', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc clamp(a int) int {\n\tif a > 9 {\n\t\treturn 9\n\t}\n\treturn a\n}\n',
+      );
+      assert.match(text, /`clamp\(a\)` leaves early on line 5, returning `9`/);
+      assert.doesNotMatch(text, /leaves early on line 7/);
+    });
+  });
 });

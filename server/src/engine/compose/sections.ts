@@ -399,7 +399,7 @@ export function errorPaths(input: ComposeInput): Section {
         );
       if (s.kind === 'return' && s.subject && isErrorValue(s.subject))
         lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
-      else if (s.kind === 'return' && s.depth > 0)
+      else if (s.kind === 'return' && s.early)
         lines.push(
           `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : ''} (a guard or a special case, not necessarily an error).`,
         );

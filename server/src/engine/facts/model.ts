@@ -55,6 +55,11 @@ export interface Step {
   readonly guarded?: true;
   /** For a switch, match or when: its arms in order, labels that share a body grouped. */
   readonly cases?: readonly CaseArm[];
+  /**
+   * For a return: it leaves early, since something after it runs when it does not fire (a later
+   * statement of the body, another turn of a loop). The normal end of a function is not early.
+   */
+  readonly early?: true;
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }

@@ -8,7 +8,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { LanguageSyntax } from '../languages/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import { exitReader, type Leaves } from './exits.js';
+import { exitReader, followedInUnit, type Leaves } from './exits.js';
 import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
@@ -284,6 +284,8 @@ export function collectSteps(
       const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;
       if (absorbed.has(id)) made.guarded = true;
+      if (step.kind === 'return' && (loopDepth > 0 || (depth > 0 && followedInUnit(node, container))))
+        made.early = true;
       steps.push(made);
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
