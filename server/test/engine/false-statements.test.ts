@@ -579,4 +579,35 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /leaves early on line 7/);
     });
   });
+  describe('a conversion is no construction', () => {
+    it('JavaScript: `Number(x)` without `new` converts; `new Date(x)` creates', async () => {
+      const text = await said(
+        'javascript',
+        'function toCount(x) {\n  return Number(x);\n}\nfunction when(x) {\n  return new Date(x);\n}\nfunction pick(s, d, n) {\n  return Boolean(s) ? d : BigInt(n);\n}\n',
+      );
+      assert.doesNotMatch(text, /new `(Number|Boolean|BigInt)`/);
+      assert.match(text, /converts `x` to a number and returns it \(line 2\)/);
+      assert.match(text, /creates and returns a new `Date` \(line 5\)/);
+    });
+
+    it('Python: `int(s)` converts, calling a class creates', async () => {
+      const text = await said(
+        'python',
+        'def parse(s):\n    return int(s)\n\ndef origin(x):\n    return Point(x, 0)\n',
+      );
+      assert.match(text, /converts `s` to an integer and returns it \(line 2\)/);
+      assert.match(text, /creates and returns a new `Point` \(line 5\)/);
+    });
+
+    it('Go and C#: `T(x)` and a capitalised call create nothing', async () => {
+      const go = await said(
+        'go',
+        'package p\n\ntype Celsius float64\n\nfunc widen(n int32) int64 {\n\treturn int64(n)\n}\n\nfunc temp(f float64) Celsius {\n\treturn Celsius(f)\n}\n',
+      );
+      assert.doesNotMatch(go, /creates and returns a new/);
+      assert.match(go, /converts `n` to an int64 and returns it \(line 6\)/);
+      const cs = await said('csharp', 'class K {\n  public int Run(int x) {\n    return Compute(x);\n  }\n}\n');
+      assert.doesNotMatch(cs, /creates and returns a new `Compute`/);
+    });
+  });
 });

@@ -11,7 +11,14 @@ import {
   MAIN_WITHOUT_PARAMETERS,
   stringText,
 } from './common.js';
-import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
+import type {
+  ApiEntry,
+  Construction,
+  Heritage,
+  LanguageSupport,
+  SyntaxTable,
+  VisibilityQuery,
+} from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 const SYNTAX: SyntaxTable = {
@@ -158,6 +165,15 @@ function heritage(node: Node): Heritage | undefined {
   return types.length ? { types, relation: 'implements' } : undefined;
 }
 
+/**
+ * `Number(x)`, `String(x)`, `Boolean(x)` and `BigInt(x)` called without `new` convert a value; they
+ * create no wrapper object. A capitalised call without `new` is a plain function call.
+ */
+const CONSTRUCTION: Construction = {
+  capitalisedCallCreates: false,
+  conversions: { Number: 'a number', String: 'a string', Boolean: 'a boolean', BigInt: 'a BigInt' },
+};
+
 /** Everything but the grammar, the name and what a doc comment is called. */
 const FAMILY = {
   tier: 1,
@@ -165,6 +181,7 @@ const FAMILY = {
   syntax: SYNTAX,
   apis: APIS,
   isExported,
+  construction: CONSTRUCTION,
   declarations: {
     heritage,
     entryPoints: MAIN_WITHOUT_PARAMETERS,

@@ -194,6 +194,21 @@ export interface Arithmetic {
   readonly divisionIsNumeric: boolean;
 }
 
+/** How calls to a type's name read: creating a value of the type, or converting one to it (purpose/result.ts). */
+export interface Construction {
+  /**
+   * Whether a bare call of a capitalised name (`Point(1, 2)`, no `new`) creates an instance of it, as
+   * in Python or Kotlin. Elsewhere it calls a function (C#'s `Compute(x)`) or converts (Go's `Celsius(f)`).
+   */
+  readonly capitalisedCallCreates: boolean;
+  /**
+   * Callees that convert their argument to another type rather than create an object (JavaScript's
+   * `Number(x)` without `new`, Python's `int(s)`, Go's `int64(n)`), and what they convert it to, as
+   * the end of "converts `x` to …" ("a number").
+   */
+  readonly conversions: Readonly<Record<string, string>>;
+}
+
 export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly id: Id;
   readonly tier: Contract[Id]['tier'];
@@ -207,6 +222,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;
   readonly arithmetic: Arithmetic;
+  /** How calls to a type's name read; without it, only `new T(…)` and composite literals create. */
+  readonly construction?: Construction;
   readonly wording: Wording<Contract[Id]['name']>;
   /** Sources, sinks and sanitisers of taint (taint/), for languages the security rules follow values in. */
   readonly taint?: TaintCatalogue;

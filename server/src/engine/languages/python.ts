@@ -291,6 +291,18 @@ export const python: LanguageSupport<'python'> = {
     },
   },
   arithmetic: { divisionIsNumeric: false },
+  // Calling a class creates an instance; `int(s)` and its kin convert (or parse) a value instead.
+  construction: {
+    capitalisedCallCreates: true,
+    conversions: {
+      int: 'an integer',
+      float: 'a floating-point number',
+      str: 'a string',
+      bool: 'a boolean',
+      complex: 'a complex number',
+      bytes: 'bytes',
+    },
+  },
   wording: {
     name: 'Python',
     raises: true,

@@ -64,6 +64,8 @@ export const rust: LanguageSupport<'rust'> = {
   isExported: ({ node }) => /^pub\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
+  construction: { capitalisedCallCreates: true, conversions: {} },
   wording: {
     name: 'Rust',
     raises: false,
