@@ -610,4 +610,26 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(cs, /creates and returns a new `Compute`/);
     });
   });
+  describe('a generator expression builds no collection', () => {
+    it('Python: `sum(x * x for x in xs)` goes through `xs` lazily; a list comprehension builds a list', async () => {
+      const text = await said(
+        'python',
+        "def total(xs):\n    return sum(x * x for x in xs)\n\ndef shout(s):\n    return ''.join(c.upper() for c in s)\n\ndef later(xs):\n    g = (x + 1 for x in xs)\n    return g\n\ndef evens(xs):\n    return [x for x in xs if x % 2 == 0]\n",
+      );
+      assert.match(text, /goes through `xs` lazily with a generator expression, feeding `sum`/);
+      assert.match(text, /goes through `s` lazily with a generator expression, feeding `''\.join`/);
+      assert.match(text, /makes a generator expression over `xs` \(lazy: it yields its values one at a time/);
+      assert.match(text, /builds a collection with a comprehension over `xs` \(line 12\)/);
+      assert.doesNotMatch(text, /builds a collection with a comprehension over `(xs|s)` \(line (2|5|8)\)/);
+    });
+
+    it('learning: a generator expression is explained as one, not as a comprehension', async () => {
+      const text = await said('python', 'def total(xs):\n    return sum(x * x for x in xs)\n', {
+        mode: 'learning',
+        audience: 'beginner',
+      });
+      assert.match(text, /generator expression\*\* — [^\n]*builds no collection/i);
+      assert.doesNotMatch(text, /\*\*comprehension\*\*|builds a collection/i);
+    });
+  });
 });

@@ -35,7 +35,7 @@ export interface Step {
   readonly loopDepth: number;
   /** Source text that says what it acts on: a condition, an iterable, a callee, a returned value. */
   readonly subject: string | undefined;
-  /** For loops: for, for-each, while, do-while, comprehension. */
+  /** For loops: for, for-each, while, do-while, comprehension, generator (a lazy generator expression). */
   readonly detail?: string;
   /**
    * For a call inside a loop that is on a way out of it (inside a `return`
@@ -60,6 +60,8 @@ export interface Step {
    * statement of the body, another turn of a loop). The normal end of a function is not early.
    */
   readonly early?: true;
+  /** For a generator expression: the callee of the call it feeds its values to (`sum`, `''.join`). */
+  readonly feeds?: string;
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }

@@ -13,7 +13,7 @@ import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { stepFor, syntaxOf } from './syntax.js';
-import { BREAKABLE_SWITCH_TYPES, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
+import { BREAKABLE_SWITCH_TYPES, calleeText, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
 import type { Writable } from '../writable.js';
 
@@ -280,6 +280,8 @@ export function collectSteps(
       if (step.kind === 'loop') {
         const loopElse = loopElseLine(node);
         if (loopElse !== undefined) made.loopElse = loopElse;
+        const consumer = syntax.loopShape?.(node).consumer;
+        if (consumer) made.feeds = clip(calleeText(consumer), 40);
       }
       const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;

@@ -44,6 +44,8 @@ export interface StepSyntax {
 export interface LoopShape {
   readonly detail: string;
   readonly subject: Node | undefined;
+  /** For a lazy loop that yields to a call (Python's `sum(x for x in xs)`): that call. */
+  readonly consumer?: Node;
 }
 
 /** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */

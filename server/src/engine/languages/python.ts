@@ -1,8 +1,30 @@
 import { pythonMetrics } from '../metrics/python/index.js';
 import { api, apiDoing, blockDocs, CRYPTO_DOES, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
+import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
+
+const LOOP_DETAILS: Readonly<Record<string, string>> = {
+  for_statement: 'for-each',
+  while_statement: 'while',
+  for_in_clause: 'comprehension',
+};
+
+/**
+ * A comprehension's `for` builds a list, set or dict; inside a generator expression (`(f(x) for x in
+ * xs)`, `sum(x * x for x in xs)`) it builds nothing: the values are yielded one at a time as whatever
+ * consumes them asks. The consumer is the call the generator expression is the argument of, if any.
+ */
+function loopShape(node: Node): LoopShape {
+  const subject = node.childForFieldName('right') ?? node.childForFieldName('condition') ?? undefined;
+  const around = node.type === 'for_in_clause' ? node.parent : null;
+  if (around?.type !== 'generator_expression') return { detail: LOOP_DETAILS[node.type] ?? 'for', subject };
+  // `sum(x for x in xs)` gives the call the generator as its whole argument list; `f(g, (x for …))` wraps it.
+  const list = around.parent?.type === 'argument_list' ? around.parent : around;
+  const call = list.parent?.type === 'call' && list.field === 'arguments' ? list.parent : undefined;
+  return { detail: 'generator', subject, ...(call ? { consumer: call } : {}) };
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -30,6 +52,7 @@ const SYNTAX: SyntaxTable = {
     },
   },
   calleeFields: ['function'],
+  loopShape,
   comments: new Set(['comment']),
   asyncMarkers: new Set(['async']),
   generatorMarkers: new Set(),
