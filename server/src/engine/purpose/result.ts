@@ -86,7 +86,8 @@ function closing(text: string, open: number): number {
 }
 
 /** Whether the bracket a match ends on closes at the end of `value`: the call is the whole value, not its start. */
-const isWhole = (value: string, m: RegExpExecArray) => closing(value, m[0].length - 1) === value.trimEnd().length - 1;
+const isWhole = (value: string, m: RegExpExecArray) =>
+  closing(value, m[0].length - 1) === value.trimEnd().length - 1;
 
 /** What one returned value makes: a new object of a type, or its one argument converted to another type. */
 type Made = { readonly creates: string } | { readonly converts: string; readonly to: string };
@@ -106,7 +107,9 @@ function made(value: string, construction: Construction | undefined): Made | und
     // One argument: `int(s, 16)` parses in a base, `String()` gives an empty string.
     return argument && !/,/.test(argument) ? { converts: argument, to } : undefined;
   }
-  return construction?.capitalisedCallCreates && /^[A-Z]\w*$/.test(call[1]!) ? { creates: call[1]! } : undefined;
+  return construction?.capitalisedCallCreates && /^[A-Z]\w*$/.test(call[1]!)
+    ? { creates: call[1]! }
+    : undefined;
 }
 
 /** A case arm and the field its labels are in. */
@@ -257,6 +260,7 @@ export function resultOf(
     ...(answers ? { answers } : {}),
     ...(cases ? { byCases: cases } : {}),
     ...(inTurn ? { inTurn } : {}),
-    line: creates || converts ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
+    line:
+      creates || converts ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
   };
 }
