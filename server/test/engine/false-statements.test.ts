@@ -606,7 +606,10 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(go, /creates and returns a new/);
       assert.match(go, /converts `n` to an int64 and returns it \(line 6\)/);
-      const cs = await said('csharp', 'class K {\n  public int Run(int x) {\n    return Compute(x);\n  }\n}\n');
+      const cs = await said(
+        'csharp',
+        'class K {\n  public int Run(int x) {\n    return Compute(x);\n  }\n}\n',
+      );
       assert.doesNotMatch(cs, /creates and returns a new `Compute`/);
     });
   });
@@ -630,6 +633,95 @@ describe('engine: no false sentence', () => {
       });
       assert.match(text, /generator expression\*\* — [^\n]*builds no collection/i);
       assert.doesNotMatch(text, /\*\*comprehension\*\*|builds a collection/i);
+    });
+  });
+  describe('a callback pipeline is a loop over its receiver in the cost', () => {
+    const cost = (text: string, sig: string) =>
+      new RegExp(`${sig.replace(/[()]/g, '\\$&')}: (O\\([^)]*\\)[^\\n]*)`).exec(text)?.[1] ?? '';
+
+    it('JavaScript: `xs.map(…)` is O(n) in `xs`; `ys.filter(…)` inside a loop over another collection is O(n·m)', async () => {
+      const text = await said(
+        'javascript',
+        'function totals(orders) {\n  return orders.map((o) => o.price * o.qty);\n}\nfunction matches(users, banned) {\n  const out = [];\n  for (const u of users) {\n    out.push(banned.filter((b) => b.id === u.id));\n  }\n  return out;\n}\nfunction label(a) {\n  return a + 1;\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`totals(orders)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `orders`/,
+      );
+      assert.match(
+        cost(text, '`matches(users, banned)`'),
+        /^O\(n·m\) — the `\.filter` callback on line 7 runs once per item of `banned` \(m\) on every iteration of the loop on line 6 over `users` \(n\)/,
+      );
+      assert.match(cost(text, '`label(a)`'), /^O\(1\) — it has no loops or recursion/);
+      assert.doesNotMatch(cost(text, '`totals(orders)`'), /no loops/);
+    });
+
+    it('TypeScript: a loop inside a `forEach` callback multiplies; a pipeline in a returned function is not run', async () => {
+      const text = await said(
+        'typescript',
+        'function cross(xs: number[], ys: number[]) {\n  let t = 0;\n  xs.forEach((x) => {\n    for (const y of ys) t += x * y;\n  });\n  return t;\n}\nfunction later(xs: number[]) {\n  return () => xs.map((x) => x + 1);\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`cross(xs, ys)`'),
+        /^O\(n·m\) — the loop on line 4 runs over `ys` \(m\) on every call of the `\.forEach` callback on line 3 over `xs` \(n\)/,
+      );
+      assert.match(cost(text, '`later(xs)`'), /^O\(1\)/);
+    });
+
+    it('Java streams, C# LINQ, Rust iterators and Python `map`: linear; `Optional.map` and `Option::map` are no loops', async () => {
+      const java = await said(
+        'java',
+        'import java.util.*;\nclass P {\n  List<Integer> lens(List<String> names) {\n    return names.stream().map(s -> s.length()).toList();\n  }\n  Optional<Integer> maybe(Optional<String> o) {\n    return o.map(s -> s.length());\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(java, '`P.lens(names)`'),
+        /^O\(n\) — the `\.map` callback on line 4 runs once per item of `names`/,
+      );
+      assert.match(cost(java, '`P.maybe(o)`'), /^O\(1\)/);
+      const cs = await said(
+        'csharp',
+        'using System.Linq;\nclass P {\n  public int[] Doubled(int[] xs) {\n    return xs.Where(x => x > 0).Select(x => x * 2).ToArray();\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(cs, '`P.Doubled(xs)`'),
+        /^O\(n\) — the `\.Where` callback on line 4 runs once per item of `xs`/,
+      );
+      const rust = await said(
+        'rust',
+        'fn doubled(xs: &Vec<i32>) -> Vec<i32> {\n    xs.iter().map(|x| x * 2).collect()\n}\n\nfn maybe(o: Option<i32>) -> Option<i32> {\n    o.map(|x| x + 1)\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(rust, '`doubled(xs)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `xs`/,
+      );
+      assert.match(cost(rust, '`maybe(o)`'), /^O\(1\)/);
+      const py = await said(
+        'python',
+        'def doubled(xs):\n    return list(map(lambda x: x * 2, xs))\n\ndef total(xs):\n    return sum(x * x for x in xs)\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(py, '`doubled(xs)`'),
+        /^O\(n\) — the `map` callback on line 2 runs once per item of `xs`/,
+      );
+      assert.match(cost(py, '`total(xs)`'), /^O\(n\)/);
+    });
+
+    it('a search in a pipeline’s callback multiplies with it', async () => {
+      const text = await said(
+        'javascript',
+        'function common(xs) {\n  const ys = [1, 2, 3];\n  return xs.filter((x) => ys.includes(x));\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`common(xs)`'),
+        /^O\(n·m\) — the `\.filter` callback on line 3 runs once per item of `xs` \(n\), and `ys\.includes\(…\)` searches `ys` \(m\)/,
+      );
     });
   });
 });

@@ -12,6 +12,7 @@ import { arityOf, recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
 import { divisionClaims } from '../claims/division.js';
 import { loopAnatomy } from './loops.js';
+import { repetitionsOf } from './pipelines.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { paramNames } from './subjects.js';
@@ -91,6 +92,7 @@ function unitFacts(
   if (arity !== undefined && selfCallSites > 0)
     selfCallSites = Math.min(selfCallSites, recursion()?.sites.length ?? 0);
   const searches = once(() => (functionLike ? loopSearchesOf(language, unit.node) : undefined));
+  const repetitions = once(() => (functionLike ? repetitionsOf(language, unit.node) : []));
   const loops = once(() =>
     steps.flatMap((s) => (s.kind === 'loop' ? [loopAnatomy(snapshot.nodes[s.node]!, unit.node, s)] : [])),
   );
@@ -135,6 +137,9 @@ function unitFacts(
     },
     get loops() {
       return loops();
+    },
+    get repetitions() {
+      return repetitions();
     },
     get divisions() {
       return divisions();

@@ -136,6 +136,26 @@ export interface LoopSearch {
   readonly growsOn?: number;
 }
 
+/** A loop, or a callback pipeline (`xs.map(…)`), as the cost estimate names it. */
+export interface Repeater {
+  readonly kind: 'loop' | 'pipeline';
+  readonly line: number;
+  /** For a pipeline: the step as written (`.map`, `.Select`, `map`). */
+  readonly method?: string;
+  /** What it runs over, as written (`orders`), when the code says. */
+  readonly over?: string;
+}
+
+/** A pipeline, or a loop inside a pipeline's callback, with the loops and pipelines around it, outermost first. */
+export interface Repetition extends Repeater {
+  readonly around: readonly Repeater[];
+  /**
+   * For a pipeline: a collection its callback searches element by element on every call (`ys.includes(x)`
+   * in `xs.filter((x) => ys.includes(x))`), not a set, map or string; `isList` when the bindings show a list.
+   */
+  readonly search?: { readonly search: string; readonly collection: string; readonly isList: boolean };
+}
+
 export interface UnitFacts {
   readonly metrics: UnitMetrics;
   readonly params: readonly string[];
@@ -166,6 +186,8 @@ export interface UnitFacts {
   readonly recursion?: Recursion;
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
+  /** Its callback pipelines, and the loops inside their callbacks, each with what repeats it (pipelines.ts). */
+  readonly repetitions: readonly Repetition[];
   /** Its loops, in document order, each read for what it runs over, carries, leaves by and leaves behind (loops.ts). */
   readonly loops: readonly LoopAnatomy[];
   /** Its divisions by a parameter that nothing in it rules out zero for (claims/division.ts). */

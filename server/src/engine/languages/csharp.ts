@@ -4,7 +4,53 @@ import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
 import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, LanguageSupport } from './model.js';
+import type { ApiEntry, LanguageSupport, PipelineCall } from './model.js';
+import { callArguments } from '../nodes.js';
+
+/**
+ * LINQ operators and List methods that run their lambda once per item. Ordering (`OrderBy`, `ThenBy`)
+ * compares n log n times and is left out.
+ */
+const PIPELINE_METHODS: ReadonlySet<string> = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'Any',
+  'All',
+  'Count',
+  'First',
+  'FirstOrDefault',
+  'Last',
+  'LastOrDefault',
+  'Single',
+  'SingleOrDefault',
+  'TakeWhile',
+  'SkipWhile',
+  'GroupBy',
+  'ToDictionary',
+  'ToLookup',
+  'Sum',
+  'Min',
+  'Max',
+  'Average',
+  'Aggregate',
+  'ForEach',
+  'RemoveAll',
+  'Exists',
+  'FindAll',
+  'Find',
+  'FindIndex',
+  'TrueForAll',
+]);
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'invocation_expression' ? call.childForFieldName('function') : null;
+  const method = fn?.type === 'member_access_expression' ? fn.childForFieldName('name')?.text : undefined;
+  if (!fn || !method || !PIPELINE_METHODS.has(method)) return undefined;
+  const callback = callArguments(call).find((a) => a.type === 'lambda_expression');
+  if (!callback) return undefined;
+  return { method: `.${method}`, over: fn.childForFieldName('expression') ?? undefined, callback };
+}
 
 const APIS: readonly ApiEntry[] = [
   api(/^File\.(ReadAllText|ReadAllLines|ReadAllBytes|OpenRead)$|^new StreamReader$/, 'reads-file'),
@@ -44,7 +90,12 @@ export const csharp: LanguageSupport<'csharp'> = {
   tier: 2,
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm' },
   metrics: csharpMetrics,
-  syntax: { ...CONVENTIONS, foldedLambdas: CSHARP_LAMBDAS, imports: { using_directive: usingNamespace } },
+  syntax: {
+    ...CONVENTIONS,
+    foldedLambdas: CSHARP_LAMBDAS,
+    pipeline,
+    imports: { using_directive: usingNamespace },
+  },
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
   apis: APIS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),

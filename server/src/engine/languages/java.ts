@@ -9,9 +9,53 @@ import {
   modifiersText,
   withoutArguments,
 } from './common.js';
-import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
+import type { ApiEntry, Heritage, LanguageSupport, PipelineCall, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
+
+/** Stream steps that run their lambda once per item (`sorted` compares n log n times: left out). */
+const STREAM_STEPS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'flatMap',
+  'mapToInt',
+  'mapToLong',
+  'mapToDouble',
+  'mapToObj',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'forEach',
+  'peek',
+  'takeWhile',
+  'dropWhile',
+  'reduce',
+]);
+/** A collection's own methods that run their lambda once per item, with no stream. */
+const COLLECTION_STEPS: ReadonlySet<string> = new Set(['forEach', 'removeIf', 'replaceAll']);
+const STREAM_OPENERS: ReadonlySet<string> = new Set(['stream', 'parallelStream']);
+const CALLBACKS: ReadonlySet<string> = new Set(['lambda_expression', 'method_reference']);
+
+/**
+ * `orders.stream().filter(…)`: a step of a stream, back through its earlier steps to the collection it
+ * streams. A `map` on no stream may be `Optional.map`, which runs at most once: no pipeline then.
+ */
+function pipeline(call: Node): PipelineCall | undefined {
+  const method = call.type === 'method_invocation' ? call.childForFieldName('name')?.text : undefined;
+  if (!method || (!STREAM_STEPS.has(method) && !COLLECTION_STEPS.has(method))) return undefined;
+  const callback = call.childForFieldName('arguments')?.namedChildren[0];
+  if (!callback || !CALLBACKS.has(callback.type)) return undefined;
+  const receiver = call.childForFieldName('object') ?? undefined;
+  let source = receiver;
+  while (source?.type === 'method_invocation') {
+    const name = source.childForFieldName('name')?.text ?? '';
+    if (STREAM_OPENERS.has(name))
+      return { method: `.${method}`, over: source.childForFieldName('object') ?? source, callback };
+    if (!STREAM_STEPS.has(name) && name !== 'distinct' && name !== 'sorted') break;
+    source = source.childForFieldName('object') ?? undefined;
+  }
+  return COLLECTION_STEPS.has(method) ? { method: `.${method}`, over: receiver, callback } : undefined;
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -41,6 +85,7 @@ const SYNTAX: SyntaxTable = {
     },
   },
   calleeFields: ['name', 'type', 'constructor'],
+  pipeline,
   comments: new Set(['line_comment', 'block_comment']),
   asyncMarkers: new Set(),
   generatorMarkers: new Set(),

@@ -1,6 +1,7 @@
 /** JavaScript, TypeScript and TSX: one grammar family, one metrics definition, three grammars. */
 import { javascriptMetrics } from '../metrics/javascript/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { callArguments } from '../nodes.js';
 import {
   api,
   apiDoing,
@@ -16,10 +17,40 @@ import type {
   Construction,
   Heritage,
   LanguageSupport,
+  PipelineCall,
   SyntaxTable,
   VisibilityQuery,
 } from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
+
+/**
+ * Array methods that run their callback once per item (sorting is left out: it compares, n log n times).
+ * A call of one counts only with an inline function, so `db.users.find(query)` is no pipeline.
+ */
+const PIPELINE_METHODS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'flatMap',
+  'forEach',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'reduce',
+  'reduceRight',
+]);
+const INLINE_FUNCTIONS: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'function']);
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'call_expression' ? call.childForFieldName('function') : null;
+  const method = fn?.type === 'member_expression' ? fn.childForFieldName('property')?.text : undefined;
+  if (!fn || !method || !PIPELINE_METHODS.has(method)) return undefined;
+  const callback = callArguments(call)[0];
+  if (!callback || !INLINE_FUNCTIONS.has(callback.type)) return undefined;
+  return { method: `.${method}`, over: fn.childForFieldName('object') ?? undefined, callback };
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -43,6 +74,7 @@ const SYNTAX: SyntaxTable = {
     import_statement: (n) => stringText(n.childForFieldName('source')),
   },
   calleeFields: ['function', 'constructor'],
+  pipeline,
   comments: new Set(['comment', 'html_comment']),
   asyncMarkers: new Set(['async']),
   generatorMarkers: new Set(['*']),

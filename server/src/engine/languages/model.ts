@@ -48,6 +48,19 @@ export interface LoopShape {
   readonly consumer?: Node;
 }
 
+/**
+ * A call that runs a callback once per item of a collection: `xs.map(f)`, a stream's `filter`, LINQ's
+ * `Select`, Python's `map(f, xs)`. Its cost is a loop's, though no loop statement is written.
+ */
+export interface PipelineCall {
+  /** The step as the code names it: `.map`, `.Select`, `map`. */
+  readonly method: string;
+  /** What it runs over: its receiver (`orders` in `orders.stream().map(…)`, back through `.stream()`). */
+  readonly over: Node | undefined;
+  /** The function it runs once per item: an inline lambda, or (Python's `map(str, xs)`) any function. */
+  readonly callback: Node;
+}
+
 /** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */
 export interface ParameterShape {
   /** The node holding the parameters, or undefined when it cannot be found. */
@@ -68,6 +81,11 @@ interface CommonSyntax {
    * expression-bodied lambda (which every language reads the same way).
    */
   readonly implicitReturn?: (unit: Node) => Node | undefined;
+  /**
+   * The pipeline a call is (PipelineCall), or undefined for any other call, and for a call whose
+   * receiver may be no collection (Java's `Optional.map`, Rust's `Option::map`): none is claimed on a guess.
+   */
+  readonly pipeline?: (call: Node) => PipelineCall | undefined;
   /** Lambdas the metrics fold into the function around them, whose code the facts read as that function's. */
   readonly foldedLambdas?: ReadonlySet<string>;
   /**

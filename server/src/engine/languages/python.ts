@@ -1,6 +1,7 @@
 import { pythonMetrics } from '../metrics/python/index.js';
 import { api, apiDoing, blockDocs, CRYPTO_DOES, heritageNames, MAIN_WITHOUT_PARAMETERS } from './common.js';
-import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
+import type { ApiEntry, LanguageSupport, LoopShape, PipelineCall, SyntaxTable } from './model.js';
+import { callArguments, keywordArgument } from '../nodes.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
@@ -24,6 +25,25 @@ function loopShape(node: Node): LoopShape {
   const list = around.parent?.type === 'argument_list' ? around.parent : around;
   const call = list.parent?.type === 'call' && list.field === 'arguments' ? list.parent : undefined;
   return { detail: 'generator', subject, ...(call ? { consumer: call } : {}) };
+}
+
+/** Built-ins that call a function once per item of their iterable argument, and where that argument is. */
+const PIPELINE_FUNCTIONS: Readonly<Record<string, number>> = { map: 1, filter: 1, reduce: 1 };
+/** `min` and `max` call their `key` once per item (`sorted` also sorts: n log n). */
+const KEYED = new Set(['min', 'max']);
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'call' ? call.childForFieldName('function') : null;
+  const name = fn?.type === 'identifier' ? fn.text : fn?.text === 'functools.reduce' ? 'reduce' : undefined;
+  if (!name) return undefined;
+  const positional = callArguments(call);
+  const at = PIPELINE_FUNCTIONS[name];
+  if (at !== undefined) {
+    const callback = positional[0];
+    return callback && positional[at] ? { method: name, over: positional[at], callback } : undefined;
+  }
+  const key = KEYED.has(name) ? keywordArgument(call, 'key') : undefined;
+  return key && positional.length === 1 ? { method: name, over: positional[0], callback: key } : undefined;
 }
 
 const SYNTAX: SyntaxTable = {
@@ -53,6 +73,7 @@ const SYNTAX: SyntaxTable = {
   },
   calleeFields: ['function'],
   loopShape,
+  pipeline,
   comments: new Set(['comment']),
   asyncMarkers: new Set(['async']),
   generatorMarkers: new Set(),

@@ -3,7 +3,7 @@ import { rustMetrics } from '../metrics/tier2/rust.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, blockDocs, lastStatement, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
-import type { ApiEntry, LanguageSupport } from './model.js';
+import type { ApiEntry, LanguageSupport, PipelineCall } from './model.js';
 
 const APIS: readonly ApiEntry[] = [
   api(/^(fs::(read_to_string|read|read_dir|metadata)|File::open|std::fs::\w+)$/, 'reads-file'),
@@ -26,6 +26,76 @@ const APIS: readonly ApiEntry[] = [
   ),
 ];
 
+/** Iterator adapters and consumers that run their closure once per item (`sorted_by` is no iterator's). */
+const ITERATOR_STEPS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'filter_map',
+  'flat_map',
+  'for_each',
+  'try_for_each',
+  'fold',
+  'try_fold',
+  'reduce',
+  'any',
+  'all',
+  'find',
+  'find_map',
+  'position',
+  'take_while',
+  'skip_while',
+  'map_while',
+  'inspect',
+  'max_by_key',
+  'min_by_key',
+  'partition',
+]);
+/** Calls that start an iterator over a collection: only after one is `.map` no `Option::map`. */
+const ITERATOR_OPENERS: ReadonlySet<string> = new Set([
+  'iter',
+  'into_iter',
+  'iter_mut',
+  'chars',
+  'bytes',
+  'lines',
+  'keys',
+  'values',
+  'drain',
+]);
+
+/** The method a Rust call calls on a receiver, and that receiver. */
+function methodCall(call: Node): { name: string; receiver: Node | undefined } | undefined {
+  const fn = call.type === 'call_expression' ? call.childForFieldName('function') : null;
+  if (fn?.type !== 'field_expression') return undefined;
+  return {
+    name: fn.childForFieldName('field')?.text ?? '',
+    receiver: fn.childForFieldName('value') ?? undefined,
+  };
+}
+
+/** `xs.iter().map(|x| …)`: a step of an iterator chain, back through its earlier steps to the collection. */
+function pipeline(call: Node): PipelineCall | undefined {
+  const step = methodCall(call);
+  if (!step || !ITERATOR_STEPS.has(step.name)) return undefined;
+  const callback = call
+    .childForFieldName('arguments')
+    ?.namedChildren.find((a) => a.type === 'closure_expression');
+  if (!callback) return undefined;
+  for (let source = step.receiver; source;) {
+    const earlier = methodCall(source);
+    if (!earlier) return undefined;
+    if (ITERATOR_OPENERS.has(earlier.name))
+      return { method: `.${step.name}`, over: earlier.receiver ?? source, callback };
+    if (
+      !ITERATOR_STEPS.has(earlier.name) &&
+      !/^(enumerate|rev|skip|take|step_by|cloned|copied|zip|chain|peekable)$/.test(earlier.name)
+    )
+      return undefined;
+    source = earlier.receiver;
+  }
+  return undefined;
+}
+
 /** A block's tail expression (no semicolon) is its value. */
 function tailExpression(unit: Node): Node | undefined {
   if (unit.type !== 'function_item' && unit.type !== 'closure_expression') return undefined;
@@ -46,6 +116,7 @@ export const rust: LanguageSupport<'rust'> = {
     ...CONVENTIONS,
     foldedLambdas: RUST_CLOSURES,
     implicitReturn: tailExpression,
+    pipeline,
     imports: {
       // `use std::sync::{Mutex, RwLock};` as written; `mod util;` declares a module of the crate, no import.
       use_declaration: (n) => {
