@@ -712,6 +712,29 @@ describe('engine: no false sentence', () => {
       assert.match(cost(py, '`total(xs)`'), /^O\(n\)/);
     });
 
+    it('a loop of a fixed count does not hide a pipeline; a range’s `map` in Rust is linear in the range', async () => {
+      const js = await said(
+        'javascript',
+        'function rows(xs) {\n  const out = [];\n  for (let i = 0; i < 4; i++) {\n    out.push(xs.map((x) => x * i));\n  }\n  return out;\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(js, '`rows(xs)`'),
+        /^O\(n\) — the `\.map` callback on line 4 runs once per item of `xs`/,
+      );
+      const rust = await said(
+        'rust',
+        'fn squares(n: u32) -> Vec<u32> {\n    (0..n).map(|i| i * i).collect()\n}\n',
+        {
+          mode: 'performance',
+        },
+      );
+      assert.match(
+        cost(rust, '`squares(n)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `\(0\.\.n\)`/,
+      );
+    });
+
     it('a search in a pipeline’s callback multiplies with it', async () => {
       const text = await said(
         'javascript',

@@ -244,11 +244,15 @@ function turnOf(r: Repeater): string {
 function deepestChain(u: UnitFacts): readonly Repeater[] | undefined {
   const all: readonly Repetition[] = u.repetitions;
   // Of equally deep ones the last: in a chain (`xs.filter(…).map(…)`) that is the first step, over `xs` itself.
+  // A loop that runs a fixed number of times multiplies nothing.
+  const fixed = new Set(u.loops.filter(fixedCount).map((l) => l.line));
+  const chainOf = (r: Repetition) =>
+    [...r.around, r].filter((x) => x.kind === 'pipeline' || !fixed.has(x.line));
   const deepest = all.reduce<Repetition | undefined>(
-    (a, r) => (!a || r.around.length >= a.around.length ? r : a),
+    (a, r) => (!a || chainOf(r).length >= chainOf(a).length ? r : a),
     undefined,
   );
-  return deepest ? [...deepest.around, deepest] : undefined;
+  return deepest ? chainOf(deepest) : undefined;
 }
 
 /** A pipeline whose callback searches a collection on every call: the search multiplies with it. */
@@ -272,7 +276,10 @@ function searchedIn(u: UnitFacts): Estimate {
  */
 function pipelined(u: UnitFacts): Estimate | undefined {
   const chain = deepestChain(u);
-  if (!chain || chain.length <= u.maxLoopDepth) return undefined;
+  // The loops' own depth, less those of a fixed count (a pipeline in `for (i = 0; i < 4; i++)` is still linear).
+  const loops =
+    (u.searches ?? []).length === 0 ? (effectiveDepth(u)?.depth ?? u.maxLoopDepth) : u.maxLoopDepth;
+  if (!chain || chain.length <= loops) return undefined;
   // A search a loop repeats, on a collection known to be a list, that nests as deep: the search tells it.
   if ((u.searches ?? []).some((s) => s.isList && s.loopDepth + 1 >= chain.length)) return undefined;
   const last = chain[chain.length - 1]!;
@@ -305,6 +312,20 @@ function pipelined(u: UnitFacts): Estimate | undefined {
   };
 }
 
+/** A loop estimate that its pipelines do not go beyond: they count as loops over what they are given, which n covers too. */
+function withPipelines(loops: Estimate, u: UnitFacts): Estimate {
+  const pipelines = u.repetitions.filter((r) => r.kind === 'pipeline');
+  if (pipelines.length === 0) return loops;
+  const named = listUpTo(
+    pipelines.map((r) => `${code(r.method ?? '')} on line ${r.line}`),
+    3,
+  );
+  return {
+    ...loops,
+    why: `${loops.why}; its callback pipelines (${named}) count as loops over what they are given, so n covers their sizes too`,
+  };
+}
+
 /** The unit's estimated running time and why. */
 export function estimateOf(u: UnitFacts): Estimate {
   if (u.recursion) return recursive(u.recursion, u);
@@ -321,7 +342,7 @@ export function estimateOf(u: UnitFacts): Estimate {
   if (pipelines) return pipelines;
   if (u.maxLoopDepth === 0)
     return { estimate: 'O(1)', why: 'it has no loops or recursion (not counting the functions it calls)' };
-  return looping(u);
+  return withPipelines(looping(u), u);
 }
 
 /** Hot-spot lines about searches inside loops. */

@@ -82,6 +82,9 @@ function pipeline(call: Node): PipelineCall | undefined {
     ?.namedChildren.find((a) => a.type === 'closure_expression');
   if (!callback) return undefined;
   for (let source = step.receiver; source;) {
+    // `(0..n).map(…)`: a range is an iterator itself.
+    if (source.type === 'parenthesized_expression' && source.namedChildren[0]?.type === 'range_expression')
+      return { method: `.${step.name}`, over: source, callback };
     const earlier = methodCall(source);
     if (!earlier) return undefined;
     if (ITERATOR_OPENERS.has(earlier.name))
