@@ -735,6 +735,33 @@ describe('engine: no false sentence', () => {
       );
     });
 
+    it('a lazy pipeline nothing consumes runs nothing: Python’s `map`, a Java stream with no terminal step, a generator kept', async () => {
+      const py = await said(
+        'python',
+        'def later(xs):\n    return map(lambda x: x * 2, xs)\n\ndef now(xs):\n    return list(map(lambda x: x * 2, xs))\n\ndef kept(xs):\n    g = (x + 1 for x in xs)\n    return g\n',
+        { mode: 'performance' },
+      );
+      assert.match(cost(py, '`later(xs)`'), /^O\(1\)/);
+      assert.match(
+        cost(py, '`now(xs)`'),
+        /^O\(n\) — the `map` callback on line 5 runs once per item of `xs`/,
+      );
+      assert.match(
+        cost(py, '`kept(xs)`'),
+        /^O\(1\) — no loop or recursion runs here: the generator expression on line 8 yields its values only as they are asked for/,
+      );
+      const java = await said(
+        'java',
+        'import java.util.*;\nimport java.util.stream.*;\nclass L {\n  Stream<Integer> later(List<String> names) {\n    return names.stream().map(s -> s.length());\n  }\n  long now(List<String> names) {\n    return names.stream().filter(s -> s.isEmpty()).count();\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(cost(java, '`L.later(names)`'), /^O\(1\)/);
+      assert.match(
+        cost(java, '`L.now(names)`'),
+        /^O\(n\) — the `\.filter` callback on line 8 runs once per item of `names`/,
+      );
+    });
+
     it('a search in a pipeline’s callback multiplies with it', async () => {
       const text = await said(
         'javascript',

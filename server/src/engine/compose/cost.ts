@@ -326,6 +326,14 @@ function withPipelines(loops: Estimate, u: UnitFacts): Estimate {
   };
 }
 
+/** Why a unit without loops that run is constant time: a generator expression kept for later runs elsewhere. */
+function noLoops(u: UnitFacts): string {
+  const deferred = u.steps.find((s) => s.kind === 'loop' && s.deferred);
+  return deferred
+    ? `no loop or recursion runs here: the generator expression on line ${deferred.line} yields its values only as they are asked for, after it is made (not counting the functions it calls)`
+    : 'it has no loops or recursion (not counting the functions it calls)';
+}
+
 /** The unit's estimated running time and why. */
 export function estimateOf(u: UnitFacts): Estimate {
   if (u.recursion) return recursive(u.recursion, u);
@@ -340,8 +348,7 @@ export function estimateOf(u: UnitFacts): Estimate {
   }
   const pipelines = pipelined(u);
   if (pipelines) return pipelines;
-  if (u.maxLoopDepth === 0)
-    return { estimate: 'O(1)', why: 'it has no loops or recursion (not counting the functions it calls)' };
+  if (u.maxLoopDepth === 0) return { estimate: 'O(1)', why: noLoops(u) };
   return withPipelines(looping(u), u);
 }
 

@@ -62,6 +62,11 @@ export interface Step {
   readonly early?: true;
   /** For a generator expression: the callee of the call it feeds its values to (`sum`, `''.join`). */
   readonly feeds?: string;
+  /**
+   * For a lazy loop nothing here runs to the end (a generator expression kept for later): it repeats
+   * nothing where it is written, so no loop depth counts it.
+   */
+  readonly deferred?: true;
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }

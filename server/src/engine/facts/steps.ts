@@ -280,8 +280,9 @@ export function collectSteps(
       if (step.kind === 'loop') {
         const loopElse = loopElseLine(node);
         if (loopElse !== undefined) made.loopElse = loopElse;
-        const consumer = syntax.loopShape?.(node).consumer;
-        if (consumer) made.feeds = clip(calleeText(consumer), 40);
+        const shape = syntax.loopShape?.(node);
+        if (shape?.consumer) made.feeds = clip(calleeText(shape.consumer), 40);
+        if (shape?.deferred) made.deferred = true;
       }
       const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;
@@ -291,7 +292,7 @@ export function collectSteps(
       steps.push(made);
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
-      if (step.kind === 'loop') childLoops++;
+      if (step.kind === 'loop' && !made.deferred) childLoops++;
       maxNesting = Math.max(maxNesting, childNesting);
       maxLoopDepth = Math.max(maxLoopDepth, childLoops);
       if (step.kind === 'loop') {

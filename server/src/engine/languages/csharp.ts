@@ -43,12 +43,44 @@ const PIPELINE_METHODS: ReadonlySet<string> = new Set([
   'TrueForAll',
 ]);
 
+/** LINQ operators that defer: they run their lambda only when something enumerates what they return. */
+const DEFERRED: ReadonlySet<string> = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'TakeWhile',
+  'SkipWhile',
+  'GroupBy',
+]);
+
+/** Whether a deferred operator is run where it is written: an operator that enumerates follows it in its chain. */
+function enumerated(call: Node): boolean {
+  let at = call;
+  for (let p = call.parent; p?.type === 'member_access_expression';) {
+    if (p.childForFieldName('expression')?.id !== at.id) return false;
+    const next = p.parent;
+    if (next?.type !== 'invocation_expression') return false;
+    const name = p.childForFieldName('name')?.text ?? '';
+    if (
+      !DEFERRED.has(name) &&
+      !/^(OrderBy|OrderByDescending|ThenBy|ThenByDescending|Distinct|Skip|Take|Reverse|Concat|Cast|OfType|AsEnumerable)$/.test(
+        name,
+      )
+    )
+      return true;
+    at = next;
+    p = next.parent;
+  }
+  // `foreach (var x in xs.Where(…))` enumerates it.
+  return at.parent?.type === 'foreach_statement' && at.field === 'right';
+}
+
 function pipeline(call: Node): PipelineCall | undefined {
   const fn = call.type === 'invocation_expression' ? call.childForFieldName('function') : null;
   const method = fn?.type === 'member_access_expression' ? fn.childForFieldName('name')?.text : undefined;
   if (!fn || !method || !PIPELINE_METHODS.has(method)) return undefined;
   const callback = callArguments(call).find((a) => a.type === 'lambda_expression');
-  if (!callback) return undefined;
+  if (!callback || (DEFERRED.has(method) && !enumerated(call))) return undefined;
   return { method: `.${method}`, over: fn.childForFieldName('expression') ?? undefined, callback };
 }
 

@@ -34,6 +34,37 @@ const STREAM_STEPS: ReadonlySet<string> = new Set([
 /** A collection's own methods that run their lambda once per item, with no stream. */
 const COLLECTION_STEPS: ReadonlySet<string> = new Set(['forEach', 'removeIf', 'replaceAll']);
 const STREAM_OPENERS: ReadonlySet<string> = new Set(['stream', 'parallelStream']);
+/** Operations that end a stream, running every step before them (a stream without one runs nothing). */
+const TERMINAL: ReadonlySet<string> = new Set([
+  'collect',
+  'toList',
+  'toArray',
+  'forEach',
+  'forEachOrdered',
+  'reduce',
+  'count',
+  'sum',
+  'average',
+  'min',
+  'max',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'findFirst',
+  'findAny',
+  'summaryStatistics',
+  'iterator',
+]);
+
+/** Whether a stream step is run: it is a terminal operation, or one follows it in its chain. */
+function ended(step: Node, method: string): boolean {
+  if (TERMINAL.has(method)) return true;
+  for (let at = step, p = step.parent; p?.type === 'method_invocation'; at = p, p = p.parent) {
+    if (p.childForFieldName('object')?.id !== at.id) return false;
+    if (TERMINAL.has(p.childForFieldName('name')?.text ?? '')) return true;
+  }
+  return false;
+}
 const CALLBACKS: ReadonlySet<string> = new Set(['lambda_expression', 'method_reference']);
 
 /**
@@ -50,7 +81,9 @@ function pipeline(call: Node): PipelineCall | undefined {
   while (source?.type === 'method_invocation') {
     const name = source.childForFieldName('name')?.text ?? '';
     if (STREAM_OPENERS.has(name))
-      return { method: `.${method}`, over: source.childForFieldName('object') ?? source, callback };
+      return ended(call, method)
+        ? { method: `.${method}`, over: source.childForFieldName('object') ?? source, callback }
+        : undefined;
     if (!STREAM_STEPS.has(name) && name !== 'distinct' && name !== 'sorted') break;
     source = source.childForFieldName('object') ?? undefined;
   }

@@ -46,6 +46,12 @@ export interface LoopShape {
   readonly subject: Node | undefined;
   /** For a lazy loop that yields to a call (Python's `sum(x for x in xs)`): that call. */
   readonly consumer?: Node;
+  /**
+   * A lazy loop that nothing where it is written runs to the end: a generator expression kept or handed
+   * to another lazy step (`g = (x for x in xs)`, `zip(…)`). Its work is done where its values are asked
+   * for, so it adds nothing to the cost here.
+   */
+  readonly deferred?: true;
 }
 
 /**

@@ -17,6 +17,10 @@ const LOOP_DETAILS: Readonly<Record<string, string>> = {
  * xs)`, `sum(x * x for x in xs)`) it builds nothing: the values are yielded one at a time as whatever
  * consumes them asks. The consumer is the call the generator expression is the argument of, if any.
  */
+/** Calls that take every value of the iterable they are given before they return (`zip` or `map` take none). */
+const DRAINS =
+  /^(sum|any|all|min|max|list|tuple|set|frozenset|dict|sorted|next|len|(.+\.)?(join|extend|update|writelines))$/;
+
 function loopShape(node: Node): LoopShape {
   const subject = node.childForFieldName('right') ?? node.childForFieldName('condition') ?? undefined;
   const around = node.type === 'for_in_clause' ? node.parent : null;
@@ -24,11 +28,29 @@ function loopShape(node: Node): LoopShape {
   // `sum(x for x in xs)` gives the call the generator as its whole argument list; `f(g, (x for …))` wraps it.
   const list = around.parent?.type === 'argument_list' ? around.parent : around;
   const call = list.parent?.type === 'call' && list.field === 'arguments' ? list.parent : undefined;
-  return { detail: 'generator', subject, ...(call ? { consumer: call } : {}) };
+  const drained = call !== undefined && DRAINS.test(call.childForFieldName('function')?.text ?? '');
+  return {
+    detail: 'generator',
+    subject,
+    ...(call ? { consumer: call } : {}),
+    ...(drained ? {} : { deferred: true }),
+  };
 }
 
 /** Built-ins that call a function once per item of their iterable argument, and where that argument is. */
 const PIPELINE_FUNCTIONS: Readonly<Record<string, number>> = { map: 1, filter: 1, reduce: 1 };
+/** Of those, the lazy ones: they run their function only as something takes their values. */
+const LAZY_FUNCTIONS = new Set(['map', 'filter']);
+
+/** Whether `node`'s values are all taken: by a call before it returns (`list(…)`, `sum(…)`), or by a loop over it. */
+function drained(node: Node): boolean {
+  const list = node.parent;
+  // What a `for` (or a comprehension's `for`) goes through is taken item by item as it goes.
+  if ((list?.type === 'for_statement' || list?.type === 'for_in_clause') && node.field === 'right')
+    return true;
+  const call = list?.type === 'argument_list' ? list.parent : undefined;
+  return call?.type === 'call' && DRAINS.test(call.childForFieldName('function')?.text ?? '');
+}
 /** `min` and `max` call their `key` once per item (`sorted` also sorts: n log n). */
 const KEYED = new Set(['min', 'max']);
 
@@ -39,6 +61,8 @@ function pipeline(call: Node): PipelineCall | undefined {
   const positional = callArguments(call);
   const at = PIPELINE_FUNCTIONS[name];
   if (at !== undefined) {
+    // `return map(f, xs)` calls `f` on nothing yet; `list(map(f, xs))` on every item (a `for` over it is a loop).
+    if (LAZY_FUNCTIONS.has(name) && !drained(call)) return undefined;
     const callback = positional[0];
     return callback && positional[at] ? { method: name, over: positional[at], callback } : undefined;
   }

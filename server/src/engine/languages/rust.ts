@@ -50,6 +50,34 @@ const ITERATOR_STEPS: ReadonlySet<string> = new Set([
   'min_by_key',
   'partition',
 ]);
+/** Adapters: lazy, they run their closure only as a consumer after them takes items. */
+const ADAPTERS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'filter_map',
+  'flat_map',
+  'take_while',
+  'skip_while',
+  'map_while',
+  'inspect',
+]);
+/** Steps that take items from the iterator before them, so that its adapters run. */
+const CONSUMERS =
+  /^(collect|sum|product|count|last|nth|for_each|try_for_each|fold|try_fold|reduce|any|all|find|find_map|position|max|min|max_by|min_by|max_by_key|min_by_key|partition|unzip|extend)$/;
+
+/** Whether an adapter is run where it is written: a consumer follows it in its chain. */
+function consumed(call: Node): boolean {
+  let at = call;
+  for (let p = call.parent; p?.type === 'field_expression';) {
+    if (p.childForFieldName('value')?.id !== at.id || p.parent?.type !== 'call_expression') return false;
+    if (CONSUMERS.test(p.childForFieldName('field')?.text ?? '')) return true;
+    at = p.parent;
+    p = at.parent;
+  }
+  // `for y in xs.iter().filter(…)` takes its items one by one.
+  return at.parent?.type === 'for_expression' && at.field === 'value';
+}
+
 /** Calls that start an iterator over a collection: only after one is `.map` no `Option::map`. */
 const ITERATOR_OPENERS: ReadonlySet<string> = new Set([
   'iter',
@@ -80,7 +108,7 @@ function pipeline(call: Node): PipelineCall | undefined {
   const callback = call
     .childForFieldName('arguments')
     ?.namedChildren.find((a) => a.type === 'closure_expression');
-  if (!callback) return undefined;
+  if (!callback || (ADAPTERS.has(step.name) && !consumed(call))) return undefined;
   for (let source = step.receiver; source;) {
     // `(0..n).map(…)`: a range is an iterator itself.
     if (source.type === 'parenthesized_expression' && source.namedChildren[0]?.type === 'range_expression')
