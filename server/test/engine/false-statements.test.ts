@@ -606,6 +606,8 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(go, /creates and returns a new/);
       assert.match(go, /converts `n` to an int64 and returns it \(line 6\)/);
+      // A conversion calls no function in Go: it is not listed among the calls.
+      assert.doesNotMatch(go, /calls `int64`|`int64` and|: `int64`/);
       const cs = await said(
         'csharp',
         'class K {\n  public int Run(int x) {\n    return Compute(x);\n  }\n}\n',

@@ -22,6 +22,7 @@ import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
 import { OwnCode } from '../purpose/own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
+import { LANGUAGES } from '../languages/index.js';
 
 export { clip } from './subjects.js';
 
@@ -70,9 +71,13 @@ function unitFacts(
     ? new Set<string>()
     : selfNames(language, metrics.name, metrics.kind, unit.node);
   let selfCallSites = 0;
+  const construction = LANGUAGES[language].construction;
+  // Go's `int64(n)` converts: it calls no function, so it is no callee.
+  const conversion = (callee: string) =>
+    construction?.conversionsCallNothing === true && construction.conversions[callee] !== undefined;
   for (const step of steps) {
     if (step.kind !== 'call' || !step.subject) continue;
-    if (!seen.has(step.subject)) {
+    if (!seen.has(step.subject) && !conversion(step.subject)) {
       seen.add(step.subject);
       calls.push(step.subject);
     }

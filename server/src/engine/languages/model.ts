@@ -233,6 +233,8 @@ export interface Construction {
    * the end of "converts `x` to …" ("a number").
    */
   readonly conversions: Readonly<Record<string, string>>;
+  /** Whether a conversion only looks like a call: Go's `int64(n)` calls no function, so it is not listed as one. */
+  readonly conversionsCallNothing?: true;
 }
 
 export interface LanguageSupport<Id extends LanguageId = LanguageId> {
