@@ -764,6 +764,24 @@ describe('engine: no false sentence', () => {
       );
     });
 
+    it('Ruby: a block given to `each` or `map` runs once per item; `n.times` runs `n` times; `.lazy` runs nothing', async () => {
+      const text = await said(
+        'ruby',
+        'def total(xs)\n  t = 0\n  xs.each do |x|\n    t += x\n  end\n  t\nend\n\ndef common(xs, ys)\n  xs.select { |x| ys.any? { |y| y == x } }\nend\n\ndef later(xs)\n  xs.lazy.map { |x| x * 2 }\nend\n\ndef ticks(n)\n  n.times { |i| puts i }\nend\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`total(xs)`'),
+        /^O\(n\) — the `\.each` callback on line 3 runs once per item of `xs`/,
+      );
+      assert.match(
+        cost(text, '`common(xs, ys)`'),
+        /^O\(n·m\) — the `\.any\?` callback on line 10 runs once per item of `ys` \(m\) on every call of the `\.select` callback on line 10 over `xs` \(n\)/,
+      );
+      assert.match(cost(text, '`later(xs)`'), /^O\(1\)/);
+      assert.match(cost(text, '`ticks(n)`'), /^O\(n\) — the `\.times` callback on line 18 runs `n` times/);
+    });
+
     it('a search in a pipeline’s callback multiplies with it', async () => {
       const text = await said(
         'javascript',

@@ -229,6 +229,7 @@ const overText = (r: Repeater) =>
 
 /** "the `.map` callback on line 2 runs once per item of `orders`". */
 function runs(r: Repeater): string {
+  if (r.kind === 'pipeline' && r.counts && r.over) return `${named(r)} runs ${code(r.over)} times`;
   return r.kind === 'pipeline'
     ? `${named(r)} runs once per item of ${overText(r)}`
     : `${named(r)} runs over ${overText(r)}`;

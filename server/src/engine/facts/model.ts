@@ -149,6 +149,8 @@ export interface Repeater {
   readonly method?: string;
   /** What it runs over, as written (`orders`), when the code says. */
   readonly over?: string;
+  /** For a pipeline: `over` is a count it runs its callback that many times (Ruby's `n.times`). */
+  readonly counts?: true;
 }
 
 /** A pipeline, or a loop inside a pipeline's callback, with the loops and pipelines around it, outermost first. */

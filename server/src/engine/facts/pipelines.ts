@@ -46,6 +46,7 @@ function pipelineRepeater(call: Node, pipe: PipelineCall): Repeater {
     line: call.startPosition.row + 1,
     method: pipe.method,
     ...(pipe.over ? { over: clip(pipe.over.text, 40) } : {}),
+    ...(pipe.counts ? { counts: true } : {}),
   };
 }
 
@@ -67,6 +68,12 @@ function around(node: Node, unit: Node, read: Reading): Repeater[] | undefined {
         callback = undefined;
       } else if (!contains(p, callback) || p.type.includes('call') || p.type.includes('invocation'))
         return undefined;
+      continue;
+    }
+    // A callback that is no function node (a Ruby block): the pipeline repeats what is inside it.
+    const pipe = read.pipeline(p);
+    if (pipe && contains(pipe.callback, child)) {
+      out.push(pipelineRepeater(p, pipe));
       continue;
     }
     if (isFunction(p)) {

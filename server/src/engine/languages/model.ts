@@ -65,6 +65,8 @@ export interface PipelineCall {
   readonly over: Node | undefined;
   /** The function it runs once per item: an inline lambda, or (Python's `map(str, xs)`) any function. */
   readonly callback: Node;
+  /** What it runs over is a count, not a collection: Ruby's `n.times { … }` runs its block `n` times. */
+  readonly counts?: true;
 }
 
 /** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */
