@@ -599,6 +599,18 @@ describe('engine: no false sentence', () => {
       assert.match(text, /creates and returns a new `Point` \(line 5\)/);
     });
 
+    it('Java: a long `new` is still a creation; a call on the new object returns that call’s value', async () => {
+      const text = await said(
+        'java',
+        'class A {\n  Parser make(String source, int width, int height, boolean strict) {\n    return new Parser(source, width, height, strict, "a long default value to pass the clip");\n  }\n  String name(String s) {\n    return new Parser(s).name();\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /`A\.make\(source, width, height, strict\)` is a [^\n]*It creates and returns a new `Parser` \(line 3\)/,
+      );
+      assert.doesNotMatch(text, /`A\.name\(s\)` is a [^\n]*creates/);
+    });
+
     it('Go and C#: `T(x)` and a capitalised call create nothing', async () => {
       const go = await said(
         'go',

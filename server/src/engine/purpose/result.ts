@@ -8,6 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { answerOf } from './answers.js';
+import { clip } from '../facts/subjects.js';
 import type { Construction } from '../languages/model.js';
 
 const BOOLEAN_LITERAL = /^(true|false|True|False)$/;
@@ -105,7 +106,7 @@ function made(value: string, construction: Construction | undefined): Made | und
   if (to !== undefined) {
     const argument = value.slice(call[0].length, -1).trim();
     // One argument: `int(s, 16)` parses in a base, `String()` gives an empty string.
-    return argument && !/,/.test(argument) ? { converts: argument, to } : undefined;
+    return argument && !/,/.test(argument) ? { converts: clip(argument, 60), to } : undefined;
   }
   return construction?.capitalisedCallCreates && /^[A-Z]\w*$/.test(call[1]!)
     ? { creates: call[1]! }
@@ -228,6 +229,18 @@ function unguarded(node: Node, unit: Node): boolean {
   return true;
 }
 
+/**
+ * What a `return` gives back, as written in full: its subject is clipped, and a clipped call cannot be
+ * seen to be the whole value. An implicit return's node is the value itself.
+ */
+function returnedText(unit: Node, r: Step): string {
+  const node = unit.doc.nodes[r.node];
+  const value = /return/.test(node?.type ?? '')
+    ? node?.namedChildren.find((c) => !c.type.includes('comment'))
+    : node;
+  return value?.text.replace(/\s+/g, ' ').trim() ?? r.subject ?? '';
+}
+
 /** What every value-returning `return` creates, when all create the same type. */
 function createdByAll(values: readonly (Made | undefined)[]): string | undefined {
   const types = values.map((m) => (m && 'creates' in m ? m.creates : undefined));
@@ -242,7 +255,7 @@ export function resultOf(
   const declared = declaredType(unit);
   const type = declared?.text.replace(/^:\s*/, '').replace(/\s+/g, ' ').trim();
   const returns = steps.filter((s) => s.kind === 'return' && s.subject);
-  const values = returns.map((r) => made(r.subject!, construction));
+  const values = returns.map((r) => made(returnedText(unit, r), construction));
   const creates = createdByAll(values);
   const only = values.length === 1 ? values[0] : undefined;
   const converts = only && 'converts' in only ? { value: only.converts, to: only.to } : undefined;
