@@ -45,7 +45,7 @@ export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
  * repeats (a for-each iterable, a for-loop initializer) rather than on every
  * iteration. `inner` is the child of `part` on the path, for Go's range clause.
  */
-function evaluatedOnce(loop: Node, part: Node, inner: Node | undefined): boolean {
+export function evaluatedOnce(loop: Node, part: Node, inner: Node | undefined): boolean {
   const same = (a: Node | null, b: Node | undefined) => a !== null && b !== undefined && a.id === b.id;
   if (
     same(loop.childForFieldName('right'), part) ||

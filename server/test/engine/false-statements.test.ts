@@ -537,7 +537,6 @@ describe('engine: no false sentence', () => {
       assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
     });
   });
-
   describe('the purpose corpus’s third sample', () => {
     it('a generator’s `for … in` is no membership test, so the function answers no yes-or-no question', async () => {
       const text = await said(
@@ -738,6 +737,278 @@ describe('engine: no false sentence', () => {
         /it uses `count` and `total` from the function around it \(`build`\), and changes `count`/,
       );
       assert.doesNotMatch(text, /function literal on line 9[^\n]*It is a closure/);
+    });
+  });
+
+  describe('only a return something runs after is an early exit', () => {
+    const early = (name: string) => new RegExp(`\`${name}\\(a\\)\` leaves early`);
+
+    it('the final if/else whose arms both return is the normal end, not an early exit', async () => {
+      const text = await said(
+        'javascript',
+        "function size(a) {\n  if (a > 3) {\n    return 'big';\n  } else {\n    return 'small';\n  }\n}\n",
+      );
+      assert.doesNotMatch(text, /leaves early/);
+    });
+
+    it('a guard followed by more code is an early exit; the last return is not', async () => {
+      const text = await said(
+        'typescript',
+        'function half(a: number) {\n  if (a < 0) return 0;\n  const b = a / 2;\n  return b;\n}\n',
+      );
+      assert.match(text, /`half\(a\)` leaves early on line 2, returning `0`/);
+      assert.doesNotMatch(text, /leaves early on line 4/);
+    });
+
+    it('Python and Java: arms of a final if/else or switch are no early exits; a return in a loop is', async () => {
+      const py = await said(
+        'python',
+        "def size(a):\n    if a > 3:\n        return 'big'\n    else:\n        return 'small'\n\ndef first(a):\n    for x in a:\n        if x:\n            return x\n    return None\n",
+      );
+      assert.doesNotMatch(py, early('size'));
+      assert.match(py, /`first\(a\)` leaves early on line 10, returning `x`/);
+      assert.doesNotMatch(py, /leaves early on line 11/);
+      const java = await said(
+        'java',
+        'class K {\n  int pick(int a) {\n    if (a > 3) return 1; else return 2;\n  }\n  int code(int a) {\n    switch (a) {\n      case 1: return 10;\n      default: return 20;\n    }\n  }\n}\n',
+      );
+      assert.doesNotMatch(java, /leaves early/);
+    });
+
+    it('Go: a return after an `if` that returns is the normal end', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc clamp(a int) int {\n\tif a > 9 {\n\t\treturn 9\n\t}\n\treturn a\n}\n',
+      );
+      assert.match(text, /`clamp\(a\)` leaves early on line 5, returning `9`/);
+      assert.doesNotMatch(text, /leaves early on line 7/);
+    });
+  });
+  describe('a conversion is no construction', () => {
+    it('JavaScript: `Number(x)` without `new` converts; `new Date(x)` creates', async () => {
+      const text = await said(
+        'javascript',
+        'function toCount(x) {\n  return Number(x);\n}\nfunction when(x) {\n  return new Date(x);\n}\nfunction pick(s, d, n) {\n  return Boolean(s) ? d : BigInt(n);\n}\n',
+      );
+      assert.doesNotMatch(text, /new `(Number|Boolean|BigInt)`/);
+      assert.match(text, /converts `x` to a number and returns it \(line 2\)/);
+      assert.match(text, /creates and returns a new `Date` \(line 5\)/);
+    });
+
+    it('Python: `int(s)` converts, calling a class creates', async () => {
+      const text = await said(
+        'python',
+        'def parse(s):\n    return int(s)\n\ndef origin(x):\n    return Point(x, 0)\n',
+      );
+      assert.match(text, /converts `s` to an integer and returns it \(line 2\)/);
+      assert.match(text, /creates and returns a new `Point` \(line 5\)/);
+    });
+
+    it('Java: a long `new` is still a creation; a call on the new object returns that call’s value', async () => {
+      const text = await said(
+        'java',
+        'class A {\n  Parser make(String source, int width, int height, boolean strict) {\n    return new Parser(source, width, height, strict, "a long default value to pass the clip");\n  }\n  String name(String s) {\n    return new Parser(s).name();\n  }\n}\n',
+      );
+      assert.match(
+        text,
+        /`A\.make\(source, width, height, strict\)` is a [^\n]*It creates and returns a new `Parser` \(line 3\)/,
+      );
+      assert.doesNotMatch(text, /`A\.name\(s\)` is a [^\n]*creates/);
+    });
+
+    it('Go and C#: `T(x)` and a capitalised call create nothing', async () => {
+      const go = await said(
+        'go',
+        'package p\n\ntype Celsius float64\n\nfunc widen(n int32) int64 {\n\treturn int64(n)\n}\n\nfunc temp(f float64) Celsius {\n\treturn Celsius(f)\n}\n',
+      );
+      assert.doesNotMatch(go, /creates and returns a new/);
+      assert.match(go, /converts `n` to an int64 and returns it \(line 6\)/);
+      // A conversion calls no function in Go: it is not listed among the calls.
+      assert.doesNotMatch(go, /calls `int64`|`int64` and|: `int64`/);
+      const cs = await said(
+        'csharp',
+        'class K {\n  public int Run(int x) {\n    return Compute(x);\n  }\n}\n',
+      );
+      assert.doesNotMatch(cs, /creates and returns a new `Compute`/);
+    });
+  });
+  describe('a generator expression builds no collection', () => {
+    it('Python: `sum(x * x for x in xs)` goes through `xs` lazily; a list comprehension builds a list', async () => {
+      const text = await said(
+        'python',
+        "def total(xs):\n    return sum(x * x for x in xs)\n\ndef shout(s):\n    return ''.join(c.upper() for c in s)\n\ndef later(xs):\n    g = (x + 1 for x in xs)\n    return g\n\ndef evens(xs):\n    return [x for x in xs if x % 2 == 0]\n",
+      );
+      assert.match(text, /goes through `xs` lazily with a generator expression, feeding `sum`/);
+      assert.match(text, /goes through `s` lazily with a generator expression, feeding `''\.join`/);
+      assert.match(text, /makes a generator expression over `xs` \(lazy: it yields its values one at a time/);
+      assert.match(text, /builds a collection with a comprehension over `xs` \(line 12\)/);
+      assert.doesNotMatch(text, /builds a collection with a comprehension over `(xs|s)` \(line (2|5|8)\)/);
+    });
+
+    it('learning: a generator expression is explained as one, not as a comprehension', async () => {
+      const text = await said('python', 'def total(xs):\n    return sum(x * x for x in xs)\n', {
+        mode: 'learning',
+        audience: 'beginner',
+      });
+      assert.match(text, /generator expression\*\* — [^\n]*builds no collection/i);
+      assert.doesNotMatch(text, /\*\*comprehension\*\*|builds a collection/i);
+    });
+  });
+  describe('a callback pipeline is a loop over its receiver in the cost', () => {
+    const cost = (text: string, sig: string) =>
+      new RegExp(`${sig.replace(/[()]/g, '\\$&')}: (O\\([^)]*\\)[^\\n]*)`).exec(text)?.[1] ?? '';
+
+    it('JavaScript: `xs.map(…)` is O(n) in `xs`; `ys.filter(…)` inside a loop over another collection is O(n·m)', async () => {
+      const text = await said(
+        'javascript',
+        'function totals(orders) {\n  return orders.map((o) => o.price * o.qty);\n}\nfunction matches(users, banned) {\n  const out = [];\n  for (const u of users) {\n    out.push(banned.filter((b) => b.id === u.id));\n  }\n  return out;\n}\nfunction label(a) {\n  return a + 1;\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`totals(orders)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `orders`/,
+      );
+      assert.match(
+        cost(text, '`matches(users, banned)`'),
+        /^O\(n·m\) — the `\.filter` callback on line 7 runs once per item of `banned` \(m\) on every iteration of the loop on line 6 over `users` \(n\)/,
+      );
+      assert.match(cost(text, '`label(a)`'), /^O\(1\) — it has no loops or recursion/);
+      assert.doesNotMatch(cost(text, '`totals(orders)`'), /no loops/);
+    });
+
+    it('TypeScript: a loop inside a `forEach` callback multiplies; a pipeline in a returned function is not run', async () => {
+      const text = await said(
+        'typescript',
+        'function cross(xs: number[], ys: number[]) {\n  let t = 0;\n  xs.forEach((x) => {\n    for (const y of ys) t += x * y;\n  });\n  return t;\n}\nfunction later(xs: number[]) {\n  return () => xs.map((x) => x + 1);\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`cross(xs, ys)`'),
+        /^O\(n·m\) — the loop on line 4 runs over `ys` \(m\) on every call of the `\.forEach` callback on line 3 over `xs` \(n\)/,
+      );
+      assert.match(cost(text, '`later(xs)`'), /^O\(1\)/);
+    });
+
+    it('Java streams, C# LINQ, Rust iterators and Python `map`: linear; `Optional.map` and `Option::map` are no loops', async () => {
+      const java = await said(
+        'java',
+        'import java.util.*;\nclass P {\n  List<Integer> lens(List<String> names) {\n    return names.stream().map(s -> s.length()).toList();\n  }\n  Optional<Integer> maybe(Optional<String> o) {\n    return o.map(s -> s.length());\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(java, '`P.lens(names)`'),
+        /^O\(n\) — the `\.map` callback on line 4 runs once per item of `names`/,
+      );
+      assert.match(cost(java, '`P.maybe(o)`'), /^O\(1\)/);
+      const cs = await said(
+        'csharp',
+        'using System.Linq;\nclass P {\n  public int[] Doubled(int[] xs) {\n    return xs.Where(x => x > 0).Select(x => x * 2).ToArray();\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(cs, '`P.Doubled(xs)`'),
+        /^O\(n\) — the `\.Where` callback on line 4 runs once per item of `xs`/,
+      );
+      const rust = await said(
+        'rust',
+        'fn doubled(xs: &Vec<i32>) -> Vec<i32> {\n    xs.iter().map(|x| x * 2).collect()\n}\n\nfn maybe(o: Option<i32>) -> Option<i32> {\n    o.map(|x| x + 1)\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(rust, '`doubled(xs)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `xs`/,
+      );
+      assert.match(cost(rust, '`maybe(o)`'), /^O\(1\)/);
+      const py = await said(
+        'python',
+        'def doubled(xs):\n    return list(map(lambda x: x * 2, xs))\n\ndef total(xs):\n    return sum(x * x for x in xs)\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(py, '`doubled(xs)`'),
+        /^O\(n\) — the `map` callback on line 2 runs once per item of `xs`/,
+      );
+      assert.match(cost(py, '`total(xs)`'), /^O\(n\)/);
+    });
+
+    it('a loop of a fixed count does not hide a pipeline; a range’s `map` in Rust is linear in the range', async () => {
+      const js = await said(
+        'javascript',
+        'function rows(xs) {\n  const out = [];\n  for (let i = 0; i < 4; i++) {\n    out.push(xs.map((x) => x * i));\n  }\n  return out;\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(js, '`rows(xs)`'),
+        /^O\(n\) — the `\.map` callback on line 4 runs once per item of `xs`/,
+      );
+      const rust = await said(
+        'rust',
+        'fn squares(n: u32) -> Vec<u32> {\n    (0..n).map(|i| i * i).collect()\n}\n',
+        {
+          mode: 'performance',
+        },
+      );
+      assert.match(
+        cost(rust, '`squares(n)`'),
+        /^O\(n\) — the `\.map` callback on line 2 runs once per item of `\(0\.\.n\)`/,
+      );
+    });
+
+    it('a lazy pipeline nothing consumes runs nothing: Python’s `map`, a Java stream with no terminal step, a generator kept', async () => {
+      const py = await said(
+        'python',
+        'def later(xs):\n    return map(lambda x: x * 2, xs)\n\ndef now(xs):\n    return list(map(lambda x: x * 2, xs))\n\ndef kept(xs):\n    g = (x + 1 for x in xs)\n    return g\n',
+        { mode: 'performance' },
+      );
+      assert.match(cost(py, '`later(xs)`'), /^O\(1\)/);
+      assert.match(
+        cost(py, '`now(xs)`'),
+        /^O\(n\) — the `map` callback on line 5 runs once per item of `xs`/,
+      );
+      assert.match(
+        cost(py, '`kept(xs)`'),
+        /^O\(1\) — no loop or recursion runs here: the generator expression on line 8 yields its values only as they are asked for/,
+      );
+      const java = await said(
+        'java',
+        'import java.util.*;\nimport java.util.stream.*;\nclass L {\n  Stream<Integer> later(List<String> names) {\n    return names.stream().map(s -> s.length());\n  }\n  long now(List<String> names) {\n    return names.stream().filter(s -> s.isEmpty()).count();\n  }\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(cost(java, '`L.later(names)`'), /^O\(1\)/);
+      assert.match(
+        cost(java, '`L.now(names)`'),
+        /^O\(n\) — the `\.filter` callback on line 8 runs once per item of `names`/,
+      );
+    });
+
+    it('Ruby: a block given to `each` or `map` runs once per item; `n.times` runs `n` times; `.lazy` runs nothing', async () => {
+      const text = await said(
+        'ruby',
+        'def total(xs)\n  t = 0\n  xs.each do |x|\n    t += x\n  end\n  t\nend\n\ndef common(xs, ys)\n  xs.select { |x| ys.any? { |y| y == x } }\nend\n\ndef later(xs)\n  xs.lazy.map { |x| x * 2 }\nend\n\ndef ticks(n)\n  n.times { |i| puts i }\nend\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`total(xs)`'),
+        /^O\(n\) — the `\.each` callback on line 3 runs once per item of `xs`/,
+      );
+      assert.match(
+        cost(text, '`common(xs, ys)`'),
+        /^O\(n·m\) — the `\.any\?` callback on line 10 runs once per item of `ys` \(m\) on every call of the `\.select` callback on line 10 over `xs` \(n\)/,
+      );
+      assert.match(cost(text, '`later(xs)`'), /^O\(1\)/);
+      assert.match(cost(text, '`ticks(n)`'), /^O\(n\) — the `\.times` callback on line 18 runs `n` times/);
+    });
+
+    it('a search in a pipeline’s callback multiplies with it', async () => {
+      const text = await said(
+        'javascript',
+        'function common(xs) {\n  const ys = [1, 2, 3];\n  return xs.filter((x) => ys.includes(x));\n}\n',
+        { mode: 'performance' },
+      );
+      assert.match(
+        cost(text, '`common(xs)`'),
+        /^O\(n·m\) — the `\.filter` callback on line 3 runs once per item of `xs` \(n\), and `ys\.includes\(…\)` searches `ys` \(m\)/,
+      );
     });
   });
 });

@@ -20,6 +20,8 @@ export const TERMS = {
   goroutine: 'a lightweight thread started with `go` that runs concurrently',
   defer: 'scheduling a call to run when the surrounding function returns',
   comprehension: 'a compact expression that builds a collection from a loop',
+  'generator expression':
+    'a comprehension in parentheses (or as a call’s only argument) that builds no collection: it yields its values one at a time, as they are asked for',
   switch: 'choosing one of several branches by comparing a value against cases',
   'cyclomatic complexity': 'the number of independent paths through the code',
   'cognitive complexity': 'how hard the control flow is for a person to follow; nesting makes it grow faster',

@@ -5,7 +5,7 @@
  * code, and claims no more than the shape of the code shows.
  */
 import { compiledOnlyNote } from './compile-time.js';
-import type { LoopSearch, Recursion, Step, UnitFacts } from '../facts/model.js';
+import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } from '../facts/model.js';
 import type { LoopAnatomy } from '../facts/loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
@@ -217,6 +217,125 @@ function looping(u: UnitFacts): Estimate {
   return { estimate: k === 1 ? 'O(n)' : `O(n^${k})`, why: `${loopsWhy(k)}${maybe}` };
 }
 
+/** "the `.map` callback on line 2", "the loop on line 7". */
+function named(r: Repeater): string {
+  return r.kind === 'pipeline'
+    ? `the ${code(r.method ?? '')} callback on line ${r.line}`
+    : `the loop on line ${r.line}`;
+}
+
+/** What one repeater runs over, as the code says it: "`orders`", or what it is given when the code does not say. */
+const overText = (r: Repeater) =>
+  r.over ? code(r.over) : r.kind === 'pipeline' ? 'what it is given' : 'its items';
+
+/** "the `.map` callback on line 2 runs once per item of `orders`". */
+function runs(r: Repeater): string {
+  if (r.kind === 'pipeline' && r.counts && r.over) return `${named(r)} runs ${code(r.over)} times`;
+  return r.kind === 'pipeline'
+    ? `${named(r)} runs once per item of ${overText(r)}`
+    : `${named(r)} runs over ${overText(r)}`;
+}
+
+/** "every iteration of the loop on line 7 over `users`", "every call of the `.map` callback on line 2 over `xs`". */
+function turnOf(r: Repeater): string {
+  const over = r.over ? ` over ${code(r.over)}` : '';
+  return r.kind === 'pipeline' ? `every call of ${named(r)}${over}` : `every iteration of ${named(r)}${over}`;
+}
+
+/** The deepest chain of loops and pipelines with a pipeline in it, outermost first: what the estimate multiplies. */
+function deepestChain(u: UnitFacts): readonly Repeater[] | undefined {
+  const all: readonly Repetition[] = u.repetitions;
+  // Of equally deep ones the last: in a chain (`xs.filter(…).map(…)`) that is the first step, over `xs` itself.
+  // A loop that runs a fixed number of times multiplies nothing.
+  const fixed = new Set(u.loops.filter(fixedCount).map((l) => l.line));
+  const chainOf = (r: Repetition) =>
+    [...r.around, r].filter((x) => x.kind === 'pipeline' || !fixed.has(x.line));
+  const deepest = all.reduce<Repetition | undefined>(
+    (a, r) => (!a || chainOf(r).length >= chainOf(a).length ? r : a),
+    undefined,
+  );
+  return deepest ? chainOf(deepest) : undefined;
+}
+
+/** A pipeline whose callback searches a collection on every call: the search multiplies with it. */
+function searchedIn(u: UnitFacts): Estimate {
+  const withSearch = u.repetitions.filter((r) => r.search && r.around.length === 0);
+  const r = withSearch.find((x) => x.search!.isList) ?? withSearch[0]!;
+  const s = r.search!;
+  const searches = `${code(s.search)} searches ${code(s.collection)} (m) element by element on every call`;
+  return s.isList
+    ? { estimate: 'O(n·m)', why: `${runs(r)} (n), and ${searches}` }
+    : {
+        estimate: 'O(n)',
+        why: `${runs(r)} (n); if ${code(s.collection)} is a list or array (not a set, map or string), ${code(s.search)} searches it on every call, which makes it O(n·m) with m its length`,
+      };
+}
+
+/**
+ * The estimate when callback pipelines repeat work deeper than the loop statements do: a pipeline
+ * runs its callback once per item of its receiver, so it counts as a loop over that receiver, and
+ * one inside a loop (or inside another pipeline's callback) multiplies with it.
+ */
+function pipelined(u: UnitFacts): Estimate | undefined {
+  const chain = deepestChain(u);
+  // The loops' own depth, less those of a fixed count (a pipeline in `for (i = 0; i < 4; i++)` is still linear).
+  const loops =
+    (u.searches ?? []).length === 0 ? (effectiveDepth(u)?.depth ?? u.maxLoopDepth) : u.maxLoopDepth;
+  if (!chain || chain.length <= loops) return undefined;
+  // A search a loop repeats, on a collection known to be a list, that nests as deep: the search tells it.
+  if ((u.searches ?? []).some((s) => s.isList && s.loopDepth + 1 >= chain.length)) return undefined;
+  const last = chain[chain.length - 1]!;
+  if (chain.length === 1 && u.repetitions.some((r) => r.search && r.around.length === 0))
+    return searchedIn(u);
+  if (chain.length === 1) {
+    const others = u.repetitions.filter(
+      (r) => r.around.length === 0 && r.line + (r.method ?? '') !== last.line + (last.method ?? ''),
+    );
+    const besides = others.length
+      ? `; the other callback pipelines (${listUpTo(
+          others.map((r) => `${code(r.method ?? '')} on line ${r.line}`),
+          3,
+        )}) each run once per item of what they are given, so n is the largest of those sizes`
+      : '';
+    return { estimate: 'O(n)', why: `${runs(last)} (n)${besides}` };
+  }
+  if (chain.length === 2) {
+    const outer = chain[0]!;
+    const same = outer.over !== undefined && outer.over === last.over;
+    return {
+      estimate: same ? 'O(n^2)' : 'O(n·m)',
+      why: `${runs(last)} (${same ? 'n' : 'm'}) on ${turnOf(outer)} (n)`,
+    };
+  }
+  const levels = chain.slice(0, -1).map(named);
+  return {
+    estimate: `O(${power(chain.length)})`,
+    why: `${runs(last)}, inside ${listOf(levels)}, which nest ${chain.length} deep, taking n as the size of what each runs over`,
+  };
+}
+
+/** A loop estimate that its pipelines do not go beyond: they count as loops over what they are given, which n covers too. */
+function withPipelines(loops: Estimate, u: UnitFacts): Estimate {
+  const pipelines = u.repetitions.filter((r) => r.kind === 'pipeline');
+  if (pipelines.length === 0) return loops;
+  const named = listUpTo(
+    pipelines.map((r) => `${code(r.method ?? '')} on line ${r.line}`),
+    3,
+  );
+  return {
+    ...loops,
+    why: `${loops.why}; its callback pipelines (${named}) count as loops over what they are given, so n covers their sizes too`,
+  };
+}
+
+/** Why a unit without loops that run is constant time: a generator expression kept for later runs elsewhere. */
+function noLoops(u: UnitFacts): string {
+  const deferred = u.steps.find((s) => s.kind === 'loop' && s.deferred);
+  return deferred
+    ? `no loop or recursion runs here: the generator expression on line ${deferred.line} yields its values only as they are asked for, after it is made (not counting the functions it calls)`
+    : 'it has no loops or recursion (not counting the functions it calls)';
+}
+
 /** The unit's estimated running time and why. */
 export function estimateOf(u: UnitFacts): Estimate {
   if (u.recursion) return recursive(u.recursion, u);
@@ -229,9 +348,10 @@ export function estimateOf(u: UnitFacts): Estimate {
       };
     return single(u, '');
   }
-  if (u.maxLoopDepth === 0)
-    return { estimate: 'O(1)', why: 'it has no loops or recursion (not counting the functions it calls)' };
-  const estimate = looping(u);
+  const pipelines = pipelined(u);
+  if (pipelines) return pipelines;
+  if (u.maxLoopDepth === 0) return { estimate: 'O(1)', why: noLoops(u) };
+  const estimate = withPipelines(looping(u), u);
   return { ...estimate, why: `${estimate.why}${deepestCompiledOnly(u)}` };
 }
 

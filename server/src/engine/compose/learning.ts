@@ -62,6 +62,7 @@ const EXAMPLES: Partial<Record<Term, Partial<Record<Family, string>>>> = {
     java: 'class Counter { int count; void increment() { count++; } }',
   },
   comprehension: { python: 'squares = [n * n for n in range(5)]' },
+  'generator expression': { python: 'total = sum(n * n for n in range(5))' },
   generator: {
     js: 'function* ids() { let i = 0; while (true) yield i++; }',
     python: 'def ids():\n    i = 0\n    while True:\n        yield i\n        i += 1',
@@ -99,8 +100,10 @@ function conceptsUsed(input: ComposeInput): Use[] {
   };
   add('function', units[0]?.metrics.startLine);
   add('class', classes(input)[0]?.metrics.startLine);
-  add('loop', firstStep(units, top, (s) => s.kind === 'loop' && s.detail !== 'comprehension')?.line);
+  const compact = (s: Step) => s.detail === 'comprehension' || s.detail === 'generator';
+  add('loop', firstStep(units, top, (s) => s.kind === 'loop' && !compact(s))?.line);
   add('comprehension', firstStep(units, top, (s) => s.detail === 'comprehension')?.line);
+  add('generator expression', firstStep(units, top, (s) => s.detail === 'generator')?.line);
   add('condition', firstStep(units, top, (s) => s.kind === 'branch')?.line);
   add('switch', firstStep(units, top, (s) => s.kind === 'switch')?.line);
   add('return', firstStep(units, top, (s) => s.kind === 'return')?.line);

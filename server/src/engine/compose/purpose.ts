@@ -333,6 +333,10 @@ export function purposeSentences(
       `It answers yes or no: it returns ${code(made.byCases.value)} when ${listOf(made.byCases.when, 'or')}, and ${code(made.byCases.otherwise)} otherwise (lines ${listOf(made.byCases.lines.map(String))}).`,
     );
   else if (made?.creates) out.push(`It creates and returns a new ${code(made.creates)} (line ${made.line}).`);
+  else if (made?.converts)
+    out.push(
+      `It converts ${code(made.converts.value)} to ${made.converts.to} and returns it (line ${made.line}).`,
+    );
   else if (made?.type)
     out.push(`Its signature declares that it returns ${code(made.type)} (line ${made.line}).`);
   // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a

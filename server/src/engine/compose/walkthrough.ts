@@ -100,6 +100,15 @@ function jumpPhrase(jump: Jump, voice: Voice, raises: boolean): string {
   }
 }
 
+/** A generator expression yields its values one at a time to what consumes it: it builds no collection. */
+function generatorPhrase(step: Step, voice: Voice): string {
+  const over = step.subject ? ` ${code(step.subject)}` : '';
+  const term = voice.term('generator expression');
+  return step.feeds
+    ? `goes through${over || ' its items'} lazily with a ${term}, feeding ${code(step.feeds)}`
+    : `makes a ${term}${over ? ` over${over}` : ''} (lazy: it yields its values one at a time and builds no collection)`;
+}
+
 function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefined {
   const s = step.subject;
   switch (step.kind) {
@@ -113,6 +122,8 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
             ? `${voice.term('loop', 'loops')} over ${code(s)}${otherwise}`
             : `${voice.term('loop', 'loops over a collection')}${otherwise}`;
         }
+        case 'generator':
+          return generatorPhrase(step, voice);
         case 'comprehension':
           return s
             ? `builds a collection with a ${voice.term('comprehension')} over ${code(s)}`

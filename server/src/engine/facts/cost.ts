@@ -43,7 +43,7 @@ function loopText(loop: Node): { loopOver?: string; loopCondition?: string } {
 }
 
 /** The search as quoted: the whole of a short `in` test, a call's callee with `(…)`. */
-function quote(search: Search): string {
+export function quote(search: Pick<Search, 'node' | 'method'>): string {
   const text = search.node.text;
   if (search.method === 'in' || search.node.type === 'comparison_operator') return clip(text, 50);
   return `${clip(calleeText(search.node), 50)}(…)`;

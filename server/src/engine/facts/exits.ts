@@ -26,6 +26,8 @@ const SEQUENCES = new Set([
   'default_case',
   'communication_case',
 ]);
+/** Sequences a `return` can be followed in beyond a loop's: a C body (nothing is assumed of the others). */
+const BODIES: ReadonlySet<string> = new Set([...SEQUENCES, 'compound_statement']);
 /** A `break` inside one of these ends it, not the loop. */
 const TRIES = new Set(['try_statement', 'try_with_resources_statement']);
 
@@ -95,4 +97,24 @@ export function exitReader(): (node: Node) => Leaves | undefined {
     }
     return undefined;
   };
+}
+
+/**
+ * Whether something written after `node`, inside `unit`, runs when `node` does not end the unit: a
+ * statement after it (or after a statement holding it) in its sequence. The arms of an if/else, the
+ * cases of a switch and the clauses of a try are alternatives, not what follows; the last statement
+ * of a body, or a return in a final if/else whose arms all return, is followed by nothing.
+ */
+export function followedInUnit(node: Node, unit: Node): boolean {
+  let child = node;
+  for (let p = node.parent; p && p.id !== unit.id; child = p, p = p.parent) {
+    if (BODIES.has(p.type) && statementAfter(p, child)) return true;
+  }
+  return false;
+}
+
+function statementAfter(sequence: Node, statement: Node): boolean {
+  const statements = sequence.namedChildren;
+  const at = statements.findIndex((s) => s.id === statement.id);
+  return at >= 0 && statements.slice(at + 1).some((s) => !s.type.includes('comment'));
 }

@@ -12,6 +12,7 @@ import { arityOf, recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
 import { divisionClaims } from '../claims/division.js';
 import { loopAnatomy } from './loops.js';
+import { repetitionsOf } from './pipelines.js';
 import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { compiledIn, compileGroupsIn } from './compile-time.js';
@@ -22,6 +23,7 @@ import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
 import { OwnCode } from '../purpose/own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
+import { LANGUAGES } from '../languages/index.js';
 
 export { clip } from './subjects.js';
 
@@ -70,9 +72,13 @@ function unitFacts(
     ? new Set<string>()
     : selfNames(language, metrics.name, metrics.kind, unit.node);
   let selfCallSites = 0;
+  const construction = LANGUAGES[language].construction;
+  // Go's `int64(n)` converts: it calls no function, so it is no callee.
+  const conversion = (callee: string) =>
+    construction?.conversionsCallNothing === true && construction.conversions[callee] !== undefined;
   for (const step of steps) {
     if (step.kind !== 'call' || !step.subject) continue;
-    if (!seen.has(step.subject)) {
+    if (!seen.has(step.subject) && !conversion(step.subject)) {
       seen.add(step.subject);
       calls.push(step.subject);
     }
@@ -92,6 +98,7 @@ function unitFacts(
   if (arity !== undefined && selfCallSites > 0)
     selfCallSites = Math.min(selfCallSites, recursion()?.sites.length ?? 0);
   const searches = once(() => (functionLike ? loopSearchesOf(language, unit.node) : undefined));
+  const repetitions = once(() => (functionLike ? repetitionsOf(language, unit.node) : []));
   const loops = once(() =>
     steps.flatMap((s) => (s.kind === 'loop' ? [loopAnatomy(snapshot.nodes[s.node]!, unit.node, s)] : [])),
   );
@@ -139,6 +146,9 @@ function unitFacts(
     },
     get loops() {
       return loops();
+    },
+    get repetitions() {
+      return repetitions();
     },
     get divisions() {
       return divisions();

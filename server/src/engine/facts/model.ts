@@ -35,7 +35,7 @@ export interface Step {
   readonly loopDepth: number;
   /** Source text that says what it acts on: a condition, an iterable, a callee, a returned value. */
   readonly subject: string | undefined;
-  /** For loops: for, for-each, while, do-while, comprehension. */
+  /** For loops: for, for-each, while, do-while, comprehension, generator (a lazy generator expression). */
   readonly detail?: string;
   /**
    * For a call inside a loop that is on a way out of it (inside a `return`
@@ -62,6 +62,18 @@ export interface Step {
   readonly caught?: readonly string[];
   /** For a catch clause: the snapshot ids of the code it guards (its `try` block), first to last. */
   readonly guards?: { readonly first: number; readonly last: number };
+  /**
+   * For a return: it leaves early, since something after it runs when it does not fire (a later
+   * statement of the body, another turn of a loop). The normal end of a function is not early.
+   */
+  readonly early?: true;
+  /** For a generator expression: the callee of the call it feeds its values to (`sum`, `''.join`). */
+  readonly feeds?: string;
+  /**
+   * For a lazy loop nothing here runs to the end (a generator expression kept for later): it repeats
+   * nothing where it is written, so no loop depth counts it.
+   */
+  readonly deferred?: true;
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
 }
@@ -164,6 +176,28 @@ export interface CompileGroup {
   readonly arms: readonly CompiledArm[];
 }
 
+/** A loop, or a callback pipeline (`xs.map(…)`), as the cost estimate names it. */
+export interface Repeater {
+  readonly kind: 'loop' | 'pipeline';
+  readonly line: number;
+  /** For a pipeline: the step as written (`.map`, `.Select`, `map`). */
+  readonly method?: string;
+  /** What it runs over, as written (`orders`), when the code says. */
+  readonly over?: string;
+  /** For a pipeline: `over` is a count it runs its callback that many times (Ruby's `n.times`). */
+  readonly counts?: true;
+}
+
+/** A pipeline, or a loop inside a pipeline's callback, with the loops and pipelines around it, outermost first. */
+export interface Repetition extends Repeater {
+  readonly around: readonly Repeater[];
+  /**
+   * For a pipeline: a collection its callback searches element by element on every call (`ys.includes(x)`
+   * in `xs.filter((x) => ys.includes(x))`), not a set, map or string; `isList` when the bindings show a list.
+   */
+  readonly search?: { readonly search: string; readonly collection: string; readonly isList: boolean };
+}
+
 export interface UnitFacts {
   readonly metrics: UnitMetrics;
   readonly params: readonly string[];
@@ -198,6 +232,8 @@ export interface UnitFacts {
   readonly recursion?: Recursion;
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
+  /** Its callback pipelines, and the loops inside their callbacks, each with what repeats it (pipelines.ts). */
+  readonly repetitions: readonly Repetition[];
   /** Its loops, in document order, each read for what it runs over, carries, leaves by and leaves behind (loops.ts). */
   readonly loops: readonly LoopAnatomy[];
   /** Its divisions by a parameter that nothing in it rules out zero for (claims/division.ts). */

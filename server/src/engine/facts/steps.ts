@@ -8,12 +8,12 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { LanguageSyntax } from '../languages/model.js';
 import type { Snapshot, SnapshotNode } from '../parsing/snapshot.js';
-import { exitReader, type Leaves } from './exits.js';
+import { exitReader, followedInUnit, type Leaves } from './exits.js';
 import type { Jump, Step, StepKind } from './model.js';
 import { casesOf } from './cases.js';
 import { clip, field, subjectOf } from './subjects.js';
 import { exceptionsOf, stepFor, syntaxOf } from './syntax.js';
-import { BREAKABLE_SWITCH_TYPES, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
+import { BREAKABLE_SWITCH_TYPES, calleeText, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
 import type { Writable } from '../writable.js';
 
@@ -300,14 +300,19 @@ export function collectSteps(
       if (step.kind === 'loop') {
         const loopElse = loopElseLine(node);
         if (loopElse !== undefined) made.loopElse = loopElse;
+        const shape = syntax.loopShape?.(node);
+        if (shape?.consumer) made.feeds = clip(calleeText(shape.consumer), 40);
+        if (shape?.deferred) made.deferred = true;
       }
       const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;
       if (absorbed.has(id)) made.guarded = true;
+      if (step.kind === 'return' && (loopDepth > 0 || (depth > 0 && followedInUnit(node, container))))
+        made.early = true;
       steps.push(made);
       if (step.kind === 'loop' || step.kind === 'switch' || (step.kind === 'branch' && !continuesChain(node)))
         childNesting++;
-      if (step.kind === 'loop') childLoops++;
+      if (step.kind === 'loop' && !made.deferred) childLoops++;
       maxNesting = Math.max(maxNesting, childNesting);
       maxLoopDepth = Math.max(maxLoopDepth, childLoops);
       if (step.kind === 'loop') {

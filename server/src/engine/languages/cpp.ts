@@ -26,6 +26,8 @@ export const cpp: LanguageSupport<'cpp'> = {
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
+  construction: { capitalisedCallCreates: true, conversions: {} },
   wording: { name: 'C++', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'template <typename T>\nT add(T a, T b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

@@ -5,7 +5,85 @@ import { api, blockDocs, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS, CSHARP_CONDITIONALS } from './conventions.js';
 import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, LanguageSupport } from './model.js';
+import type { ApiEntry, LanguageSupport, PipelineCall } from './model.js';
+import { callArguments } from '../nodes.js';
+
+/**
+ * LINQ operators and List methods that run their lambda once per item. Ordering (`OrderBy`, `ThenBy`)
+ * compares n log n times and is left out.
+ */
+const PIPELINE_METHODS: ReadonlySet<string> = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'Any',
+  'All',
+  'Count',
+  'First',
+  'FirstOrDefault',
+  'Last',
+  'LastOrDefault',
+  'Single',
+  'SingleOrDefault',
+  'TakeWhile',
+  'SkipWhile',
+  'GroupBy',
+  'ToDictionary',
+  'ToLookup',
+  'Sum',
+  'Min',
+  'Max',
+  'Average',
+  'Aggregate',
+  'ForEach',
+  'RemoveAll',
+  'Exists',
+  'FindAll',
+  'Find',
+  'FindIndex',
+  'TrueForAll',
+]);
+
+/** LINQ operators that defer: they run their lambda only when something enumerates what they return. */
+const DEFERRED: ReadonlySet<string> = new Set([
+  'Where',
+  'Select',
+  'SelectMany',
+  'TakeWhile',
+  'SkipWhile',
+  'GroupBy',
+]);
+
+/** Whether a deferred operator is run where it is written: an operator that enumerates follows it in its chain. */
+function enumerated(call: Node): boolean {
+  let at = call;
+  for (let p = call.parent; p?.type === 'member_access_expression';) {
+    if (p.childForFieldName('expression')?.id !== at.id) return false;
+    const next = p.parent;
+    if (next?.type !== 'invocation_expression') return false;
+    const name = p.childForFieldName('name')?.text ?? '';
+    if (
+      !DEFERRED.has(name) &&
+      !/^(OrderBy|OrderByDescending|ThenBy|ThenByDescending|Distinct|Skip|Take|Reverse|Concat|Cast|OfType|AsEnumerable)$/.test(
+        name,
+      )
+    )
+      return true;
+    at = next;
+    p = next.parent;
+  }
+  // `foreach (var x in xs.Where(…))` enumerates it.
+  return at.parent?.type === 'foreach_statement' && at.field === 'right';
+}
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'invocation_expression' ? call.childForFieldName('function') : null;
+  const method = fn?.type === 'member_access_expression' ? fn.childForFieldName('name')?.text : undefined;
+  if (!fn || !method || !PIPELINE_METHODS.has(method)) return undefined;
+  const callback = callArguments(call).find((a) => a.type === 'lambda_expression');
+  if (!callback || (DEFERRED.has(method) && !enumerated(call))) return undefined;
+  return { method: `.${method}`, over: fn.childForFieldName('expression') ?? undefined, callback };
+}
 
 const APIS: readonly ApiEntry[] = [
   api(/^File\.(ReadAllText|ReadAllLines|ReadAllBytes|OpenRead)$|^new StreamReader$/, 'reads-file'),
@@ -48,6 +126,7 @@ export const csharp: LanguageSupport<'csharp'> = {
   syntax: {
     ...CONVENTIONS,
     foldedLambdas: CSHARP_LAMBDAS,
+    pipeline,
     imports: { using_directive: usingNamespace },
     compileTime: CSHARP_CONDITIONALS,
   },

@@ -187,6 +187,24 @@ const TAINT: TaintCatalogue = {
   writesThrough: /\.Scan$/,
 };
 
+/** Go's conversions to its built-in types, and what each converts to. */
+const GO_CONVERSIONS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ['int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr'].map(
+      (t) => [t, `${t.startsWith('i') ? 'an' : 'a'} ${t}`],
+    ),
+  ),
+  float32: 'a float32',
+  float64: 'a float64',
+  complex64: 'a complex64',
+  complex128: 'a complex128',
+  byte: 'a byte',
+  rune: 'a rune',
+  string: 'a string',
+  '[]byte': 'a byte slice',
+  '[]rune': 'a rune slice',
+};
+
 export const go: LanguageSupport<'go'> = {
   id: 'go',
   tier: 1,
@@ -246,6 +264,8 @@ export const go: LanguageSupport<'go'> = {
     },
   },
   arithmetic: { divisionIsNumeric: true },
+  // `T(x)` is a conversion in Go (values are created by composite literals, `&T{…}`, or `new`).
+  construction: { capitalisedCallCreates: false, conversions: GO_CONVERSIONS, conversionsCallNothing: true },
   wording: { name: 'Go', raises: false, asyncAwait: false, examples: 'go' },
   taint: TAINT,
   sample: 'package main\n\nfunc add(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn a + b\n}\n',

@@ -11,13 +11,89 @@ import {
   referenceReader,
   withoutArguments,
 } from './common.js';
-import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable } from './model.js';
+import type { ApiEntry, Heritage, LanguageSupport, PipelineCall, SyntaxTable } from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 /** `Type::method`: the method's name, after the `::`. */
 const referencedMethod = (node: Node): boolean =>
   node.parent?.type === 'method_reference' && node.parent.namedChildren[0]?.id !== node.id;
+/** Stream steps that run their lambda once per item (`sorted` compares n log n times: left out). */
+const STREAM_STEPS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'flatMap',
+  'mapToInt',
+  'mapToLong',
+  'mapToDouble',
+  'mapToObj',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'forEach',
+  'peek',
+  'takeWhile',
+  'dropWhile',
+  'reduce',
+]);
+/** A collection's own methods that run their lambda once per item, with no stream. */
+const COLLECTION_STEPS: ReadonlySet<string> = new Set(['forEach', 'removeIf', 'replaceAll']);
+const STREAM_OPENERS: ReadonlySet<string> = new Set(['stream', 'parallelStream']);
+/** Operations that end a stream, running every step before them (a stream without one runs nothing). */
+const TERMINAL: ReadonlySet<string> = new Set([
+  'collect',
+  'toList',
+  'toArray',
+  'forEach',
+  'forEachOrdered',
+  'reduce',
+  'count',
+  'sum',
+  'average',
+  'min',
+  'max',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'findFirst',
+  'findAny',
+  'summaryStatistics',
+  'iterator',
+]);
+
+/** Whether a stream step is run: it is a terminal operation, or one follows it in its chain. */
+function ended(step: Node, method: string): boolean {
+  if (TERMINAL.has(method)) return true;
+  for (let at = step, p = step.parent; p?.type === 'method_invocation'; at = p, p = p.parent) {
+    if (p.childForFieldName('object')?.id !== at.id) return false;
+    if (TERMINAL.has(p.childForFieldName('name')?.text ?? '')) return true;
+  }
+  return false;
+}
+const CALLBACKS: ReadonlySet<string> = new Set(['lambda_expression', 'method_reference']);
+
+/**
+ * `orders.stream().filter(…)`: a step of a stream, back through its earlier steps to the collection it
+ * streams. A `map` on no stream may be `Optional.map`, which runs at most once: no pipeline then.
+ */
+function pipeline(call: Node): PipelineCall | undefined {
+  const method = call.type === 'method_invocation' ? call.childForFieldName('name')?.text : undefined;
+  if (!method || (!STREAM_STEPS.has(method) && !COLLECTION_STEPS.has(method))) return undefined;
+  const callback = call.childForFieldName('arguments')?.namedChildren[0];
+  if (!callback || !CALLBACKS.has(callback.type)) return undefined;
+  const receiver = call.childForFieldName('object') ?? undefined;
+  let source = receiver;
+  while (source?.type === 'method_invocation') {
+    const name = source.childForFieldName('name')?.text ?? '';
+    if (STREAM_OPENERS.has(name))
+      return ended(call, method)
+        ? { method: `.${method}`, over: source.childForFieldName('object') ?? source, callback }
+        : undefined;
+    if (!STREAM_STEPS.has(name) && name !== 'distinct' && name !== 'sorted') break;
+    source = source.childForFieldName('object') ?? undefined;
+  }
+  return COLLECTION_STEPS.has(method) ? { method: `.${method}`, over: receiver, callback } : undefined;
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -48,6 +124,7 @@ const SYNTAX: SyntaxTable = {
     },
   },
   calleeFields: ['name', 'type', 'constructor'],
+  pipeline,
   comments: new Set(['line_comment', 'block_comment']),
   asyncMarkers: new Set(),
   generatorMarkers: new Set(),

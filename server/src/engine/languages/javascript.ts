@@ -2,6 +2,7 @@
 import { javascriptMetrics } from '../metrics/javascript/index.js';
 import { UNTYPED_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { callArguments } from '../nodes.js';
 import {
   api,
   apiDoing,
@@ -13,8 +14,45 @@ import {
   referenceReader,
   stringText,
 } from './common.js';
-import type { ApiEntry, Heritage, LanguageSupport, SyntaxTable, VisibilityQuery } from './model.js';
+import type {
+  ApiEntry,
+  Construction,
+  Heritage,
+  LanguageSupport,
+  PipelineCall,
+  SyntaxTable,
+  VisibilityQuery,
+} from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
+
+/**
+ * Array methods that run their callback once per item (sorting is left out: it compares, n log n times).
+ * A call of one counts only with an inline function, so `db.users.find(query)` is no pipeline.
+ */
+const PIPELINE_METHODS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'flatMap',
+  'forEach',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'reduce',
+  'reduceRight',
+]);
+const INLINE_FUNCTIONS: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'function']);
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'call_expression' ? call.childForFieldName('function') : null;
+  const method = fn?.type === 'member_expression' ? fn.childForFieldName('property')?.text : undefined;
+  if (!fn || !method || !PIPELINE_METHODS.has(method)) return undefined;
+  const callback = callArguments(call)[0];
+  if (!callback || !INLINE_FUNCTIONS.has(callback.type)) return undefined;
+  return { method: `.${method}`, over: fn.childForFieldName('object') ?? undefined, callback };
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -40,6 +78,7 @@ const SYNTAX: SyntaxTable = {
     import_statement: (n) => stringText(n.childForFieldName('source')),
   },
   calleeFields: ['function', 'constructor'],
+  pipeline,
   comments: new Set(['comment', 'html_comment']),
   asyncMarkers: new Set(['async']),
   generatorMarkers: new Set(['*']),
@@ -162,6 +201,15 @@ function heritage(node: Node): Heritage | undefined {
   return types.length ? { types, relation: 'implements' } : undefined;
 }
 
+/**
+ * `Number(x)`, `String(x)`, `Boolean(x)` and `BigInt(x)` called without `new` convert a value; they
+ * create no wrapper object. A capitalised call without `new` is a plain function call.
+ */
+const CONSTRUCTION: Construction = {
+  capitalisedCallCreates: false,
+  conversions: { Number: 'a number', String: 'a string', Boolean: 'a boolean', BigInt: 'a BigInt' },
+};
+
 /** Everything but the grammar, the name and what a doc comment is called. */
 const FAMILY = {
   tier: 1,
@@ -170,6 +218,7 @@ const FAMILY = {
   apis: APIS,
   exceptions: UNTYPED_EXCEPTIONS,
   isExported,
+  construction: CONSTRUCTION,
   declarations: {
     heritage,
     entryPoints: MAIN_WITHOUT_PARAMETERS,

@@ -46,6 +46,8 @@ export const kotlin: LanguageSupport<'kotlin'> = {
     react: false,
   },
   arithmetic: { divisionIsNumeric: false },
+  // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
+  construction: { capitalisedCallCreates: true, conversions: {} },
   wording: { name: 'Kotlin', raises: false, collectionPipeline: '`map`/`filter`', asyncAwait: false },
   sample: 'fun add(a: Int, b: Int): Int {\n    if (a > b) return a\n    return a + b\n}\n',
 };

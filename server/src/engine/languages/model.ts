@@ -44,6 +44,29 @@ export interface StepSyntax {
 export interface LoopShape {
   readonly detail: string;
   readonly subject: Node | undefined;
+  /** For a lazy loop that yields to a call (Python's `sum(x for x in xs)`): that call. */
+  readonly consumer?: Node;
+  /**
+   * A lazy loop that nothing where it is written runs to the end: a generator expression kept or handed
+   * to another lazy step (`g = (x for x in xs)`, `zip(…)`). Its work is done where its values are asked
+   * for, so it adds nothing to the cost here.
+   */
+  readonly deferred?: true;
+}
+
+/**
+ * A call that runs a callback once per item of a collection: `xs.map(f)`, a stream's `filter`, LINQ's
+ * `Select`, Python's `map(f, xs)`. Its cost is a loop's, though no loop statement is written.
+ */
+export interface PipelineCall {
+  /** The step as the code names it: `.map`, `.Select`, `map`. */
+  readonly method: string;
+  /** What it runs over: its receiver (`orders` in `orders.stream().map(…)`, back through `.stream()`). */
+  readonly over: Node | undefined;
+  /** The function it runs once per item: an inline lambda, or (Python's `map(str, xs)`) any function. */
+  readonly callback: Node;
+  /** What it runs over is a count, not a collection: Ruby's `n.times { … }` runs its block `n` times. */
+  readonly counts?: true;
 }
 
 /** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */
@@ -66,6 +89,11 @@ interface CommonSyntax {
    * expression-bodied lambda (which every language reads the same way).
    */
   readonly implicitReturn?: (unit: Node) => Node | undefined;
+  /**
+   * The pipeline a call is (PipelineCall), or undefined for any other call, and for a call whose
+   * receiver may be no collection (Java's `Optional.map`, Rust's `Option::map`): none is claimed on a guess.
+   */
+  readonly pipeline?: (call: Node) => PipelineCall | undefined;
   /** Lambdas the metrics fold into the function around them, whose code the facts read as that function's. */
   readonly foldedLambdas?: ReadonlySet<string>;
   /**
@@ -240,6 +268,23 @@ export interface Arithmetic {
   readonly divisionIsNumeric: boolean;
 }
 
+/** How calls to a type's name read: creating a value of the type, or converting one to it (purpose/result.ts). */
+export interface Construction {
+  /**
+   * Whether a bare call of a capitalised name (`Point(1, 2)`, no `new`) creates an instance of it, as
+   * in Python or Kotlin. Elsewhere it calls a function (C#'s `Compute(x)`) or converts (Go's `Celsius(f)`).
+   */
+  readonly capitalisedCallCreates: boolean;
+  /**
+   * Callees that convert their argument to another type rather than create an object (JavaScript's
+   * `Number(x)` without `new`, Python's `int(s)`, Go's `int64(n)`), and what they convert it to, as
+   * the end of "converts `x` to …" ("a number").
+   */
+  readonly conversions: Readonly<Record<string, string>>;
+  /** Whether a conversion only looks like a call: Go's `int64(n)` calls no function, so it is not listed as one. */
+  readonly conversionsCallNothing?: true;
+}
+
 export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly id: Id;
   readonly tier: Contract[Id]['tier'];
@@ -255,6 +300,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;
   readonly arithmetic: Arithmetic;
+  /** How calls to a type's name read; without it, only `new T(…)` and composite literals create. */
+  readonly construction?: Construction;
   readonly wording: Wording<Contract[Id]['name']>;
   /** Sources, sinks and sanitisers of taint (taint/), for languages the security rules follow values in. */
   readonly taint?: TaintCatalogue;

@@ -9,9 +9,75 @@ import {
   MAIN_WITHOUT_PARAMETERS,
   referenceReader,
 } from './common.js';
-import type { ApiEntry, LanguageSupport, SyntaxTable } from './model.js';
+import type { ApiEntry, LanguageSupport, LoopShape, PipelineCall, SyntaxTable } from './model.js';
+import { callArguments, keywordArgument } from '../nodes.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
+
+const LOOP_DETAILS: Readonly<Record<string, string>> = {
+  for_statement: 'for-each',
+  while_statement: 'while',
+  for_in_clause: 'comprehension',
+};
+
+/**
+ * A comprehension's `for` builds a list, set or dict; inside a generator expression (`(f(x) for x in
+ * xs)`, `sum(x * x for x in xs)`) it builds nothing: the values are yielded one at a time as whatever
+ * consumes them asks. The consumer is the call the generator expression is the argument of, if any.
+ */
+/** Calls that take every value of the iterable they are given before they return (`zip` or `map` take none). */
+const DRAINS =
+  /^(sum|any|all|min|max|list|tuple|set|frozenset|dict|sorted|next|len|(.+\.)?(join|extend|update|writelines))$/;
+
+function loopShape(node: Node): LoopShape {
+  const subject = node.childForFieldName('right') ?? node.childForFieldName('condition') ?? undefined;
+  const around = node.type === 'for_in_clause' ? node.parent : null;
+  if (around?.type !== 'generator_expression') return { detail: LOOP_DETAILS[node.type] ?? 'for', subject };
+  // `sum(x for x in xs)` gives the call the generator as its whole argument list; `f(g, (x for …))` wraps it.
+  const list = around.parent?.type === 'argument_list' ? around.parent : around;
+  const call = list.parent?.type === 'call' && list.field === 'arguments' ? list.parent : undefined;
+  const drained = call !== undefined && DRAINS.test(call.childForFieldName('function')?.text ?? '');
+  return {
+    detail: 'generator',
+    subject,
+    ...(call ? { consumer: call } : {}),
+    ...(drained ? {} : { deferred: true }),
+  };
+}
+
+/** Built-ins that call a function once per item of their iterable argument, and where that argument is. */
+const PIPELINE_FUNCTIONS: Readonly<Record<string, number>> = { map: 1, filter: 1, reduce: 1 };
+/** Of those, the lazy ones: they run their function only as something takes their values. */
+const LAZY_FUNCTIONS = new Set(['map', 'filter']);
+
+/** Whether `node`'s values are all taken: by a call before it returns (`list(…)`, `sum(…)`), or by a loop over it. */
+function drained(node: Node): boolean {
+  const list = node.parent;
+  // What a `for` (or a comprehension's `for`) goes through is taken item by item as it goes.
+  if ((list?.type === 'for_statement' || list?.type === 'for_in_clause') && node.field === 'right')
+    return true;
+  const call = list?.type === 'argument_list' ? list.parent : undefined;
+  return call?.type === 'call' && DRAINS.test(call.childForFieldName('function')?.text ?? '');
+}
+/** `min` and `max` call their `key` once per item (`sorted` also sorts: n log n). */
+const KEYED = new Set(['min', 'max']);
+
+function pipeline(call: Node): PipelineCall | undefined {
+  const fn = call.type === 'call' ? call.childForFieldName('function') : null;
+  const name = fn?.type === 'identifier' ? fn.text : fn?.text === 'functools.reduce' ? 'reduce' : undefined;
+  if (!name) return undefined;
+  const positional = callArguments(call);
+  const at = PIPELINE_FUNCTIONS[name];
+  if (at !== undefined) {
+    // `return map(f, xs)` calls `f` on nothing yet; `list(map(f, xs))` on every item (a `for` over it is a loop).
+    if (LAZY_FUNCTIONS.has(name) && !drained(call)) return undefined;
+    const callback = positional[0];
+    return callback && positional[at] ? { method: name, over: positional[at], callback } : undefined;
+  }
+  const key = KEYED.has(name) ? keywordArgument(call, 'key') : undefined;
+  return key && positional.length === 1 ? { method: name, over: positional[0], callback: key } : undefined;
+}
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -42,6 +108,8 @@ const SYNTAX: SyntaxTable = {
     },
   },
   calleeFields: ['function'],
+  loopShape,
+  pipeline,
   comments: new Set(['comment']),
   asyncMarkers: new Set(['async']),
   generatorMarkers: new Set(),
@@ -319,6 +387,18 @@ export const python: LanguageSupport<'python'> = {
     },
   },
   arithmetic: { divisionIsNumeric: false },
+  // Calling a class creates an instance; `int(s)` and its kin convert (or parse) a value instead.
+  construction: {
+    capitalisedCallCreates: true,
+    conversions: {
+      int: 'an integer',
+      float: 'a floating-point number',
+      str: 'a string',
+      bool: 'a boolean',
+      complex: 'a complex number',
+      bytes: 'bytes',
+    },
+  },
   wording: {
     name: 'Python',
     raises: true,

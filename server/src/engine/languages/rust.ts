@@ -3,7 +3,7 @@ import { rustMetrics } from '../metrics/tier2/rust.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { api, blockDocs, lastStatement, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONS } from './conventions.js';
-import type { ApiEntry, LanguageSupport } from './model.js';
+import type { ApiEntry, LanguageSupport, PipelineCall } from './model.js';
 
 const APIS: readonly ApiEntry[] = [
   api(/^(fs::(read_to_string|read|read_dir|metadata)|File::open|std::fs::\w+)$/, 'reads-file'),
@@ -26,6 +26,107 @@ const APIS: readonly ApiEntry[] = [
   ),
 ];
 
+/** Iterator adapters and consumers that run their closure once per item (`sorted_by` is no iterator's). */
+const ITERATOR_STEPS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'filter_map',
+  'flat_map',
+  'for_each',
+  'try_for_each',
+  'fold',
+  'try_fold',
+  'reduce',
+  'any',
+  'all',
+  'find',
+  'find_map',
+  'position',
+  'take_while',
+  'skip_while',
+  'map_while',
+  'inspect',
+  'max_by_key',
+  'min_by_key',
+  'partition',
+]);
+/** Adapters: lazy, they run their closure only as a consumer after them takes items. */
+const ADAPTERS: ReadonlySet<string> = new Set([
+  'map',
+  'filter',
+  'filter_map',
+  'flat_map',
+  'take_while',
+  'skip_while',
+  'map_while',
+  'inspect',
+]);
+/** Steps that take items from the iterator before them, so that its adapters run. */
+const CONSUMERS =
+  /^(collect|sum|product|count|last|nth|for_each|try_for_each|fold|try_fold|reduce|any|all|find|find_map|position|max|min|max_by|min_by|max_by_key|min_by_key|partition|unzip|extend)$/;
+
+/** Whether an adapter is run where it is written: a consumer follows it in its chain. */
+function consumed(call: Node): boolean {
+  let at = call;
+  for (let p = call.parent; p?.type === 'field_expression';) {
+    if (p.childForFieldName('value')?.id !== at.id || p.parent?.type !== 'call_expression') return false;
+    if (CONSUMERS.test(p.childForFieldName('field')?.text ?? '')) return true;
+    at = p.parent;
+    p = at.parent;
+  }
+  // `for y in xs.iter().filter(…)` takes its items one by one.
+  return at.parent?.type === 'for_expression' && at.field === 'value';
+}
+
+/** Calls that start an iterator over a collection: only after one is `.map` no `Option::map`. */
+const ITERATOR_OPENERS: ReadonlySet<string> = new Set([
+  'iter',
+  'into_iter',
+  'iter_mut',
+  'chars',
+  'bytes',
+  'lines',
+  'keys',
+  'values',
+  'drain',
+]);
+
+/** The method a Rust call calls on a receiver, and that receiver. */
+function methodCall(call: Node): { name: string; receiver: Node | undefined } | undefined {
+  const fn = call.type === 'call_expression' ? call.childForFieldName('function') : null;
+  if (fn?.type !== 'field_expression') return undefined;
+  return {
+    name: fn.childForFieldName('field')?.text ?? '',
+    receiver: fn.childForFieldName('value') ?? undefined,
+  };
+}
+
+/** `xs.iter().map(|x| …)`: a step of an iterator chain, back through its earlier steps to the collection. */
+function pipeline(call: Node): PipelineCall | undefined {
+  const step = methodCall(call);
+  if (!step || !ITERATOR_STEPS.has(step.name)) return undefined;
+  const callback = call
+    .childForFieldName('arguments')
+    ?.namedChildren.find((a) => a.type === 'closure_expression');
+  if (!callback || (ADAPTERS.has(step.name) && !consumed(call))) return undefined;
+  for (let source = step.receiver; source;) {
+    // `(0..n).map(…)`: a range is an iterator itself.
+    if (source.type === 'parenthesized_expression' && source.namedChildren[0]?.type === 'range_expression')
+      return { method: `.${step.name}`, over: source, callback };
+    const earlier = methodCall(source);
+    if (!earlier) return undefined;
+    if (ITERATOR_OPENERS.has(earlier.name))
+      return { method: `.${step.name}`, over: earlier.receiver ?? source, callback };
+    if (
+      !ITERATOR_STEPS.has(earlier.name) &&
+      !/^(enumerate|rev|skip|take|step_by|cloned|copied|zip|chain|peekable)$/.test(earlier.name)
+    )
+      return undefined;
+    source = earlier.receiver;
+  }
+  return undefined;
+}
+
 /** A block's tail expression (no semicolon) is its value. */
 function tailExpression(unit: Node): Node | undefined {
   if (unit.type !== 'function_item' && unit.type !== 'closure_expression') return undefined;
@@ -46,6 +147,7 @@ export const rust: LanguageSupport<'rust'> = {
     ...CONVENTIONS,
     foldedLambdas: RUST_CLOSURES,
     implicitReturn: tailExpression,
+    pipeline,
     imports: {
       // `use std::sync::{Mutex, RwLock};` as written; `mod util;` declares a module of the crate, no import.
       use_declaration: (n) => {
@@ -64,6 +166,8 @@ export const rust: LanguageSupport<'rust'> = {
   isExported: ({ node }) => /^pub\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
+  construction: { capitalisedCallCreates: true, conversions: {} },
   wording: {
     name: 'Rust',
     raises: false,

@@ -63,6 +63,8 @@ export const swift: LanguageSupport<'swift'> = {
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
+  construction: { capitalisedCallCreates: true, conversions: {} },
   wording: { name: 'Swift', raises: false, collectionPipeline: '`map`/`filter`', asyncAwait: false },
   sample: 'func add(a: Int, b: Int) -> Int {\n    if a > b { return a }\n    return a + b\n}\n',
 };

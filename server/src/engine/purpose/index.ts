@@ -14,6 +14,7 @@ import { callArguments } from './arguments.js';
 import { declarationsOf } from './declarations.js';
 import { unitDoc } from './doc.js';
 import { resultOf } from './result.js';
+import { LANGUAGES } from '../languages/index.js';
 import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
 import { chainsIn } from './chains.js';
@@ -96,7 +97,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const effects = once(() => (isClass ? [] : effectsOf(node, c)));
   const idioms = once(() => (isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node))));
   const nameWords = once(() => (short ? wordsOf(short) : []));
-  const result = once(() => (isClass ? undefined : resultOf(node, c.steps)));
+  const result = once(() =>
+    isClass ? undefined : resultOf(node, c.steps, LANGUAGES[c.language].construction),
+  );
   const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params)));
   const captures = once(() =>
     c.enclosing && !isClass

@@ -8,6 +8,8 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { answerOf } from './answers.js';
+import { clip } from '../facts/subjects.js';
+import type { Construction } from '../languages/model.js';
 
 const BOOLEAN_LITERAL = /^(true|false|True|False)$/;
 /** Longest returned expression read for what it asks. */
@@ -34,6 +36,8 @@ export interface UnitResult {
   readonly type?: string;
   /** The type every value-returning `return` creates, when they all create the same one. */
   readonly creates?: string;
+  /** Its one value-returning `return` converts a value to another type (`Number(x)`, `int(s)`): what and to what. */
+  readonly converts?: { readonly value: string; readonly to: string };
   /** For a yes-or-no function: what its one non-literal return asks, in words (answers.ts), and its line. */
   readonly answers?: { readonly text: string; readonly line: number };
   /**
@@ -73,13 +77,43 @@ function declaredType(unit: Node): Node | undefined {
   return field ?? undefined;
 }
 
-/** `new Parser(…)`, `Parser(…)` (a capitalised callee), `&Reader{…}` or `Reader{…}`: the type created. */
-function created(value: string): string | undefined {
-  const m =
-    /^new\s+([A-Z][\w.]*(?:<[^()]*>)?)\s*\(/.exec(value) ??
-    /^&?([A-Z][\w.]*)\s*\{/.exec(value) ??
-    /^([A-Z][\w]*)\s*\(/.exec(value);
-  return m?.[1];
+/** Where the bracket opening at `open` closes, counting nested brackets; -1 when it does not. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '{' || ch === '[') depth++;
+    else if (ch === ')' || ch === '}' || ch === ']') depth--;
+    if (depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Whether the bracket a match ends on closes at the end of `value`: the call is the whole value, not its start. */
+const isWhole = (value: string, m: RegExpExecArray) =>
+  closing(value, m[0].length - 1) === value.trimEnd().length - 1;
+
+/** What one returned value makes: a new object of a type, or its one argument converted to another type. */
+type Made = { readonly creates: string } | { readonly converts: string; readonly to: string };
+
+/**
+ * `new Parser(…)`, `&Reader{…}` or `Reader{…}`, and `Parser(…)` where the language calls a type by its
+ * name to create one: the type created. `Number(x)` or `int64(n)` converts `x`: it creates nothing.
+ */
+function made(value: string, construction: Construction | undefined): Made | undefined {
+  const created = /^new\s+([A-Z][\w.]*(?:<[^()]*>)?)\s*\(/.exec(value) ?? /^&?([A-Z][\w.]*)\s*\{/.exec(value);
+  if (created) return isWhole(value, created) ? { creates: created[1]! } : undefined;
+  const call = /^([\w.]+|\[\]\w+)\s*\(/.exec(value);
+  if (!call || !isWhole(value, call)) return undefined;
+  const to = construction?.conversions[call[1]!];
+  if (to !== undefined) {
+    const argument = value.slice(call[0].length, -1).trim();
+    // One argument: `int(s, 16)` parses in a base, `String()` gives an empty string.
+    return argument && !/,/.test(argument) ? { converts: clip(argument, 60), to } : undefined;
+  }
+  return construction?.capitalisedCallCreates && /^[A-Z]\w*$/.test(call[1]!)
+    ? { creates: call[1]! }
+    : undefined;
 }
 
 /** A case arm and the field its labels are in. */
@@ -235,26 +269,51 @@ function unguarded(node: Node, unit: Node): boolean {
   return true;
 }
 
-export function resultOf(unit: Node, steps: readonly Step[]): UnitResult | undefined {
+/**
+ * What a `return` gives back, as written in full: its subject is clipped, and a clipped call cannot be
+ * seen to be the whole value. An implicit return's node is the value itself.
+ */
+function returnedText(unit: Node, r: Step): string {
+  const node = unit.doc.nodes[r.node];
+  const value = /return/.test(node?.type ?? '')
+    ? node?.namedChildren.find((c) => !c.type.includes('comment'))
+    : node;
+  return value?.text.replace(/\s+/g, ' ').trim() ?? r.subject ?? '';
+}
+
+/** What every value-returning `return` creates, when all create the same type. */
+function createdByAll(values: readonly (Made | undefined)[]): string | undefined {
+  const types = values.map((m) => (m && 'creates' in m ? m.creates : undefined));
+  return types.length > 0 && types.every((t) => t !== undefined && t === types[0]) ? types[0] : undefined;
+}
+
+export function resultOf(
+  unit: Node,
+  steps: readonly Step[],
+  construction: Construction | undefined,
+): UnitResult | undefined {
   const declared = declaredType(unit);
   const type = declared?.text.replace(/^:\s*/, '').replace(/\s+/g, ' ').trim();
   const returns = steps.filter((s) => s.kind === 'return' && s.subject);
-  const made = returns.map((r) => created(r.subject!));
-  const creates =
-    made.length > 0 && made.every((m) => m !== undefined && m === made[0]) ? made[0] : undefined;
+  const values = returns.map((r) => made(returnedText(unit, r), construction));
+  const creates = createdByAll(values);
+  const only = values.length === 1 ? values[0] : undefined;
+  const converts = only && 'converts' in only ? { value: only.converts, to: only.to } : undefined;
   const typed = type && !NOTHING.test(type) && type.length <= MAX_TYPE ? type : undefined;
   // A declared result type other than a boolean (or a type guard) says it is no yes-or-no question.
   const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
   const answers = creates || !yesOrNo ? undefined : answered(unit, returns, type !== undefined);
   const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
   const inTurn = creates || answers || cases ? undefined : checksInTurn(unit, returns);
-  if (!typed && !creates && !answers && !cases && !inTurn) return undefined;
+  if (!typed && !creates && !converts && !answers && !cases && !inTurn) return undefined;
   return {
     ...(typed ? { type: typed } : {}),
     ...(creates ? { creates } : {}),
+    ...(converts ? { converts } : {}),
     ...(answers ? { answers } : {}),
     ...(cases ? { byCases: cases } : {}),
     ...(inTurn ? { inTurn } : {}),
-    line: creates ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
+    line:
+      creates || converts ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,
   };
 }
