@@ -537,6 +537,20 @@ describe('engine: no false sentence', () => {
       assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
     });
   });
+  describe('the third panel’s classes', () => {
+    it('a callback is not said to change what only a callback inside it changes', async () => {
+      const text = await said(
+        'javascript',
+        'function merge(target, sources) {\n  var src, val;\n  sources.forEach(function (obj) {\n    Object.keys(obj).forEach(function (key) {\n      src = target[key];\n      val = obj[key];\n      target[key] = val || src;\n    });\n  });\n  return target;\n}\n',
+      );
+      assert.doesNotMatch(text, /function passed to `forEach` on line 3[^\n]*changes `src`/);
+      assert.match(
+        text,
+        /function passed to `forEach` on line 4[^\n]*It is a closure: it uses `obj` from the function around it/,
+      );
+    });
+  });
+
   describe('the purpose corpus’s third sample', () => {
     it('a generator’s `for … in` is no membership test, so the function answers no yes-or-no question', async () => {
       const text = await said(

@@ -13,7 +13,7 @@ import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { bindingsOf, type Binding } from '../scope/bindings.js';
-import { contains } from '../nodes.js';
+import { contains, FUNCTION_TYPES } from '../nodes.js';
 import { declaredIn } from './own-text.js';
 
 export interface Captures {
@@ -41,13 +41,20 @@ export interface Enclosing {
   readonly declared: ReadonlySet<string>;
 }
 
-/** The references inside `unit`, in document order. */
-function referencesIn(unit: Node, isReference: (node: Node) => boolean): Node[] {
+/**
+ * The references inside `unit`, in document order, each marked when it stands in a function written inside
+ * `unit`: such a use is `unit`'s too (it closes over the name to make that function), but a change made
+ * there is that function's, not state `unit` itself keeps.
+ */
+function referencesIn(unit: Node, isReference: (node: Node) => boolean): { node: Node; nested: boolean }[] {
   const nodes = unit.doc.nodes;
-  const found: Node[] = [];
-  for (let id = unit.id; id <= unit.lastId; id++) {
+  const found: { node: Node; nested: boolean }[] = [];
+  let nestedUntil = -1;
+  for (let id = unit.id + 1; id <= unit.lastId; id++) {
     const node = nodes[id];
-    if (node && isReference(node) && !KEYWORDS.has(node.text)) found.push(node);
+    if (!node) continue;
+    if (id > nestedUntil && FUNCTION_TYPES.has(node.type)) nestedUntil = node.lastId;
+    if (isReference(node) && !KEYWORDS.has(node.text)) found.push({ node, nested: id <= nestedUntil });
   }
   return found;
 }
@@ -117,7 +124,7 @@ export function capturesOf(
   const verdicts = new Map<string, boolean>();
   const uses: string[] = [];
   const changes: string[] = [];
-  for (const ref of references) {
+  for (const { node: ref, nested } of references) {
     const name = ref.text;
     let captured = verdicts.get(name);
     if (captured === undefined) {
@@ -125,7 +132,7 @@ export function capturesOf(
       verdicts.set(name, captured);
       if (captured) uses.push(name);
     }
-    if (captured && !changes.includes(name) && isAssigned(ref)) changes.push(name);
+    if (captured && !nested && !changes.includes(name) && isAssigned(ref)) changes.push(name);
   }
   return uses.length ? { uses, changes: uses.filter((n) => changes.includes(n)) } : undefined;
 }
