@@ -538,6 +538,36 @@ describe('engine: no false sentence', () => {
     });
   });
   describe('the third panel’s classes', () => {
+    it('loops that run down the same slice, or one the function leaves right after, do not multiply', async () => {
+      const consumed = await said(
+        'go',
+        "package p\n\nfunc scan(chunk, s string) bool {\n\tfor len(chunk) > 0 {\n\t\tswitch chunk[0] {\n\t\tcase '[':\n\t\t\tchunk = chunk[1:]\n\t\t\tfor {\n\t\t\t\tif len(chunk) > 0 && chunk[0] == ']' {\n\t\t\t\t\tchunk = chunk[1:]\n\t\t\t\t\tbreak\n\t\t\t\t}\n\t\t\t\tchunk = chunk[1:]\n\t\t\t}\n\t\tdefault:\n\t\t\tchunk = chunk[1:]\n\t\t}\n\t}\n\treturn s == \"\"\n}\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        consumed,
+        /O\(n\) — [^\n]*the loop on line 8 runs down the same `chunk` as the loop on line 4/,
+      );
+      assert.doesNotMatch(consumed, /O\(n\^2\)|innermost loop on line 8 runs for every iteration/);
+      const once = await said(
+        'java',
+        "class P {\n  static int parse(char[] cs, int end) {\n    int v = 0;\n    for (int i = 0; i < end; i++) {\n      int next = v * 10 + (cs[i] - '0');\n      if (next < v) {\n        for (int j = i + 1; j < end; j++) {\n          if (cs[j] == ' ') return -1;\n        }\n        return -2;\n      }\n      v = next;\n    }\n    return v;\n  }\n}\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        once,
+        /O\(n\) — [^\n]*the loop on line 7 is followed by a way out of the function, so it runs at most once per call/,
+      );
+      // Nested loops that do multiply are still told, and a conditional inner loop only "can" run each time.
+      const nested = await said(
+        'javascript',
+        'function pairs(xs) {\n  let n = 0;\n  for (const a of xs) {\n    if (a > 0) {\n      for (const b of xs) n += a * b;\n    }\n  }\n  return n;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(nested, /O\(n\^2\)/);
+      assert.match(nested, /the innermost loop on line 5 can run for every iteration of the loops around it/);
+    });
+
     it('a callback is not said to change what only a callback inside it changes', async () => {
       const text = await said(
         'javascript',

@@ -7,6 +7,7 @@
 import { compiledOnlyNote } from './compile-time.js';
 import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } from '../facts/model.js';
 import type { LoopAnatomy } from '../facts/loops.js';
+import type { SnapshotNode as Node } from '../parsing/node.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
 export interface Estimate {
@@ -136,6 +137,33 @@ function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy): string | undefined
   return undefined;
 }
 
+/**
+ * A nested loop that consumes the string or slice the loop around it runs down (`chunk = chunk[1:]` in
+ * both, the outer one's condition reading it): together they take at most as many steps as it is long.
+ */
+function sharedConsumption(inner: Node, outer: Node, outerCondition: string | undefined): string | undefined {
+  const shrinks = (text: string) =>
+    [...text.matchAll(/(?<![\w.])(\w+)\s*:?=\s*\1\[\s*[\w+ ]+:\s*\]/g)].map((m) => m[1]!);
+  const consumed = new Set(shrinks(inner.text));
+  for (const name of shrinks(outer.text)) {
+    if (!consumed.has(name) || !mentions(outerCondition, name)) continue;
+    // Grown anywhere (`s = s + t`, `s += t`, `append(s, …)`), it is no longer only run down.
+    const grows = new RegExp(`(?<![\\w.])${name}\\s*(\\+=|=\\s*(${name}\\s*\\+|append\\(\\s*${name}\\b))`);
+    if (!grows.test(outer.text)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A nested loop that the function leaves right after (the next statement returns or throws): however
+ * often the loop around it turns, it runs to its end at most once per call.
+ */
+function endsTheCall(inner: Node): boolean {
+  let next = inner.nextNamedSibling;
+  while (next && next.type.includes('comment')) next = next.nextNamedSibling;
+  return next !== null && /^(return|throw|raise)(_statement|_expression)?$/.test(next.type);
+}
+
 interface Depth {
   readonly depth: number;
   readonly notes: readonly string[];
@@ -149,6 +177,7 @@ interface Depth {
 function effectiveDepth(u: UnitFacts): Depth | undefined {
   const loops = u.loops;
   if (loops.length === 0) return undefined;
+  const nodes = u.metrics.node.doc.nodes;
   const parentOf = (l: LoopAnatomy) =>
     loops
       .filter((o) => o !== l && o.line <= l.line && o.endLine >= l.endLine && o.node < l.node)
@@ -161,11 +190,20 @@ function effectiveDepth(u: UnitFacts): Depth | undefined {
     const up = parent ? depthOf(parent) : { depth: 0, notes: [], plain: 0 };
     const shared = parent ? sharedIndex(l, parent) : undefined;
     const fixed = fixedCount(l);
+    const node = nodes[l.node];
+    const parentNode = parent ? nodes[parent.node] : undefined;
+    const consumed =
+      !shared && node && parentNode ? sharedConsumption(node, parentNode, parent!.condition) : undefined;
+    const once = !shared && !consumed && parent && node ? endsTheCall(node) : false;
     const note = shared
       ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-      : fixed
-        ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
-        : undefined;
+      : consumed
+        ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+        : once
+          ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+          : fixed
+            ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+            : undefined;
     const made = {
       depth: up.depth + (note ? 0 : 1),
       notes: note ? [...up.notes, note] : up.notes,
@@ -337,6 +375,11 @@ function noLoops(u: UnitFacts): string {
 }
 
 /** The unit's estimated running time and why. */
+/** How deep the loops that multiply work nest: the nesting less loops that share a cursor, run once or a fixed count. */
+export function multiplyingDepth(u: UnitFacts): number {
+  return effectiveDepth(u)?.depth ?? u.maxLoopDepth;
+}
+
 export function estimateOf(u: UnitFacts): Estimate {
   if (u.recursion) return recursive(u.recursion, u);
   if (u.recursive) {

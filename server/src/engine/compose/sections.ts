@@ -31,7 +31,7 @@ import {
   sentences,
 } from './text.js';
 import { describeClass, describeSteps, signature } from './walkthrough.js';
-import { estimateOf, loopCalls, searchHotSpots } from './cost.js';
+import { estimateOf, loopCalls, multiplyingDepth, searchHotSpots } from './cost.js';
 import { coverageSentences } from './coverage.js';
 
 const MAX_UNITS = 12;
@@ -445,9 +445,14 @@ export function hotSpots(input: ComposeInput): Section {
     const sig = signature(u);
     const loops = u.steps.filter((s) => s.kind === 'loop');
     const deepest = loops.reduce<Step | undefined>((a, s) => (!a || s.depth > a.depth ? s : a), undefined);
-    if (deepest && u.maxLoopDepth >= 2) {
+    // Only where nesting multiplies: a loop that shares its cursor with the one around it, or that the
+    // function leaves right after, does not run again for every turn of it.
+    if (deepest && u.maxLoopDepth >= 2 && multiplyingDepth(u) >= 2) {
+      const conditional = u.steps.some(
+        (s) => s.kind === 'branch' && s.line < deepest.line && s.depth < deepest.depth && s.loopDepth > 0,
+      );
       lines.push(
-        `${sig}: the innermost loop on line ${deepest.line} runs for every iteration of the loops around it.`,
+        `${sig}: the innermost loop on line ${deepest.line} ${conditional ? 'can run' : 'runs'} for every iteration of the loops around it.`,
       );
     }
     lines.push(...searchHotSpots(u, sig));
