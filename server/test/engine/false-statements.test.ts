@@ -538,6 +538,25 @@ describe('engine: no false sentence', () => {
     });
   });
   describe('the third panel’s classes', () => {
+    it('a chained method is one dependency, and a method of a literal is named by its method', async () => {
+      const js = dependencies(
+        await said(
+          'javascript',
+          "function clean(s) {\n  return s\n    .replace(/=/g, '')\n    .replace(/-/g, '+');\n}\n",
+        ),
+      );
+      assert.doesNotMatch(js, /`s \.replace`/);
+      assert.match(js, /`\.replace`/);
+      const py = dependencies(
+        await said(
+          'python',
+          'def shout(name):\n    return "a rather long greeting for you, {}!!".format(name).upper()\n',
+        ),
+      );
+      assert.doesNotMatch(py, /`"a rather/);
+      assert.match(py, /`\.format`/);
+    });
+
     it('loops that run down the same slice, or one the function leaves right after, do not multiply', async () => {
       const consumed = await said(
         'go',

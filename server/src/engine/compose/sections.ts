@@ -332,6 +332,17 @@ function noFunctions(input: ComposeInput): string {
     : 'The snippet defines no functions.';
 }
 
+/**
+ * A callee as the Dependencies list names it: a method called on a computed value or across lines
+ * (`"…".format`, `x.replace(…).replace`, `base64\n  .replace`) is its method, `.replace`, so one method
+ * is listed once. A literal cut short names no method: undefined.
+ */
+function shownCallee(written: string): string | undefined {
+  const member = /^([\s\S]*?)\s*\.([\w$]+)$/.exec(written);
+  if (member && (!/^[\w$.]+$/.test(member[1]!) || /\s/.test(written))) return `.${member[2]}`;
+  return /^["'`]|…/.test(written) ? undefined : written;
+}
+
 export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
@@ -354,7 +365,8 @@ export function dependencies(input: ComposeInput): Section {
         continue;
       if (/^(this|self|cls)\./.test(c) && member && defined.has(member)) continue;
       if (bare && (defined.has(bare) || u.params.includes(bare) || boundIn(source, bare))) continue;
-      external.add(written);
+      const shown = shownCallee(written);
+      if (shown) external.add(shown);
     }
   const parts = [
     importsText(input, deps),
