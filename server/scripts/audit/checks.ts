@@ -416,6 +416,17 @@ const handsOver: Check<'hands-over'> = (claim, { unit, units }) => {
   return other ? `\`return ${other[1]!.trim().slice(0, 40)}\` is no call to \`${claim.callee}\`` : undefined;
 };
 
+const returnsOutcomes: Check<'returns-outcomes'> = (claim, { unit, units }) => {
+  const text = blankComments(blankStrings(ownText(unit, units)));
+  const returns = [...text.matchAll(/(?<![.\w])return\b\s*([^;\n]*)/g)];
+  if (returns.length !== claim.evidence.lines.length)
+    return `${returns.length} returns, ${claim.evidence.lines.length} cited`;
+  if (claim.values.some((v) => !v.startsWith(`${claim.type}.`)))
+    return `a value is no \`${claim.type}\` constant`;
+  const other = returns.find((r) => !claim.values.includes(r[1]!.trim().replace(/;$/, '')));
+  return other ? `\`return ${other[1]!.trim().slice(0, 40)}\` is none of the outcomes` : undefined;
+};
+
 const mapsCases: Check<'maps-cases'> = (claim, { nodes }) => {
   const node = nodes[claim.evidence.nodes[0] ?? -1];
   if (!node) return 'no evidence node';
@@ -474,6 +485,7 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   switches,
   'hands-over': handsOver,
   'maps-cases': mapsCases,
+  'returns-outcomes': returnsOutcomes,
   'writes-to': writesTo,
   'fills-returned': fillsReturned,
 };
@@ -498,6 +510,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'hands-over':
       return CHECKS[claim.kind](claim, context);
     case 'maps-cases':
+      return CHECKS[claim.kind](claim, context);
+    case 'returns-outcomes':
       return CHECKS[claim.kind](claim, context);
     case 'writes-to':
       return CHECKS[claim.kind](claim, context);

@@ -355,4 +355,22 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'fills-returned').length, 0);
     caught.add('fills-returned');
   });
+
+  it('returns-outcomes: a return of another value contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'java',
+      'class P {\n  static R check(int n) {\n    if (n < 0) return R.BAD;\n    if (n > 9) return R.BIG;\n    return null;\n  }\n}\n',
+    );
+    const u = unit('P.check');
+    const claim: Claim = {
+      kind: 'returns-outcomes',
+      ...about(u),
+      type: 'R',
+      values: ['R.BAD', 'R.BIG'],
+      evidence: { nodes: [], lines: [3, 4, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`return null` is none of the outcomes/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'returns-outcomes').length, 0);
+    caught.add('returns-outcomes');
+  });
 });

@@ -296,6 +296,23 @@ describe('engine: purpose without a doc comment', () => {
       assert.match(text, /maps `c` to a fixed value, one per case \(3 cases, `switch` on line 4\)/);
     });
 
+    it('every return one of a few constants of one type: the outcomes are told', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class V {\n  static Check check(String s) {\n    if (s == null) return Check.MISSING;\n    if (s.length() > 64) return Check.TOO_LONG;\n    return Check.OK;\n  }\n}\n',
+        ),
+        /answers with one of 3 outcomes of `Check`: `Check\.MISSING`, `Check\.TOO_LONG` or `Check\.OK` \(lines 3, 4 and 5\)/,
+      );
+      assert.doesNotMatch(
+        await quick(
+          'java',
+          'class V {\n  static Object pick(boolean a) {\n    if (a) return Check.OK;\n    return null;\n  }\n}\n',
+        ),
+        /outcomes of/,
+      );
+    });
+
     it('fields set on a parameter that is then returned', async () => {
       assert.match(
         await quick(

@@ -139,7 +139,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  const { delegates, maps, writes, fills } = unit.purpose.shape;
+  const { delegates, maps, writes, fills, outcomes } = unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
     claims.push({
@@ -155,6 +155,14 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       subject: maps.subject,
       arms: maps.arms,
       evidence: { nodes: [maps.node], lines: [maps.line] },
+    });
+  if (outcomes)
+    claims.push({
+      kind: 'returns-outcomes',
+      ...base,
+      type: outcomes.type,
+      values: outcomes.values,
+      evidence: { nodes: [], lines: outcomes.lines },
     });
   if (writes)
     claims.push({

@@ -65,6 +65,11 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the node is a switch on `x` holding N `return`s and nothing else that runs: no assignment, `++`/`--`, loop or `throw` in its text',
   },
+  'returns-outcomes': {
+    sentence: 'It answers with one of N outcomes of `R`: `R.a`, `R.b` or `R.c` (…).',
+    check:
+      'each `return` in its own text (outside functions written in it) gives one of the listed values, each of the form `R.x`, on as many lines as cited',
+  },
   'writes-to': {
     sentence: 'It writes its output to `out` (lines …).',
     check:

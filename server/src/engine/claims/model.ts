@@ -111,8 +111,16 @@ export interface FillsReturned extends ClaimBase {
   readonly fields: readonly string[];
 }
 
+/** "It answers with one of 3 outcomes of `R`": every return gives one of these constants of `R`. */
+export interface ReturnsOutcomes extends ClaimBase {
+  readonly kind: 'returns-outcomes';
+  readonly type: string;
+  readonly values: readonly string[];
+}
+
 export type Claim =
   | DividesBy
+  | ReturnsOutcomes
   | HandsOver
   | MapsCases
   | WritesTo

@@ -306,6 +306,11 @@ export function purposeSentences(
   // A yes-or-no answer says more than "hands the work to `dst.startswith`".
   const mapping = mappingSentence(p, made?.type);
   if (mapping) out.push(mapping);
+  const outcomes = p.shape.outcomes;
+  if (outcomes)
+    out.push(
+      `It answers with one of ${outcomes.values.length} outcomes of ${code(outcomes.type)}: ${listOf(outcomes.values.map(code), 'or')} (${outcomes.lines.length <= 3 ? linesText(outcomes.lines) : `${count(outcomes.lines.length, 'return')}, from line ${outcomes.lines[0]}`}).`,
+    );
   out.push(...handOverSentences(p, !!(made?.answers || made?.byCases || p.shape.deprecated)));
   if (full()) return out.slice(0, options.max);
   for (const d of p.declarations.filter(isProperty)) out.push(declarationSentence(d)!);

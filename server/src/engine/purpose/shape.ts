@@ -33,6 +33,12 @@ export interface Shape {
     /** The switch's snapshot node id. */
     readonly node: number;
   };
+  /** Every return gives one of a few constants of one type (`ParseResult.Success`, `ParseResult.Invalid`). */
+  readonly outcomes?: {
+    readonly type: string;
+    readonly values: readonly string[];
+    readonly lines: readonly number[];
+  };
   /** Fields set on a parameter that is then returned. */
   readonly fills?: {
     readonly target: string;
@@ -229,6 +235,21 @@ function fillsOf(unit: Node, steps: readonly Step[], params: readonly string[]):
   return fields.length >= 2 ? { target, fields, lines } : undefined;
 }
 
+/** Most outcomes listed: more are a table, not a set of results a reader keeps in mind. */
+const MAX_OUTCOMES = 5;
+
+function outcomesOf(unit: Node, steps: readonly Step[]): Shape['outcomes'] {
+  const returns = steps.filter((s) => s.kind === 'return');
+  if (returns.length < 2) return undefined;
+  const values = returns.map((r) => (valueOf(unit.doc.nodes[r.node] ?? unit)?.text ?? '').trim());
+  const parts = values.map((v) => /^([A-Z][\w]*)\.([A-Z]\w*)$/.exec(v));
+  const type = parts[0]?.[1];
+  if (!type || parts.some((p) => !p || p[1] !== type)) return undefined;
+  const distinct = [...new Set(values)];
+  if (distinct.length < 2 || distinct.length > MAX_OUTCOMES) return undefined;
+  return { type, values: distinct, lines: returns.map((r) => r.line) };
+}
+
 export function shapeOf(
   unit: Node,
   steps: readonly Step[],
@@ -240,11 +261,13 @@ export function shapeOf(
   const writes = writesOf(unit, steps);
   const maps = mapsOf(unit, steps);
   const fills = fillsOf(unit, steps, params);
+  const outcomes = maps ? undefined : outcomesOf(unit, steps);
   return {
     ...(delegates ? { delegates } : {}),
     ...(deprecated ? { deprecated } : {}),
     ...(writes ? { writes } : {}),
     ...(maps ? { maps } : {}),
     ...(fills ? { fills } : {}),
+    ...(outcomes ? { outcomes } : {}),
   };
 }
