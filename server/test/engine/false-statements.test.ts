@@ -595,7 +595,7 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /function passed to `forEach` on line 3[^\n]*changes `src`/);
       assert.match(
         text,
-        /function passed to `forEach` on line 4[^\n]*It is a closure: it uses `obj` from the function around it/,
+        /function passed to `forEach` on line 4[^\n]*It is a closure: it uses `src`, `target`, `val` and `obj` from the functions around it, and changes `src` and `val`/,
       );
     });
   });

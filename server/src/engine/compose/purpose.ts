@@ -380,9 +380,11 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
   const out: string[] = [];
   const captured = unit.purpose.captures;
   if (captured) {
-    const around = unit.parent && !isStandIn(unit.parent) ? ` (${code(unit.parent)})` : '';
+    const around = captured.fromFurtherOut
+      ? 'the functions around it'
+      : `the function around it${unit.parent && !isStandIn(unit.parent) ? ` (${code(unit.parent)})` : ''}`;
     out.push(
-      `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from the function around it${around}${
+      `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from ${around}${
         captured.changes.length
           ? `, and changes ${listOf(captured.changes.map(code))}, state kept between its calls`
           : ''

@@ -44,12 +44,33 @@ interface Located {
   readonly node: SnapshotNode;
 }
 
+/**
+ * The functions a unit is written inside, up to the nearest class: a callback inside a callback uses
+ * the names of every function around it, not only the nearest one's.
+ */
+function enclosingFunctions(
+  language: LanguageId,
+  outer: readonly Located[],
+): { node: SnapshotNode; params: string[]; nodes: SnapshotNode[] } | undefined {
+  const functions: Located[] = [];
+  for (let i = outer.length - 1; i >= 0 && outer[i]!.metrics.kind !== 'class'; i--)
+    functions.unshift(outer[i]!);
+  if (functions.length === 0) return undefined;
+  return {
+    node: functions[0]!.node,
+    params: functions.flatMap((f) => paramsOf(language, f.metrics).params),
+    nodes: functions.map((f) => f.node),
+  };
+}
+
 function unitFacts(
   language: LanguageId,
   snapshot: Snapshot,
   unit: Located,
   isUnit: Uint8Array,
   parent: Located | undefined,
+  /** The units this one is written inside, outermost first. */
+  outer: readonly Located[],
   context: {
     readonly imports: readonly string[];
     readonly registered: ReadonlyMap<string, Declaration>;
@@ -132,10 +153,7 @@ function unitFacts(
       imports: context.imports,
       registered: context.registered,
       ownCode: context.ownCode,
-      enclosing:
-        parent && parent.metrics.kind !== 'class'
-          ? { node: parent.node, params: paramsOf(language, parent.metrics).params }
-          : undefined,
+      enclosing: enclosingFunctions(language, outer),
     }),
     exported: isExported(language, unit.node, metrics, parent?.metrics, context.snippetExports),
     get recursion() {
@@ -261,7 +279,7 @@ export function extractFacts(
   for (const unit of located) {
     while (open.length > 0 && open[open.length - 1]!.node.end <= unit.node.start) open.pop();
     const parent = open[open.length - 1];
-    units.push(unitFacts(language, snapshot, unit, isUnit, parent, context));
+    units.push(unitFacts(language, snapshot, unit, isUnit, parent, [...open], context));
     open.push(unit);
   }
   const topLevel = collectSteps(language, snapshot, snapshot.root, isUnit).steps;

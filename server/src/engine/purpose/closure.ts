@@ -21,6 +21,8 @@ export interface Captures {
   readonly uses: readonly string[];
   /** Those it assigns: state it shares with the enclosing function and keeps between calls. */
   readonly changes: readonly string[];
+  /** Some of them belong to a function further out than the nearest one around it. */
+  readonly fromFurtherOut: boolean;
 }
 
 /** Words that are never captured variables. */
@@ -39,6 +41,8 @@ export interface Enclosing {
   readonly params: readonly string[];
   /** The names the enclosing function's own code declares (its nested functions' are theirs). */
   readonly declared: ReadonlySet<string>;
+  /** The nearest function around the unit, when `node` is one further out. */
+  readonly nearest?: Node;
 }
 
 /**
@@ -134,5 +138,15 @@ export function capturesOf(
     }
     if (captured && !nested && !changes.includes(name) && isAssigned(ref)) changes.push(name);
   }
-  return uses.length ? { uses, changes: uses.filter((n) => changes.includes(n)) } : undefined;
+  if (uses.length === 0) return undefined;
+  // Bound outside the nearest function around it: the name is a function's further out.
+  const nearest = enclosing.nearest;
+  const fromFurtherOut =
+    nearest !== undefined &&
+    uses.some((name) => {
+      const found = bindings.all(name);
+      if (found.length === 0) return !declaredIn(nearest.text, assignmentDeclares).has(name);
+      return !found.some((b) => contains(nearest, b.scope));
+    });
+  return { uses, changes: uses.filter((n) => changes.includes(n)), fromFurtherOut };
 }

@@ -49,8 +49,12 @@ export interface UnitContext {
   readonly registered: ReadonlyMap<string, Declaration>;
   /** Each unit's own code (units nested in it blanked), shared by the snippet's units. */
   readonly ownCode: OwnCode;
-  /** The function this one is written inside (not a class), with its parameters. */
-  readonly enclosing: { readonly node: Node; readonly params: readonly string[] } | undefined;
+  /**
+   * The functions this one is written inside, up to the nearest class: the outermost one's node, all
+   * their parameters, and each of their nodes (outermost first).
+   */
+  readonly enclosing:
+    { readonly node: Node; readonly params: readonly string[]; readonly nodes: readonly Node[] } | undefined;
 }
 
 function effectsOf(node: Node, context: UnitContext): Effect[] {
@@ -110,7 +114,10 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
           {
             node: c.enclosing.node,
             params: c.enclosing.params,
-            declared: c.ownCode.declared(c.enclosing.node),
+            declared: new Set(c.enclosing.nodes.flatMap((n) => [...c.ownCode.declared(n)])),
+            ...(c.enclosing.nodes.length > 1
+              ? { nearest: c.enclosing.nodes[c.enclosing.nodes.length - 1]! }
+              : {}),
           },
           c.language === 'python' || c.language === 'ruby',
         )
