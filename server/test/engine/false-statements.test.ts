@@ -1112,6 +1112,22 @@ describe('engine: no false sentence', () => {
       );
     });
 
+    it('Go: a `goto` forward to a return is told too; a jump back (a retry) is no exit', async () => {
+      const go = await said(
+        'go',
+        'package q\n\nfunc first(xs []int) int {\n\tif len(xs) == 0 {\n\t\tgoto empty\n\t}\n\treturn xs[0]\nempty:\n\treturn -1\n}\n',
+      );
+      assert.match(
+        go,
+        /jumps to the label `empty` \(line 8\) with 1 `goto` statement \(line 5\); the code there returns `-1` \(line 9\)/,
+      );
+      const retry = await said(
+        'c',
+        'int read_retry(int fd, char *buf) {\n    int tries = 0;\nagain:\n    tries++;\n    if (tries < 3 && buf[0] == 0)\n        goto again;\n    return tries;\n}\n',
+      );
+      assert.doesNotMatch(retry, /jumps to the label/);
+    });
+
     it('code without `goto` or early exits still says there is none', async () => {
       const text = await said('c', 'int twice(int x) {\n    int y = x * 2;\n    return y;\n}\n');
       assert.match(text, /No throw, catch, error return or early return appears in this code/);

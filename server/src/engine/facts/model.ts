@@ -221,7 +221,7 @@ export interface UnitFacts {
   readonly passedBack: ReadonlyMap<string, PassedBack>;
   /** It reads JavaScript's `arguments`: it takes any number of arguments besides the parameters it names. */
   readonly readsArguments: boolean;
-  /** Its `goto` jumps to a label in it (C, C++, C#, Go), in document order. */
+  /** Its `goto` jumps forward to a label in it (C, C++, C#, Go), in document order. */
   readonly gotoExits: readonly GotoExit[];
   readonly isAsync: boolean;
   readonly isGenerator: boolean;

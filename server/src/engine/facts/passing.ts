@@ -84,7 +84,7 @@ function returnAfterLabel(
   return undefined;
 }
 
-/** Its `goto` jumps, each with the label it goes to and, where the code there returns, that return. */
+/** Its forward `goto` jumps, each with the label it goes to and, where the code there returns, that return. */
 export function gotoExitsOf(language: LanguageId, unit: Node, nested: readonly Node[]): readonly GotoExit[] {
   const jumps = LANGUAGES[language].passing?.jumps;
   if (!jumps) return [];
@@ -99,7 +99,8 @@ export function gotoExitsOf(language: LanguageId, unit: Node, nested: readonly N
   return gotos.flatMap((g) => {
     const label = labelOf(g);
     const target = label === undefined ? undefined : labels.get(label);
-    if (label === undefined || !target) return [];
+    // A jump back to an earlier label repeats code (a retry): it is a loop, not a way out.
+    if (label === undefined || !target || target.startIndex < g.startIndex) return [];
     const returns = returnAfterLabel(target, jumps.labeled);
     return [
       {
