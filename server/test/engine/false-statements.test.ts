@@ -1148,6 +1148,16 @@ describe('engine: no false sentence', () => {
       assert.match(text, /inputs through `arguments` \(any number of them\)/);
     });
 
+    it('TypeScript, in learning mode too: a method reading `arguments` takes arguments', async () => {
+      const text = await said(
+        'typescript',
+        'class Log {\n  line(): string {\n    return Array.from(arguments).join(" ");\n  }\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /takes no parameters/);
+      assert.match(text, /takes its arguments through `arguments`/);
+    });
+
     it('named parameters and `arguments.length`: further arguments too', async () => {
       const text = await said(
         'javascript',

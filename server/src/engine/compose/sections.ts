@@ -241,7 +241,6 @@ export function focusSection(input: ComposeInput, area: FocusArea): Section {
  */
 function inputsPhrase(u: UnitFacts): string {
   const inputs = u.params.filter((p) => u.passedBack.get(p) !== 'out');
-  const both = inputs.filter((p) => u.passedBack.has(p));
   const outs = u.params.filter((p) => u.passedBack.get(p) === 'out');
   const viaArguments = u.readsArguments
     ? inputs.length
@@ -249,15 +248,19 @@ function inputsPhrase(u: UnitFacts): string {
       : `inputs through ${code('arguments')} (any number of them)`
     : '';
   const named = inputs.length
-    ? `inputs ${listUpTo(inputs.map(code), MAX_LIST_ITEMS)}${
-        both.length
-          ? ` (${listOf(both.map((p) => `${code(p)} as ${code(u.passedBack.get(p)!)}`))}: its new value goes back to the caller too)`
-          : ''
-      }${viaArguments}`
+    ? `inputs ${listUpTo(inputs.map(code), MAX_LIST_ITEMS)}${handedBackToo(u, inputs)}${viaArguments}`
     : viaArguments || 'no inputs';
   return outs.length
     ? `${named}; outputs ${listOf(outs.map(code))} (${code('out')} ${outs.length === 1 ? 'parameter' : 'parameters'})`
     : named;
+}
+
+/** " (`sum` as `ref`: its new value goes back to the caller too)", for inputs passed by `ref` or `inout`. */
+function handedBackToo(u: UnitFacts, inputs: readonly string[]): string {
+  const both = inputs.filter((p) => u.passedBack.has(p));
+  if (both.length === 0) return '';
+  const how = listOf(both.map((p) => `${code(p)} as ${code(u.passedBack.get(p)!)}`));
+  return ` (${how}: ${both.length === 1 ? 'its new value goes' : 'their new values go'} back to the caller too)`;
 }
 
 export function inputsOutputs(input: ComposeInput): Section {
