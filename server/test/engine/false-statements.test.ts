@@ -1060,10 +1060,7 @@ describe('engine: no false sentence', () => {
         'csharp',
         'class Tally {\n    static void Add(ref int sum, int amount) {\n        sum += amount;\n    }\n}\n',
       );
-      assert.match(
-        text,
-        /inputs `sum` and `amount` \(`sum` as `ref`: its new value goes back to the caller too\)/,
-      );
+      assert.match(text, /inputs `sum` and `amount` \(`sum` by `ref`: the caller sees any change to it\)/);
       assert.doesNotMatch(text, /changes no parameter/);
     });
 

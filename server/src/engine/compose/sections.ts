@@ -255,12 +255,12 @@ function inputsPhrase(u: UnitFacts): string {
     : named;
 }
 
-/** " (`sum` as `ref`: its new value goes back to the caller too)", for inputs passed by `ref` or `inout`. */
+/** " (`sum` by `ref`: the caller sees any change to it)", for inputs passed by `ref` or `inout`. */
 function handedBackToo(u: UnitFacts, inputs: readonly string[]): string {
   const both = inputs.filter((p) => u.passedBack.has(p));
   if (both.length === 0) return '';
-  const how = listOf(both.map((p) => `${code(p)} as ${code(u.passedBack.get(p)!)}`));
-  return ` (${how}: ${both.length === 1 ? 'its new value goes' : 'their new values go'} back to the caller too)`;
+  const how = listOf(both.map((p) => `${code(p)} by ${code(u.passedBack.get(p)!)}`));
+  return ` (${how}: the caller sees any change to ${both.length === 1 ? 'it' : 'them'})`;
 }
 
 export function inputsOutputs(input: ComposeInput): Section {
