@@ -1074,4 +1074,165 @@ describe('engine: no false sentence', () => {
       );
     });
   });
+
+  describe('Go: a bare `return` returns the named results', () => {
+    const splitter =
+      "package kv\n\nfunc cut(line string) (key string, value string, found bool) {\n\tfor i := 0; i < len(line); i++ {\n\t\tif line[i] == ':' {\n\t\t\tkey, value, found = line[:i], line[i+1:], true\n\t\t\treturn\n\t\t}\n\t}\n\treturn\n}\n";
+
+    it('names what it returns, in every mode that tells returns', async () => {
+      for (const extra of [
+        {},
+        { mode: 'standard' as const },
+        { mode: 'learning' as const, audience: 'beginner' as const },
+      ]) {
+        const text = await said('go', splitter, extra);
+        assert.doesNotMatch(text, /without a value/);
+      }
+      const text = await said('go', splitter);
+      assert.match(
+        text,
+        /`cut\(line\)`: inputs `line`; returns its named results `key`, `value` and `found`\./,
+      );
+      assert.match(text, /leaves early on line 7, returning its named results `key`, `value` and `found`/);
+    });
+
+    it('a bare `return` with unnamed results, or none, still returns without a value', async () => {
+      const text = await said(
+        'go',
+        'package log\n\nfunc note(msg string) {\n\tif msg == "" {\n\t\treturn\n\t}\n\tprintln(msg)\n}\n',
+      );
+      assert.match(text, /returns without a value/);
+      assert.doesNotMatch(text, /named result/);
+    });
+  });
+
+  describe('parameters that hand a value back are outputs, and setting them is a change', () => {
+    const reader =
+      'static class Hex {\n    static bool TryNibble(string text, int at, out int nibble) {\n        nibble = 0;\n        if (at >= text.Length) return false;\n        nibble = System.Convert.ToInt32(text.Substring(at, 1), 16);\n        return true;\n    }\n}\n';
+
+    it('C#: an `out` parameter is no input, and assigning it is no "changes nothing"', async () => {
+      const text = await said('csharp', reader);
+      assert.match(text, /inputs `text` and `at`; outputs `nibble` \(`out` parameter\)/);
+      assert.doesNotMatch(text, /inputs `text`, `at` and `nibble`/);
+      assert.doesNotMatch(text, /changes no parameter/);
+      assert.match(text, /sets its `out` parameter `nibble` \(line 3\)/);
+    });
+
+    it('C#: a `ref` parameter is an input handed back, and `+=` on it changes the caller’s variable', async () => {
+      const text = await said(
+        'csharp',
+        'class Tally {\n    static void Add(ref int sum, int amount) {\n        sum += amount;\n    }\n}\n',
+      );
+      assert.match(text, /inputs `sum` and `amount` \(`sum` by `ref`: the caller sees any change to it\)/);
+      assert.doesNotMatch(text, /changes no parameter/);
+    });
+
+    it('Swift: an `inout` parameter assigned is a change the caller sees', async () => {
+      const text = await said(
+        'swift',
+        'func cap(_ level: inout Int, at top: Int) {\n    if level > top {\n        level = top\n    }\n}\n',
+      );
+      assert.match(text, /`level` is an `inout` parameter/);
+      assert.doesNotMatch(text, /changes no parameter/);
+    });
+
+    it('a plain C# parameter assigned is still a local, and stays an input', async () => {
+      const text = await said(
+        'csharp',
+        'class Clip {\n    static int Low(int n) {\n        n = n < 0 ? 0 : n;\n        return n;\n    }\n}\n',
+      );
+      assert.match(text, /inputs `n`; returns `n`/);
+      assert.doesNotMatch(text, /`out`|`ref`/);
+    });
+  });
+
+  describe('C: a `goto` to a label that returns is an early exit', () => {
+    const opener =
+      '#include <stdio.h>\n\nint open_both(const char *a, const char *b, FILE **fa, FILE **fb) {\n    *fa = fopen(a, "r");\n    if (*fa == NULL)\n        goto bail;\n    *fb = fopen(b, "r");\n    if (*fb == NULL)\n        goto bail;\n    return 0;\nbail:\n    if (*fa) fclose(*fa);\n    return -1;\n}\n';
+
+    it('counts the jumps and names the label, and claims no value past a branch', async () => {
+      const text = await said('c', opener);
+      assert.doesNotMatch(text, /No throw, catch, error return or early return/);
+      assert.doesNotMatch(
+        text,
+        /the code there returns/,
+        'a branch on the way: what it returns is not claimed',
+      );
+      assert.match(text, /jumps to the label `bail` \(line 11\) with 2 `goto` statements \(lines 6 and 9\)/);
+    });
+
+    it('where the label runs straight to a return, says the value', async () => {
+      const text = await said(
+        'c',
+        '#include <stdlib.h>\n\nint fill(int **out, int n) {\n    int *buf = malloc(n * sizeof(int));\n    if (buf == NULL)\n        goto oom;\n    *out = buf;\n    return 1;\noom:\n    *out = NULL;\n    return 0;\n}\n',
+      );
+      assert.match(
+        text,
+        /jumps to the label `oom` \(line 9\) with 1 `goto` statement \(line 6\); the code there returns `0` \(line 11\)/,
+      );
+    });
+
+    it('Go: a `goto` forward to a return is told too; a jump back (a retry) is no exit', async () => {
+      const go = await said(
+        'go',
+        'package q\n\nfunc first(xs []int) int {\n\tif len(xs) == 0 {\n\t\tgoto empty\n\t}\n\treturn xs[0]\nempty:\n\treturn -1\n}\n',
+      );
+      assert.match(
+        go,
+        /jumps to the label `empty` \(line 8\) with 1 `goto` statement \(line 5\); the code there returns `-1` \(line 9\)/,
+      );
+      const retry = await said(
+        'c',
+        'int read_retry(int fd, char *buf) {\n    int tries = 0;\nagain:\n    tries++;\n    if (tries < 3 && buf[0] == 0)\n        goto again;\n    return tries;\n}\n',
+      );
+      assert.doesNotMatch(retry, /jumps to the label/);
+    });
+
+    it('code without `goto` or early exits still says there is none', async () => {
+      const text = await said('c', 'int twice(int x) {\n    int y = x * 2;\n    return y;\n}\n');
+      assert.match(text, /No throw, catch, error return or early return appears in this code/);
+    });
+  });
+
+  describe('JavaScript: a function that reads `arguments` takes arguments', () => {
+    it('no named parameters is not "no inputs"', async () => {
+      const text = await said(
+        'javascript',
+        'var joinAll = function () {\n  var sep = arguments[0];\n  var parts = Array.prototype.slice.call(arguments, 1);\n  return parts.join(sep);\n};\n',
+      );
+      assert.doesNotMatch(text, /takes no parameters|no inputs/);
+      assert.match(
+        text,
+        /names no parameters and takes its arguments through `arguments` \(any number of them\)/,
+      );
+      assert.match(text, /inputs through `arguments` \(any number of them\)/);
+    });
+
+    it('TypeScript, in learning mode too: a method reading `arguments` takes arguments', async () => {
+      const text = await said(
+        'typescript',
+        'class Log {\n  line(): string {\n    return Array.from(arguments).join(" ");\n  }\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /takes no parameters/);
+      assert.match(text, /takes its arguments through `arguments`/);
+    });
+
+    it('named parameters and `arguments.length`: further arguments too', async () => {
+      const text = await said(
+        'javascript',
+        'function pick(first) {\n  return arguments.length > 1 ? arguments[1] : first;\n}\n',
+      );
+      assert.match(text, /inputs `first`, and any further ones through `arguments`/);
+    });
+
+    it('an arrow function has no `arguments` of its own; a function without it takes none', async () => {
+      const text = await said(
+        'javascript',
+        'function wrap() {\n  const inner = () => 1;\n  return inner();\n}\n',
+      );
+      assert.match(text, /`wrap\(\)`: no inputs/);
+      assert.doesNotMatch(text, /through `arguments`/);
+    });
+  });
 });

@@ -403,11 +403,21 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     });
     out.push(`It takes input from ${listOf(parts)}.`);
   }
-  if (flow.mutatedParams.length > 0)
+  const inPlace = flow.mutatedParams.filter((m) => !m.passing);
+  if (inPlace.length > 0)
     out.push(
-      `It changes ${flow.mutatedParams.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(
-        flow.mutatedParams.map((m) => `${code(m.target)} (${code(m.text)}, line ${m.line})`),
+      `It changes ${inPlace.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(
+        inPlace.map((m) => `${code(m.target)} (${code(m.text)}, line ${m.line})`),
       )} in place, so the caller sees the change.`,
+    );
+  const handedBack = flow.mutatedParams.filter((m) => m.passing);
+  if (handedBack.length > 0)
+    out.push(
+      `It sets ${listOf(
+        handedBack.map(
+          (m) => `its ${code(m.passing!)} parameter ${code(m.target)} (${code(m.text)}, line ${m.line})`,
+        ),
+      )}, which the caller's variable receives.`,
     );
   if (flow.fieldWrites.length > 0)
     out.push(

@@ -4,7 +4,7 @@
  */
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
-import type { Step } from '../facts/model.js';
+import type { GotoExit, Step, UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
@@ -30,7 +30,7 @@ import {
   listUpTo,
   sentences,
 } from './text.js';
-import { describeClass, describeSteps, signature } from './walkthrough.js';
+import { describeClass, describeSteps, namedResultsPhrase, signature } from './walkthrough.js';
 import { estimateOf, loopCalls, multiplyingDepth, searchHotSpots } from './cost.js';
 import { coverageSentences } from './coverage.js';
 
@@ -234,19 +234,50 @@ export function focusSection(input: ComposeInput, area: FocusArea): Section {
   return { title: `Focus: ${FOCUS_TITLES[area]}`, content };
 }
 
+/**
+ * "inputs `chars` and `start`; outputs `value` (an `out` parameter)": a parameter that only hands a
+ * value back is no input, one passed by `ref` or `inout` is both, and JavaScript's `arguments` takes
+ * any number besides the named ones.
+ */
+function inputsPhrase(u: UnitFacts): string {
+  const inputs = u.params.filter((p) => u.passedBack.get(p) !== 'out');
+  const outs = u.params.filter((p) => u.passedBack.get(p) === 'out');
+  const viaArguments = u.readsArguments
+    ? inputs.length
+      ? `, and any further ones through ${code('arguments')}`
+      : `inputs through ${code('arguments')} (any number of them)`
+    : '';
+  const named = inputs.length
+    ? `inputs ${listUpTo(inputs.map(code), MAX_LIST_ITEMS)}${handedBackToo(u, inputs)}${viaArguments}`
+    : viaArguments || 'no inputs';
+  return outs.length
+    ? `${named}; outputs ${listOf(outs.map(code))} (${code('out')} ${outs.length === 1 ? 'parameter' : 'parameters'})`
+    : named;
+}
+
+/** " (`sum` by `ref`: the caller sees any change to it)", for inputs passed by `ref` or `inout`. */
+function handedBackToo(u: UnitFacts, inputs: readonly string[]): string {
+  const both = inputs.filter((p) => u.passedBack.has(p));
+  if (both.length === 0) return '';
+  const how = listOf(both.map((p) => `${code(p)} by ${code(u.passedBack.get(p)!)}`));
+  return ` (${how}: the caller sees any change to ${both.length === 1 ? 'it' : 'them'})`;
+}
+
 export function inputsOutputs(input: ComposeInput): Section {
   const units = callables(input);
   const lines = units.slice(0, MAX_UNITS).map((u) => {
-    const params = !u.paramsKnown
-      ? undefined
-      : u.params.length
-        ? `inputs ${listUpTo(u.params.map(code), MAX_LIST_ITEMS)}`
-        : 'no inputs';
+    const params = u.paramsKnown ? inputsPhrase(u) : undefined;
     const returns = u.steps.filter((s) => s.kind === 'return');
-    const values = [...new Set(returns.map((r) => r.subject).filter((s): s is string => Boolean(s)))];
+    const values = [
+      ...new Set(
+        returns
+          .map((r) => r.subject ?? (r.results ? namedResultsPhrase(r.results) : undefined))
+          .filter((s): s is string => Boolean(s)),
+      ),
+    ].map((v) => (returns.some((r) => r.subject === v) ? code(v) : v));
     const out =
       values.length > 0
-        ? `returns ${listOf(values.slice(0, 4).map(code), 'or')}${values.length > 4 ? ' among others' : ''}`
+        ? `returns ${listOf(values.slice(0, 4), 'or')}${values.length > 4 ? ' among others' : ''}`
         : returns.length > 0
           ? 'returns without a value'
           : u.isGenerator
@@ -273,10 +304,16 @@ export function sideEffects(input: ComposeInput): Section {
     // Only calls the catalogue of well-known APIs knows: a side effect is never guessed from a name.
     const effects = effectLines(u);
     if (effects.length) lines.push(`${signature(u)} ${listOf(effects)}.`);
-    const mutated = u.purpose.dataFlow.mutatedParams;
+    const mutated = u.purpose.dataFlow.mutatedParams.filter((m) => !m.passing);
     if (mutated.length)
       lines.push(
         `${signature(u)} changes ${listOf(mutated.map((m) => `${code(m.target)} (line ${m.line})`))} in place, which its caller passed in.`,
+      );
+    // An `out`, `ref` or `inout` parameter is the caller's own variable: setting it is a change the caller sees.
+    const handedBack = u.purpose.dataFlow.mutatedParams.filter((m) => m.passing);
+    if (handedBack.length)
+      lines.push(
+        `${signature(u)} sets ${listOf(handedBack.map((m) => `its ${code(m.passing!)} parameter ${code(m.target)} (line ${m.line})`))}, which changes the caller's variable.`,
       );
     const fields = u.purpose.dataFlow.fieldWrites;
     if (fields.length)
@@ -397,6 +434,29 @@ function isErrorValue(subject: string): boolean {
   );
 }
 
+/**
+ * "`f` jumps to `fail` (line 14) with `goto` from lines 7 and 10; the code there returns `false`
+ * (line 16)": each label a unit's `goto`s reach, with how many jump there and, where the code at
+ * the label returns, the value it returns (C's cleanup-and-fail idiom).
+ */
+function gotoLines(u: UnitFacts): string[] {
+  const byLabel = new Map<string, GotoExit[]>();
+  for (const g of u.gotoExits) byLabel.set(g.label, [...(byLabel.get(g.label) ?? []), g]);
+  return [...byLabel].map(([label, jumps]) => {
+    const first = jumps[0]!;
+    const from = `${count(jumps.length, `${code('goto')} statement`)} (${jumps.length === 1 ? 'line' : 'lines'} ${listUpTo(
+      jumps.map((j) => String(j.line)),
+      6,
+    )})`;
+    const there = first.returns
+      ? first.returns.value
+        ? `; the code there returns ${code(first.returns.value)} (line ${first.returns.line})`
+        : `; the code there returns (line ${first.returns.line})`
+      : '';
+    return `${signature(u)} jumps to the label ${code(label)} (line ${first.labelLine}) with ${from}${there}.`;
+  });
+}
+
 export function errorPaths(input: ComposeInput): Section {
   const lines: string[] = [];
   for (const u of callables(input)) {
@@ -413,9 +473,10 @@ export function errorPaths(input: ComposeInput): Section {
         lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
       else if (s.kind === 'return' && s.early)
         lines.push(
-          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : ''} (a guard or a special case, not necessarily an error).`,
+          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : s.results ? `, returning ${namedResultsPhrase(s.results)}` : ''} (a guard or a special case, not necessarily an error).`,
         );
     }
+    lines.push(...gotoLines(u));
     const propagated = u.purpose.dataFlow.propagates;
     if (propagated.length)
       lines.push(

@@ -109,6 +109,42 @@ function generatorPhrase(step: Step, voice: Voice): string {
     : `makes a ${term}${over ? ` over${over}` : ''} (lazy: it yields its values one at a time and builds no collection)`;
 }
 
+/** "its named results `r`, `nchunk` and `err`": what Go's bare `return` returns. */
+export function namedResultsPhrase(results: readonly string[]): string {
+  return results.length === 1
+    ? `its named result ${code(results[0]!)}`
+    : `its named results ${listOf(results.map(code))}`;
+}
+
+/**
+ * Which of a unit's parameters hand a value back to its caller: "`value` is an `out` parameter: an
+ * output the caller reads back, not an input"; none where there is nothing of the kind.
+ */
+export function passingPhrases(unit: UnitFacts): string[] {
+  const phrases: string[] = [];
+  const outs = [...unit.passedBack].filter(([, how]) => how === 'out').map(([p]) => p);
+  const refs = [...unit.passedBack].filter(([, how]) => how !== 'out');
+  if (outs.length)
+    phrases.push(
+      outs.length === 1
+        ? `${code(outs[0]!)} is an ${code('out')} parameter: an output the caller reads back, not an input`
+        : `${listOf(outs.map(code))} are ${code('out')} parameters: outputs the caller reads back, not inputs`,
+    );
+  for (const [p, how] of refs)
+    phrases.push(
+      `${code(p)} is ${how === 'inout' ? 'an' : 'a'} ${code(how)} parameter: the caller passes a value in and sees what it is set to`,
+    );
+  return phrases;
+}
+
+/** The arguments a JavaScript function takes through `arguments`, besides the parameters it names. */
+export function argumentsPhrase(unit: UnitFacts): string | undefined {
+  if (!unit.readsArguments) return undefined;
+  return unit.params.length === 0
+    ? `takes its arguments through ${code('arguments')} (any number of them)`
+    : `takes any further arguments through ${code('arguments')}`;
+}
+
 function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefined {
   const s = step.subject;
   switch (step.kind) {
@@ -167,8 +203,10 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
         : `uses a ${voice.term('switch')}${arms}`;
     }
     case 'return':
-      return s
-        ? `${voice.term('return', 'returns')} ${code(s)}`
+      if (s) return `${voice.term('return', 'returns')} ${code(s)}`;
+      // Go's bare `return` in a function with named results returns those results.
+      return step.results
+        ? `${voice.term('return', 'returns')} ${namedResultsPhrase(step.results)}`
         : `${voice.term('return', 'returns')} without a value`;
     case 'throw': {
       const verb = raises ? 'raises' : 'throws';
@@ -359,11 +397,16 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
     MEMBER_KINDS.has(m.kind) && /^(self|cls)$/.test(unit.params[0] ?? '') ? unit.params[0] : undefined;
   const passed = receiver ? unit.params.slice(1) : unit.params;
   const besides = receiver ? ` besides ${code(receiver)}` : '';
+  const viaArguments = argumentsPhrase(unit);
   const params = !unit.paramsKnown
     ? ''
     : passed.length === 0
-      ? ` that takes no parameters${besides}`
-      : ` that takes ${count(passed.length, voice.term('parameter'))}${besides} (${listUpTo(passed.map(code), MAX_LIST_ITEMS)})`;
+      ? viaArguments
+        ? ` that names no parameters and ${viaArguments}`
+        : ` that takes no parameters${besides}`
+      : ` that takes ${count(passed.length, voice.term('parameter'))}${besides} (${listUpTo(passed.map(code), MAX_LIST_ITEMS)})${
+          viaArguments ? `, and ${viaArguments}` : ''
+        }`;
   // Qualified names (`Stack.push`) already say where the unit lives.
   // A parent without a name in the source is told by where it starts.
   const parentName =
@@ -377,7 +420,8 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
   const opening = isStandIn(m.name)
     ? `${signature(unit)}${m.startLine === m.endLine ? '' : ` (${where})`}${inside}${params ? params.replace(/^ that/, '') : ' is written inline'}.`
     : `${signature(unit)}${inside} is ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described} on ${where}${params}.`;
-  return capitalize(opening);
+  const passing = unit.paramsKnown ? passingPhrases(unit).map((p) => ` ${capitalize(p)}.`) : [];
+  return capitalize(opening) + passing.join('');
 }
 
 /** One paragraph about one callable unit; `opening` is its unitOpening, when the caller has it already. */

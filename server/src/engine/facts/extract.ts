@@ -13,7 +13,7 @@ import { once } from '../once.js';
 import { divisionClaims } from '../claims/division.js';
 import { loopAnatomy } from './loops.js';
 import { repetitionsOf } from './pipelines.js';
-import type { Dependency, SnippetFacts, UnitFacts } from './model.js';
+import type { Dependency, SnippetFacts, Step, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { compiledIn, compileGroupsIn } from './compile-time.js';
 import { paramNames } from './subjects.js';
@@ -24,6 +24,7 @@ import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpo
 import { OwnCode } from '../purpose/own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
 import { LANGUAGES } from '../languages/index.js';
+import { gotoExitsOf, namedResultsOf, passedBackOf, readsArgumentsObject } from './passing.js';
 
 export { clip } from './subjects.js';
 
@@ -37,6 +38,12 @@ function paramsOf(language: LanguageId, metrics: UnitMetrics): { params: string[
   if (metrics.kind === 'class') return { params: [], paramsKnown: true };
   const names = paramNames(language, metrics.node);
   return { params: names ?? [], paramsKnown: names !== undefined };
+}
+
+/** Its bare `return`s, each told the named results it returns (Go): none is "without a value". */
+function withNamedResults(steps: readonly Step[], results: readonly string[]): readonly Step[] {
+  if (results.length === 0) return steps;
+  return steps.map((s) => (s.kind === 'return' && !s.subject ? { ...s, results } : s));
 }
 
 interface Located {
@@ -83,10 +90,13 @@ function unitFacts(
   const metrics = unit.metrics;
   const syntax = syntaxOf(language);
   const table = syntax.kind === 'table' ? syntax : undefined;
-  const { steps, maxNesting, maxLoopDepth } =
+  const collected =
     metrics.kind === 'class'
       ? { steps: [], maxNesting: 0, maxLoopDepth: 0 }
       : collectSteps(language, snapshot, unit.node, isUnit);
+  const { maxNesting, maxLoopDepth } = collected;
+  const namedResults = metrics.kind === 'class' ? [] : namedResultsOf(language, unit.node);
+  const steps = withNamedResults(collected.steps, namedResults);
   const calls: string[] = [];
   const seen = new Set<string>();
   const selfCallees = isStandIn(metrics.name)
@@ -130,6 +140,10 @@ function unitFacts(
   return {
     metrics,
     ...params,
+    namedResults,
+    passedBack: functionLike ? passedBackOf(language, unit.node) : new Map(),
+    readsArguments: functionLike && readsArgumentsObject(language, unit.node),
+    gotoExits: functionLike ? gotoExitsOf(language, unit.node, context.ownCode.nested(unit.node)) : [],
     isAsync: table ? hasDirectChild(unit.node, table.asyncMarkers) : false,
     isGenerator:
       (table ? hasDirectChild(unit.node, table.generatorMarkers) : false) ||

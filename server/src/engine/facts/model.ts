@@ -7,6 +7,7 @@ import type { UnitMetrics } from '../metrics/model.js';
 import type { DocComment, UnitPurpose } from '../purpose/model.js';
 import type { DividesBy } from '../claims/model.js';
 import type { LoopAnatomy } from './loops.js';
+import type { PassedBack } from '../languages/model.js';
 
 export type StepKind =
   | 'loop'
@@ -49,6 +50,8 @@ export interface Step {
   readonly then?: Jump;
   /** …and, with an `else` that is a single jump too, what it does otherwise. */
   readonly otherwise?: Jump;
+  /** For a bare `return` in a function with named results (Go): those results, which it returns. */
+  readonly results?: readonly string[];
   /** For a branch: it has an `else` or `else if` arm. */
   readonly hasElse?: true;
   /** A jump that is all of a branch's arm: the branch's step tells it. */
@@ -198,11 +201,28 @@ export interface Repetition extends Repeater {
   readonly search?: { readonly search: string; readonly collection: string; readonly isList: boolean };
 }
 
+/** A `goto` out of the unit's straight run (C): where it jumps, and the `return` the code there reaches. */
+export interface GotoExit {
+  readonly line: number;
+  readonly label: string;
+  readonly labelLine: number;
+  /** The first `return` the code at the label reaches, when nothing on the way could go elsewhere. */
+  readonly returns?: { readonly line: number; readonly value?: string };
+}
+
 export interface UnitFacts {
   readonly metrics: UnitMetrics;
   readonly params: readonly string[];
   /** False when the grammar's parameter list could not be read: then nothing is said about parameters. */
   readonly paramsKnown: boolean;
+  /** Go's named results, which a bare `return` returns; empty where the results have no names. */
+  readonly namedResults: readonly string[];
+  /** Its parameters that hand a value back to the caller (C# `out`/`ref`, Swift `inout`), by name. */
+  readonly passedBack: ReadonlyMap<string, PassedBack>;
+  /** It reads JavaScript's `arguments`: it takes any number of arguments besides the parameters it names. */
+  readonly readsArguments: boolean;
+  /** Its `goto` jumps forward to a label in it (C, C++, C#, Go), in document order. */
+  readonly gotoExits: readonly GotoExit[];
   readonly isAsync: boolean;
   readonly isGenerator: boolean;
   readonly steps: readonly Step[];

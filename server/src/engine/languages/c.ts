@@ -1,5 +1,5 @@
 import { cMetrics } from '../metrics/tier2/c.js';
-import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { blockDocs, GOTO_JUMPS, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import {
   CONVENTIONAL_APIS,
   CONVENTIONS,
@@ -24,6 +24,7 @@ export const c: LanguageSupport<'c'> = {
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: true },
+  passing: { jumps: GOTO_JUMPS },
   wording: { name: 'C', raises: false, asyncAwait: false, imports: 'includes' },
   sample: 'int add(int a, int b) {\n  if (a > b) return a;\n  return a + b;\n}\n',
 };

@@ -96,3 +96,6 @@ export function referenceReader(
   return (node) =>
     referring.has(node.type) && (node.field === null || !NAMING_FIELDS.has(node.field)) && !namesOnly(node);
 }
+
+/** `goto label;` and `label: …`, as C, C++, C# and Go's grammars name them (facts/passing.ts). */
+export const GOTO_JUMPS = { goto: 'goto_statement', labeled: 'labeled_statement' } as const;

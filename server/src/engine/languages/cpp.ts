@@ -1,6 +1,6 @@
 import { cppMetrics } from '../metrics/tier2/cpp.js';
 import { CPP_EXCEPTIONS } from './exceptions.js';
-import { blockDocs, MAIN_WITHOUT_PARAMETERS } from './common.js';
+import { blockDocs, GOTO_JUMPS, MAIN_WITHOUT_PARAMETERS } from './common.js';
 import {
   CONVENTIONAL_APIS,
   CONVENTIONS,
@@ -26,6 +26,7 @@ export const cpp: LanguageSupport<'cpp'> = {
   isExported: underscorePrivate,
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  passing: { jumps: GOTO_JUMPS },
   // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
   construction: { capitalisedCallCreates: true, conversions: {} },
   wording: { name: 'C++', raises: false, asyncAwait: false, imports: 'includes' },

@@ -1,11 +1,11 @@
 import { csharpMetrics } from '../metrics/tier2/csharp.js';
 import { CSHARP_EXCEPTIONS } from './exceptions.js';
 import { CSHARP_LAMBDAS } from '../metrics/tier2/folded.js';
-import { api, blockDocs, heritageNames, modifiersText } from './common.js';
+import { api, blockDocs, GOTO_JUMPS, heritageNames, modifiersText } from './common.js';
 import { CONVENTIONS, CSHARP_CONDITIONALS } from './conventions.js';
 import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, LanguageSupport, PipelineCall } from './model.js';
+import type { ApiEntry, LanguageSupport, PassedBack, PipelineCall } from './model.js';
 import { callArguments } from '../nodes.js';
 
 /**
@@ -118,6 +118,18 @@ function usingNamespace(node: Node): string[] {
 
 const blockDoc = blockDocs('doc comment');
 
+/** Its `out` and `ref` parameters: `out int value` is an output only, `ref` goes in and comes back. */
+function passedBack(unit: Node): ReadonlyMap<string, PassedBack> {
+  const found = new Map<string, PassedBack>();
+  for (const param of unit.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (param.type !== 'parameter') continue;
+    const modifier = param.namedChildren.find((c) => c.type === 'modifier')?.text;
+    const name = param.childForFieldName('name')?.text;
+    if (name && (modifier === 'out' || modifier === 'ref')) found.set(name, modifier);
+  }
+  return found;
+}
+
 export const csharp: LanguageSupport<'csharp'> = {
   id: 'csharp',
   tier: 2,
@@ -159,6 +171,7 @@ export const csharp: LanguageSupport<'csharp'> = {
     },
   },
   arithmetic: { divisionIsNumeric: false },
+  passing: { passedBack, jumps: GOTO_JUMPS },
   wording: { name: 'C#', raises: false, collectionPipeline: 'LINQ (`Select`/`Where`)', asyncAwait: false },
   taint: CSHARP_TAINT,
   sample: 'class Calc {\n  int Add(int a, int b) {\n    if (a > b) return a;\n    return a + b;\n  }\n}\n',

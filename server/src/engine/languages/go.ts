@@ -4,6 +4,7 @@ import {
   api,
   apiDoing,
   CRYPTO_DOES,
+  GOTO_JUMPS,
   MAIN_WITHOUT_PARAMETERS,
   referenceReader,
   stringText,
@@ -205,6 +206,13 @@ const GO_CONVERSIONS: Readonly<Record<string, string>> = {
   '[]rune': 'a rune slice',
 };
 
+/** The names of its results (`(r rune, err error)`): a bare `return` returns them. */
+function namedResults(unit: Node): readonly string[] {
+  const result = unit.childForFieldName('result');
+  if (result?.type !== 'parameter_list') return [];
+  return result.namedChildren.flatMap((d) => d.childrenForFieldName('name').map((n) => n.text));
+}
+
 export const go: LanguageSupport<'go'> = {
   id: 'go',
   tier: 1,
@@ -215,6 +223,7 @@ export const go: LanguageSupport<'go'> = {
   docs: { docstrings: false, style: () => 'doc comment' },
   apis: APIS,
   isExported: ({ name }) => /^[A-Z]/.test(name),
+  passing: { namedResults, jumps: GOTO_JUMPS },
   declarations: {
     entryPoints: MAIN_WITHOUT_PARAMETERS,
     // `go test` runs `func TestX(t *testing.T)`.

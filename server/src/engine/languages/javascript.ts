@@ -219,6 +219,20 @@ const FAMILY = {
   exceptions: UNTYPED_EXCEPTIONS,
   isExported,
   construction: CONSTRUCTION,
+  // Every function but an arrow has its own `arguments`; an arrow's is its enclosing function's.
+  passing: {
+    argumentsObject: {
+      name: 'arguments',
+      ownedBy: new Set([
+        'function_declaration',
+        'function_expression',
+        'function',
+        'generator_function_declaration',
+        'generator_function',
+        'method_definition',
+      ]),
+    },
+  },
   declarations: {
     heritage,
     entryPoints: MAIN_WITHOUT_PARAMETERS,

@@ -285,6 +285,27 @@ export interface Construction {
   readonly conversionsCallNothing?: true;
 }
 
+/** A parameter that hands a value back to the caller: C#'s `out` (an output only), `ref` and Swift's `inout` (both). */
+export type PassedBack = 'out' | 'ref' | 'inout';
+
+/**
+ * How values pass between a function and its caller besides its declared
+ * parameters' values and a `return` with a value (facts/passing.ts).
+ */
+export interface Passing {
+  /** Go: the names its results are declared with (`(r rune, err error)`), which a bare `return` returns. */
+  readonly namedResults?: (unit: Node) => readonly string[];
+  /** Its parameters that hand a value back to the caller, by name. */
+  readonly passedBack?: (unit: Node) => ReadonlyMap<string, PassedBack>;
+  /**
+   * JavaScript's `arguments`: the name of the object that holds every argument a call passed, and the
+   * unit node types that have one of their own (an arrow function sees its enclosing function's).
+   */
+  readonly argumentsObject?: { readonly name: string; readonly ownedBy: ReadonlySet<string> };
+  /** C's `goto label;` and the statement `label:` marks, by node type; each has its label in a `label` field. */
+  readonly jumps?: { readonly goto: string; readonly labeled: string };
+}
+
 export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly id: Id;
   readonly tier: Contract[Id]['tier'];
@@ -302,6 +323,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly arithmetic: Arithmetic;
   /** How calls to a type's name read; without it, only `new T(…)` and composite literals create. */
   readonly construction?: Construction;
+  /** Named results, parameters passed back, an `arguments` object, `goto`: absent where the language has none. */
+  readonly passing?: Passing;
   readonly wording: Wording<Contract[Id]['name']>;
   /** Sources, sinks and sanitisers of taint (taint/), for languages the security rules follow values in. */
   readonly taint?: TaintCatalogue;

@@ -3,7 +3,7 @@ import { UNTYPED_EXCEPTIONS } from './exceptions.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { blockDocs, MAIN_WITHOUT_PARAMETERS, modifiersText } from './common.js';
 import { CONVENTIONAL_APIS, CONVENTIONS } from './conventions.js';
-import type { LanguageSupport } from './model.js';
+import type { LanguageSupport, PassedBack } from './model.js';
 
 /**
  * A closure of one expression returns it (`{ $0 + $1 }`); one whose expression is a call may return
@@ -19,6 +19,21 @@ function closureValue(unit: Node): Node | undefined {
 }
 
 const blockDoc = blockDocs('doc comment');
+
+/** Its `inout` parameters, by the name the body uses (the last `name`: the first may be the caller's label). */
+function passedBack(unit: Node): ReadonlyMap<string, PassedBack> {
+  const found = new Map<string, PassedBack>();
+  for (const param of unit.namedChildren) {
+    if (param.type !== 'parameter') continue;
+    const modifiers = param.namedChildren.find((c) => c.type === 'parameter_modifiers')?.text ?? '';
+    const name = param
+      .childrenForFieldName('name')
+      .filter((n) => n.type === 'simple_identifier')
+      .pop()?.text;
+    if (name && /\binout\b/.test(modifiers)) found.set(name, 'inout');
+  }
+  return found;
+}
 
 export const swift: LanguageSupport<'swift'> = {
   id: 'swift',
@@ -63,6 +78,7 @@ export const swift: LanguageSupport<'swift'> = {
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: { entryPoints: MAIN_WITHOUT_PARAMETERS, react: false },
   arithmetic: { divisionIsNumeric: false },
+  passing: { passedBack },
   // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
   construction: { capitalisedCallCreates: true, conversions: {} },
   wording: { name: 'Swift', raises: false, collectionPipeline: '`map`/`filter`', asyncAwait: false },

@@ -6,6 +6,7 @@
  * lines; nested units are left to their own facts.
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import type { PassedBack } from '../languages/model.js';
 import { blankNested } from './own-text.js';
 
 export type InputKind = 'request' | 'environment' | 'command line' | 'standard input';
@@ -22,6 +23,8 @@ export interface Write {
   /** The statement or call that changes it, as written. */
   readonly text: string;
   readonly line: number;
+  /** For a parameter that hands a value back (C# `out`/`ref`, Swift `inout`): how it is declared. */
+  readonly passing?: PassedBack;
 }
 
 export interface DataFlow {
@@ -188,6 +191,20 @@ function onlyLocals(
   return true;
 }
 
+/**
+ * A pattern for a write to one of `names`, which are parameters that hand a
+ * value back: an assignment (`value = …`, `value += …`), `value++`, or
+ * passing it on to be set (`out value`, `ref value`, Swift's `&value`).
+ */
+function passedBackWrite(names: readonly string[]): RegExp | undefined {
+  const safe = names.filter((n) => /^[A-Za-z_][\w]*$/.test(n));
+  if (safe.length === 0) return undefined;
+  const name = `(${safe.join('|')})`;
+  return new RegExp(
+    `(?<![\\w.$])${name}\\s*(?:(?:[-+*/%|&^]|<<|>>|\\?\\?)?=(?!=)|\\+\\+|--)|(?:\\b(?:out|ref)\\s+|&)${name}\\b`,
+  );
+}
+
 /** A Go method's receiver name (`s` of `func (s *Scanner) …`): writes through it change the caller's value. */
 function receiverOf(unit: Node): string | undefined {
   const receiver = unit.childForFieldName('receiver');
@@ -200,6 +217,7 @@ export function dataFlowOf(
   params: readonly string[],
   nested: readonly Node[],
   assignmentDeclares: boolean,
+  passedBack: ReadonlyMap<string, PassedBack> = new Map(),
 ): DataFlow {
   const lines = ownLines(unit, nested);
   const inputs: InputRead[] = [];
@@ -213,6 +231,7 @@ export function dataFlowOf(
   const fieldOf = new RegExp(
     `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+)\\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)`,
   );
+  const backWrite = passedBackWrite([...passedBack.keys()]);
   for (const { text, line } of lines) {
     // Comments and strings could hold any of these words; a line that is only a comment says nothing.
     // (`*count = 0;` is a write through a pointer, not a comment's continuation line.)
@@ -229,6 +248,18 @@ export function dataFlowOf(
     if (field && !seenFields.has(field[1]!) && fieldWrites.length < 12) {
       seenFields.add(field[1]!);
       fieldWrites.push({ target: field[1]!, text: text.trim().replace(/;$/, ''), line });
+    }
+    // An assignment to an `out`, `ref` or `inout` parameter is a change its caller sees.
+    const back = backWrite?.exec(text);
+    const backName = back?.[1] ?? back?.[2];
+    if (back && backName && !seenParams.has(backName)) {
+      seenParams.add(backName);
+      mutatedParams.push({
+        target: backName,
+        text: text.trim().replace(/;$/, ''),
+        line,
+        passing: passedBack.get(backName)!,
+      });
     }
     const unseen = watched.filter((p) => !seenParams.has(p) && text.includes(p));
     if (unseen.length > 0) {
@@ -252,7 +283,8 @@ export function dataFlowOf(
     propagates: [...new Set(propagates)],
     writesOnlyLocals: onlyLocals(
       unit,
-      [...params, ...(receiver ? [receiver] : [])],
+      // A parameter that hands a value back is no local: an assignment to it is seen by the caller.
+      [...params.filter((p) => !passedBack.has(p)), ...(receiver ? [receiver] : [])],
       nested,
       assignmentDeclares,
     ),

@@ -17,6 +17,7 @@ import { resultOf } from './result.js';
 import { LANGUAGES } from '../languages/index.js';
 import { idiomsOf } from './idioms.js';
 import { dataFlowOf } from './dataflow.js';
+import { passedBackOf } from '../facts/passing.js';
 import { chainsIn } from './chains.js';
 import { capturesOf } from './closure.js';
 import { shapeOf } from './shape.js';
@@ -132,6 +133,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
           c.params,
           c.ownCode.nested(node),
           c.language === 'python' || c.language === 'ruby' || c.language === 'php',
+          passedBackOf(c.language, node),
         ),
   );
   return {
