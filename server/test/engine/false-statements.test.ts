@@ -1123,6 +1123,15 @@ describe('engine: no false sentence', () => {
       );
       assert.match(text, /Any value other than `'calm'` or `'loud'`\./);
     });
+    it('a return in an arm another falls into is not tied to that arm’s labels alone', async () => {
+      const text = await said(
+        'javascript',
+        'function step(c) {\n  let n = 0;\n  switch (c) {\n    case 1:\n      n = 1;\n      break;\n    case 2:\n      n = 2;\n    case 3:\n      return n + 5;\n    default:\n      n = 9;\n  }\n  return n;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /returns `n \+ 5` when `c` is `3`/);
+      assert.match(text, /Line 10 returns `n \+ 5`/);
+    });
   });
 
   describe('the empty-input question is asked only of what could be empty', () => {
@@ -1186,6 +1195,17 @@ describe('engine: no false sentence', () => {
       );
       assert.match(py, /`self\.kids\[i\]\.walk` calls a method of the same name/);
       assert.match(py, /outside this snippet[^\n]*`seen\.add`/);
+    });
+    it('C#: `this.Next.Insert` and `this.Kids[v].Insert` in `Insert` likewise; a parameter’s method is outside', async () => {
+      const text = dependencies(
+        await said(
+          'csharp',
+          'class Bag {\n  Bag Next;\n  Bag[] Kids;\n  void Insert(int v, Log log) {\n    if (Next != null) this.Next.Insert(v, log);\n    this.Kids[v].Insert(v, log);\n    log.Write(v);\n  }\n}\n',
+        ),
+      );
+      assert.match(text, /`this\.Next\.Insert` and `this\.Kids\[v\]\.Insert` call a method of the same name/);
+      assert.match(text, /outside this snippet[^\n]*`log\.Write`/);
+      assert.doesNotMatch(text, /outside this snippet[^\n]*Insert/);
     });
   });
 });
