@@ -1062,8 +1062,14 @@ describe('engine: no false sentence', () => {
         'go',
         'package p\n\nfunc total(parts []string) (int, error) {\n\tsum := 0\n\tfor _, p := range parts {\n\t\tif len(p) > 2 {\n\t\t\tn, err := size(p)\n\t\t\tif err != nil {\n\t\t\t\treturn 0, err\n\t\t\t}\n\t\t\tsum += n\n\t\t} else {\n\t\t\treturn 0, errTiny\n\t\t}\n\t}\n\treturn sum, nil\n}\n',
       );
-      assert.match(go, /returns `0, err` when `err != nil`/);
+      // Nested in the `len(p) > 2` arm, `err != nil` alone is not when it returns.
+      assert.match(go, /returns `0, err`, ending the function \(line 9\)/);
       assert.match(go, /returns `0, errTiny` when `len\(p\) > 2` does not hold/);
+      const top = await said(
+        'go',
+        'package p\n\nfunc total(parts []string) (int, error) {\n\tsum := 0\n\tfor _, p := range parts {\n\t\tn, err := size(p)\n\t\tif err != nil {\n\t\t\treturn 0, err\n\t\t}\n\t\tsum += n\n\t}\n\treturn sum, nil\n}\n',
+      );
+      assert.match(top, /returns `0, err` when `err != nil`, ending the function \(line 8\)/);
     });
 
     it('Java and C#: a throw in a `catch` under an `if`, or in an `else if`, is not the first condition’s', async () => {

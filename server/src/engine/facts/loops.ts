@@ -214,6 +214,16 @@ function conditionsBefore(branch: Node, node: Node): Node[] {
   return conditions;
 }
 
+/** Whether an `if` chain stands in the loop's body (or an inner loop's), not inside another `if`'s arm, a `switch` or a `try`. */
+function atTopOf(branch: Node, loop: Node): boolean {
+  let top = branch.type === 'elif_clause' ? branch.parent! : branch;
+  for (let up = chainedFrom(top); up; up = chainedFrom(up)) top = up;
+  // An inner loop between them only repeats the test: the jump is still taken when the condition holds.
+  for (let p = top.parent; p && p.id !== loop.id; p = p.parent)
+    if (!BLOCK.test(p.type) && !LOOP.test(p.type)) return false;
+  return true;
+}
+
 /** A condition as written, without its parentheses. */
 function conditionText(condition: Node): string {
   return clip(condition.text.replace(/^\((.*)\)$/s, '$1'), 60);
@@ -240,6 +250,8 @@ function conditionAround(
     const condition = p.childForFieldName('condition');
     if (!IF.test(p.type) || !condition) return {};
     const alternative = p.childForFieldName('alternative');
+    // An `if` inside another's arm is taken only when that one's condition holds too: say neither, rather than half.
+    if (!atTopOf(p, loop)) return {};
     const conditions = conditionsBefore(p, node).map(conditionText);
     if (alternative && child.startIndex >= alternative.startIndex)
       return { when: conditions[0]!, unless: conditions.length > 1 ? conditions : true };
