@@ -1235,4 +1235,207 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /through `arguments`/);
     });
   });
+
+  describe('a raise or throw is tied only to the condition it plainly follows from', () => {
+    const python = [
+      'def read_groups(chars, skipped):',
+      '    groups = []',
+      '    group = []',
+      '    for ch in chars:',
+      "        if 'a' <= ch <= 'k':",
+      '            group.append(ch)',
+      '            if len(group) == 3:',
+      '                total = 0',
+      '                try:',
+      '                    groups.append(int(total))',
+      '                except OverflowError:',
+      "                    raise ValueError('too big') from None",
+      "        elif ch == '-':",
+      '            groups.append(None)',
+      '        elif ch in skipped:',
+      '            continue',
+      '        else:',
+      "            raise ValueError('stray')",
+      '    return groups',
+      '',
+    ].join('\n');
+
+    it('Python: a raise after a `try` is not said to happen whenever the `if` holds', async () => {
+      const text = await said('python', python);
+      assert.doesNotMatch(text, /raises `ValueError\('too big'\)` when/);
+      assert.match(text, /raises `ValueError\('too big'\)` \(line 12\)/);
+    });
+
+    it('Python: an `else` raise at the end of a chain is tied to all the conditions, not the first', async () => {
+      const text = await said('python', python);
+      assert.doesNotMatch(text, /`'a' <= ch <= 'k'` does not hold/);
+      assert.match(
+        text,
+        /raises `ValueError\('stray'\)` when none of `'a' <= ch <= 'k'`, `ch == '-'` or `ch in skipped` holds \(line 18\)/,
+      );
+      assert.match(text, /skips to the next turn when `ch in skipped` holds and no condition above it did/);
+    });
+
+    it('a throw first under its `if` is still tied to it (JavaScript, Go)', async () => {
+      const js = await said(
+        'javascript',
+        "function firstBad(rows) {\n  for (const row of rows) {\n    if (row < 0) {\n      throw new RangeError('negative');\n    }\n  }\n  return rows;\n}\n",
+      );
+      assert.match(js, /throws `new RangeError\('negative'\)` when `row < 0` \(line 4\)/);
+      const go = await said(
+        'go',
+        'package p\n\nfunc total(parts []string) (int, error) {\n\tsum := 0\n\tfor _, p := range parts {\n\t\tif len(p) > 2 {\n\t\t\tn, err := size(p)\n\t\t\tif err != nil {\n\t\t\t\treturn 0, err\n\t\t\t}\n\t\t\tsum += n\n\t\t} else {\n\t\t\treturn 0, errTiny\n\t\t}\n\t}\n\treturn sum, nil\n}\n',
+      );
+      // Nested in the `len(p) > 2` arm, `err != nil` alone is not when it returns.
+      assert.match(go, /returns `0, err`, ending the function \(line 9\)/);
+      assert.match(go, /returns `0, errTiny` when `len\(p\) > 2` does not hold/);
+      const top = await said(
+        'go',
+        'package p\n\nfunc total(parts []string) (int, error) {\n\tsum := 0\n\tfor _, p := range parts {\n\t\tn, err := size(p)\n\t\tif err != nil {\n\t\t\treturn 0, err\n\t\t}\n\t\tsum += n\n\t}\n\treturn sum, nil\n}\n',
+      );
+      assert.match(top, /returns `0, err` when `err != nil`, ending the function \(line 8\)/);
+    });
+
+    it('Java and C#: a throw in a `catch` under an `if`, or in an `else if`, is not the first condition’s', async () => {
+      const java = await said(
+        'java',
+        'class Tally {\n  int sum(String[] parts) {\n    int n = 0;\n    for (String p : parts) {\n      if (p.isEmpty()) {\n        try { n += Integer.parseInt(p); } catch (NumberFormatException e) { throw new IllegalStateException("odd"); }\n      } else if (p.equals("end")) {\n        throw new IllegalArgumentException("end");\n      }\n    }\n    return n;\n  }\n}\n',
+      );
+      assert.doesNotMatch(java, /IllegalStateException\("odd"\)` when/);
+      assert.match(
+        java,
+        /throws `new IllegalArgumentException\("end"\)` when `p\.equals\("end"\)` holds and no condition above it did/,
+      );
+      const csharp = await said(
+        'csharp',
+        'class Tally {\n  int Sum(string[] parts) {\n    int n = 0;\n    foreach (var p in parts) {\n      if (p.Length > 1) {\n        Log(p);\n        throw new System.Exception("long");\n      } else if (p == "x") {\n        n++;\n      } else {\n        throw new System.Exception("short");\n      }\n    }\n    return n;\n  }\n}\n',
+      );
+      assert.doesNotMatch(csharp, /Exception\("long"\)` when/);
+      assert.doesNotMatch(csharp, /`p\.Length > 1` does not hold/);
+      assert.match(
+        csharp,
+        /throws `new System\.Exception\("short"\)` when none of `p\.Length > 1` or `p == "x"` holds/,
+      );
+    });
+  });
+
+  describe('values that fall through into the default arm reach it too', () => {
+    it('Go: a `fallthrough` arm’s label is among the values that reach the default', async () => {
+      const text = await said(
+        'go',
+        "package p\n\nfunc kind(word string) int {\n\tk := 0\n\tswitch word[0] {\n\tcase '#':\n\t\tk = 1\n\tcase '!':\n\t\tk = 2\n\tcase '~':\n\t\tword = word[1:]\n\t\tfallthrough\n\tdefault:\n\t\tk = len(word)\n\t}\n\treturn k\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /Any value other than `'#'`, `'!'` or `'~'`/);
+      assert.match(
+        text,
+        /Any value other than `'#'` or `'!'`, and `'~'` too, whose arm falls through into it\./,
+      );
+    });
+
+    it('C: `case` arms with no `break` before the default reach it', async () => {
+      const text = await said(
+        'c',
+        "int score(char c, int n) {\n  switch (c) {\n  case 'x':\n    n += 1;\n    break;\n  case 'y':\n    n += 2;\n  case 'z':\n    n *= 3;\n  default:\n    n -= 1;\n  }\n  return n;\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(
+        text,
+        /Any value other than `'x'`, and `'y'` and `'z'` too, whose arms fall through into it\./,
+      );
+    });
+
+    it('JavaScript: arms that end in `break` leave the default to the other values alone', async () => {
+      const text = await said(
+        'javascript',
+        "function tone(mood) {\n  let t = 0;\n  switch (mood) {\n    case 'calm':\n      t = 1;\n      break;\n    case 'loud':\n      t = 2;\n      break;\n    default:\n      t = 3;\n  }\n  return t;\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(text, /Any value other than `'calm'` or `'loud'`\./);
+    });
+    it('a return in an arm another falls into is not tied to that arm’s labels alone', async () => {
+      const text = await said(
+        'javascript',
+        'function step(c) {\n  let n = 0;\n  switch (c) {\n    case 1:\n      n = 1;\n      break;\n    case 2:\n      n = 2;\n    case 3:\n      return n + 5;\n    default:\n      n = 9;\n  }\n  return n;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /returns `n \+ 5` when `c` is `3`/);
+      assert.match(text, /Line 10 returns `n \+ 5`/);
+    });
+  });
+
+  describe('the empty-input question is asked only of what could be empty', () => {
+    it('Python: a loop over a padded or computed sequence, or a local built to a size, is not asked about', async () => {
+      const text = await said(
+        'python',
+        "def pad_sum(blob):\n    total = 0\n    for ch in blob + 'zzzz':\n        total += ord(ch)\n    for k in range(3):\n        total += k\n    return total\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /when `blob \+ 'zzzz'` is empty/);
+      assert.doesNotMatch(text, /when `range\(3\)` is empty/);
+    });
+
+    it('a loop over a parameter, or a view of one, is asked about', async () => {
+      const py = await said(
+        'python',
+        'def count_keys(table):\n    n = 0\n    for key, val in table.items():\n        n += 1\n    return n\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(py, /do when `table\.items\(\)` is empty\?/);
+      const js = await said(
+        'javascript',
+        'function longest(words) {\n  let best = 0;\n  for (const w of words) {\n    best = Math.max(best, w.length);\n  }\n  return best;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(js, /do when `words` is empty\?/);
+    });
+  });
+
+  describe('a method called on a part of its own object is not an outside call', () => {
+    it('Go: `t.next.put` and `t.kids[i].put` in `put` are most likely recursion, not outside functions', async () => {
+      const text = dependencies(
+        await said(
+          'go',
+          'package p\n\ntype cell struct {\n\tnext *cell\n\tkids []*cell\n\tval  string\n}\n\nfunc (t *cell) put(key, val string, peer *store) {\n\tif len(key) == 0 {\n\t\tt.val = val\n\t\treturn\n\t}\n\tif t.next != nil {\n\t\tt.next.put(key[1:], val, peer)\n\t}\n\tt.kids[key[0]].put(key[1:], val, peer)\n\tpeer.record(key)\n}\n',
+        ),
+      );
+      assert.doesNotMatch(text, /outside this snippet[^\n]*`t\.next\.put`/);
+      assert.doesNotMatch(text, /outside this snippet[^\n]*`t\.kids\[key\[0\]\]\.put`/);
+      assert.match(text, /outside this snippet[^\n]*`peer\.record`/);
+      assert.match(
+        text,
+        /`t\.next\.put` and `t\.kids\[key\[0\]\]\.put` call a method of the same name on a part reached from the object itself/,
+      );
+    });
+
+    it('TypeScript and Python: `this.left.insert`, `self.kids[i].walk` likewise; another method’s name is outside', async () => {
+      const ts = dependencies(
+        await said(
+          'typescript',
+          'class Node {\n  left: Node | null = null;\n  insert(v: number, log: Sink): void {\n    if (this.left) this.left.insert(v, log);\n    this.left?.sink.flush();\n  }\n}\n',
+        ),
+      );
+      assert.match(ts, /`this\.left\.insert` calls a method of the same name/);
+      assert.doesNotMatch(ts, /outside this snippet[^\n]*`this\.left\.insert`/);
+      const py = dependencies(
+        await said(
+          'python',
+          'class Walker:\n    def walk(self, seen):\n        seen.add(self)\n        for i in range(len(self.kids)):\n            self.kids[i].walk(seen)\n',
+        ),
+      );
+      assert.match(py, /`self\.kids\[i\]\.walk` calls a method of the same name/);
+      assert.match(py, /outside this snippet[^\n]*`seen\.add`/);
+    });
+    it('C#: `this.Next.Insert` and `this.Kids[v].Insert` in `Insert` likewise; a parameter’s method is outside', async () => {
+      const text = dependencies(
+        await said(
+          'csharp',
+          'class Bag {\n  Bag Next;\n  Bag[] Kids;\n  void Insert(int v, Log log) {\n    if (Next != null) this.Next.Insert(v, log);\n    this.Kids[v].Insert(v, log);\n    log.Write(v);\n  }\n}\n',
+        ),
+      );
+      assert.match(text, /`this\.Next\.Insert` and `this\.Kids\[v\]\.Insert` call a method of the same name/);
+      assert.match(text, /outside this snippet[^\n]*`log\.Write`/);
+      assert.doesNotMatch(text, /outside this snippet[^\n]*Insert/);
+    });
+  });
 });

@@ -49,8 +49,13 @@ describe('engine: the hard part explained', () => {
       loop,
       /Inside, it increments and decrements `depth` \(lines 7 and 10\) and increments `pos` \(line 14\)\./,
     );
-    assert.match(loop, /throws `new SyntaxError\("unbalanced at " \+ pos\)` when `depth === 0` \(line 9\)/);
-    assert.match(loop, /stops when `ch === ";" && depth === 0` \(line 12\)/);
+    // The `if` is inside the `ch === "]"` arm: `depth === 0` alone is not when it throws.
+    assert.match(loop, /throws `new SyntaxError\("unbalanced at " \+ pos\)` \(line 9\)/);
+    // An `else if` is tested only once the arms above it did not hold.
+    assert.match(
+      loop,
+      /stops when `ch === ";" && depth === 0` holds and no condition above it did \(line 12\)/,
+    );
     assert.match(
       loop,
       /After it, line 16 returns `text\.slice\(start, pos\)`, made from `pos`, which the loop changed\./,

@@ -3,7 +3,7 @@
  * tiny example, and questions built from the code's own conditions and loops.
  */
 import type { Section } from '@code-explain/shared';
-import type { Step, UnitFacts } from '../facts/model.js';
+import type { CaseArm, Step, UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
 import type { ExampleFamily as Family, ExceptionKnowledge } from '../languages/model.js';
 import { TERMS, type Term, type Voice } from './audience.js';
@@ -172,6 +172,39 @@ interface Question {
 }
 
 /** What a unit does when its loop's collection is empty, from its own facts. */
+/** A plain variable or field (`items`, `self.rows`, `this.queue`), not a constant named in capitals. */
+const PLAIN_NAME = /^(?![A-Z][A-Z0-9_]*$)[A-Za-z_$][\w$]*(\s*(\.|->)\s*[A-Za-z_$][\w$]*)*$/;
+/** Views of a collection that are empty just when it is (`d.items()`, `enumerate(xs)`, `range(len(xs))`). */
+const VIEWS = [
+  /^(.+)\.(items|keys|values|entries|iter|iterator|chars|bytes)\(\)$/,
+  /^(?:enumerate|reversed|sorted|iter|list|tuple|Object\.(?:keys|values|entries))\(([^(),]+)\)$/,
+  /^range\(len\(([^(),]+)\)\)$/,
+];
+
+/**
+ * Whether what a loop goes over could be empty as far as the code shows: a plain variable, field or
+ * parameter, or a view of one. A computed one (`b + b'u' * 4`, `range(4)`, a literal list) may never be.
+ */
+function couldBeEmpty(u: UnitFacts, subject: string): boolean {
+  const text = subject.trim();
+  const named = PLAIN_NAME.test(text)
+    ? text
+    : VIEWS.map((view) => view.exec(text)?.[1]?.trim()).find((inner) => inner && PLAIN_NAME.test(inner));
+  return named !== undefined && fromOutside(u, named);
+}
+
+/**
+ * Whether a name is a parameter, or a field of the object itself (`self.rows`, `this.queue`): what a caller
+ * decides, so it may be empty. A local the body fills (`curr`, built up to five items) may never be, where
+ * the loop runs.
+ */
+function fromOutside(u: UnitFacts, name: string): boolean {
+  const [root, ...rest] = name.split(/\s*(?:\.|->)\s*/);
+  if (root === undefined) return false;
+  if (/^(self|this)$/.test(root)) return rest.length > 0;
+  return u.paramsKnown && u.params.includes(root);
+}
+
 function emptyAnswer(u: UnitFacts, loop: Step): string {
   const after = u.steps.find((s) => s.kind === 'return' && s.line > loop.line && s.depth === 0 && s.subject);
   return `The loop on line ${loop.line} does not run${after?.subject ? `, and the code goes on to return ${code(after.subject)} (line ${after.line})` : ''}.`;
@@ -210,8 +243,10 @@ function armOf(
     }
     // Only a return directly in an arm: one inside an `if` in the arm needs that condition too.
     if (s.depth !== step.depth - 1 || !s.subject || !s.cases) return undefined;
-    const arm = [...s.cases].reverse().find((c) => c.line <= step.line);
-    return arm && !arm.fallsThrough
+    const at = s.cases.findLastIndex((c) => c.line <= step.line);
+    const arm = s.cases[at];
+    // An arm the one above falls into is reached by that arm's labels too: say nothing rather than half.
+    return arm && !arm.fallsThrough && !s.cases[at - 1]?.fallsThrough
       ? { subject: s.subject, labels: arm.labels, isDefault: arm.isDefault }
       : undefined;
   }
@@ -295,6 +330,28 @@ function catchAnswer(input: ComposeInput, u: UnitFacts, handler: Step): string {
   return `${capitalize(listOf(throwers))}. ${takes}.${rest}`;
 }
 
+/** The arms whose bodies run on into the default arm's: those just before it that fall through, in a row. */
+function fallingInto(cases: readonly CaseArm[]): CaseArm[] {
+  const at = cases.findIndex((c) => c.isDefault);
+  const into: CaseArm[] = [];
+  for (let i = at - 1; i >= 0 && cases[i]!.fallsThrough; i--) into.unshift(cases[i]!);
+  return into;
+}
+
+/**
+ * Which values reach the default arm: those no other arm names, and those whose arm falls through into it
+ * (a Go `fallthrough`, a C `case` with no `break`), which reach its body too.
+ */
+function defaultAnswer(cases: readonly CaseArm[]): string {
+  const into = fallingInto(cases);
+  const others = cases.filter((c) => !c.isDefault && !into.includes(c)).flatMap((c) => c.labels);
+  const falling = into.flatMap((c) => c.labels).map(code);
+  const by = falling.length === 1 ? 'whose arm falls' : 'whose arms fall';
+  const also = falling.length ? `, and ${listUpTo(falling, 8, 'and')} too, ${by} through into it` : '';
+  if (!others.length) return `Every value: those no arm names${also}.`;
+  return `Any value other than ${listUpTo(others.map(code), 8, 'or')}${also}.`;
+}
+
 export function questions(input: ComposeInput): Section {
   const qs: Question[] = [];
   for (const u of callables(input)) {
@@ -320,13 +377,14 @@ export function questions(input: ComposeInput): Section {
       });
     const arms = u.steps.find((s) => s.kind === 'switch' && s.subject && s.cases?.some((c) => c.isDefault));
     if (arms) {
-      const listed = (arms.cases ?? []).filter((c) => !c.isDefault).flatMap((c) => c.labels);
       qs.push({
         ask: `Which values of ${code(arms.subject!)} reach the default arm in ${sig} (line ${arms.line})?`,
-        answer: `Any value other than ${listUpTo(listed.map(code), 8, 'or')}.`,
+        answer: defaultAnswer(arms.cases ?? []),
       });
     }
-    const loop = u.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
+    const loop = u.steps.find(
+      (s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject && couldBeEmpty(u, s.subject),
+    );
     if (loop)
       qs.push({
         ask: `What does ${sig} do when ${code(loop.subject!)} is empty?`,

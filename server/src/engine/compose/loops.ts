@@ -45,8 +45,17 @@ function carriedPhrase(c: Carried, groups: readonly CompileGroup[]): string {
   }
 }
 
+/** "when `x > 0`", "when `x > 0` does not hold", "when none of `a` or `b` holds". */
+function whenPhrase(e: LoopExit): string {
+  if (!e.when) return '';
+  if (Array.isArray(e.unless)) return ` when none of ${listOf(e.unless.map(code), 'or')} holds`;
+  if (e.unless) return ` when ${code(e.when)} does not hold`;
+  // An `elif`'s condition is only tested when the ones above it did not hold.
+  return e.later ? ` when ${code(e.when)} holds and no condition above it did` : ` when ${code(e.when)}`;
+}
+
 function exitPhrase(e: LoopExit, raises: boolean): string {
-  const when = e.when ? ` when ${code(e.when)}${e.unless ? ' does not hold' : ''}` : '';
+  const when = whenPhrase(e);
   switch (e.kind) {
     case 'break':
       return `stops${when} (line ${e.line})`;

@@ -22,6 +22,7 @@ import { dataFlowSentences, effectLines } from './purpose.js';
 import {
   bulletList,
   bulletListUpTo,
+  capitalize,
   code,
   count,
   firstOf,
@@ -380,9 +381,28 @@ function shownCallee(written: string): string | undefined {
   return /^["'`]|…/.test(written) ? undefined : written;
 }
 
+/** The name a method calls its own object by: `this`, `self`, or a Go receiver's name (`t` in `func (t *T)`). */
+function selfNames(u: UnitFacts): string[] {
+  const receiver = u.metrics.node.childForFieldName('receiver')?.namedChildren[0]?.childForFieldName('name');
+  return receiver ? ['this', 'self', receiver.text] : ['this', 'self'];
+}
+
+/**
+ * Whether a call is the unit's own method called on a field or an element of the unit's own object
+ * (`t.next.add(…)`, `this.left.insert(…)`, `self.children[i].walk(…)`): the same method, recursing into a
+ * part of the structure, not an outside function. A call on anything else (`other.add(x)`) is not.
+ */
+function ownPart(u: UnitFacts, call: string): boolean {
+  if (u.metrics.kind !== 'method') return false;
+  const name = u.metrics.name.split('.').pop();
+  const match = /^([\w$]+)((?:\s*\.\s*[\w$]+|\[(?:[^[\]]|\[[^[\]]*\])*\])+)\s*\.\s*([\w$]+)$/.exec(call);
+  return !!match && match[3] === name && selfNames(u).includes(match[1]!);
+}
+
 export function dependencies(input: ComposeInput): Section {
   const deps = input.facts.dependencies.map((d) => `${code(d.source)} (line ${d.line})`);
   const external = new Set<string>();
+  const intoParts = new Set<string>();
   const defined = new Set(input.facts.units.map((u) => u.metrics.name.split('.').pop() ?? ''));
   const qualified = new Set(input.facts.units.map((u) => u.metrics.name));
   const source = input.request.code;
@@ -401,6 +421,10 @@ export function dependencies(input: ComposeInput): Section {
       if (defined.has(c) || qualified.has(c) || (member && owner && qualified.has(`${owner}.${member}`)))
         continue;
       if (/^(this|self|cls)\./.test(c) && member && defined.has(member)) continue;
+      if (ownPart(u, c)) {
+        intoParts.add(written);
+        continue;
+      }
       if (bare && (defined.has(bare) || u.params.includes(bare) || boundIn(source, bare))) continue;
       const shown = shownCallee(written);
       if (shown) external.add(shown);
@@ -409,6 +433,9 @@ export function dependencies(input: ComposeInput): Section {
     importsText(input, deps),
     external.size
       ? `Calls to functions defined outside this snippet (imported, built in, or methods of other objects): ${listUpTo([...external].map(code), 15)}.`
+      : undefined,
+    intoParts.size
+      ? `${capitalize(listUpTo([...intoParts].map(code), 15))} call${intoParts.size === 1 ? 's' : ''} a method of the same name on a part reached from the object itself: most likely this same method, going down into the structure (recursion).`
       : undefined,
   ];
   return { title: 'Dependencies', content: parts.filter(Boolean).join('\n\n') };

@@ -40,8 +40,13 @@ export interface LoopExit {
   readonly line: number;
   /** The condition of the `if` that takes it, when one does, as written. */
   readonly when?: string;
-  /** It is in that `if`'s `else`: taken when the condition does not hold. */
-  readonly unless?: true;
+  /**
+   * It is in an `else`: taken when the condition does not hold, or, in the `else` of a chain, when none of
+   * the chain's conditions (all of them, in order) holds.
+   */
+  readonly unless?: true | readonly string[];
+  /** It is in an `elif` or `else if`: taken when its condition holds and none of those above it did. */
+  readonly later?: true;
   /** What a `return` returns or a `throw` throws. */
   readonly value?: string;
 }
@@ -155,15 +160,104 @@ function explained(comment: Node): number | undefined {
   return undefined;
 }
 
-/** The condition of the innermost `if` between `node` and `loop`, with the arm it is in. */
-function conditionAround(node: Node, loop: Node): Pick<LoopExit, 'when' | 'unless'> {
-  for (let p = node.parent; p && p.id !== loop.id; p = p.parent) {
-    const condition = p.childForFieldName('condition');
-    if (/^(if_statement|if_expression|elif_clause)$/.test(p.type) && condition) {
-      const inElse = node.startIndex >= (p.childForFieldName('alternative')?.startIndex ?? Infinity);
-      const when = clip(condition.text.replace(/^\((.*)\)$/s, '$1'), 60);
-      return inElse ? { when, unless: true } : { when };
+/** Branching statements whose condition picks an arm (Python's `elif` is one arm of its own). */
+const IF = /^(if_statement|if_expression|elif_clause)$/;
+/** What only holds statements, or wraps one: nothing between them and the arm runs or skips them. */
+const BLOCK =
+  /^(block|statement_block|statement_list|compound_statement|expression_statement|else_clause|declaration_list)$/;
+/** Statements that run in a straight line and jump nowhere: a step before a `break` does not stop it coming. */
+const STRAIGHT =
+  /^(expression_statement|assignment|augmented_assignment|lexical_declaration|variable_declaration|local_variable_declaration|local_declaration_statement|short_var_declaration|var_declaration|assignment_statement|inc_statement|dec_statement|let_declaration|declaration|pass_statement)$/;
+
+/** The statements of a block, without comments. */
+function statementsOf(block: Node): Node[] {
+  return block.namedChildren.filter((c) => !c.type.includes('comment'));
+}
+
+/**
+ * Whether `child` comes in `parent` with nothing before it that could keep it from running: a `raise` or
+ * `throw` must be the first statement (a step before it might fail, or be the point), a `break`, `continue`
+ * or `return` may follow steps that run straight through.
+ */
+function firstThere(child: Node, parent: Node, kind: LoopExit['kind']): boolean {
+  const before = statementsOf(parent).filter((c) => c.startIndex < child.startIndex);
+  if (kind === 'throw') return before.length === 0;
+  return before.every((c) => STRAIGHT.test(c.type) && !c.text.includes('\n'));
+}
+
+/** The `if` whose `else` holds `branch` (`else if`), when it has one. */
+function chainedFrom(branch: Node): Node | undefined {
+  const up = branch.parent;
+  if (!up) return undefined;
+  if (up.type === 'else_clause') return up.parent && IF.test(up.parent.type) ? up.parent : undefined;
+  if (IF.test(up.type) && up.childForFieldName('alternative')?.id === branch.id) return up;
+  return undefined;
+}
+
+/**
+ * The conditions of the `if` / `else if` / `elif` chain that `branch` is part of, from the top, that are
+ * tested before `node` is reached: the arms above it and its own.
+ */
+function conditionsBefore(branch: Node, node: Node): Node[] {
+  const conditions: Node[] = [];
+  // Python's `elif`s are children of the top `if`, in order; other languages nest each `else if` in the `else`.
+  const top = branch.type === 'elif_clause' ? branch.parent! : branch;
+  for (let b: Node | undefined = top; b; b = chainedFrom(b)) {
+    const condition = b.childForFieldName('condition');
+    if (condition) conditions.unshift(condition);
+  }
+  for (const c of top.namedChildren) {
+    const condition =
+      c.type === 'elif_clause' && c.startIndex < node.startIndex && c.childForFieldName('condition');
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+/** Whether an `if` chain stands in the loop's body (or an inner loop's), not inside another `if`'s arm, a `switch` or a `try`. */
+function atTopOf(branch: Node, loop: Node): boolean {
+  let top = branch.type === 'elif_clause' ? branch.parent! : branch;
+  for (let up = chainedFrom(top); up; up = chainedFrom(up)) top = up;
+  // An inner loop between them only repeats the test: the jump is still taken when the condition holds.
+  for (let p = top.parent; p && p.id !== loop.id; p = p.parent)
+    if (!BLOCK.test(p.type) && !LOOP.test(p.type)) return false;
+  return true;
+}
+
+/** A condition as written, without its parentheses. */
+function conditionText(condition: Node): string {
+  return clip(condition.text.replace(/^\((.*)\)$/s, '$1'), 60);
+}
+
+/**
+ * The condition under which the jump `node` is taken, when the code says so plainly: the jump is the
+ * first thing (or, for a `break`, `continue` or `return`, comes after steps that run straight through) in an
+ * arm of an `if`, with nothing between (no `try`, no inner loop, no `switch`). A `raise` after a `try`
+ * happens when what the `try` ran failed, not whenever the `if` holds. In an `else` the jump is taken when
+ * none of the chain's conditions holds; in an `elif` or `else if`, when its own holds and none above it did.
+ */
+function conditionAround(
+  node: Node,
+  loop: Node,
+  kind: LoopExit['kind'],
+): Pick<LoopExit, 'when' | 'unless' | 'later'> {
+  let child = node;
+  for (let p = node.parent; p && p.id !== loop.id; child = p, p = p.parent) {
+    if (BLOCK.test(p.type)) {
+      if (!firstThere(child, p, kind)) return {};
+      continue;
     }
+    const condition = p.childForFieldName('condition');
+    if (!IF.test(p.type) || !condition) return {};
+    const alternative = p.childForFieldName('alternative');
+    // An `if` inside another's arm is taken only when that one's condition holds too: say neither, rather than half.
+    if (!atTopOf(p, loop)) return {};
+    const conditions = conditionsBefore(p, node).map(conditionText);
+    if (alternative && child.startIndex >= alternative.startIndex)
+      return { when: conditions[0]!, unless: conditions.length > 1 ? conditions : true };
+    return conditions.length > 1
+      ? { when: conditionText(condition), later: true }
+      : { when: conditionText(condition) };
   }
   return {};
 }
@@ -314,7 +408,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       exits.push({
         kind: jump,
         line: line(node),
-        ...conditionAround(node, loopNode),
+        ...conditionAround(node, loopNode, jump),
         ...(value && jump !== 'break' && jump !== 'continue' ? { value: clip(value.text, 60) } : {}),
       });
       continue;
