@@ -2,6 +2,7 @@
  * The analysis engine: explain(request) → response, in process, no network.
  * parse (into a plain-object snapshot) → metrics → facts → rules → composition.
  */
+import { readSelection, withoutWrapper } from './parsing/selection.js';
 import type { ExplainRequest, ExplainResponse, LanguageId, Suggestion } from '@code-explain/shared';
 import { clip } from './clip.js';
 import { compose } from './compose/index.js';
@@ -128,10 +129,9 @@ export function createEngine(deps: Partial<EngineDependencies> = {}): LocalEngin
   ): Promise<SourceAnalysis> {
     const { language } = request;
     const support = LANGUAGES[language];
-    const code = support.grammar.prepare?.(request.code) ?? request.code;
-    const parsed = await parser.parse(code, language);
+    const { code, parsed, wrapper } = await readSelection(parser, support.grammar, request.code, language);
     const { snapshot } = parsed;
-    const metrics = metricsFor(language).measure(snapshot);
+    const metrics = withoutWrapper(metricsFor(language).measure(snapshot), wrapper);
     const facts = extractFacts(language, snapshot, parsed.errorRegions, metrics);
     const run = runRulesWithNotes(
       rules,

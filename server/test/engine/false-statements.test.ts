@@ -538,6 +538,19 @@ describe('engine: no false sentence', () => {
     });
   });
   describe('the third panel’s classes', () => {
+    it('a literal returned before the question keeps the function from answering only that question', async () => {
+      const text = await said(
+        'typescript',
+        'export function isStale(e: Entry, version: number): boolean {\n  if (!e.loaded) {\n    return true;\n  }\n  return e.version !== version;\n}\n',
+        { mode: 'quick' },
+      );
+      assert.doesNotMatch(text, /it returns whether `e\.version` differs from `version`/);
+      assert.match(
+        text,
+        /returns `true` when `!e\.loaded` \(line 3\) and `e\.version !== version` otherwise \(line 5\)/,
+      );
+    });
+
     it('a chained method is one dependency, and a method of a literal is named by its method', async () => {
       const js = dependencies(
         await said(

@@ -247,6 +247,32 @@ const FAMILY = {
   },
 } as const;
 
+/**
+ * A class body's first member: modifiers, then a method (`private load(id: string) {`, `get size() {`,
+ * `async *items() {`) or a field (`private readonly cache = new Map()`).
+ */
+const MEMBER_START =
+  /^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|static|readonly|async|override|abstract|declare|get|set|accessor)\s+)*\*?\s*#?[\w$]+\??\s*(?:<[^>]*>\s*)?(?:\([^)]*\)?|[:=;])/;
+/** Opens a statement, not a member: these start code that parses on its own. */
+const STATEMENT_START =
+  /^\s*(?:function|class|const|let|var|if|for|while|do|switch|try|return|throw|import|export|interface|type|enum|namespace|module|declare\s+module)\b/;
+
+const firstCodeLine = (code: string): string =>
+  code.split('\n').find((l) => l.trim() !== '' && !/^\s*(\/\/|\/\*|\*)/.test(l)) ?? '';
+
+/** Members selected alone, parsed inside a class the explanation never shows. */
+const MEMBERS = {
+  wrappers: [
+    { open: 'class __selection__ { ', close: '}' },
+    { open: 'const __selection__ = { ', close: '};' },
+  ],
+  name: '__selection__',
+  looksLike: (code: string) => {
+    const first = firstCodeLine(code);
+    return MEMBER_START.test(first) && !STATEMENT_START.test(first);
+  },
+};
+
 const WORDING = {
   raises: false,
   collectionPipeline: '`map`/`filter`',
@@ -360,7 +386,7 @@ const TAINT: TaintCatalogue = {
 export const javascript: LanguageSupport<'javascript'> = {
   id: 'javascript',
   ...FAMILY,
-  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm' },
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm', members: MEMBERS },
   docs: { docstrings: false, style: blockDocs('JSDoc') },
   arithmetic: { divisionIsNumeric: true },
   wording: { name: 'JavaScript', ...WORDING },
@@ -371,7 +397,7 @@ export const javascript: LanguageSupport<'javascript'> = {
 export const typescript: LanguageSupport<'typescript'> = {
   id: 'typescript',
   ...FAMILY,
-  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm' },
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm', members: MEMBERS },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
   arithmetic: { divisionIsNumeric: true },
   wording: { name: 'TypeScript', ...WORDING },
@@ -382,7 +408,7 @@ export const typescript: LanguageSupport<'typescript'> = {
 export const tsx: LanguageSupport<'tsx'> = {
   id: 'tsx',
   ...FAMILY,
-  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm' },
+  grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm', members: MEMBERS },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
   arithmetic: { divisionIsNumeric: true },
   wording: { name: 'TypeScript JSX', ...WORDING },

@@ -32,6 +32,18 @@ export interface Grammar {
    * grammar expects first (PHP's opening tag). It must keep every line number.
    */
   readonly prepare?: (code: string) => string;
+  /**
+   * Class members selected alone (a TypeScript method marked `private`, a getter) parse only inside a
+   * class. Where the code fails to parse and looks like members, it is parsed again inside `open` …
+   * `close`, the open text on its first line so every line keeps its number; the wrapper is no unit.
+   */
+  readonly members?: {
+    /** What to try around the members, in turn (a class body; an object literal's, for `get x() {…},`). */
+    readonly wrappers: readonly { readonly open: string; readonly close: string }[];
+    /** The wrapper's name as the metrics name it: hidden, and dropped from its members' names. */
+    readonly name: string;
+    readonly looksLike: (code: string) => boolean;
+  };
 }
 
 /** The step a node is, with the loop flavour for loops ("for", "for-each", "while", …). */

@@ -23,6 +23,12 @@ function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitRes
     return { text: (value ?? node)?.text ?? '', line: r.line };
   });
   const asked = values.filter((v) => !BOOLEAN_LITERAL.test(v.text));
+  // A literal returned before the question decides some inputs on its own (`if (!e.loaded) return true`):
+  // "whether X" would be false of them. Only a `false` after the question, the answer when nothing
+  // matched, leaves the question whole.
+  const lastAsked = Math.max(...asked.map((a) => a.line));
+  if (values.some((v) => BOOLEAN_LITERAL.test(v.text) && (v.line < lastAsked || /^(true|True)$/.test(v.text))))
+    return undefined;
   // The same question asked on two paths (`return n >= 0 && n <= MAX` for a number and for a parsed
   // string) is still one question.
   if (asked.length === 0 || asked.some((a) => a.text !== asked[0]!.text)) return undefined;
