@@ -27,7 +27,9 @@ function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitRes
   // "whether X" would be false of them. Only a `false` after the question, the answer when nothing
   // matched, leaves the question whole.
   const lastAsked = Math.max(...asked.map((a) => a.line));
-  if (values.some((v) => BOOLEAN_LITERAL.test(v.text) && (v.line < lastAsked || /^(true|True)$/.test(v.text))))
+  if (
+    values.some((v) => BOOLEAN_LITERAL.test(v.text) && (v.line < lastAsked || /^(true|True)$/.test(v.text)))
+  )
     return undefined;
   // The same question asked on two paths (`return n >= 0 && n <= MAX` for a number and for a parsed
   // string) is still one question.
