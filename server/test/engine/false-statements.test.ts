@@ -547,7 +547,7 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /it returns whether `e\.version` differs from `version`/);
       assert.match(
         text,
-        /returns `true` when `!e\.loaded` \(line 3\) and `e\.version !== version` otherwise \(line 5\)/,
+        /returns `true` when `!e\.loaded` \(line 3\), and otherwise whether `e\.version` differs from `version` \(line 5\)/,
       );
     });
 

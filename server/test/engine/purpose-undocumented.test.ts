@@ -107,6 +107,94 @@ describe('engine: purpose without a doc comment', () => {
     });
   });
 
+  describe('a yes-or-no answer with early exits, locals and choices (issue 31)', () => {
+    it('a literal returned as soon as a check in a loop holds, then the question asked last', async () => {
+      const text = await quick(
+        'javascript',
+        "function balanced(s) {\n  let depth = 0;\n  for (const c of s) {\n    if (c === '[') depth++;\n    else if (c === ']') {\n      depth--;\n      if (depth < 0) return false;\n    }\n  }\n  return depth === 0;\n}\n",
+      );
+      assert.match(
+        text,
+        /returns `false` as soon as `c` equals `'\]'` and `depth` is less than `0` \(line 7\), and otherwise whether `depth` equals `0` \(line 10\)/,
+      );
+    });
+    it('no early exit is told where an `else` or an overlapping `elif` would need a negation said', async () => {
+      const viaElse = await quick(
+        'python',
+        'def all_small(xs):\n    for x in xs:\n        if x < 10:\n            pass\n        else:\n            return False\n    return len(xs) > 0\n',
+      );
+      assert.doesNotMatch(viaElse, /as soon as/);
+      const overlapping = await quick(
+        'python',
+        "def ok(s):\n    for c in s:\n        if c in '([':\n            pass\n        elif c == '(':\n            return False\n    return len(s) == 0\n",
+      );
+      assert.doesNotMatch(overlapping, /as soon as/);
+    });
+    it('a local that holds one yes-or-no expression is said as that question', async () => {
+      const text = await quick(
+        'go',
+        'package p\n\nfunc withinLimit(n int, raw string) bool {\n\tunder := n <= defaultLimit\n\tif raw == "" {\n\t\treturn under\n\t}\n\tlimit, err := parse(raw)\n\tif err != nil {\n\t\treturn under\n\t}\n\treturn n < limit\n}\n',
+      );
+      assert.match(
+        text,
+        /returns whether `n` is at most `defaultLimit` when `raw` equals `""` \(line 6\), whether `n` is at most `defaultLimit` when `err` is not `nil` \(line 10\) and whether `n` is less than `limit` otherwise \(line 12\)/,
+      );
+      // Written again after it is set: what it holds at the return is not what it was given.
+      const rewritten = await quick(
+        'go',
+        'package p\n\nfunc f(n int, raw string) bool {\n\tunder := n <= defaultLimit\n\tif raw == "" {\n\t\treturn under\n\t}\n\tunder = check(raw)\n\treturn under\n}\n',
+      );
+      assert.doesNotMatch(rewritten, /whether `n` is at most/);
+      // What it reads changes after: the question asked where it was set is not the one at the return.
+      const moved = await quick(
+        'go',
+        'package p\n\nfunc g(n int, raw string) bool {\n\tunder := n <= defaultLimit\n\tn++\n\tif raw == "" {\n\t\treturn under\n\t}\n\treturn false\n}\n',
+      );
+      assert.doesNotMatch(moved, /whether `n` is at most/);
+    });
+    it('a last `return c ? a : b` is one more case, and `min` the smaller of two', async () => {
+      assert.match(
+        await quick(
+          'typescript',
+          'export function nonNegative(v: number | null): number | null {\n  return v != null && v >= 0 ? v : null;\n}\n',
+        ),
+        /returns `v` when `v` is not `null` and `v` is at least `0` \(line 2\) and `null` otherwise \(line 2\)/,
+      );
+      assert.match(
+        await quick(
+          'javascript',
+          'function earliest(a, b) {\n  if (a === 0) return b;\n  if (b === 0) return a;\n  return Math.min(a, b);\n}\n',
+        ),
+        /`a` when `b` equals `0` \(line 3\) and the smaller of `a` and `b` otherwise \(line 4\)/,
+      );
+    });
+    it('`a || (b && c)` is said with the grouping the parentheses give, and never without them', async () => {
+      assert.match(
+        await quick(
+          'typescript',
+          'function retryable(e: Failure): boolean {\n  return e.timedOut || (e.code !== 11 && e.code !== 12);\n}\n',
+        ),
+        /whether either `e\.timedOut` is true, or both `e\.code` differs from `11` and `e\.code` differs from `12`/,
+      );
+      assert.doesNotMatch(
+        await quick(
+          'typescript',
+          'function retryable(e: Failure): boolean {\n  return e.timedOut || e.code !== 11 && e.code !== 12;\n}\n',
+        ),
+        /returns whether/,
+      );
+    });
+    it('`!!x` asks whether its parts are truthy, not true', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          "function isStream(o) {\n  if (!o) return false;\n  return !!(o.pipe && typeof o.on === 'function');\n}\n",
+        ),
+        /otherwise whether `o\.pipe` is truthy and `typeof o\.on` equals `'function'` \(line 3\)/,
+      );
+    });
+  });
+
   describe('returns under conditions are told in turn, with what each gives back', () => {
     it('Go: a check that returns an error for each problem, and nil at the end', async () => {
       const text = await quick(

@@ -311,16 +311,19 @@ export function purposeSentences(
     out.push(
       `It answers with one of ${outcomes.values.length} outcomes of ${code(outcomes.type)}: ${listOf(outcomes.values.map(code), 'or')} (${outcomes.lines.length <= 3 ? linesText(outcomes.lines) : `${count(outcomes.lines.length, 'return')}, from line ${outcomes.lines[0]}`}).`,
     );
-  out.push(...handOverSentences(p, !!(made?.answers || made?.byCases || p.shape.deprecated)));
+  out.push(...handOverSentences(p, !!(made?.answers || made?.byCases || made?.early || p.shape.deprecated)));
   if (full()) return out.slice(0, options.max);
   for (const d of p.declarations.filter(isProperty)) out.push(declarationSentence(d)!);
   if (full()) return out.slice(0, options.max);
   // The checks it makes in turn and what each returns tell more than "starts with 2 guard clauses".
   const turns = made?.inTurn;
   if (turns) {
-    const arms = turns.arms.map((a) => `${code(a.value)} when ${listOf(a.when, 'or')} (line ${a.line})`);
+    const arms = turns.arms.map(
+      (a) => `${a.said ?? code(a.value)} when ${listOf(a.when, 'or')} (line ${a.line})`,
+    );
+    const otherwise = `${turns.otherwise.said ?? code(turns.otherwise.value)} otherwise (line ${turns.otherwise.line})`;
     out.push(
-      `${turns.arms.length === 1 ? 'It returns' : 'It checks in turn and returns'} ${listOf([...arms, `${code(turns.otherwise.value)} otherwise (line ${turns.otherwise.line})`], 'and')}.`,
+      `${turns.arms.length === 1 ? 'It returns' : 'It checks in turn and returns'} ${listOf([...arms, otherwise], 'and')}.`,
     );
   } else for (const i of p.idioms.filter(checks)) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
@@ -333,7 +336,14 @@ export function purposeSentences(
   // What comes out of it: the object it creates, or the result type its signature declares.
   if (made?.answers)
     out.push(`It answers yes or no: it returns whether ${made.answers.text} (line ${made.answers.line}).`);
-  else if (made?.byCases)
+  else if (made?.early) {
+    const exits = made.early.exits.map(
+      (e) => `${code(e.value)} ${e.inLoop ? 'as soon as' : 'when'} ${listOf(e.when, 'and')} (line ${e.line})`,
+    );
+    out.push(
+      `It answers yes or no: it returns ${listOf(exits, 'and')}, and otherwise whether ${made.early.asks} (line ${made.early.line}).`,
+    );
+  } else if (made?.byCases)
     out.push(
       `It answers yes or no: it returns ${code(made.byCases.value)} when ${listOf(made.byCases.when, 'or')}, and ${code(made.byCases.otherwise)} otherwise (lines ${listOf(made.byCases.lines.map(String))}).`,
     );

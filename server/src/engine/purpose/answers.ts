@@ -86,11 +86,17 @@ const COMPARISONS: ReadonlyArray<[string, string]> = [
 ];
 
 /**
+ * Whether a bare name or call is a truth value: `true` in a declared yes-or-no result, `'truthy'` under
+ * a coercion to a boolean (`!!x`, `Boolean(x)`, `bool(x)`), where it need not be a boolean itself.
+ */
+type Typed = boolean | 'truthy';
+
+/**
  * One condition in words, or undefined when its shape is not one this module knows. `typed`: the
  * function declares a boolean result, so a bare name or call in it is a truth value (`ok`,
  * `t.Temporary()`); untyped, `a && b` may give back a value that is no boolean at all.
  */
-function condition(text: string, typed = false): string | undefined {
+function condition(text: string, typed: Typed = false): string | undefined {
   const t = unwrap(text);
   const isEmpty = /^(.+)\.(?:isEmpty|is_empty|IsEmpty)\(\)$/.exec(t);
   if (isEmpty) return q(isEmpty[1]!) && `${q(isEmpty[1]!)} is empty`;
@@ -120,8 +126,10 @@ function condition(text: string, typed = false): string | undefined {
   if (known !== null) return known;
   // Known shapes first; then, in a declared yes-or-no result, a bare name or call is a truth value.
   const bare = typed ? /^(!|not\s+)?([\w.]+(?:\([^()]*\))?)$/.exec(t) : null;
+  // Under `!!x` the value need not be a boolean: JavaScript's and Python's word for it is "truthy".
+  const truth = typed === 'truthy' ? ['falsy', 'truthy'] : ['false', 'true'];
   if (bare && !/^(true|false|True|False)$/.test(bare[2]!))
-    return q(bare[2]!) && `${q(bare[2]!)} is ${bare[1] ? 'false' : 'true'}`;
+    return q(bare[2]!) && `${q(bare[2]!)} is ${bare[1] ? truth[0] : truth[1]}`;
   return undefined;
 }
 
@@ -146,8 +154,15 @@ function comparison(t: string): string | undefined | null {
  * What a returned yes-or-no expression asks, in words: each condition of an
  * `and`/`&&` chain (or of an `or`/`||` chain) put into words, or undefined.
  */
-export function answerOf(expression: string, typed = false): string | undefined {
+export function answerOf(expression: string, typed: Typed = false): string | undefined {
   const t = unwrap(expression);
+  const coerced = /^(?:!!|Boolean\(|bool\()/.exec(t);
+  if (coerced) {
+    const inner = coerced[0] === '!!' ? t.slice(2) : t.slice(coerced[0].length, -1);
+    if (coerced[0] !== '!!' && !t.endsWith(')')) return undefined;
+    if (coerced[0] === '!!' && !/^[\w.(]/.test(inner)) return undefined;
+    return answerOf(inner, 'truthy');
+  }
   // A choice between values (`a ? b : c`, Python's `b if a else c`) or an assignment answers no question.
   // A generator or comprehension (`f(k) for k in keys`) is a sequence, and its `in` no membership test.
   if (
@@ -174,12 +189,31 @@ export function answerOf(expression: string, typed = false): string | undefined 
   const alternatives = splitTopLevel(t, /\s*(?:\|\||\bor\b)\s*/);
   const chains = alternatives.map((a) => splitTopLevel(a, /\s*(?:&&|\band\b)\s*/));
   if (alternatives.length > 3 || chains.some((c) => c.length > 3)) return undefined;
+  // A mix of `||` and `&&` with no parentheses is not put into words: English "and" and "or" would not
+  // show which binds first.
   if (alternatives.length > 1 && chains.some((c) => c.length > 1)) return undefined;
   const leaves = alternatives.length > 1 ? alternatives : chains[0]!;
   if (leaves.length > 1) {
-    const said = leaves.map((leaf) => condition(leaf, typed));
+    // `a || (b && c)`: the code's own parentheses show which binds first; said as "either …, or all of …".
+    const grouped = (leaf: string) =>
+      alternatives.length > 1 &&
+      unwrap(leaf) !== leaf &&
+      splitTopLevel(unwrap(leaf), /\s*(?:&&|\band\b)\s*/).length > 1;
+    const said = leaves.map((leaf) => (grouped(leaf) ? allOf(unwrap(leaf), typed) : condition(leaf, typed)));
     if (said.some((x) => x === undefined)) return undefined;
+    if (leaves.some(grouped)) return `either ${said.join(', or ')}`;
     return said.join(alternatives.length > 1 ? ' or ' : ' and ');
   }
   return condition(t, typed);
+}
+
+/** `b && c && d` inside parentheses: "all of: …" (or "both … and …"), or undefined. */
+function allOf(chain: string, typed: Typed): string | undefined {
+  const leaves = splitTopLevel(chain, /\s*(?:&&|\band\b)\s*/);
+  if (leaves.length < 2 || splitTopLevel(chain, /\s*(?:\|\||\bor\b)\s*/).length > 1) return undefined;
+  const said = leaves.map((leaf) => condition(leaf, typed));
+  if (said.some((x) => x === undefined)) return undefined;
+  return leaves.length === 2
+    ? `both ${said[0]} and ${said[1]}`
+    : `all of: ${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
 }

@@ -20,7 +20,7 @@ function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitRes
   const values = returns.map((r) => {
     const node = unit.doc.nodes[r.node];
     const value = node?.namedChildren.find((c) => !c.type.includes('comment'));
-    return { text: (value ?? node)?.text ?? '', line: r.line };
+    return { text: ((value ?? node)?.text ?? '').replace(/\s+/g, ' '), line: r.line };
   });
   const asked = values.filter((v) => !BOOLEAN_LITERAL.test(v.text));
   // A literal returned before the question decides some inputs on its own (`if (!e.loaded) return true`):
@@ -35,7 +35,7 @@ function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitRes
   // string) is still one question.
   if (asked.length === 0 || asked.some((a) => a.text !== asked[0]!.text)) return undefined;
   if (asked[0]!.text.length > MAX_ANSWERED) return undefined;
-  const text = answerOf(asked[0]!.text, typed);
+  const text = askedBy(unit, asked[0]!.text, typed);
   return text ? { text, line: asked[0]!.line } : undefined;
 }
 
@@ -56,10 +56,26 @@ export interface UnitResult {
     /** Each guarded `return`: its value as written, its conditions in words or as written, its line. */
     readonly arms: readonly {
       readonly value: string;
+      /** The value in words, when it asks a question ("whether `a` differs from `b`") or picks the smaller of two. */
+      readonly said?: string;
       readonly when: readonly string[];
       readonly line: number;
     }[];
-    readonly otherwise: { readonly value: string; readonly line: number };
+    readonly otherwise: { readonly value: string; readonly said?: string; readonly line: number };
+  };
+  /**
+   * For a yes-or-no function that returns a literal early under conditions (`if opens < 0: return False`,
+   * in a loop: as soon as it holds) and asks one question last: the early returns, and the question.
+   */
+  readonly early?: {
+    readonly exits: readonly {
+      readonly value: string;
+      readonly when: readonly string[];
+      readonly line: number;
+      readonly inLoop: boolean;
+    }[];
+    readonly asks: string;
+    readonly line: number;
   };
   readonly byCases?: {
     readonly value: string;
@@ -129,7 +145,7 @@ const ARMS = /^(expression_case|switch_case|case_clause|switch_section|switch_bl
 const GUARDS = /^(if_statement|elif_clause|else_clause|if_expression)$/;
 
 /** The one condition `ret` is the first statement under, within `unit`, or undefined if not exactly one. */
-function guardOf(ret: Node, unit: Node): string[] | undefined {
+function guardOf(ret: Node, unit: Node, afterWork = false): string[] | undefined {
   let found: string[] | undefined;
   let child = ret;
   for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
@@ -140,9 +156,13 @@ function guardOf(ret: Node, unit: Node): string[] | undefined {
     if (!isGuard && !isArm && /loop|for|while|try|catch|with|except|finally/.test(p.type)) return undefined;
     if (!isGuard && !isArm) {
       // Blocks under the guard: the return must be their first statement, so nothing before it decides.
+      // With `afterWork`, statements before it that cannot leave (`const sid = …`, an `if` that only
+      // counts) decide nothing; without, it must come first: a yes-or-no answer does nothing else.
       if (!found && /block|statement_list|compound_statement|consequence|body/.test(p.type)) {
-        const first = p.namedChildren.find((c) => !c.type.includes('comment'));
-        if (first && first.id !== child.id) return undefined;
+        const before = p.namedChildren.filter(
+          (c) => !c.type.includes('comment') && c.endIndex <= child.startIndex,
+        );
+        if (afterWork ? before.some((c) => leaves(unit, c)) : before.length > 0) return undefined;
       }
       continue;
     }
@@ -171,6 +191,87 @@ function guardOf(ret: Node, unit: Node): string[] | undefined {
     }
   }
   return found;
+}
+
+/** Statements that leave a block early, and calls that end the program or unwind it. */
+const EXITS =
+  /^(return_statement|return_expression|throw_statement|throw_expression|raise_statement|break_statement|break_expression|continue_statement|continue_expression|goto_statement|yield_statement|yield_expression|yield)$/;
+const ENDING_CALLS = /^(panic|os\.Exit|sys\.exit|exit|abort|process\.exit|log\.Fatal\w*)\s*\(/;
+
+/** Whether `node` holds a statement that can leave the block it is in (a return, throw, break…). */
+function leaves(unit: Node, node: Node): boolean {
+  for (let id = node.id; id <= node.lastId; id++) {
+    const n = unit.doc.nodes[id];
+    if (!n) continue;
+    if (EXITS.test(n.type)) return true;
+    if (/call/.test(n.type) && ENDING_CALLS.test(n.text)) return true;
+  }
+  return false;
+}
+
+/** Node types that write the name they hold: `x++`, Go's `x++` statement. */
+const UPDATES =
+  /^(update_expression|inc_statement|dec_statement|postfix_unary_expression|prefix_unary_expression)$/;
+
+/** Node types whose `left`, `name` or `pattern` a value is bound to. */
+const WRITERS =
+  /assignment|declarat|var_spec|const_spec|^for_|foreach|range_clause|parameter|with_item|as_pattern|catch|except/;
+
+/** Every place in `unit` that writes the local `name`: assignments, declarations, updates, loop targets. */
+function writesOf(unit: Node, name: string): Node[] {
+  const out: Node[] = [];
+  for (let id = unit.id + 1; id <= unit.lastId; id++) {
+    const n = unit.doc.nodes[id];
+    if (!n || n.text !== name || !/identifier/.test(n.type)) continue;
+    const holder = n.parent?.type === 'expression_list' || n.parent?.type === 'pattern_list' ? n.parent : n;
+    const field = holder.field;
+    // `left` is also a comparison's left operand: only the fields of statements that bind count.
+    const binder = holder.parent && WRITERS.test(holder.parent.type) ? holder.parent : undefined;
+    if (binder && (field === 'left' || field === 'name' || field === 'pattern')) out.push(binder);
+    else if (n.parent && UPDATES.test(n.parent.type) && /\+\+|--/.test(n.parent.text)) out.push(n.parent);
+  }
+  return out;
+}
+
+/**
+ * The value a local is given where it is declared, when that is the one place it is written and nothing
+ * it reads is written after it: returning the local returns that value, as computed there.
+ */
+function definitionOf(unit: Node, name: string): Node | undefined {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+  const writes = writesOf(unit, name);
+  if (writes.length !== 1) return undefined;
+  const at = writes[0]!;
+  if (!/declarator|short_var_declaration|assignment$|^assignment|variable_declaration/.test(at.type))
+    return undefined;
+  let value = at.childForFieldName('value') ?? at.childForFieldName('right') ?? undefined;
+  if (value?.type === 'expression_list') {
+    const left = at.childForFieldName('left');
+    if (value.namedChildren.length !== 1 || (left && left.namedChildren.length !== 1)) return undefined;
+    value = value.namedChildren[0];
+  }
+  if (!value) return undefined;
+  for (let id = value.id; id <= value.lastId; id++) {
+    const n = unit.doc.nodes[id];
+    if (n && n.type === 'identifier' && writesOf(unit, n.text).some((w) => w.startIndex > at.startIndex))
+      return undefined;
+  }
+  return value;
+}
+
+/**
+ * What a returned value asks, in words, when it is a yes-or-no expression (`a !== b`), or a local holding
+ * one (`withinMax := n <= max`): undefined for any other value.
+ */
+function askedBy(unit: Node, value: string, typed: boolean): string | undefined {
+  const local = definitionOf(unit, value.trim());
+  return answerOf(local ? local.text : value, typed);
+}
+
+/** `Math.min(a, b)`, `min(a, b)`: "the smaller of `a` and `b`", and the same for the larger. */
+function extremeOf(value: string): string | undefined {
+  const m = /^(?:Math\.|math\.)?(min|max)\(\s*([\w.]+)\s*,\s*([\w.]+)\s*\)$/.exec(value.trim());
+  return m ? `the ${m[1] === 'min' ? 'smaller' : 'larger'} of \`${m[2]}\` and \`${m[3]}\`` : undefined;
 }
 
 /** `return true` under conditions and an unconditional `return false` last (or the reverse): the cases. */
@@ -216,32 +317,172 @@ function said(condition: string): string | undefined {
   );
 }
 
+/** A choice between two values: `c ? a : b`, Python's `a if c else b`: the condition and both values. */
+function choiceOf(value: Node | undefined): { condition: Node; then: Node; otherwise: Node } | undefined {
+  if (!value || !/^(ternary_expression|conditional_expression)$/.test(value.type)) return undefined;
+  const named = value.namedChildren.filter((c) => !c.type.includes('comment'));
+  const condition = value.childForFieldName('condition');
+  const then = value.childForFieldName('consequence');
+  const otherwise = value.childForFieldName('alternative');
+  if (condition && then && otherwise) return { condition, then, otherwise };
+  // Python names no fields: the value, the condition, then the other value.
+  return named.length === 3 ? { condition: named[1]!, then: named[0]!, otherwise: named[2]! } : undefined;
+}
+
 /**
  * Returns each under one condition, then an unconditional last one: the checks a function makes in turn
- * and what each gives back (`return errNoMediaType` when `typ == ""`, …, `return nil` at the end).
+ * and what each gives back (`return errNoMediaType` when `typ == ""`, …, `return nil` at the end). A last
+ * `return c ? a : b` is one more check. `asks`: values that are yes-or-no expressions are said as the
+ * question they ask (`typed`: the declared result is a boolean).
  */
-function checksInTurn(unit: Node, returns: readonly Step[]): UnitResult['inTurn'] {
+function checksInTurn(
+  unit: Node,
+  returns: readonly Step[],
+  asks: boolean,
+  typed: boolean,
+): UnitResult['inTurn'] {
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
-  if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
-  const valueOf = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  if (nodes.length < 1 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
+  const valueNode = (n: Node) => {
+    const v = n.namedChildren.find((c) => !c.type.includes('comment'));
+    return v?.type === 'expression_list' && v.namedChildren.length === 1 ? v.namedChildren[0] : v;
+  };
   const last = nodes[nodes.length - 1]!;
+  const choice = choiceOf(valueNode(last));
+  if (nodes.length < 2 && !choice) return undefined;
   if (
     guardOf(last, unit) !== undefined ||
-    !(unguarded(last, unit) || elseOfLast(last, nodes[nodes.length - 2]!, unit))
+    !(unguarded(last, unit) || (nodes.length >= 2 && elseOfLast(last, nodes[nodes.length - 2]!, unit)))
   )
     return undefined;
-  const arms: { value: string; when: string[]; line: number }[] = [];
-  for (const r of nodes.slice(0, -1)) {
-    const conditions = guardOf(r, unit);
-    const value = valueOf(r);
-    if (!conditions || !value || value.length > MAX_VALUE || value.includes('\n')) return undefined;
+  const sayValue = (value: string) => {
+    const asked = asks ? askedBy(unit, value, typed) : undefined;
+    return asked ? `whether ${asked}` : extremeOf(value);
+  };
+  const fits = (value: string) => value && value.length <= MAX_VALUE && !value.includes('\n');
+  const arms: { value: string; said?: string; when: string[]; line: number }[] = [];
+  const arm = (value: string, conditions: readonly string[], line: number) => {
+    const spoken = sayValue(value);
+    if (!spoken && !fits(value)) return false;
     const when = conditions.map(said);
-    if (when.some((w) => w === undefined)) return undefined;
-    arms.push({ value, when: when as string[], line: r.startPosition.row + 1 });
+    if (when.some((w) => w === undefined)) return false;
+    arms.push({ value, ...(spoken ? { said: spoken } : {}), when: when as string[], line });
+    return true;
+  };
+  for (const r of nodes.slice(0, -1)) {
+    const conditions = guardOf(r, unit, true);
+    if (!conditions || !arm(valueNode(r)?.text ?? '', conditions, r.startPosition.row + 1)) return undefined;
   }
-  const otherwise = valueOf(last);
-  if (!otherwise || otherwise.length > MAX_VALUE || otherwise.includes('\n')) return undefined;
-  return { arms, otherwise: { value: otherwise, line: last.startPosition.row + 1 } };
+  const lastLine = last.startPosition.row + 1;
+  if (choice && !arm(choice.then.text, [choice.condition.text.replace(/^\((.*)\)$/s, '$1')], lastLine))
+    return undefined;
+  const otherwise = (choice ? choice.otherwise : valueNode(last))?.text ?? '';
+  const spoken = sayValue(otherwise);
+  if (!spoken && !fits(otherwise)) return undefined;
+  return { arms, otherwise: { value: otherwise, ...(spoken ? { said: spoken } : {}), line: lastLine } };
+}
+
+/** `x == 'a'` and `x == 'b'`: the same subject compared with two different literals cannot both hold. */
+function exclusive(a: string, b: string): boolean {
+  const EQUALS = /^\(?\s*([\w.[\]]+)\s*={2,3}\s*('[^']*'|"[^"]*"|-?\d+)\s*\)?$/;
+  const x = EQUALS.exec(a.trim());
+  const y = EQUALS.exec(b.trim());
+  return !!x && !!y && x[1] === y[1] && x[2] !== y[2];
+}
+
+const LOOPS =
+  /^(for_statement|for_in_statement|enhanced_for_statement|for_range_loop|while_statement|do_statement|for_expression|while_expression|loop_expression|foreach_statement)$/;
+
+/**
+ * The conditions a `return` is taken under: each `if` (or `elif`) it sits in, and whether a loop is on the
+ * way (it is taken as soon as they hold). Undefined where that cannot be read as a plain "and": an `else`,
+ * an `elif` after a test that could hold as well, a `try`, a case arm, or a statement before it that
+ * could leave first.
+ */
+function pathOf(ret: Node, unit: Node): { conditions: string[]; inLoop: boolean } | undefined {
+  const conditions: string[] = [];
+  let inLoop = false;
+  const strip = (c: Node) => c.text.replace(/^\((.*)\)$/s, '$1');
+  let child = ret;
+  for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
+    if (
+      /block|statement_list|compound_statement|^body$|consequence/.test(p.type) ||
+      p.type === 'expression_statement'
+    ) {
+      const before = p.namedChildren.filter(
+        (c) => !c.type.includes('comment') && c.endIndex <= child.startIndex,
+      );
+      if (before.some((c) => leaves(unit, c))) return undefined;
+      continue;
+    }
+    if (LOOPS.test(p.type)) {
+      inLoop = true;
+      continue;
+    }
+    if (p.type === 'elif_clause') {
+      const c = p.childForFieldName('condition');
+      if (!c || child.field !== 'consequence') return undefined;
+      conditions.unshift(strip(c));
+      continue;
+    }
+    if (p.type === 'if_statement') {
+      const own = p.childForFieldName('condition');
+      if (!own) return undefined;
+      if (child.type === 'elif_clause') {
+        // Taken only when every test before it failed: said as one "and" only when they cannot both hold.
+        const mine = conditions[0]!;
+        const earlier = [
+          own,
+          ...p.namedChildren
+            .filter((c) => c.type === 'elif_clause' && c.endIndex <= child.startIndex)
+            .map((c) => c.childForFieldName('condition')),
+        ];
+        if (earlier.some((c) => !c || !exclusive(strip(c), mine))) return undefined;
+        continue;
+      }
+      if (child.field !== 'consequence') return undefined;
+      conditions.unshift(strip(own));
+      continue;
+    }
+    // `else if (…)`: the `else` holds only the inner `if`, whose condition was taken; the outer `if`'s
+    // test failed, which goes without saying only when both cannot hold.
+    if (/^else(_clause)?$/.test(p.type) && child.type === 'if_statement') {
+      const outer = p.parent;
+      const test = outer?.type === 'if_statement' ? outer.childForFieldName('condition') : null;
+      const mine = conditions[0];
+      if (!outer || !test || !mine || !exclusive(strip(test), mine)) return undefined;
+      child = outer;
+      p = outer;
+      continue;
+    }
+    return undefined;
+  }
+  return { conditions, inLoop };
+}
+
+/**
+ * A literal `true`/`false` returned early under conditions, and one question asked by the last statement
+ * (`return opens == 0`): each early return with its conditions, then the question in words.
+ */
+function earlyThenAsked(unit: Node, returns: readonly Step[], typed: boolean): UnitResult['early'] {
+  const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
+  if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
+  const value = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  const last = nodes[nodes.length - 1]!;
+  const lastValue = value(last);
+  if (!unguarded(last, unit) || BOOLEAN_LITERAL.test(lastValue)) return undefined;
+  const asks = askedBy(unit, lastValue, typed);
+  if (!asks) return undefined;
+  const exits: { value: string; when: string[]; line: number; inLoop: boolean }[] = [];
+  for (const r of nodes.slice(0, -1)) {
+    const v = value(r);
+    const path = BOOLEAN_LITERAL.test(v) ? pathOf(r, unit) : undefined;
+    if (!path || path.conditions.length === 0 || path.conditions.length > 3) return undefined;
+    const when = path.conditions.map(said);
+    if (when.some((w) => w === undefined)) return undefined;
+    exits.push({ value: v, when: when as string[], line: r.startPosition.row + 1, inLoop: path.inLoop });
+  }
+  return { exits, asks, line: last.startPosition.row + 1 };
 }
 
 /**
@@ -312,14 +553,20 @@ export function resultOf(
   const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
   const answers = creates || !yesOrNo ? undefined : answered(unit, returns, type !== undefined);
   const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
-  const inTurn = creates || answers || cases ? undefined : checksInTurn(unit, returns);
-  if (!typed && !creates && !converts && !answers && !cases && !inTurn) return undefined;
+  const early =
+    creates || answers || cases || !yesOrNo ? undefined : earlyThenAsked(unit, returns, type !== undefined);
+  const inTurn =
+    creates || answers || cases || early
+      ? undefined
+      : checksInTurn(unit, returns, yesOrNo, type !== undefined && yesOrNo);
+  if (!typed && !creates && !converts && !answers && !cases && !early && !inTurn) return undefined;
   return {
     ...(typed ? { type: typed } : {}),
     ...(creates ? { creates } : {}),
     ...(converts ? { converts } : {}),
     ...(answers ? { answers } : {}),
     ...(cases ? { byCases: cases } : {}),
+    ...(early ? { early } : {}),
     ...(inTurn ? { inTurn } : {}),
     line:
       creates || converts ? returns[0]!.line : (declared?.startPosition.row ?? unit.startPosition.row) + 1,

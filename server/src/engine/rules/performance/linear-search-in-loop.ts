@@ -1,6 +1,6 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { searchesOf, type KeyComparison } from '../../facts/searches.js';
-import { advice, GROWS, growingAdvice, keyedAdvice } from './lookup-advice.js';
+import { advice, GROWS, growingAdvice, keyedAdvice, type GrowingUse } from './lookup-advice.js';
 import { bindingsOf } from '../../scope/bindings.js';
 import { COMPREHENSIONS } from '../../nodes.js';
 import type { Rule } from '../model.js';
@@ -19,6 +19,109 @@ function isGoAppend(target: Node, name: string): boolean {
     value.childForFieldName('function')?.text === 'append' &&
     callArguments(value)[0]?.text === name
   );
+}
+
+/** The line (1-based) of `index` in `node`'s text. */
+const lineAt = (node: Node, index: number) =>
+  node.startPosition.row + 1 + (node.text.slice(0, index).match(/\n/g)?.length ?? 0);
+
+/** `xs[…]` from `open` (the `[`) to its closing bracket. */
+function bracketed(text: string, open: number): string | undefined {
+  let depth = 0;
+  for (let i = open; i < text.length && i - open < 60; i++) {
+    if (text[i] === '[') depth++;
+    else if (text[i] === ']' && --depth === 0) return text.slice(0, i + 1);
+  }
+  return undefined;
+}
+
+/** The per-language spellings a mirror of a list is kept with: adds, removals, and the test it allows. */
+const MIRRORS: Partial<
+  Record<
+    string,
+    {
+      readonly grows: string;
+      readonly shrinks: string;
+      readonly adds: (d: string, x: string) => RegExp;
+      readonly removes: (d: string) => RegExp;
+      readonly fresh: (d: string) => RegExp;
+      readonly test: (d: string, x: string) => string;
+      readonly probe: (search: string, name: string) => string | undefined;
+    }
+  >
+> = {
+  python: {
+    grows: 'append',
+    shrinks: 'pop|remove',
+    adds: (d, x) => new RegExp(`\\b${d}\\[${x}\\]\\s*=(?!=)|\\b${d}\\.add\\(${x}\\)`),
+    removes: (d) => new RegExp(`\\bdel\\s+${d}\\[|\\b${d}\\.(?:pop|remove|discard)\\(`),
+    fresh: (d) => new RegExp(`\\b${d}\\s*=\\s*(?:\\{\\}|dict\\(\\)|set\\(\\))`),
+    test: (d, x) => `${x} in ${d}`,
+    probe: (search, name) => new RegExp(`^([\\w.]+)\\s+(?:not\\s+)?in\\s+${name}$`).exec(search)?.[1],
+  },
+};
+
+/**
+ * How `name` is used in the function around `loop`, besides the search: read by position (a set would not
+ * do), or kept in step with a dict or set that holds the same items (which can answer the test itself).
+ */
+function growingUse(language: string, name: string, search: Node, loop: Node): GrowingUse {
+  let fn: Node = loop;
+  while (fn.parent && !/function|method|lambda|arrow/.test(fn.type)) fn = fn.parent;
+  const text = fn.text;
+  const n = name.replace(/[.$]/g, '\\$&');
+  const m = MIRRORS[language];
+  if (m) {
+    const probe = m.probe(search.text, n);
+    const grows = [...text.matchAll(new RegExp(`\\b${n}\\.(?:${m.grows})\\(([\\w.]+)\\)`, 'g'))];
+    const shrinks = [...text.matchAll(new RegExp(`\\b${n}\\.(?:${m.shrinks})\\(`, 'g'))];
+    const x = grows[0]?.[1];
+    if (probe && x && grows.every((g) => g[1] === x)) {
+      for (const d of new Set([...text.matchAll(/\b(\w+)(?:\[|\.add\()/g)].map((k) => k[1]!))) {
+        if (
+          d === name ||
+          !m.fresh(d).test(text) ||
+          (text.match(new RegExp(`\\b${d}\\s*=(?!=)`, 'g'))?.length ?? 0) !== 1
+        )
+          continue;
+        const lines = text.split('\n');
+        const at = (re: RegExp) => lines.flatMap((l, i) => (re.test(l) ? [i] : []));
+        // Every add to `d` beside an add to the list, and every removal from one on a line that removes from the other.
+        const adds = at(new RegExp(`\\b${d}\\[[^\\]]*\\]\\s*=(?!=)|\\b${d}\\.add\\(`));
+        const listAdds = at(new RegExp(`\\b${n}\\.(?:${m.grows})\\(`));
+        const dRemoves = at(m.removes(d));
+        const listRemoves = at(new RegExp(`\\b${n}\\.(?:${m.shrinks})\\(`));
+        const near = (a: number, b: readonly number[]) => b.some((l) => Math.abs(l - a) <= 2);
+        if (
+          adds.length > 0 &&
+          adds.every((l) => m.adds(d, x).test(lines[l]!) && near(l, listAdds)) &&
+          listAdds.every((l) => near(l, adds)) &&
+          dRemoves.length === listRemoves.length &&
+          listRemoves.every((l) => dRemoves.includes(l)) &&
+          shrinks.length === listRemoves.length &&
+          probe === x
+        )
+          return {
+            mirror: {
+              name: d,
+              probe: m.test(d, probe),
+              added: fn.startPosition.row + 1 + adds[0]!,
+              removed: fn.startPosition.row + 1 + (listRemoves[0] ?? adds[0]!),
+            },
+          };
+      }
+    }
+  }
+  const positional = new RegExp(
+    `\\b${n}(?:\\[(?!\\])|\\.(?:pop|shift|index|insert|splice|at|reverse|sort)\\()`,
+  ).exec(text);
+  if (positional) {
+    const quoted = positional[0].endsWith('[')
+      ? bracketed(text.slice(positional.index), positional[0].length - 1)
+      : `${positional[0]}…)`;
+    if (quoted) return { ordered: `${code(quoted, 40)} on line ${lineAt(fn, positional.index)}` };
+  }
+  return {};
 }
 
 /** A name or a path of fields: `ids`, `this.banned`, `cfg.Hosts`. */
@@ -98,7 +201,7 @@ export const linearSearchInLoop: Rule = {
             ...data,
             how: goAppend ? 'append' : (growing.method ?? code(growing.node.text, 30).replace(/`/g, '')),
             grows: growing.line,
-            fix: growingAdvice(language, name),
+            fix: growingAdvice(language, name, growingUse(language, name, node, loop)),
           },
         });
       else if (key)

@@ -35,12 +35,32 @@ export function advice(language: LanguageId, name: string, method: string, where
 /** Calls that make the searched collection grow. */
 export const GROWS = /^(push|unshift|splice|append|extend|insert|add|addAll)$/;
 
+/** How the searched collection is used besides the search, which decides the fix. */
+export interface GrowingUse {
+  /** Where it is read by position (`stack[i:]`, `stack.pop()`), quoted: a set would not do. */
+  readonly ordered?: string;
+  /** A dict or set kept in step with it, that can answer the membership test itself. */
+  readonly mirror?: {
+    readonly name: string;
+    readonly probe: string;
+    readonly added: number;
+    readonly removed: number;
+  };
+}
+
 /**
  * The fix when the loop (or chain) itself adds to the collection it searches (`if x not in
  * seen: seen.append(x)`): a copy made before the loop would never see what the
  * loop adds, so the collection itself becomes a set.
  */
-export function growingAdvice(language: LanguageId, name: string): string {
+export function growingAdvice(language: LanguageId, name: string, use: GrowingUse = {}): string {
+  if (use.mirror)
+    return `\`${use.mirror.name}\` already holds the same items as \`${name}\`: it gets each one where \`${name}\` does (line ${use.mirror.added}) and loses it where \`${name}\` pops (line ${use.mirror.removed}). Test \`${use.mirror.probe}\` instead, which takes constant time`;
+  // A stack or queue read by position: a set in its place would lose the order the code relies on.
+  if (use.ordered)
+    return language === 'python'
+      ? `\`${name}\` is read by position (${use.ordered}), so keep the list and keep a set of its items beside it: add to the set where the list appends, remove from it where the list pops, and test membership in the set, which takes constant time`
+      : `\`${name}\` is read by position (${use.ordered}), so keep it and keep a set of its items beside it: add where it grows, remove where it shrinks, and test membership in the set, which takes constant time`;
   switch (language) {
     case 'python':
       return `Make \`${name}\` a set from the start (\`${name} = set()\`) and call \`${name}.add(…)\` where it now appends; \`in\` on a set takes constant time. If the order of the items matters, keep the list and add each item to a set as well, testing the set`;

@@ -72,6 +72,75 @@ const invalid: InvalidCase[] = [
     ],
   },
   {
+    // A path kept as a list because it is read by position: a set in its place would lose the order.
+    language: 'python',
+    code: lines(
+      'def longest_path(edges, start):',
+      '    path = [start]',
+      '    while True:',
+      '        nxt = edges.get(path[-1])',
+      '        if nxt is None or nxt in path:',
+      '            return path',
+      '        path.append(nxt)',
+      '',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'growingCollection',
+        says: /`path` is read by position \(`path\[-1\]` on line 4\), so keep the list and keep a set of its items beside it/,
+        saysNot: /Make `path` a set from the start/,
+      },
+    ],
+  },
+  {
+    // A dict kept in step with the list (added beside each append, deleted with each pop) answers the
+    // test itself.
+    language: 'python',
+    code: lines(
+      'def walk(graph, root):',
+      '    trail = []',
+      '    where = {}',
+      '    todo = [root]',
+      '    while todo:',
+      '        n = todo.pop()',
+      '        if n in trail:',
+      '            continue',
+      '        where[n] = len(trail)',
+      '        trail.append(n)',
+      '        if not graph[n]:',
+      '            del where[trail.pop()]',
+      '        todo.extend(graph[n])',
+      '    return where',
+      '',
+    ),
+    errors: [
+      {
+        line: 7,
+        messageId: 'growingCollection',
+        says: /`where` already holds the same items as `trail`: it gets each one where `trail` does \(line 9\) and loses it where `trail` pops \(line 12\)\. Test `n in where` instead/,
+      },
+    ],
+  },
+  {
+    // The dict is also written with other keys: it no longer mirrors the list, and is not offered.
+    language: 'python',
+    code: lines(
+      'def walk2(graph, root):',
+      '    trail = []',
+      '    where = {}',
+      '    for n in graph:',
+      '        if n in trail:',
+      '            continue',
+      '        where[n] = len(trail)',
+      '        trail.append(n)',
+      '        where[root] = 0',
+      '    return where',
+      '',
+    ),
+    errors: [{ line: 5, messageId: 'growingCollection', saysNot: /already holds the same items/ }],
+  },
+  {
     language: 'python',
     code: lines('def common(a: list[int], b: list[int]):', '    return [x for x in a if x in b]', ''),
     errors: [{ line: 2, messageId: 'linearSearch', says: /`x in b` on line 2 scans the list `b`/ }],
