@@ -472,7 +472,26 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
     : `it does not end by returning \`${claim.target}\``;
 };
 
+const answers: Check<'answers'> = (claim, { unit, units }) => {
+  const lines = sourceLines(unit.metrics.node);
+  const own = ownText(unit, units);
+  const last = unit.metrics.node.endPosition.row + 1;
+  // An arrow's expression body or a tail expression returns with no keyword.
+  const implicit = !/\breturn\b/.test(blankComments(own));
+  for (const c of claim.cases) {
+    // A returned value may run on over the next lines (`return ok\n  ? a\n  : b`).
+    const statement = lines.slice(c.line, Math.min(c.line + 6, last + 1)).join('\n');
+    if (c.value !== undefined && !statement.includes(c.value.split('\n')[0]!.trim()))
+      return `line ${c.line} does not give \`${c.value}\``;
+    if (!implicit && !/\breturn\b/.test(lines[c.line] ?? '')) return `line ${c.line} holds no return`;
+    const missing = c.quotes.find((q) => !own.includes(q));
+    if (missing !== undefined) return `\`${missing}\` is not in its code`;
+  }
+  return undefined;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
+  answers,
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
   'comment-explains': commentExplains,
@@ -514,6 +533,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'returns-outcomes':
       return CHECKS[claim.kind](claim, context);
     case 'writes-to':
+      return CHECKS[claim.kind](claim, context);
+    case 'answers':
       return CHECKS[claim.kind](claim, context);
     case 'fills-returned':
       return CHECKS[claim.kind](claim, context);

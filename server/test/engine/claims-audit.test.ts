@@ -338,6 +338,33 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('writes-to');
   });
 
+  it('answers: a case on a line with no return, another value, or a name not in the code contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'typescript',
+      'function stale(e: Entry, v: number): boolean {\n  if (!e.loaded) return true;\n  const seen = e.version;\n  return seen !== v;\n}\n',
+    );
+    const u = unit('stale');
+    const real = claimsOf(facts).find((c) => c.kind === 'answers');
+    assert.ok(real, 'the engine claims its answer');
+    assert.equal(check(real, { unit: u, units: facts.units, nodes }), undefined);
+    const at = (cases: Extract<Claim, { kind: 'answers' }>['cases']): Claim => ({
+      kind: 'answers',
+      ...about(u),
+      cases,
+      evidence: { nodes: [], lines: cases.map((c) => c.line) },
+    });
+    assert.match(contradicts(at([{ line: 3, quotes: [] }]), facts, u, nodes), /line 3 holds no return/);
+    assert.match(
+      contradicts(at([{ line: 2, value: 'false', quotes: [] }]), facts, u, nodes),
+      /line 2 does not give `false`/,
+    );
+    assert.match(
+      contradicts(at([{ line: 4, quotes: ['e.generation'] }]), facts, u, nodes),
+      /`e\.generation` is not in its code/,
+    );
+    caught.add('answers');
+  });
+
   it('fills-returned: a parameter not returned at the end contradicts it', async () => {
     const { facts, unit, nodes } = await factsOf(
       'javascript',

@@ -14,6 +14,7 @@ import type {
   DeclaresMethods,
   StackDepth,
   Switches,
+  Answers,
 } from './model.js';
 
 export type { Claim, ClaimKind, Evidence } from './model.js';
@@ -137,6 +138,38 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 }
 
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
+/** The code quoted in words (`a` differs from `b`): each backquoted piece. */
+const quotesIn = (words: readonly string[]) =>
+  words.flatMap((w) => [...w.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+
+/** The cases a yes-or-no or in-turn sentence tells: each `return`'s line, value and quoted names. */
+export function answersClaim(unit: UnitFacts): Answers | undefined {
+  const r = unit.purpose.result;
+  if (!r) return undefined;
+  const cases: { line: number; value?: string; quotes: string[] }[] = [];
+  if (r.answers) cases.push({ line: r.answers.line, quotes: quotesIn([r.answers.text]) });
+  else if (r.early) {
+    for (const e of r.early.exits) cases.push({ line: e.line, value: e.value, quotes: quotesIn(e.when) });
+    cases.push({ line: r.early.line, quotes: quotesIn([r.early.asks]) });
+  } else if (r.byCases) {
+    const lines = r.byCases.lines;
+    lines
+      .slice(0, -1)
+      .forEach((line) => cases.push({ line, value: r.byCases!.value, quotes: quotesIn(r.byCases!.when) }));
+    cases.push({ line: lines.at(-1)!, value: r.byCases.otherwise, quotes: [] });
+  } else if (r.inTurn) {
+    for (const a of r.inTurn.arms)
+      cases.push({
+        line: a.line,
+        ...(a.said ? {} : { value: a.value }),
+        quotes: quotesIn([...a.when, a.said ?? '']),
+      });
+    const o = r.inTurn.otherwise;
+    cases.push({ line: o.line, ...(o.said ? {} : { value: o.value }), quotes: quotesIn([o.said ?? '']) });
+  } else return undefined;
+  return { kind: 'answers', ...about(unit), cases, evidence: { nodes: [], lines: cases.map((c) => c.line) } };
+}
+
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
   const { delegates, maps, writes, fills, outcomes } = unit.purpose.shape;
@@ -197,6 +230,8 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
     if (depth) claims.push(depth);
     claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit), ...loopClaims(unit));
     claims.push(...shapeClaims(unit));
+    const answers = answersClaim(unit);
+    if (answers) claims.push(answers);
   }
   return claims;
 }

@@ -80,6 +80,12 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       '`p` is a parameter, each cited line starts with `p.<field> =`, and the unit ends by returning `p`',
   },
+  answers: {
+    sentence:
+      'It answers yes or no: it returns `false` when … (line 3), and otherwise whether `a` differs from `b` (line 5) / It checks in turn and returns …',
+    check:
+      'each cited line holds a `return` (or the value, for a last expression), giving the value quoted where one is, and every name quoted appears in the unit’s own code outside comments and strings',
+  },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
     check: 'the node is a switch, match, when or case statement with at least one arm, not an arm itself',

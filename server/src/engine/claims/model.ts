@@ -118,8 +118,24 @@ export interface ReturnsOutcomes extends ClaimBase {
   readonly values: readonly string[];
 }
 
+/**
+ * "It returns whether `a` differs from `b` when … (line 6), and … otherwise (line 9)": each case is a
+ * `return` on its line, giving the value quoted (when one is), in terms of the names quoted.
+ */
+export interface Answers extends ClaimBase {
+  readonly kind: 'answers';
+  readonly cases: readonly {
+    readonly line: number;
+    /** The value that `return` gives, as written, when the sentence quotes it (`false`, `null`). */
+    readonly value?: string;
+    /** Every name or literal the sentence quotes for this case, from its condition and its value. */
+    readonly quotes: readonly string[];
+  }[];
+}
+
 export type Claim =
   | DividesBy
+  | Answers
   | ReturnsOutcomes
   | HandsOver
   | MapsCases
