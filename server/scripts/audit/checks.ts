@@ -325,7 +325,8 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 };
 
 /** A line with no code: blank, or only a comment. */
-const NO_CODE = /^\s*($|\/\/|#|\/\*|\*(\s|\/|$))/;
+// `#[cold]` (a Rust attribute) and `#include` are code, not a comment.
+const NO_CODE = /^\s*($|\/\/|#(?!\[|!|include|define|if|endif|else|pragma)|\/\*|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -340,7 +341,7 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   if (/^\s*\/\*/.test(opens) || (!/\/\/|^\s*#/.test(opens) && /\/\*(?!.*\*\/)/.test(opens)))
     while (end < lines.length - 1 && !(lines[end] ?? '').includes('*/')) end++;
   // Comments on lines one after another are one comment: its words run on over them.
-  const commentOnly = /^\s*(\/\/|#|\/\*.*\*\/\s*$)/;
+  const commentOnly = /^\s*(\/\/|#(?!\[|!|include|define|if|endif|else|pragma)|\/\*.*\*\/\s*$)/;
   if (commentOnly.test(opens)) while (end < lines.length - 1 && commentOnly.test(lines[end + 1] ?? '')) end++;
   const text = lines
     .slice(at, end + 1)

@@ -1451,4 +1451,38 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /outside this snippet[^\n]*Insert/);
     });
   });
+
+  describe('the fourth panel’s classes', () => {
+    it('the author’s comments outside loops are told with the step each explains', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc (s *state) charge(n int) {\n\t// Each request pays a fixed toll, so tiny requests cannot flood us.\n\ts.budget -= 16 + n\n\ts.budget = max(s.budget, 0)\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /Its author's comments explain its steps: “Each request pays a fixed toll, so tiny requests cannot flood us\.” \(line 4, about line 5\)/,
+      );
+    });
+    it('Go’s `if err != nil { return }` is one step, told once with how many times it comes', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc (r *rd) begin() {\n\tvar line []byte\n\tline, r.err = readLine(r.src)\n\tif r.err != nil {\n\t\treturn\n\t}\n\tline, r.err = trim(line)\n\tif r.err != nil {\n\t\treturn\n\t}\n\tr.n, r.err = parse(line)\n\tif r.err != nil {\n\t\treturn\n\t}\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /returns if `r\.err != nil` \(at 3 points\)/);
+      assert.doesNotMatch(text, /branches on whether `r\.err != nil`/);
+      // Both fields on the left of `r.n, r.err = …` are set.
+      assert.match(text, /It sets `r\.err` \(line 5\) and `r\.n` \(line 13\)/);
+    });
+    it('Go’s blank identifier is never a variable the loop sets, and one more place is one place', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc (c *cr) Read(b []byte) (n int, err error) {\n\tfor c.err == nil {\n\t\tif c.n == 0 {\n\t\t\tbreak\n\t\t}\n\t\t_, c.err = c.r.Discard(1)\n\t\tif c.err != nil {\n\t\t\tbreak\n\t\t}\n\t\tif n > 9 {\n\t\t\tbreak\n\t\t}\n\t\tif n > 8 {\n\t\t\tbreak\n\t\t}\n\t\tif n > 7 {\n\t\t\tbreak\n\t\t}\n\t\tif n > 6 {\n\t\t\tbreak\n\t\t}\n\t\tn++\n\t}\n\treturn n, c.err\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /sets `_`/);
+      assert.match(text, /leaves in 1 more place\./);
+    });
+  });
 });

@@ -76,7 +76,7 @@ describe('engine: purpose without a doc comment', () => {
           'javascript',
           "function isPercent(v) {\n  if (typeof v === 'number') {\n    return v >= 0 && v <= 100;\n  }\n  if (typeof v === 'string') {\n    v = Number(v);\n    return v >= 0 && v <= 100;\n  }\n  return false;\n}\n",
         ),
-        /it returns whether `v` is between `0` and `100` \(line 3\)/,
+        /returns whether `v` is between `0` and `100` when `typeof v` equals `'number'` \(line 3\), whether `v` is between `0` and `100` when `typeof v` equals `'string'` \(line 7\) and `false` otherwise \(line 9\)/,
       );
     });
 

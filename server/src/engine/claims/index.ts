@@ -230,6 +230,14 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
     if (depth) claims.push(depth);
     claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit), ...loopClaims(unit));
     claims.push(...shapeClaims(unit));
+    for (const c of unit.comments.slice(0, TOLD.comments))
+      claims.push({
+        kind: 'comment-explains',
+        ...about(unit),
+        text: c.text,
+        explains: c.explains,
+        evidence: { nodes: [unit.metrics.node.id], lines: [c.line] },
+      });
     const answers = answersClaim(unit);
     if (answers) claims.push(answers);
   }

@@ -9,7 +9,14 @@
  */
 import type { CompileGroup, UnitFacts } from '../facts/model.js';
 import { alternativeLines, compiledOnlyNote } from './compile-time.js';
-import { loopsToTell, TOLD, type Carried, type LoopAnatomy, type LoopExit } from '../facts/loops.js';
+import {
+  loopsToTell,
+  TOLD,
+  type Carried,
+  type InnerComment,
+  type LoopAnatomy,
+  type LoopExit,
+} from '../facts/loops.js';
 import { code, lineRange, listOf, listUpTo } from './text.js';
 
 /** The words kept of each comment quoted. */
@@ -74,6 +81,15 @@ function quote(text: string): string {
   return `“${cut}”`;
 }
 
+/** "Its author's comments explain its steps: “…” (line 3, about line 4)", or undefined with none. */
+export function commentsSentence(comments: readonly InnerComment[]): string | undefined {
+  if (comments.length === 0) return undefined;
+  const notes = comments
+    .slice(0, TOLD.comments)
+    .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
+  return `Its author's comments explain its steps: ${listOf(notes)}.`;
+}
+
 export function loopSentences(
   loop: LoopAnatomy,
   raises: boolean,
@@ -95,14 +111,12 @@ export function loopSentences(
   if (loop.exits.length > 0) {
     const exits = loop.exits.slice(0, TOLD.exits).map((e) => exitPhrase(e, raises));
     const rest = loop.exits.length - exits.length;
-    out.push(`It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more places`] : exits, 'and')}.`);
+    out.push(
+      `It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more ${rest === 1 ? 'place' : 'places'}`] : exits, 'and')}.`,
+    );
   }
-  if (loop.comments.length > 0) {
-    const notes = loop.comments
-      .slice(0, TOLD.comments)
-      .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
-    out.push(`Its author's comments explain its steps: ${listOf(notes)}.`);
-  }
+  const comments = commentsSentence(loop.comments);
+  if (comments) out.push(comments);
   if (loop.orElse !== undefined)
     out.push(`Its \`else\` (line ${loop.orElse}) runs only when the loop ends without a \`break\`.`);
   if (loop.leaves)

@@ -5,7 +5,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { UnitKind } from '../metrics/model.js';
 import { expertNotes } from './depth.js';
-import { unitLoops } from './loops.js';
+import { commentsSentence, unitLoops } from './loops.js';
 import { declaresMethods, membersOf } from '../claims/index.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, CompileGroup, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
@@ -317,8 +317,19 @@ export function describeSteps(
   options: WalkthroughOptions,
   raises = false,
 ): string | undefined {
-  const { phrases: told, skipped, grouped } = stepPhrases(steps, voice, options, raises);
-  if (told.length === 0) return undefined;
+  const { phrases: all, skipped, grouped: groupedAll } = stepPhrases(steps, voice, options, raises);
+  if (all.length === 0) return undefined;
+  // The same step again right after itself (`if err != nil { return }` after each call) is told once,
+  // with how many times; the phrases carry no lines then, or they would differ.
+  const told: string[] = [];
+  const grouped = new Set<number>();
+  for (let i = 0; i < all.length; i++) {
+    let n = 1;
+    while (!groupedAll.has(i) && all[i + n] === all[i] && !groupedAll.has(i + n)) n++;
+    if (groupedAll.has(i)) grouped.add(told.length);
+    told.push(n > 1 ? `${all[i]} (at ${n} points)` : all[i]!);
+    i += n - 1;
+  }
   // A conditional's arms, told between dashes, end before the steps after it: they are not its last arm's.
   const phrases = told.map((p, i) => (grouped.has(i) && i < told.length - 1 ? `${p} —` : p));
   const more = skipped > 0 ? `, and ${count(skipped, 'more step')} follow` : '';
@@ -467,6 +478,7 @@ export function describeUnit(
       head,
       list.length ? `Step by step:\n${list.join('\n')}` : 'Its body has no loops, branches or returns.',
       calls ? `Along the way it ${calls}.` : undefined,
+      commentsSentence(unit.comments),
       recursionText,
       ...unitLoops(unit, raises),
     ]
@@ -491,6 +503,8 @@ export function describeUnit(
   const paragraph = [
     head,
     body || (casesTold ? undefined : 'Its body has no loops, branches, calls or returns.'),
+    // The author's own notes on the steps outside loops: often the why of the hardest line.
+    commentsSentence(unit.comments),
     recursion,
     depth,
   ]

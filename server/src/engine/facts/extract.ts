@@ -11,7 +11,7 @@ import { loopSearchesOf } from './cost.js';
 import { arityOf, recursionOf, selfNames } from './recursion.js';
 import { once } from '../once.js';
 import { divisionClaims } from '../claims/division.js';
-import { loopAnatomy } from './loops.js';
+import { bodyComments, loopAnatomy } from './loops.js';
 import { repetitionsOf } from './pipelines.js';
 import type { Dependency, SnippetFacts, Step, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
@@ -133,6 +133,7 @@ function unitFacts(
   const loops = once(() =>
     steps.flatMap((s) => (s.kind === 'loop' ? [loopAnatomy(snapshot.nodes[s.node]!, unit.node, s)] : [])),
   );
+  const comments = once(() => (functionLike ? bodyComments(unit.node) : []));
   const divisions = once(() =>
     functionLike ? divisionClaims(language, unit.node, metrics.name, params.params, isUnit) : [],
   );
@@ -178,6 +179,9 @@ function unitFacts(
     },
     get loops() {
       return loops();
+    },
+    get comments() {
+      return comments();
     },
     get repetitions() {
       return repetitions();

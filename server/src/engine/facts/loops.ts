@@ -343,6 +343,8 @@ function addCarried(
   how: ChangeHow,
   at: number,
 ) {
+  // `_` (Go's blank identifier, Python's throwaway) holds nothing a reader follows.
+  if (name === '_') return;
   const entry = carried.get(name);
   if (!entry) carried.set(name, { how, lines: [at] });
   else {
@@ -352,6 +354,64 @@ function addCarried(
 }
 
 /** The loop's anatomy; `unit` is the function it is in, for what follows the loop. */
+/**
+ * Adds `node` to `comments` when it is an author's note between the statements of `body`, merged with the
+ * one above it when they sit on lines one after another above one statement. Returns the row the last
+ * comment told ends on.
+ */
+function addComment(comments: InnerComment[], node: Node, body: Node, lastCommentEnd: number): number {
+  const text = words(node.text);
+  const explains = explained(node);
+  // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
+  const between = node.parent?.id === body.id || node.parent?.type === body.type;
+  if (
+    !between ||
+    !text ||
+    explains === undefined ||
+    !/[a-z]{3}/i.test(text) ||
+    DIRECTIVE.test(text) ||
+    COMMENTED_OUT.test(text)
+  )
+    return lastCommentEnd;
+  // Comments on lines one after another, above one statement, are one comment, said once; a comment
+  // trailing a statement is its own.
+  const last = comments[comments.length - 1];
+  const adjacent = lastCommentEnd === node.startPosition.row - 1;
+  if (last && adjacent && last.explains === explains && explains !== line(node))
+    comments[comments.length - 1] = { ...last, text: `${last.text} ${text}` };
+  else comments.push({ line: line(node), text, explains });
+  return lastRow(node);
+}
+
+/**
+ * The comments its author wrote between the statements of a function's own body, outside its loops
+ * (a loop tells its own) and outside functions written in it: each given to the statement it explains.
+ */
+export function bodyComments(unit: Node): InnerComment[] {
+  const body = unit.childForFieldName('body');
+  if (!body) return [];
+  const nodes = unit.doc.nodes;
+  const comments: InnerComment[] = [];
+  let lastCommentEnd = -2;
+  for (let id = body.id + 1; id <= body.lastId; id++) {
+    const node = nodes[id]!;
+    if (FUNCTION.test(node.type) || LOOP.test(node.type)) {
+      id = node.lastId;
+      continue;
+    }
+    if (!node.type.includes('comment')) continue;
+    // Between the statements of the body or of a block in it (an `if`'s arm): not inside an expression.
+    const block = node.parent;
+    if (
+      block &&
+      (block.id === body.id ||
+        /block|statement_list|compound_statement|consequence|alternative/.test(block.type))
+    )
+      lastCommentEnd = addComment(comments, node, block, lastCommentEnd);
+  }
+  return comments;
+}
+
 export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy {
   const nodes = loopNode.doc.nodes;
   const body = loopNode.childForFieldName('body') ?? loopNode;
@@ -378,27 +438,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     }
     if (id !== loopNode.id && LOOP.test(node.type) && node.startIndex >= body.startIndex) inner++;
     if (node.type.includes('comment') && node.startIndex >= body.startIndex) {
-      const text = words(node.text);
-      const explains = explained(node);
-      // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
-      const between = node.parent?.id === body.id || node.parent?.type === body.type;
-      if (
-        between &&
-        text &&
-        explains !== undefined &&
-        /[a-z]{3}/i.test(text) &&
-        !DIRECTIVE.test(text) &&
-        !COMMENTED_OUT.test(text)
-      ) {
-        // Comments on lines one after another, above one statement, are one comment, said once; a comment
-        // trailing a statement is its own.
-        const last = comments[comments.length - 1];
-        const adjacent = lastCommentEnd === node.startPosition.row - 1;
-        if (last && adjacent && last.explains === explains && explains !== line(node))
-          comments[comments.length - 1] = { ...last, text: `${last.text} ${text}` };
-        else comments.push({ line: line(node), text, explains });
-        lastCommentEnd = lastRow(node);
-      }
+      lastCommentEnd = addComment(comments, node, body, lastCommentEnd);
       continue;
     }
     if (DECLARATION.test(node.type)) for (const n of declared(node)) ownDeclared.add(n);

@@ -6,7 +6,7 @@
 import type { UnitMetrics } from '../metrics/model.js';
 import type { DocComment, UnitPurpose } from '../purpose/model.js';
 import type { DividesBy } from '../claims/model.js';
-import type { LoopAnatomy } from './loops.js';
+import type { InnerComment, LoopAnatomy } from './loops.js';
 import type { PassedBack } from '../languages/model.js';
 
 export type StepKind =
@@ -256,6 +256,8 @@ export interface UnitFacts {
   readonly repetitions: readonly Repetition[];
   /** Its loops, in document order, each read for what it runs over, carries, leaves by and leaves behind (loops.ts). */
   readonly loops: readonly LoopAnatomy[];
+  /** Its author's comments between the statements of its own body, outside loops (a loop tells its own). */
+  readonly comments: readonly InnerComment[];
   /** Its divisions by a parameter that nothing in it rules out zero for (claims/division.ts). */
   readonly divisions: readonly DividesBy[];
 }

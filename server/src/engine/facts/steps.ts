@@ -107,7 +107,7 @@ function soleJump(arm: SnapshotNode | null | undefined): SnapshotNode | undefine
     const inner: SnapshotNode[] = node.namedChildren.filter((c) => !c.type.includes('comment'));
     if (inner.length !== 1) return undefined;
     if (
-      !/^(else_clause|else|block|statement_block|compound_statement|expression_statement|body|control_structure_body|statements)$/.test(
+      !/^(else_clause|else|block|statement_block|statement_list|compound_statement|expression_statement|body|control_structure_body|statements)$/.test(
         node.type,
       ) &&
       node !== arm

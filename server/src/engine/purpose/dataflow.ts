@@ -244,6 +244,14 @@ export function dataFlowOf(
           inputs.push({ kind, text: found.trim(), line });
         }
       }
+    // `cr.n, cr.err = parseHexUint(line)`: each field on the left is written, not only the last.
+    const targets = /^\s*((?:[\w.$>-]+\s*,\s*)+[\w.$>-]+)\s*=(?!=)/.exec(text);
+    const owner = new RegExp(`^(?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+$`);
+    for (const t of targets ? targets[1]!.split(',').map((x) => x.trim()) : [])
+      if (owner.test(t) && !seenFields.has(t) && fieldWrites.length < 12) {
+        seenFields.add(t);
+        fieldWrites.push({ target: t, text: text.trim().replace(/;$/, ''), line });
+      }
     const field = fieldOf.exec(text);
     if (field && !seenFields.has(field[1]!) && fieldWrites.length < 12) {
       seenFields.add(field[1]!);

@@ -551,7 +551,16 @@ export function resultOf(
   const typed = type && !NOTHING.test(type) && type.length <= MAX_TYPE ? type : undefined;
   // A declared result type other than a boolean (or a type guard) says it is no yes-or-no question.
   const yesOrNo = !type || /^(bool|boolean|Boolean|bool\?|\w+ is [\w.<>[\]]+)$/.test(type);
-  const answers = creates || !yesOrNo ? undefined : answered(unit, returns, type !== undefined);
+  const asked = creates || !yesOrNo ? undefined : answered(unit, returns, type !== undefined);
+  // The question asked only under a condition (`if n > 0 { return bytes.IndexByte(…) >= 0 }; return
+  // false`) is told with that condition, in turn, when that reads: "whether X" alone would skip it.
+  const askedNode = asked ? returns.find((r) => r.line === asked.line) : undefined;
+  const askedUnder =
+    askedNode && unit.doc.nodes[askedNode.node] && !unguarded(unit.doc.nodes[askedNode.node]!, unit);
+  const answers =
+    asked && askedUnder && returns.length >= 2 && checksInTurn(unit, returns, true, type !== undefined)
+      ? undefined
+      : asked;
   const cases = creates || answers || !yesOrNo ? undefined : byCases(unit, returns);
   const early =
     creates || answers || cases || !yesOrNo ? undefined : earlyThenAsked(unit, returns, type !== undefined);
