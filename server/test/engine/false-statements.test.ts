@@ -1453,6 +1453,37 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fourth panel’s classes', () => {
+    it('a call of the module’s or the object’s own function in a loop adds nothing to a collection', async () => {
+      const text = await said(
+        'javascript',
+        'exports.put = function (path, val, obj) {\n  for (let i = 0; i < obj.length; i++) {\n    exports.put(path.slice(1), val, obj[i]);\n  }\n  const out = [];\n  for (const x of obj) out.push(x);\n  return out;\n};\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /adds items to `exports`/);
+      assert.match(text, /builds `out` from each item of `obj`/);
+    });
+    it('a parameter tag’s later lines are no caveat of the function', async () => {
+      const text = await said(
+        'java',
+        'class R {\n  /**\n   * Reads a line of text.\n   *\n   * @param term Output: whether a terminator was seen\n   *             while reading; may be {@code null}.\n   * @return the line\n   */\n  String readLine(boolean[] term) {\n    return "";\n  }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /while reading; may be/);
+    });
+    it('a walk that returns what an inner `while` built is no search for a match', async () => {
+      const walk = await said(
+        'python',
+        'def find_loop(graph):\n    for start in graph:\n        path = [start]\n        node = start\n        while True:\n            node = graph[node]\n            if node in path:\n                return path + [node]\n            if node is None:\n                break\n            path.append(node)\n    return None\n',
+        { mode: 'quick' },
+      );
+      assert.doesNotMatch(walk, /returns the first match/);
+      const search = await said(
+        'python',
+        'def format_for(filename, formats):\n    for name, info in formats.items():\n        for ext in info:\n            if filename.endswith(ext):\n                return name\n    return None\n',
+        { mode: 'quick' },
+      );
+      assert.match(search, /searches `formats\.items\(\)` and returns the first match, `name`/);
+    });
     it('the author’s comments outside loops are told with the step each explains', async () => {
       const text = await said(
         'go',

@@ -353,7 +353,6 @@ function addCarried(
   }
 }
 
-/** The loop's anatomy; `unit` is the function it is in, for what follows the loop. */
 /**
  * Adds `node` to `comments` when it is an author's note between the statements of `body`, merged with the
  * one above it when they sit on lines one after another above one statement. Returns the row the last
@@ -412,6 +411,7 @@ export function bodyComments(unit: Node): InnerComment[] {
   return comments;
 }
 
+/** The loop's anatomy; `unit` is the function it is in, for what follows the loop. */
 export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy {
   const nodes = loopNode.doc.nodes;
   const body = loopNode.childForFieldName('body') ?? loopNode;
@@ -509,7 +509,14 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         callee.childForFieldName('field') ??
         callee
       ).text;
-      if (object && /^[\w.]+$/.test(object.text) && APPENDING.test(method))
+      // `exports.set(…)`, `this.add(…)`: a function of the module or of the object itself, which may be
+      // this very function calling itself, not a collection taking an item.
+      if (
+        object &&
+        /^[\w.]+$/.test(object.text) &&
+        !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
+        APPENDING.test(method)
+      )
         addCarried(carried, object.text, 'appends', line(node));
     }
   }

@@ -227,12 +227,18 @@ const MAX_CAVEAT = 220;
 
 /** The sentences after the first, in the prose and its notes (not parameter tags), that state a contract. */
 function caveatsOf(text: string, first: string): string[] {
-  const prose = plain(
-    text
-      .split('\n')
-      .filter((l) => !/^\s*(@param|@return|:param|:type|:rtype|Args:|Returns:|>>>|```)/.test(l))
-      .join('\n'),
-  ).replace(/\s+/g, ' ');
+  // A parameter or return tag runs on over the lines below it (`@param term Output: Whether a line
+  // terminator was encountered` / `while reading the line; may be null`) until a blank line or another tag.
+  const PARAM_TAG =
+    /^\s*(@param|@return|@throws|@exception|@see|:param|:type|:rtype|Args:|Returns:|Raises:|>>>|```)/;
+  const kept: string[] = [];
+  let inTag = false;
+  for (const l of text.split('\n')) {
+    if (PARAM_TAG.test(l)) inTag = true;
+    else if (l.trim() === '' || /^\s*(@\w+|:\w+)/.test(l)) inTag = false;
+    if (!inTag) kept.push(l);
+  }
+  const prose = plain(kept.join('\n')).replace(/\s+/g, ' ');
   const sentences = prose.split(/(?<=[.!?])\s+(?=[A-Z(])/).map((x) => x.trim());
   const start = sentences.findIndex((x) => x.replace(/[.!?]$/, '') === first || x.startsWith(first));
   return sentences

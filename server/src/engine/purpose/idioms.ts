@@ -129,6 +129,8 @@ const NESTED_LOOPS = [
   'enhanced_for_statement',
   'for_expression',
   'foreach_statement',
+  'while_expression',
+  'loop_expression',
 ];
 
 /** The variable a for-each loop binds (`x` in `for x in xs`, `for (const x of xs)`, `for _, x := range xs`). */
@@ -252,7 +254,8 @@ function loops(unit: Node, idioms: Idiom[]): void {
     else if (
       /^(None|null|nil|undefined|-1|Optional\.empty\(\)|None\s*,.*|nil,.*|"",\s*false)$/.test(outside) &&
       inside &&
-      !/^(None|null|nil)$/.test(inside)
+      !/^(None|null|nil)$/.test(inside) &&
+      isSearch(statement, inner[0]!, inside)
     )
       idioms.push({
         kind: 'find-first',
@@ -261,6 +264,42 @@ function loops(unit: Node, idioms: Idiom[]): void {
         ...(subject ? { subject } : {}),
       });
   });
+}
+
+/**
+ * A search returns what it found: the loop's own item, or something made from it, from right inside the
+ * loop. A return from a loop nested in it (a depth-first walk's `while` inside its `for`) gives back
+ * what that inner work built, not a match of the outer loop's items.
+ */
+function isSearch(loop: Node, ret: Node, returned: string): boolean {
+  const bound = (l: Node): string[] => {
+    const left = l.childForFieldName('left') ?? l.childForFieldName('name');
+    if (left) return left.text.split(',').map((x) => x.replace(/^\s*(?:const|let|var|final)\s+|[()\s]/g, ''));
+    // A counted loop's counter is its item: `return i` gives the position found.
+    const init = l.childForFieldName('initializer') ?? l.childForFieldName('init');
+    const counter = init ? /(\w+)\s*(?::=|=(?!=))/.exec(init.text)?.[1] : undefined;
+    const range = l.namedChildren.find((c) => c.type === 'range_clause');
+    const ranged = range
+      ?.childForFieldName('left')
+      ?.text.split(',')
+      .map((x) => x.trim());
+    return [...(counter ? [counter] : []), ...(ranged ?? [])];
+  };
+  const items = bound(loop);
+  for (let p = ret.parent; p && p.id !== loop.id; p = p.parent) {
+    if (!(NESTED_LOOPS as readonly string[]).includes(p.type)) continue;
+    // A `while` inside walks on from state it changes: what it returns is no item of the outer loop.
+    if (/while|do_statement|loop_expression/.test(p.type)) return false;
+    items.push(...bound(p));
+  }
+  const body = loop.childForFieldName('body')?.text ?? '';
+  return items.some(
+    (item) =>
+      /^\w+$/.test(item) &&
+      new RegExp(`(^|[^\\w.])${escapeRegExp(item)}\\b`).test(returned) &&
+      // Given a new value inside, it is no longer the item the loop reached.
+      !new RegExp(`(^|[^\\w.])${escapeRegExp(item)}\\s*(?:[-+*/]?=(?!=)|:=)`).test(body),
+  );
 }
 
 function memo(unitText: string, line0: number, idioms: Idiom[]): void {
