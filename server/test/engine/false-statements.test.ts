@@ -1453,6 +1453,25 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fourth panel’s classes', () => {
+    it('a counter the body never reads only caps the turns, and an index stepped round a ring is said so', async () => {
+      const text = await said(
+        'c',
+        'size_t probe_free(size_t *cells, size_t cap, size_t start) {\n    size_t j = start;\n    for (size_t x = 0; x < (cap - 1); x++) {\n        j = (j + 1) & (cap - 1);\n        if (cells[j] == 0) {\n            break;\n        }\n    }\n    return j;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /Its counter `x` is not read inside: it only caps the loop at `cap - 1` turns\./);
+      assert.match(
+        text,
+        /Line 4 steps `j` on round a ring of `cap` places: past the last it starts again from 0, by masking with `cap - 1`, which does the same when `cap` is a power of two\./,
+      );
+      const read = await said(
+        'c',
+        'int sum(int *a, int n) {\n    int t = 0;\n    for (int i = 0; i < n; i++) {\n        t += a[i];\n        if (t > 100) {\n            break;\n        }\n    }\n    return t;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(read, /The loop on lines 3–8/);
+      assert.doesNotMatch(read, /only caps the loop/);
+    });
     it('a call of the module’s or the object’s own function in a loop adds nothing to a collection', async () => {
       const text = await said(
         'javascript',

@@ -128,6 +128,12 @@ export const UNAUDITED: readonly { readonly sentences: string; readonly reason: 
   },
   {
     sentences:
+      'a loop counter that only caps the turns, an index stepped round a ring ("Line 126 steps `j` on round a ring of `n` places")',
+    reason:
+      'read from the loop header and the assignment as written (a counter the body never names; `(j + 1) % n` or `& (n - 1)` on one line), each quoted with its line: the grounding tests hold the quotes, and the shape is the whole of the check',
+  },
+  {
+    sentences:
       'what a loop leaves behind ("After it, line 16 returns …, made from `pos`, which the loop changed")',
     reason: 'not a typed claim yet',
   },

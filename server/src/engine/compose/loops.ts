@@ -115,6 +115,23 @@ export function loopSentences(
       `It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more ${rest === 1 ? 'place' : 'places'}`] : exits, 'and')}.`,
     );
   }
+  if (loop.capsTurns)
+    out.push(
+      `Its counter ${code(loop.capsTurns.counter)} is not read inside: it only caps the loop at ${code(loop.capsTurns.bound)} turns.`,
+    );
+  for (const w of loop.wraps ?? []) {
+    // `j = (j + 1) % n` steps `j` on; `ix = (start + i) % n` counts on from `start`.
+    const what = new RegExp(`^${w.name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}\\s*\\+`).test(w.sum)
+      ? `steps ${code(w.name)} on`
+      : `sets ${code(w.name)} to ${code(w.sum)}`;
+    const how =
+      w.by === 'remainder'
+        ? `taking the remainder by ${code(w.size)}`
+        : `masking with ${code(`${w.size} - 1`)}, which does the same when ${code(w.size)} is a power of two`;
+    out.push(
+      `Line ${w.line} ${what} round a ring of ${code(w.size)} places: past the last it starts again from 0, by ${how}.`,
+    );
+  }
   const comments = commentsSentence(loop.comments);
   if (comments) out.push(comments);
   if (loop.orElse !== undefined)

@@ -6,6 +6,7 @@
  * below it), and what it leaves behind for the code after it. Everything is
  * read from the tree: each part names the nodes and lines it rests on.
  */
+import { escapeRegExp } from '../regex.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { BREAKABLE_SWITCH_TYPES } from '../nodes.js';
 import type { Step } from './model.js';
@@ -80,6 +81,57 @@ export interface LoopAnatomy {
   readonly orElse?: number;
   /** Names a counting `for` loop's header moves forward (`i++`, `i += 1` in its update). */
   readonly counters?: readonly string[];
+  /** A counter its body never reads: it only caps the number of turns at `bound`. */
+  readonly capsTurns?: { readonly counter: string; readonly bound: string };
+  /** Indexes it steps round a ring (`j = (j + 1) % n`, `(h + i) & (n - 1)`): the name, the size, the line, how. */
+  readonly wraps?: readonly {
+    readonly name: string;
+    /** The sum wrapped: `j + 1`, `cell_ix + i`. */
+    readonly sum: string;
+    readonly size: string;
+    readonly line: number;
+    readonly by: 'remainder' | 'mask';
+  }[];
+}
+
+/** `x = (a + b) % n` or `x = (a + b) & (n - 1)` as written: the name, the size, and whether by remainder or mask. */
+const WRAP =
+  /^\s*(?:[\w\s*]+\s)?([\w.\->[\]]+)\s*(?::=|=)\s*\(\s*([\w.\->[\]]+\s*\+\s*[\w.\->[\]]+)\s*\)\s*(?:%\s*([\w.\->()]+)|&\s*\(\s*([\w.\->()]+)\s*-\s*1\s*\))\s*;?\s*$/;
+
+/** The indexes a loop's body steps round a ring, each with its line. */
+function wrapsIn(body: Node): NonNullable<LoopAnatomy['wraps']> {
+  const out: { name: string; sum: string; size: string; line: number; by: 'remainder' | 'mask' }[] = [];
+  const lines = body.text.split('\n');
+  lines.forEach((text, i) => {
+    const m = WRAP.exec(text);
+    if (m && out.length < 3)
+      out.push({
+        name: m[1]!,
+        sum: m[2]!.replace(/\s+/g, ' '),
+        size: (m[3] ?? m[4]!).trim(),
+        line: body.startPosition.row + 1 + i,
+        by: m[3] ? 'remainder' : 'mask',
+      });
+  });
+  return out;
+}
+
+/**
+ * `for (x = 0; x < n; x++)` whose body never reads `x`: the counter and its bound. A reader asks what
+ * `x` is for; the answer is that it only limits how many turns the loop takes.
+ */
+function capsTurnsOf(loopNode: Node, body: Node, counters: readonly string[]): LoopAnatomy['capsTurns'] {
+  const counter = counters[0];
+  const condition = loopNode.childForFieldName('condition')?.text.trim();
+  if (!counter || counters.length !== 1 || !condition) return undefined;
+  const m = new RegExp(`^${escapeRegExp(counter)}\\s*(<=?)\\s*(.+)$`).exec(
+    condition.replace(/^\((.*)\)$/s, '$1').trim(),
+  );
+  if (!m || m[1] !== '<') return undefined;
+  const init = (loopNode.childForFieldName('initializer') ?? loopNode.childForFieldName('init'))?.text ?? '';
+  if (!new RegExp(`\\b${escapeRegExp(counter)}\\s*=\\s*0\\b`).test(init)) return undefined;
+  if (new RegExp(`(^|[^\\w.])${escapeRegExp(counter)}\\b`).test(body.text)) return undefined;
+  return { counter, bound: m[2]!.replace(/^\((.*)\)$/, '$1') };
 }
 
 const line = (n: Node) => n.startPosition.row + 1;
@@ -537,6 +589,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   // Go keeps a range loop's names in its `range_clause`.
   const range = loopNode.namedChildren.find((c) => c.type === 'range_clause');
   const itemNode = field(loopNode, 'left', 'name') ?? (range ? field(range, 'left') : null);
+  const capsTurns = capsTurnsOf(loopNode, body, counters);
+  const wraps = wrapsIn(body);
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -552,6 +606,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     inner,
     ...(orElse ? { orElse: line(orElse) } : {}),
     ...(counters.length ? { counters } : {}),
+    ...(capsTurns ? { capsTurns } : {}),
+    ...(wraps.length ? { wraps } : {}),
   };
 }
 
