@@ -4,7 +4,9 @@
  * in Java, `slices.Contains`/`Index` in Go, each with the loop that repeats
  * it and what the bindings say the searched name holds. Whether that makes a
  * finding or a complexity claim is for the reader to decide: a search of a
- * set, a map or a string is found here too, marked as such.
+ * set, a map or a string is found here too, marked as such. Which methods
+ * search, and which run a callback per item, each language says
+ * (`collections` in languages/).
  */
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node, SourceText } from '../parsing/node.js';
@@ -14,11 +16,13 @@ import {
   contains,
   enclosingFunction,
   enclosingLoop,
+  methodName,
   repeaterOf,
   unwrap,
 } from '../nodes.js';
 import { bindingsOf, type Binding, type ValueKind } from '../scope/bindings.js';
 import { csharpDeclaration } from './csharp-collections.js';
+import { collectionsOf } from './syntax.js';
 
 /** A search callback that compares one key of each element with a value: `(x) => x.id === o.id`. */
 export interface KeyComparison {
@@ -48,23 +52,6 @@ export interface Search {
   /** `name` is bound inside the loop: a fresh collection each time round. */
   readonly boundInLoop: boolean;
 }
-
-const CALLBACK_METHODS = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'filter', 'some']);
-const JS_METHODS = new Set([
-  'includes',
-  'indexOf',
-  'lastIndexOf',
-  'find',
-  'findIndex',
-  'findLast',
-  'findLastIndex',
-  'filter',
-  'some',
-]);
-const PY_METHODS = new Set(['index', 'count', 'remove']);
-const JAVA_METHODS = new Set(['contains', 'indexOf', 'lastIndexOf']);
-const CS_METHODS = new Set(['Contains', 'IndexOf', 'LastIndexOf']);
-const GO_SEARCH = /^slices\.(Contains|ContainsFunc|Index|IndexFunc)$/;
 
 function keyComparison(arg: Node | undefined): KeyComparison | undefined {
   if (!arg) return undefined;
@@ -104,11 +91,15 @@ interface Found {
   readonly receiver: Node | null | undefined;
   readonly method: string;
   readonly loop: Node | undefined;
+  /** It tests each item with a callback (collectionsOf's callbackSearches). */
+  readonly callback: boolean;
   readonly key?: KeyComparison;
 }
 
 /** The search a node makes, if it is one. */
 function searchAt(language: LanguageId, node: Node): Found | undefined {
+  const { searches, callbackSearches } = collectionsOf(language);
+  const byCallback = (name: string) => callbackSearches?.has(name) ?? false;
   switch (language) {
     case 'python':
       if (node.type === 'comparison_operator') {
@@ -116,42 +107,55 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
         const op = parts.findIndex((c) => !c.named && (c.type === 'in' || c.type === 'not in'));
         if (op < 0) return undefined;
         const receiver = parts.slice(op + 1).find((c) => c.named);
-        return { node, receiver, method: 'in', loop: repeaterOf(node) };
+        return { node, receiver, method: 'in', loop: repeaterOf(node), callback: false };
       }
       if (node.type === 'call') {
         const fn = node.childForFieldName('function');
         const method = fn?.childForFieldName('attribute')?.text ?? '';
-        if (fn?.type === 'attribute' && PY_METHODS.has(method))
-          return { node, receiver: fn.childForFieldName('object'), method, loop: repeaterOf(node) };
+        if (fn?.type === 'attribute' && searches.has(method))
+          return {
+            node,
+            receiver: fn.childForFieldName('object'),
+            method,
+            loop: repeaterOf(node),
+            callback: byCallback(method),
+          };
       }
       return undefined;
     case 'java': {
       if (node.type !== 'method_invocation') return undefined;
       const method = node.childForFieldName('name')?.text ?? '';
-      if (!JAVA_METHODS.has(method)) return undefined;
+      if (!searches.has(method)) return undefined;
       let object = node.childForFieldName('object');
       // this.items → the field items
       if (object?.type === 'field_access' && object.childForFieldName('object')?.type === 'this')
         object = object.childForFieldName('field');
-      return { node, receiver: object, method, loop: enclosingLoop(node) };
+      return { node, receiver: object, method, loop: enclosingLoop(node), callback: byCallback(method) };
     }
     case 'go': {
       if (node.type !== 'call_expression') return undefined;
       const callee = calleeText(node);
-      if (!GO_SEARCH.test(callee)) return undefined;
+      if (!searches.has(callee)) return undefined;
       return {
         node,
         receiver: callArguments(node)[0],
-        method: callee.slice('slices.'.length),
+        method: methodName(callee),
         loop: enclosingLoop(node),
+        callback: byCallback(callee),
       };
     }
     case 'csharp': {
       if (node.type !== 'invocation_expression') return undefined;
       const fn = node.childForFieldName('function');
       const method = fn?.childForFieldName('name')?.text ?? '';
-      if (fn?.type !== 'member_access_expression' || !CS_METHODS.has(method)) return undefined;
-      return { node, receiver: fn.childForFieldName('expression'), method, loop: enclosingLoop(node) };
+      if (fn?.type !== 'member_access_expression' || !searches.has(method)) return undefined;
+      return {
+        node,
+        receiver: fn.childForFieldName('expression'),
+        method,
+        loop: enclosingLoop(node),
+        callback: byCallback(method),
+      };
     }
     case 'javascript':
     case 'typescript':
@@ -160,13 +164,15 @@ function searchAt(language: LanguageId, node: Node): Found | undefined {
       const fn = node.childForFieldName('function');
       if (fn?.type !== 'member_expression') return undefined;
       const method = fn.childForFieldName('property')?.text ?? '';
-      if (!JS_METHODS.has(method)) return undefined;
-      const key = CALLBACK_METHODS.has(method) ? keyComparison(callArguments(node)[0]) : undefined;
+      if (!searches.has(method)) return undefined;
+      const callback = byCallback(method);
+      const key = callback ? keyComparison(callArguments(node)[0]) : undefined;
       return {
         node,
         receiver: fn.childForFieldName('object'),
         method,
         loop: enclosingLoop(node),
+        callback,
         ...(key ? { key } : {}),
       };
     }
@@ -198,7 +204,7 @@ function find(language: LanguageId, root: Node): Search[] {
       name,
       method: found.method,
       loop,
-      callback: CALLBACK_METHODS.has(found.method) || /Func$/.test(found.method),
+      callback: found.callback,
       ...(found.key ? { key: found.key } : {}),
       holds: language === 'go' ? 'list' : bindings.holds(name, found.node),
       ...(binding ? { binding } : {}),
@@ -251,76 +257,6 @@ export interface ChainSearch extends Omit<Search, 'loop' | 'boundInLoop'> {
   readonly fixedLength?: boolean;
 }
 
-const JS_ITERATING = new Set([
-  'filter',
-  'map',
-  'flatMap',
-  'forEach',
-  'some',
-  'every',
-  'find',
-  'findIndex',
-  'findLast',
-  'findLastIndex',
-  'reduce',
-  'reduceRight',
-  'sort',
-  'toSorted',
-]);
-const JAVA_ITERATING = new Set([
-  'filter',
-  'map',
-  'flatMap',
-  'mapToInt',
-  'mapToLong',
-  'mapToDouble',
-  'mapToObj',
-  'anyMatch',
-  'allMatch',
-  'noneMatch',
-  'forEach',
-  'peek',
-  'takeWhile',
-  'dropWhile',
-  'removeIf',
-  'sorted',
-]);
-const PY_ITERATING = new Set(['filter', 'map', 'sorted', 'min', 'max']);
-const CS_ITERATING = new Set([
-  'Where',
-  'Select',
-  'SelectMany',
-  'Any',
-  'All',
-  'Count',
-  'First',
-  'FirstOrDefault',
-  'Last',
-  'LastOrDefault',
-  'Single',
-  'SingleOrDefault',
-  'TakeWhile',
-  'SkipWhile',
-  'OrderBy',
-  'OrderByDescending',
-  'ThenBy',
-  'ThenByDescending',
-  'GroupBy',
-  'ToDictionary',
-  'ToLookup',
-  'Sum',
-  'Min',
-  'Max',
-  'Average',
-  'RemoveAll',
-  'Exists',
-  'FindAll',
-  'Find',
-  'FindIndex',
-  'ForEach',
-  'TrueForAll',
-]);
-const JAVA_STREAM_START = new Set(['stream', 'parallelStream']);
 const LAMBDAS = new Set(['arrow_function', 'function_expression', 'function', 'lambda_expression', 'lambda']);
 
 /** The iterating call a callback is given to, and what that call runs over. */
@@ -333,23 +269,24 @@ function stepOf(
   if (args?.type === 'keyword_argument' || args?.type === 'argument') args = args.parent;
   const step = args?.parent;
   if (!args || !step || step.childForFieldName('arguments')?.id !== args.id) return undefined;
+  const { callbackSteps, chainLinks, iterableArgument } = collectionsOf(language);
+  const isStep = (name: string) => callbackSteps?.has(name) ?? false;
   switch (language) {
     case 'python': {
       const fn = step.childForFieldName('function');
       const method = fn?.type === 'identifier' ? fn.text : '';
-      if (!PY_ITERATING.has(method)) return undefined;
-      const positional = callArguments(step);
-      const source = method === 'filter' || method === 'map' ? positional[1] : positional[0];
+      if (!isStep(method)) return undefined;
+      const source = callArguments(step)[iterableArgument?.[method] ?? 0];
       return { step, method, ...(source && source.id !== lambda.id ? { source } : {}) };
     }
     case 'java': {
       const method = step.childForFieldName('name')?.text ?? '';
-      if (step.type !== 'method_invocation' || !JAVA_ITERATING.has(method)) return undefined;
+      if (step.type !== 'method_invocation' || !isStep(method)) return undefined;
       // Back through the stream's steps to what it streams: `orders` in orders.stream().filter(…).
       let source = step.childForFieldName('object');
       while (source?.type === 'method_invocation') {
         const name = source.childForFieldName('name')?.text ?? '';
-        if (!JAVA_ITERATING.has(name) && !JAVA_STREAM_START.has(name) && name !== 'distinct') break;
+        if (!isStep(name) && !chainLinks?.has(name)) break;
         source = source.childForFieldName('object');
       }
       return { step, method, ...(source ? { source } : {}) };
@@ -358,14 +295,14 @@ function stepOf(
       const fn = step.childForFieldName('function');
       const method =
         fn?.type === 'member_access_expression' ? (fn.childForFieldName('name')?.text ?? '') : '';
-      if (!CS_ITERATING.has(method)) return undefined;
+      if (!isStep(method)) return undefined;
       // Back through the query's steps to what it queries: `users` in users.Where(…).Select(…).
       let source = fn?.childForFieldName('expression');
       while (source?.type === 'invocation_expression') {
         const inner = source.childForFieldName('function');
         if (
           inner?.type !== 'member_access_expression' ||
-          !CS_ITERATING.has(inner.childForFieldName('name')?.text ?? '')
+          !isStep(inner.childForFieldName('name')?.text ?? '')
         )
           break;
         source = inner.childForFieldName('expression');
@@ -377,7 +314,7 @@ function stepOf(
     case 'tsx': {
       const fn = step.childForFieldName('function');
       const method = fn?.type === 'member_expression' ? (fn.childForFieldName('property')?.text ?? '') : '';
-      if (!JS_ITERATING.has(method)) return undefined;
+      if (!isStep(method)) return undefined;
       const source = fn?.childForFieldName('object');
       return { step, method, ...(source ? { source } : {}) };
     }
@@ -421,7 +358,7 @@ function findInChains(language: LanguageId, root: Node): ChainSearch[] {
       node,
       name,
       method: found.method,
-      callback: CALLBACK_METHODS.has(found.method),
+      callback: found.callback,
       ...(found.key ? { key: found.key } : {}),
       lambda,
       step: step.step,

@@ -5,7 +5,12 @@
  */
 import type { LanguageId } from '@code-explain/shared';
 import { LANGUAGES } from '../languages/index.js';
-import type { ExceptionKnowledge, LanguageSyntax, StepSyntax } from '../languages/model.js';
+import type {
+  CollectionMethods,
+  ExceptionKnowledge,
+  LanguageSyntax,
+  StepSyntax,
+} from '../languages/model.js';
 
 export function syntaxOf(language: LanguageId): LanguageSyntax {
   return LANGUAGES[language].syntax;
@@ -20,4 +25,11 @@ export function stepFor(language: LanguageId, type: string): StepSyntax | undefi
 
 export function exceptionsOf(language: LanguageId): ExceptionKnowledge | undefined {
   return LANGUAGES[language].exceptions;
+}
+
+const NO_COLLECTIONS: CollectionMethods = { searches: new Set() };
+
+/** Which of the language's collection methods search and which run a callback per item (none listed: none read). */
+export function collectionsOf(language: LanguageId): CollectionMethods {
+  return LANGUAGES[language].collections ?? NO_COLLECTIONS;
 }

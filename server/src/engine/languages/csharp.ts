@@ -5,7 +5,7 @@ import { api, blockDocs, GOTO_JUMPS, heritageNames, modifiersText } from './comm
 import { CONVENTIONS, CSHARP_CONDITIONALS } from './conventions.js';
 import { CSHARP_TAINT, HTTP_CLIENT } from './csharp-taint.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import type { ApiEntry, LanguageSupport, PassedBack, PipelineCall } from './model.js';
+import type { ApiEntry, CollectionMethods, LanguageSupport, PassedBack, PipelineCall } from './model.js';
 import { callArguments } from '../nodes.js';
 
 /**
@@ -44,6 +44,18 @@ const PIPELINE_METHODS: ReadonlySet<string> = new Set([
   'TrueForAll',
 ]);
 
+/** LINQ operators that sort: their key selector runs for every item, and the items are compared n log n times. */
+const SORTS: ReadonlySet<string> = new Set(['OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending']);
+/**
+ * Operators that run a lambda per item but whose lambda search-in-chain has never read for searches
+ * (facts/searches.ts): kept out of callbackSteps so that what it finds does not change.
+ */
+const UNREAD_FOR_SEARCHES: ReadonlySet<string> = new Set(['Aggregate']);
+const COLLECTIONS: CollectionMethods = {
+  searches: new Set(['Contains', 'IndexOf', 'LastIndexOf']),
+  callbackSteps: new Set([...PIPELINE_METHODS, ...SORTS].filter((m) => !UNREAD_FOR_SEARCHES.has(m))),
+};
+
 /** LINQ operators that defer: they run their lambda only when something enumerates what they return. */
 const DEFERRED: ReadonlySet<string> = new Set([
   'Where',
@@ -64,9 +76,8 @@ function enumerated(call: Node): boolean {
     const name = p.childForFieldName('name')?.text ?? '';
     if (
       !DEFERRED.has(name) &&
-      !/^(OrderBy|OrderByDescending|ThenBy|ThenByDescending|Distinct|Skip|Take|Reverse|Concat|Cast|OfType|AsEnumerable)$/.test(
-        name,
-      )
+      !SORTS.has(name) &&
+      !/^(Distinct|Skip|Take|Reverse|Concat|Cast|OfType|AsEnumerable)$/.test(name)
     )
       return true;
     at = next;
@@ -145,6 +156,7 @@ export const csharp: LanguageSupport<'csharp'> = {
   docs: { docstrings: false, style: (raw) => (raw.startsWith('///') ? 'XML doc comment' : blockDoc(raw)) },
   apis: APIS,
   exceptions: CSHARP_EXCEPTIONS,
+  collections: COLLECTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage: (node) => {

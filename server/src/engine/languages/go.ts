@@ -9,7 +9,7 @@ import {
   referenceReader,
   stringText,
 } from './common.js';
-import type { ApiEntry, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
+import type { ApiEntry, CollectionMethods, LanguageSupport, LoopShape, SyntaxTable } from './model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
 /** Go's one `for` keyword covers counting, while-style and range loops; its clause tells them apart. */
@@ -29,6 +29,13 @@ function loopShape(node: Node): LoopShape {
 /** A composite literal's key, `Point{X: 1}`: a struct field's name (a map's key variable is not told apart). */
 const literalKey = (node: Node): boolean =>
   node.parent?.type === 'literal_element' && node.parent.field === 'key';
+
+/** The `slices` functions that look for a value in a slice item by item; the `Func` ones test each with a callback. */
+const CALLBACK_SEARCHES: ReadonlySet<string> = new Set(['slices.ContainsFunc', 'slices.IndexFunc']);
+const COLLECTIONS: CollectionMethods = {
+  searches: new Set(['slices.Contains', 'slices.Index', ...CALLBACK_SEARCHES]),
+  callbackSearches: CALLBACK_SEARCHES,
+};
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
@@ -222,6 +229,7 @@ export const go: LanguageSupport<'go'> = {
   // Go's convention: the comment directly above a declaration is its documentation.
   docs: { docstrings: false, style: () => 'doc comment' },
   apis: APIS,
+  collections: COLLECTIONS,
   isExported: ({ name }) => /^[A-Z]/.test(name),
   passing: { namedResults, jumps: GOTO_JUMPS },
   declarations: {

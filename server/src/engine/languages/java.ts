@@ -11,7 +11,14 @@ import {
   referenceReader,
   withoutArguments,
 } from './common.js';
-import type { ApiEntry, Heritage, LanguageSupport, PipelineCall, SyntaxTable } from './model.js';
+import type {
+  ApiEntry,
+  CollectionMethods,
+  Heritage,
+  LanguageSupport,
+  PipelineCall,
+  SyntaxTable,
+} from './model.js';
 import type { EffectKind } from '../purpose/model.js';
 import type { TaintCatalogue } from '../taint/model.js';
 
@@ -39,6 +46,22 @@ const STREAM_STEPS: ReadonlySet<string> = new Set([
 /** A collection's own methods that run their lambda once per item, with no stream. */
 const COLLECTION_STEPS: ReadonlySet<string> = new Set(['forEach', 'removeIf', 'replaceAll']);
 const STREAM_OPENERS: ReadonlySet<string> = new Set(['stream', 'parallelStream']);
+/** Stream steps that call their comparator to sort: n log n times, every item among them. */
+const SORTS: ReadonlySet<string> = new Set(['sorted']);
+/** Stream steps that take no lambda and pass items on: a chain is read back through them to its source. */
+const PASSING_STEPS: ReadonlySet<string> = new Set(['distinct']);
+/**
+ * Steps that run a lambda per item but whose lambda search-in-chain has never read for searches
+ * (facts/searches.ts): kept out of callbackSteps so that what it finds does not change.
+ */
+const UNREAD_FOR_SEARCHES: ReadonlySet<string> = new Set(['reduce', 'replaceAll']);
+const COLLECTIONS: CollectionMethods = {
+  searches: new Set(['contains', 'indexOf', 'lastIndexOf']),
+  callbackSteps: new Set(
+    [...STREAM_STEPS, ...COLLECTION_STEPS, ...SORTS].filter((m) => !UNREAD_FOR_SEARCHES.has(m)),
+  ),
+  chainLinks: new Set([...STREAM_OPENERS, ...PASSING_STEPS]),
+};
 /** Operations that end a stream, running every step before them (a stream without one runs nothing). */
 const TERMINAL: ReadonlySet<string> = new Set([
   'collect',
@@ -89,7 +112,7 @@ function pipeline(call: Node): PipelineCall | undefined {
       return ended(call, method)
         ? { method: `.${method}`, over: source.childForFieldName('object') ?? source, callback }
         : undefined;
-    if (!STREAM_STEPS.has(name) && name !== 'distinct' && name !== 'sorted') break;
+    if (!STREAM_STEPS.has(name) && !PASSING_STEPS.has(name) && !SORTS.has(name)) break;
     source = source.childForFieldName('object') ?? undefined;
   }
   return COLLECTION_STEPS.has(method) ? { method: `.${method}`, over: receiver, callback } : undefined;
@@ -331,6 +354,7 @@ export const java: LanguageSupport<'java'> = {
   docs: { docstrings: false, style: blockDocs('Javadoc') },
   apis: JAVA_APIS,
   exceptions: JAVA_EXCEPTIONS,
+  collections: COLLECTIONS,
   isExported: ({ node }) => /\b(public|open)\b/.test(modifiersText(node)),
   declarations: {
     heritage,

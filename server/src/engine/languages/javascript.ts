@@ -16,6 +16,7 @@ import {
 } from './common.js';
 import type {
   ApiEntry,
+  CollectionMethods,
   Construction,
   Heritage,
   LanguageSupport,
@@ -43,6 +44,22 @@ const PIPELINE_METHODS: ReadonlySet<string> = new Set([
   'reduce',
   'reduceRight',
 ]);
+/** Array methods that call their callback to compare items while sorting: n log n times, every item among them. */
+const SORTS: ReadonlySet<string> = new Set(['sort', 'toSorted']);
+/** Array methods that look for items by testing each with a callback (`filter` keeps every match, the rest stop at the first). */
+const CALLBACK_SEARCHES: ReadonlySet<string> = new Set([
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'filter',
+  'some',
+]);
+const COLLECTIONS: CollectionMethods = {
+  searches: new Set(['includes', 'indexOf', 'lastIndexOf', ...CALLBACK_SEARCHES]),
+  callbackSearches: CALLBACK_SEARCHES,
+  callbackSteps: new Set([...PIPELINE_METHODS, ...SORTS]),
+};
 const INLINE_FUNCTIONS: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'function']);
 
 function pipeline(call: Node): PipelineCall | undefined {
@@ -217,6 +234,7 @@ const FAMILY = {
   syntax: SYNTAX,
   apis: APIS,
   exceptions: UNTYPED_EXCEPTIONS,
+  collections: COLLECTIONS,
   isExported,
   construction: CONSTRUCTION,
   // Every function but an arrow has its own `arguments`; an arrow's is its enclosing function's.

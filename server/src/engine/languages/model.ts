@@ -81,6 +81,34 @@ export interface PipelineCall {
   readonly counts?: true;
 }
 
+/**
+ * Its collections' methods by what they do with the items, for the facts that read calls by name
+ * (facts/searches.ts). callbackSteps is made from the lists the module's own `pipeline` reads, so a
+ * method is named once, in its language's module.
+ */
+export interface CollectionMethods {
+  /**
+   * Calls that look for a value among a collection's items one by one: `includes`, `contains`,
+   * `IndexOf`; for a function, its callee as written (Go's `slices.Contains`). Operators (Python's
+   * `in`) are read apart.
+   */
+  readonly searches: ReadonlySet<string>;
+  /** Of the searches, those that test each item with a callback: `find`, `some`, Go's `slices.ContainsFunc`. */
+  readonly callbackSearches?: ReadonlySet<string>;
+  /**
+   * Calls that call their callback for every item of what they run over, sorts included (a comparator
+   * or key is called for each item too): a search written in the callback is repeated once per item.
+   */
+  readonly callbackSteps?: ReadonlySet<string>;
+  /** Calls with no callback that a chain is read back through to what it runs over: Java's `stream()`, `distinct()`. */
+  readonly chainLinks?: ReadonlySet<string>;
+  /**
+   * Functions (not methods) of callbackSteps given what they run over as an argument other than the
+   * first, and its position: Python's `map(f, xs)` takes it second. Unlisted ones take it first.
+   */
+  readonly iterableArgument?: Readonly<Record<string, number>>;
+}
+
 /** Where a unit's parameters are, when the grammar's parameter lists are not read field by field. */
 export interface ParameterShape {
   /** The node holding the parameters, or undefined when it cannot be found. */
@@ -329,6 +357,8 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly apis: readonly ApiEntry[];
   /** For languages with catch clauses: what they catch, and what well-known calls throw. */
   readonly exceptions?: ExceptionKnowledge;
+  /** Which of its collections' methods search them and which run a callback per item; absent where none are read. */
+  readonly collections?: CollectionMethods;
   /** Whether a unit is part of the code's public surface, by the language's own rule. */
   readonly isExported: (unit: VisibilityQuery) => boolean;
   readonly declarations: DeclarationReading;

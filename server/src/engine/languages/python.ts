@@ -9,7 +9,14 @@ import {
   MAIN_WITHOUT_PARAMETERS,
   referenceReader,
 } from './common.js';
-import type { ApiEntry, LanguageSupport, LoopShape, PipelineCall, SyntaxTable } from './model.js';
+import type {
+  ApiEntry,
+  CollectionMethods,
+  LanguageSupport,
+  LoopShape,
+  PipelineCall,
+  SyntaxTable,
+} from './model.js';
 import { callArguments, keywordArgument } from '../nodes.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { EffectKind } from '../purpose/model.js';
@@ -62,6 +69,20 @@ function drained(node: Node): boolean {
 }
 /** `min` and `max` call their `key` once per item (`sorted` also sorts: n log n). */
 const KEYED = new Set(['min', 'max']);
+/** Built-ins that sort, calling their `key` on every item. */
+const SORTS: ReadonlySet<string> = new Set(['sorted']);
+/**
+ * Built-ins that call a function per item but whose function search-in-chain has never read for
+ * searches (facts/searches.ts): kept out of callbackSteps so that what it finds does not change.
+ */
+const UNREAD_FOR_SEARCHES: ReadonlySet<string> = new Set(['reduce']);
+const COLLECTIONS: CollectionMethods = {
+  searches: new Set(['index', 'count', 'remove']),
+  callbackSteps: new Set(
+    [...Object.keys(PIPELINE_FUNCTIONS), ...KEYED, ...SORTS].filter((m) => !UNREAD_FOR_SEARCHES.has(m)),
+  ),
+  iterableArgument: PIPELINE_FUNCTIONS,
+};
 
 function pipeline(call: Node): PipelineCall | undefined {
   const fn = call.type === 'call' ? call.childForFieldName('function') : null;
@@ -334,6 +355,7 @@ export const python: LanguageSupport<'python'> = {
   docs: { docstrings: true, style: blockDocs('doc comment') },
   apis: APIS,
   exceptions: PYTHON_EXCEPTIONS,
+  collections: COLLECTIONS,
   // A leading underscore is private by convention; dunder methods are the language's own protocol.
   isExported: ({ name }) => !name.startsWith('_') || /^__\w+__$/.test(name),
   declarations: {
