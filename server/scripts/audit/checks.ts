@@ -460,16 +460,88 @@ const writesTo: Check<'writes-to'> = (claim, { unit }) => {
 };
 
 const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
-  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
   const lines = sourceLines(unit.metrics.node);
-  const field = new RegExp(`^\\s*${escape(claim.target)}\\.\\w+\\s*=(?!=)`);
+  const first = unit.metrics.node.text.split('\n')[0] ?? '';
+  // A named result is declared in the first line's result list: `) (pos Position) {`.
+  if (
+    claim.named
+      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+[\\w.*\\[\\]]+\\s*\\)`).test(first)
+      : !unit.params.includes(claim.target)
+  )
+    return `\`${claim.target}\` is no ${claim.named ? 'named result' : 'parameter'}`;
+  const field = new RegExp(`^\\s*${t}\\.\\w+(\\s*,\\s*${t}\\.\\w+)*\\s*:?=(?!=)`);
   const bad = claim.evidence.lines.find((l) => !field.test(lines[l] ?? ''));
   if (bad !== undefined) return `line ${bad} sets no field of \`${claim.target}\``;
-  return new RegExp(`\\breturn\\s+${escape(claim.target)}\\s*;?\\s*\\}?\\s*$`).test(
+  return new RegExp(`\\breturn${claim.named ? '' : `\\s+${t}`}\\s*;?\\s*\\}?\\s*$`).test(
     unit.metrics.node.text.trim(),
   )
     ? undefined
     : `it does not end by returning \`${claim.target}\``;
+};
+
+const appendsTo: Check<'appends-to'> = (claim, { unit, units }) => {
+  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
+  const text = blankComments(blankStrings(ownText(unit, units)));
+  const first = unit.metrics.node.startPosition.row + 1;
+  const lines = text.split('\n');
+  const returns = lines.flatMap((l, i) => (/(?<![.\w])return\b/.test(l) ? [first + i] : []));
+  if (claim.how === 'returns') {
+    const cited = new Set(claim.evidence.lines);
+    if (returns.length !== cited.size || returns.some((l) => !cited.has(l)))
+      return `returns on lines ${returns.join(', ')}, cited ${[...cited].join(', ')}`;
+    const bad = returns.find(
+      (l) => !new RegExp(`\\breturn\\s+append\\(\\s*${t}\\s*,`).test(lines[l - first] ?? ''),
+    );
+    return bad === undefined
+      ? undefined
+      : `the return on line ${bad} gives no \`append(${claim.target}, …)\``;
+  }
+  const grows = new RegExp(`(?<![.\\w])${t}\\s*=\\s*append\\(\\s*${t}\\s*,|\\breturn\\s+${t}\\s*;?\\s*$`);
+  const bad = claim.evidence.lines.find((l) => !grows.test(lines[l - first] ?? ''));
+  if (bad !== undefined) return `line ${bad} neither appends to nor returns \`${claim.target}\``;
+  const other = lines.findIndex(
+    (l) =>
+      new RegExp(`(?<![.\\w])${t}\\s*([-+*/|&^:]?=(?!=)|\\+\\+|--|,[\\w\\s,]*=)`).test(l) &&
+      !new RegExp(`(?<![.\\w])${t}\\s*=\\s*append\\(\\s*${t}\\s*,`).test(l),
+  );
+  const r = returns.find((l) => !new RegExp(`\\breturn\\s+${t}\\s*;?\\s*$`).test(lines[l - first] ?? ''));
+  if (r !== undefined) return `the return on line ${r} gives something else than \`${claim.target}\``;
+  // The first line's parameter list (`p []byte`) is no assignment.
+  return other > 0 ? `line ${first + other} changes \`${claim.target}\` otherwise` : undefined;
+};
+
+const changesCase: Check<'changes-case'> = (claim, { nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/\bif\b/.test(node.text.slice(0, 3)) && !/^if/.test(node.type)) return `a ${node.type} is no if`;
+  const v = escape(claim.variable);
+  const [lo, hi] = claim.to === 'upper' ? ['a', 'z'] : ['A', 'Z'];
+  const head = node.text.split(/\{|:\s*\n/)[0] ?? '';
+  if (
+    !new RegExp(`'${lo}'`).test(head) ||
+    !new RegExp(`'${hi}'`).test(head) ||
+    !new RegExp(`\\b${v}\\b`).test(head)
+  )
+    return `the test is not of \`${claim.variable}\` against '${lo}' and '${hi}'`;
+  const op = claim.to === 'upper' ? '-' : '\\+';
+  const change = new RegExp(`\\b${v}\\s*(${op}=|=\\s*${v}\\s*${op})\\s*\\(?('a'\\s*-\\s*'A'|32|0x20)`);
+  return change.test(node.text) ? undefined : `it does not shift \`${claim.variable}\` to ${claim.to} case`;
+};
+
+const failsAtEnd: Check<'fails-at-end'> = (claim, { unit, units, nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/^if\b/.test(node.text)) return 'the node is no `if`';
+  if (!node.text.replace(/\s+/g, ' ').includes(claim.condition.replace(/\s+/g, ' ')))
+    return `the \`if\` does not test \`${claim.condition}\``;
+  const word = { throws: /\bthrow\b/, raises: /\braise\b/, panics: /\bpanic\(/ }[claim.verb];
+  if (!word.test(blankStrings(node.text))) return `the \`if\` holds no ${claim.verb.replace(/s$/, '')}`;
+  // Nothing runs after it: the unit's text from the end of the `if` on is closing braces and comments.
+  const text = ownText(unit, units);
+  const after = text.slice(node.end - unit.metrics.node.start);
+  return blankComments(after).replace(/[\s}]/g, '') === '' ? undefined : 'code runs after the `if`';
 };
 
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
@@ -488,6 +560,9 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'returns-outcomes': returnsOutcomes,
   'writes-to': writesTo,
   'fills-returned': fillsReturned,
+  'appends-to': appendsTo,
+  'changes-case': changesCase,
+  'fails-at-end': failsAtEnd,
 };
 
 /** Runs the check of the claim's kind. */
@@ -516,6 +591,12 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'writes-to':
       return CHECKS[claim.kind](claim, context);
     case 'fills-returned':
+      return CHECKS[claim.kind](claim, context);
+    case 'appends-to':
+      return CHECKS[claim.kind](claim, context);
+    case 'changes-case':
+      return CHECKS[claim.kind](claim, context);
+    case 'fails-at-end':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

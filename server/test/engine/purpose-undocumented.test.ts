@@ -361,6 +361,114 @@ describe('engine: purpose without a doc comment', () => {
       );
     });
 
+    it('a function whose every return appends to a parameter says so', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc putPair(dst []byte, v uint16) []byte {\n\tif v < 256 {\n\t\treturn append(dst, byte(v))\n\t}\n\treturn append(dst, byte(v>>8), byte(v))\n}\n',
+        ),
+        /appends to `dst` and returns the result: every return \(lines 5 and 7\) gives what `append` makes of `dst`, with values made from `v`\./,
+      );
+      // Grown only by `append` in a loop, then returned.
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc evens(out []int, xs []int) []int {\n\tfor _, x := range xs {\n\t\tif x%2 == 0 {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\n',
+        ),
+        /appends to `out` with `append` and returns it \(lines 6 and 9\)\./,
+      );
+      // One return gives something else, or the slice is also cut or built anew: no such sentence.
+      for (const code of [
+        'package p\n\nfunc put(p []byte, b byte) []byte {\n\tif b == 0 {\n\t\treturn p[:0]\n\t}\n\treturn append(p, b)\n}\n',
+        'package p\n\nfunc grow(p []byte, n int) []byte {\n\tfor i := 0; i < n; i++ {\n\t\tp = append(p, 0)\n\t}\n\tp = p[1:]\n\treturn p\n}\n',
+        'package p\n\nfunc fresh(p []byte, b byte) []byte {\n\tq := make([]byte, 0)\n\treturn append(q, p...)\n}\n',
+      ])
+        assert.doesNotMatch(await quick('go', code), /appends to/);
+    });
+
+    it('an ASCII case change under a letter-range test is told', async () => {
+      assert.match(
+        await quick(
+          'go',
+          "package p\n\nfunc up(b []byte) {\n\tfor i, c := range b {\n\t\tif c >= 'a' && c <= 'z' {\n\t\t\tc -= 32\n\t\t}\n\t\tb[i] = c\n\t}\n}\n",
+        ),
+        /turns ASCII lower-case letters in `c` to upper case \(`c -= 32` when `c >= 'a' && c <= 'z'`, line 5\)/,
+      );
+      assert.match(
+        await quick(
+          'java',
+          "class A {\n  static char low(char ch) {\n    if (ch >= 'A' && ch <= 'Z') {\n      ch += 'a' - 'A';\n    }\n    return ch;\n  }\n}\n",
+        ),
+        /turns ASCII upper-case letters in `ch` to lower case/,
+      );
+      // Another shift (a Caesar cipher), the wrong direction, or a range that is not the alphabet.
+      for (const code of [
+        "package p\n\nfunc rot(c byte) byte {\n\tif 'a' <= c && c <= 'z' {\n\t\tc -= 3\n\t}\n\treturn c\n}\n",
+        "package p\n\nfunc odd(c byte) byte {\n\tif 'a' <= c && c <= 'z' {\n\t\tc += 32\n\t}\n\treturn c\n}\n",
+        "package p\n\nfunc hex(c byte) byte {\n\tif 'a' <= c && c <= 'f' {\n\t\tc -= 32\n\t}\n\treturn c\n}\n",
+      ])
+        assert.doesNotMatch(await quick('go', code), /case letters/);
+    });
+
+    it('a Go function that sets fields of its named result says so', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc (t *Table) cell(i int) (c Cell) {\n\tc.Row = i / t.w\n\tc.Col, c.Width = i%t.w, t.w\n\treturn\n}\n',
+        ),
+        /sets `Row`, `Col` and `Width` on its result `c` and returns it \(lines 4 and 5\)/,
+      );
+      // A named result that is set as a whole, or returned with another value, is no filled result.
+      assert.doesNotMatch(
+        await quick(
+          'go',
+          'package p\n\nfunc (t *Table) cell(i int) (c Cell) {\n\tc.Row = i / t.w\n\tc.Col = i % t.w\n\treturn t.last\n}\n',
+        ),
+        /on its result/,
+      );
+    });
+
+    it('a check that ends the body and fails is told, with the writes before it', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc (s *Sink) put(b []byte) {\n\t_, err := s.w.Write(b)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n}\n',
+        ),
+        /writes its output to `s\.w` \(line 4\), and then panics when `err != nil` \(line 5\)\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    }\n  }\n}\n',
+        ),
+        /ends by checking: it throws `IllegalStateException` when `left < 0` \(line 4\)\./,
+      );
+      // Code after the check, an `else`, or a check that is the whole body: no such sentence.
+      for (const code of [
+        'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    }\n    count++;\n  }\n}\n',
+        'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    } else {\n      count++;\n    }\n  }\n}\n',
+        'class Q {\n  void take(int n) {\n    if (n < 0) {\n      throw new IllegalArgumentException("n");\n    }\n  }\n}\n',
+      ])
+        assert.doesNotMatch(await quick('java', code), /ends by checking|and then throws/);
+    });
+
+    it('a loop over every index that builds what an arm returns is told with its condition', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        ),
+        /When `Array\.isArray\(xs\)` \(line 2\), it builds `out` from each item of `xs` and returns it \(loop on line 4\)\./,
+      );
+      // Every other index, an index changed in the body, or an arm that does not return what it built.
+      for (const code of [
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k += 2) {\n      out.push(f(xs[k]));\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n      k = skip(xs, k);\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n    }\n    save(out);\n  }\n  return f(xs);\n}\n',
+      ])
+        assert.doesNotMatch(await quick('javascript', code), /from each item/);
+    });
+
     it('a method named like a protocol but with other parameters is no protocol', async () => {
       const text = await quick(
         'java',

@@ -139,7 +139,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  const { delegates, maps, writes, fills, outcomes } = unit.purpose.shape;
+  const { delegates, maps, writes, fills, outcomes, appends, changesCase, failsAtEnd } = unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
     claims.push({
@@ -177,7 +177,32 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       ...base,
       target: fills.target,
       fields: fills.fields,
+      ...(fills.named ? { named: true as const } : {}),
       evidence: { nodes: [], lines: fills.lines },
+    });
+  if (appends)
+    claims.push({
+      kind: 'appends-to',
+      ...base,
+      target: appends.target,
+      how: appends.how,
+      evidence: { nodes: [], lines: appends.lines },
+    });
+  if (changesCase)
+    claims.push({
+      kind: 'changes-case',
+      ...base,
+      variable: changesCase.variable,
+      to: changesCase.to,
+      evidence: { nodes: [changesCase.node], lines: [changesCase.line] },
+    });
+  if (failsAtEnd)
+    claims.push({
+      kind: 'fails-at-end',
+      ...base,
+      verb: failsAtEnd.verb,
+      condition: failsAtEnd.condition,
+      evidence: { nodes: [failsAtEnd.node], lines: [failsAtEnd.line] },
     });
   return claims;
 }

@@ -78,7 +78,22 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
   'fills-returned': {
     sentence: 'It sets `a` and `b` on `p` and returns it (lines …).',
     check:
-      '`p` is a parameter, each cited line starts with `p.<field> =`, and the unit ends by returning `p`',
+      '`p` is a parameter (or the named result its first line declares), each cited line starts with `p.<field> =` (or `p.<field>, p.<other> =`), and the unit ends by returning `p` (a bare `return` for a named result)',
+  },
+  'appends-to': {
+    sentence: 'It appends to `p` and returns the result: every return gives `append(p, …)` (lines …).',
+    check:
+      '`p` is a parameter; with every return cited, each `return` in its own text is followed by `append(p,`; otherwise each cited line holds `p = append(p,` or `return p`, and no other line assigns `p`',
+  },
+  'changes-case': {
+    sentence: "It turns ASCII lower-case letters in `c` to upper case (`c -= 'a' - 'A'` when …, line L).",
+    check:
+      "the node is an `if` whose text tests `c` against `'a'` and `'z'` (or `'A'` and `'Z'`) and then subtracts (or adds) `'a' - 'A'`, 32 or 0x20 from `c`",
+  },
+  'fails-at-end': {
+    sentence: 'It panics when `err != nil` (line 8) / throws `E` when … / raises `E` when ….',
+    check:
+      'the node is an `if` on that line holding the condition and `throw`, `raise` or `panic(`, and after it the unit holds nothing but closing braces and comments',
   },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',

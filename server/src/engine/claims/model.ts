@@ -109,6 +109,22 @@ export interface FillsReturned extends ClaimBase {
   readonly kind: 'fills-returned';
   readonly target: string;
   readonly fields: readonly string[];
+  /** `p` is the function's named result, which a bare `return` gives back, not a parameter. */
+  readonly named?: true;
+}
+
+/** "It appends to `p` and returns the result": every return gives `append(p, …)`, or `p` grown only by `p = append(p, …)`. */
+export interface AppendsTo extends ClaimBase {
+  readonly kind: 'appends-to';
+  readonly target: string;
+  readonly how: 'returns' | 'grows';
+}
+
+/** "It turns ASCII lower-case letters in `c` to upper case": `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
+export interface ChangesCase extends ClaimBase {
+  readonly kind: 'changes-case';
+  readonly variable: string;
+  readonly to: 'upper' | 'lower';
 }
 
 /** "It answers with one of 3 outcomes of `R`": every return gives one of these constants of `R`. */
@@ -118,6 +134,13 @@ export interface ReturnsOutcomes extends ClaimBase {
   readonly values: readonly string[];
 }
 
+/** "It panics when `err != nil` (line 8)": the body's last statement is an `if` whose only statement throws, raises or panics. */
+export interface FailsAtEnd extends ClaimBase {
+  readonly kind: 'fails-at-end';
+  readonly verb: 'throws' | 'raises' | 'panics';
+  readonly condition: string;
+}
+
 export type Claim =
   | DividesBy
   | ReturnsOutcomes
@@ -125,6 +148,9 @@ export type Claim =
   | MapsCases
   | WritesTo
   | FillsReturned
+  | AppendsTo
+  | ChangesCase
+  | FailsAtEnd
   | CallsItself
   | StackDepth
   | DeclaresMethods

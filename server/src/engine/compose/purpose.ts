@@ -146,6 +146,12 @@ function declarationSentence(d: Declaration): string | undefined {
 const from = (subject: string | undefined): string => (subject ? ` ${code(subject)}` : '');
 
 function idiomSentence(i: Idiom, raises: boolean): string {
+  const said = idiomSaid(i, raises);
+  // A loop in an `if`'s arm builds what that arm returns: only when its condition holds.
+  return i.when ? `When ${code(i.when.text)} (line ${i.when.line}), i${said.slice(1)}` : said;
+}
+
+function idiomSaid(i: Idiom, raises: boolean): string {
   const of = i.subject ? ` of ${code(i.subject)}` : '';
   const target = i.target ? code(i.target) : 'a result';
   switch (i.kind) {
@@ -239,18 +245,38 @@ function writesSentence(p: UnitPurpose): string | undefined {
     ? `, in the loop on line ${writes.loop.line}${writes.loop.over ? ` over ${code(writes.loop.over)}` : ''}`
     : '';
   const pieces = writes.pieces.length ? `, including ${listOf(writes.pieces.map(code))}` : '';
+  const fails = p.shape.failsAtEnd;
   return writes.returned
     ? `It builds a string in ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}, and returns it (line ${writes.returned}).`
-    : `It writes its output to ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}.`;
+    : `It writes its output to ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}${fails ? `, and then ${failsText(fails)}` : ''}.`;
+}
+
+/** "panics when `err != nil` (line 8)", "throws `E` when `x < 0` (line 5)". */
+function failsText(fails: NonNullable<UnitPurpose['shape']['failsAtEnd']>): string {
+  return `${fails.verb}${fails.what ? ` ${code(fails.what)}` : ''} when ${code(fails.condition)} (line ${fails.line})`;
 }
 
 /** Fields set on a returned parameter, and a hand-over to one call (unless a yes-or-no answer told it). */
 function handOverSentences(p: UnitPurpose, delegationTold: boolean): string[] {
   const out: string[] = [];
-  const { fills, delegates } = p.shape;
+  const { fills, delegates, appends, changesCase } = p.shape;
   if (fills)
     out.push(
-      `It sets ${listOf(fills.fields.slice(0, 5).map(code))}${fills.fields.length > 5 ? ' and more' : ''} on ${code(fills.target)} and returns it (${linesText(fills.lines.slice(0, 5))}).`,
+      `It sets ${listOf(fills.fields.slice(0, 5).map(code))}${fills.fields.length > 5 ? ' and more' : ''} on ${fills.named ? 'its result ' : ''}${code(fills.target)} and returns it (${linesText(fills.lines.slice(0, 5))}).`,
+    );
+  if (appends) {
+    const from = appends.from
+      ? `, with values made from ${code(appends.from.name)}${appends.from.uses < appends.from.of ? ` in ${appends.from.uses} of them` : ''}`
+      : '';
+    out.push(
+      appends.how === 'returns'
+        ? `It appends to ${code(appends.target)} and returns the result: every return (${linesText(appends.lines.slice(0, 5))}) gives what ${code('append')} makes of ${code(appends.target)}${from}.`
+        : `It appends to ${code(appends.target)} with ${code('append')} and returns it (${linesText(appends.lines.slice(0, 5))})${from}.`,
+    );
+  }
+  if (changesCase)
+    out.push(
+      `It turns ASCII ${changesCase.to === 'upper' ? 'lower' : 'upper'}-case letters in ${code(changesCase.variable)} to ${changesCase.to} case (${code(changesCase.change)} when ${code(changesCase.test)}, line ${changesCase.line}).`,
     );
   if (delegates && !delegationTold)
     out.push(
@@ -329,6 +355,8 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const writes = writesSentence(p);
   if (writes) out.push(writes);
+  // Told with the writes it follows, or on its own: what makes it fail once its work is done.
+  else if (p.shape.failsAtEnd) out.push(`It ends by checking: it ${failsText(p.shape.failsAtEnd)}.`);
   if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
   if (made?.answers)

@@ -146,6 +146,11 @@ function addedValue(loopBody: string, name: string): string | undefined {
     `\\b${n}\\s*\\.\\s*(?:append|push|add|Add|insert|push_back|put)\\s*\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`,
   ).exec(loopBody);
   if (call) return call[1]!.trim();
+  // JavaScript's push written out: `out[out.length] = f(x)`.
+  const end = new RegExp(`\\b${n}\\s*\\[\\s*${n}\\.length\\s*\\]\\s*=\\s*([^;\\n]+?)\\s*;?\\s*$`, 'm').exec(
+    loopBody,
+  );
+  if (end) return end[1]!.trim();
   const go = new RegExp(`\\b${n}\\s*=\\s*append\\(\\s*${n}\\s*,\\s*([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`).exec(
     loopBody,
   );
@@ -180,13 +185,59 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
 
 function loops(unit: Node, idioms: Idiom[]): void {
   const body = bodyOf(unit);
+  const before = idioms.length;
+  loopsIn(body, idioms);
+  if (idioms.length > before) return;
+  // A loop in an `if`'s arm that builds what the arm returns: told with the condition it runs under.
+  for (const statement of body) {
+    if (!IF.test(statement.type)) continue;
+    const condition = statement.childForFieldName('condition');
+    const arm = statementsOf(
+      statement.childForFieldName('consequence') ?? statement.childForFieldName('body'),
+    );
+    const last = arm[arm.length - 1];
+    if (!condition || !last || !RETURN.test(last.type) || !arm.some((s) => LOOP.test(s.type))) continue;
+    const found: Idiom[] = [];
+    loopsIn(arm, found);
+    const when = condition.text.replace(/^\(([\s\S]*)\)$/, '$1').trim();
+    if (when.includes('\n')) continue;
+    for (const i of found.filter((x) => BUILDS.has(x.kind)))
+      idioms.push({ ...i, when: { text: when, line: line(statement) } });
+  }
+}
+
+/** What a loop in an arm can be said to build, under the arm's condition. */
+const BUILDS: ReadonlySet<Idiom['kind']> = new Set(['map', 'filter', 'collect', 'concat', 'dedupe']);
+
+/**
+ * A counting loop over every index of one collection (`for (i = 0; i < xs.length; i++)`,
+ * `for i := 0; i < len(xs); i++`) that changes the index nowhere else: the collection and its item.
+ */
+function indexLoop(loop: Node): { over: string; item: string } | undefined {
+  if (!/^for_statement$/.test(loop.type)) return undefined;
+  const body = loop.childForFieldName('body')?.text;
+  const head = body === undefined ? '' : loop.text.slice(0, loop.text.indexOf(body));
+  const m =
+    /^for\s*\(?\s*(?:var\s+|let\s+|int\s+)?(\w+)\s*:?=\s*0\s*;\s*\1\s*<\s*(?:([\w.]+)\.(?:length|size\(\)|Length|Count)|len\(([\w.]+)\))\s*;\s*(?:\1\s*\+=\s*1|\1\+\+|\+\+\1)\s*\)?\s*$/.exec(
+      head.trim(),
+    );
+  if (!m || body === undefined) return undefined;
+  const i = escapeRegExp(m[1]!);
+  if (new RegExp(`(?<![\\w.])${i}\\s*([-+*/]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${i}\\b`).test(body))
+    return undefined;
+  const over = m[2] ?? m[3]!;
+  return { over, item: `${over}[${m[1]!}]` };
+}
+
+function loopsIn(body: readonly Node[], idioms: Idiom[]): void {
   if (!body.some((statement) => LOOP.test(statement.type))) return;
   // Each statement read once, not once per loop after it.
   const inits = body.map(emptyInit);
   body.forEach((statement, index) => {
     if (!LOOP.test(statement.type)) return;
     const loopBody = statement.childForFieldName('body')?.text ?? statement.text;
-    const subject = iterableOf(statement);
+    const counted = indexLoop(statement);
+    const subject = iterableOf(statement) ?? counted?.over;
     for (const [name, value] of initialised(inits, index)) {
       // The cheap test first: changeOf builds four patterns for the name.
       if (!returnsName(body, index + 1, name) || !loopBody.includes(name)) continue;
@@ -206,12 +257,14 @@ function loops(unit: Node, idioms: Idiom[]): void {
           /^\s*(if|unless)\b/m.test(loopBody) || /\bif\s*\(/.test(loopBody) || /\bif\s/.test(loopBody);
         // What goes in must be the loop's own item (filter, de-duplicate) or made from it (map);
         // anything else, or a loop inside, is only "collects values".
-        const item = loopVariable(statement);
+        const item = loopVariable(statement) ?? counted?.item;
         const added = addedValue(loopBody, name);
         const nested = statement.descendantsOfType([...NESTED_LOOPS]).some((n) => n.id !== statement.id);
         const isItem = item !== undefined && added === item;
         const fromItem =
-          item !== undefined && added !== undefined && new RegExp(`\\b${escapeRegExp(item)}\\b`).test(added);
+          item !== undefined &&
+          added !== undefined &&
+          new RegExp(`(?<!\\w)${escapeRegExp(item)}(?!\\w)`).test(added);
         kind =
           nested || !fromItem
             ? 'collect'

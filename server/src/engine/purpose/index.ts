@@ -105,7 +105,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   const result = once(() =>
     isClass ? undefined : resultOf(node, c.steps, LANGUAGES[c.language].construction),
   );
-  const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params)));
+  const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params, LANGUAGES[c.language])));
   const captures = once(() =>
     c.enclosing && !isClass
       ? capturesOf(

@@ -8,6 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { escapeRegExp } from '../regex.js';
+import type { LanguageSupport } from '../languages/model.js';
 
 export interface Shape {
   /** Every value it returns is what one callee gives (`return _splitport(host)`). */
@@ -39,11 +40,46 @@ export interface Shape {
     readonly values: readonly string[];
     readonly lines: readonly number[];
   };
-  /** Fields set on a parameter that is then returned. */
+  /** Fields set on a parameter that is then returned, or on a named result a bare `return` gives back. */
   readonly fills?: {
     readonly target: string;
     readonly fields: readonly string[];
     readonly lines: readonly number[];
+    /** The target is the function's named result (Go's `(pos Position)`), not a parameter. */
+    readonly named?: true;
+  };
+  /**
+   * A parameter the language's append built-in grows and the function returns: every return gives
+   * `append(p, …)`, or every return gives `p` and every assignment to `p` is `p = append(p, …)`.
+   */
+  readonly appends?: {
+    readonly target: string;
+    readonly how: 'returns' | 'grows';
+    /** The returns (`returns`), or the assignments and then the returns (`grows`). */
+    readonly lines: readonly number[];
+    /** Another parameter the appended values are computed from, and in how many of the appends. */
+    readonly from?: { readonly name: string; readonly uses: number; readonly of: number };
+  };
+  /** The body ends with an `if` whose only statement throws, raises or panics: it fails when that condition holds. */
+  readonly failsAtEnd?: {
+    readonly verb: 'throws' | 'raises' | 'panics';
+    readonly condition: string;
+    /** What it throws or raises, when it names a type (`CookieError`). */
+    readonly what?: string;
+    readonly line: number;
+    /** The `if`'s snapshot node id. */
+    readonly node: number;
+  };
+  /** An ASCII letter turned to the other case under a range test: `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
+  readonly changesCase?: {
+    readonly variable: string;
+    readonly to: 'upper' | 'lower';
+    /** The range test, and the change, as written. */
+    readonly test: string;
+    readonly change: string;
+    readonly line: number;
+    /** The `if`'s snapshot node id. */
+    readonly node: number;
   };
 }
 
@@ -217,22 +253,164 @@ function mapsOf(unit: Node, steps: readonly Step[]): Shape['maps'] {
 
 function fillsOf(unit: Node, steps: readonly Step[], params: readonly string[]): Shape['fills'] {
   const returned = steps.filter((s) => s.kind === 'return');
-  const target = returned.length === 1 ? returned[0]!.subject : undefined;
-  if (!target || !params.includes(target) || /^(self|this)$/.test(target)) return undefined;
+  const only = returned.length === 1 ? returned[0]! : undefined;
+  // A bare `return` in a function with one named result gives that result back (Go's `(pos Position)`).
+  const named = only && !only.subject && only.results?.length === 1 ? only.results[0] : undefined;
+  const target = only?.subject ?? named;
+  if (!target || /^(self|this)$/.test(target)) return undefined;
+  if (!named && !params.includes(target)) return undefined;
   // Returned at the very end, after the fields are set.
-  if (!new RegExp(String.raw`\breturn\s+${escapeRegExp(target)}\s*;?\s*\}?\s*$`).test(unit.text.trim()))
-    return undefined;
+  const end = named
+    ? String.raw`\breturn\s*;?\s*\}?\s*$`
+    : String.raw`\breturn\s+${escapeRegExp(target)}\s*;?\s*\}?\s*$`;
+  if (!new RegExp(end).test(unit.text.trim())) return undefined;
   const fields: string[] = [];
   const lines: number[] = [];
-  const re = new RegExp(String.raw`^\s*${escapeRegExp(target)}\.(\w+)\s*=(?!=)`);
+  const t = escapeRegExp(target);
+  // `pos.Offset = …`, and several fields at once: `pos.Filename, pos.Line = …`.
+  const re = new RegExp(String.raw`^\s*(${t}\.\w+(?:\s*,\s*${t}\.\w+)*)\s*:?=(?!=)`);
   unit.text.split('\n').forEach((text, i) => {
     const m = re.exec(text);
-    if (m && !fields.includes(m[1]!)) {
-      fields.push(m[1]!);
-      lines.push(unit.startPosition.row + 1 + i);
-    }
+    if (!m) return;
+    let added = false;
+    for (const f of m[1]!.split(',').map((x) => x.trim().slice(target.length + 1)))
+      if (!fields.includes(f)) {
+        fields.push(f);
+        added = true;
+      }
+    if (added) lines.push(unit.startPosition.row + 1 + i);
   });
-  return fields.length >= 2 ? { target, fields, lines } : undefined;
+  return fields.length >= 2
+    ? { target, fields, lines, ...(named ? { named: true as const } : {}) }
+    : undefined;
+}
+
+/** Go wraps a returned or assigned value in an `expression_list`: one value is that list's only child. */
+const single = (v: Node | undefined): Node | undefined =>
+  v?.type === 'expression_list' && v.namedChildren.length === 1 ? v.namedChildren[0] : v;
+
+/** The arguments of a call to `builtin` whose first argument is exactly `target`, or undefined. */
+function appendArgs(node: Node | undefined, builtin: string, target: string): readonly Node[] | undefined {
+  if (!node || !CALLS.test(node.type)) return undefined;
+  const fn = node.childForFieldName('function');
+  if (fn?.text !== builtin) return undefined;
+  const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => !c.type.includes('comment'));
+  return args && args.length >= 2 && args[0]!.text === target ? args : undefined;
+}
+
+function appendsOf(
+  unit: Node,
+  steps: readonly Step[],
+  params: readonly string[],
+  builtin: string | undefined,
+): Shape['appends'] {
+  if (!builtin) return undefined;
+  const returns = steps.filter((s) => s.kind === 'return');
+  if (returns.length === 0) return undefined;
+  // Go wraps a returned value in an `expression_list`: one value is that list's only child.
+  const values = returns.map((r) => single(valueOf(unit.doc.nodes[r.node] ?? unit)));
+  // Every return gives `append(p, …)` of one parameter.
+  const first = values[0] && CALLS.test(values[0].type) ? values[0].childForFieldName('arguments') : null;
+  const target = first?.namedChildren[0]?.text;
+  let how: 'returns' | 'grows' | undefined;
+  let appends: (readonly Node[])[] = [];
+  let lines: number[] = [];
+  if (target && params.includes(target)) {
+    const all = values.map((v) => appendArgs(v, builtin, target));
+    if (all.every((a) => a !== undefined)) {
+      how = 'returns';
+      appends = all as (readonly Node[])[];
+      lines = returns.map((r) => r.line);
+    }
+  }
+  if (!how) {
+    // Every return gives `p`, and every assignment to `p` is `p = append(p, …)`.
+    const name = values[0]?.text;
+    if (!name || !params.includes(name) || values.some((v) => v?.text !== name)) return undefined;
+    const assigned = unit.doc.nodes
+      .slice(unit.id + 1, unit.lastId + 1)
+      .filter((d) => /assignment/.test(d.type) && d.childForFieldName('left')?.text === name);
+    // `p += …`, `p++` or `p, q = …` change `p` another way.
+    const t = escapeRegExp(name);
+    if (
+      new RegExp(String.raw`(?<![.\w])${t}\s*(\+\+|--|[-+*/|&^]=)|(?<![.\w])${t}\s*,[\w\s,]*=`).test(
+        unit.text,
+      )
+    )
+      return undefined;
+    if (assigned.length === 0) return undefined;
+    const all = assigned.map((a) =>
+      appendArgs(single(a.childForFieldName('right') ?? undefined), builtin, name),
+    );
+    if (all.some((a) => a === undefined)) return undefined;
+    how = 'grows';
+    appends = all as (readonly Node[])[];
+    lines = [...assigned.map((a) => a.startPosition.row + 1), ...returns.map((r) => r.line)];
+  }
+  const at = how === 'returns' ? target! : values[0]!.text;
+  // The other parameter most of the appended values are computed from.
+  let from: { name: string; uses: number; of: number } | undefined;
+  for (const p of params) {
+    if (p === at) continue;
+    const re = new RegExp(String.raw`(?<![.\w])${escapeRegExp(p)}\b`);
+    const uses = appends.filter((args) => args.slice(1).some((a) => re.test(a.text))).length;
+    if (uses > 0 && (!from || uses > from.uses)) from = { name: p, uses, of: appends.length };
+  }
+  return { target: at, how, lines, ...(from ? { from } : {}) };
+}
+
+/** `'a' <= c && c <= 'z'` (either order of each comparison), and `'A'…'Z'`: the letter range tested, and the name. */
+function letterRange(test: string): { variable: string; lower: boolean } | undefined {
+  const t = test.replace(/^\(|\)$/g, '').trim();
+  const side = String.raw`(?:'([aAzZ])'\s*<=\s*(\w+)|(\w+)\s*>=\s*'([aAzZ])'|(\w+)\s*<=\s*'([aAzZ])'|'([aAzZ])'\s*>=\s*(\w+))`;
+  const m = new RegExp(String.raw`^${side}\s*&&\s*${side}$`).exec(t);
+  if (!m) return undefined;
+  const read = (g: readonly (string | undefined)[]) =>
+    g[0] !== undefined
+      ? { low: g[0], name: g[1] }
+      : g[2] !== undefined
+        ? { low: g[3], name: g[2] }
+        : g[4] !== undefined
+          ? { high: g[5], name: g[4] }
+          : { high: g[6], name: g[7] };
+  const a = read(m.slice(1, 9));
+  const b = read(m.slice(9, 17));
+  if (a.name !== b.name || !a.name) return undefined;
+  const low = 'low' in a ? a.low : 'low' in b ? b.low : undefined;
+  const high = 'high' in a ? a.high : 'high' in b ? b.high : undefined;
+  if (low === 'a' && high === 'z') return { variable: a.name, lower: true };
+  if (low === 'A' && high === 'Z') return { variable: a.name, lower: false };
+  return undefined;
+}
+
+function changesCaseOf(unit: Node): Shape['changesCase'] {
+  for (const d of unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1)) {
+    if (!/^if_(statement|expression)$/.test(d.type) || d.childForFieldName('alternative')) continue;
+    const condition = d.childForFieldName('condition');
+    const range = condition && letterRange(condition.text);
+    if (!range) continue;
+    const body = d.childForFieldName('consequence') ?? d.childForFieldName('body');
+    const inner = body?.namedChildren.filter((c) => !c.type.includes('comment')) ?? [];
+    const only = inner.length === 1 ? inner[0]! : undefined;
+    const change = only?.text.replace(/;$/, '').trim() ?? '';
+    const v = escapeRegExp(range.variable);
+    // Lower to upper subtracts the gap between the ranges; upper to lower adds it.
+    const gap = String.raw`(?:'a'\s*-\s*'A'|32|0x20)`;
+    const op = range.lower ? '-' : '\\+';
+    const ok =
+      new RegExp(String.raw`^${v}\s*${op}=\s*\(?${gap}\)?$`).test(change) ||
+      new RegExp(String.raw`^${v}\s*=\s*${v}\s*${op}\s*\(?${gap}\)?$`).test(change);
+    if (!ok) continue;
+    return {
+      variable: range.variable,
+      to: range.lower ? 'upper' : 'lower',
+      test: condition.text.replace(/^\(|\)$/g, '').trim(),
+      change,
+      line: d.startPosition.row + 1,
+      node: d.id,
+    };
+  }
+  return undefined;
 }
 
 /** Most outcomes listed: more are a table, not a set of results a reader keeps in mind. */
@@ -250,11 +428,51 @@ function outcomesOf(unit: Node, steps: readonly Step[]): Shape['outcomes'] {
   return { type, values: distinct, lines: returns.map((r) => r.line) };
 }
 
+/** The statements of a body, comments left out; Go wraps them in one `statement_list`. */
+const statementsIn = (body: Node | null | undefined): Node[] =>
+  (body?.namedChildren ?? [])
+    .filter((c) => !c.type.includes('comment'))
+    .flatMap((c) => (c.type === 'statement_list' ? [...c.namedChildren] : [c]));
+
+function failsAtEndOf(unit: Node, abort: string | undefined): Shape['failsAtEnd'] {
+  const body = statementsIn(unit.childForFieldName('body'));
+  const last = body[body.length - 1];
+  // Only after other work: an `if` that is all of the body is a guard, told as one.
+  if (!last || body.length < 2 || !/^if_statement$/.test(last.type) || last.childForFieldName('alternative'))
+    return undefined;
+  const condition = last.childForFieldName('condition');
+  const inner = statementsIn(last.childForFieldName('consequence') ?? last.childForFieldName('body'));
+  if (!condition || inner.length !== 1) return undefined;
+  const only = inner[0]!;
+  const call = only.type === 'expression_statement' ? only.namedChildren[0] : only;
+  let verb: 'throws' | 'raises' | 'panics' | undefined;
+  let what: string | undefined;
+  if (/^throw_statement$/.test(only.type)) {
+    verb = 'throws';
+    what = /^throw\s+new\s+([\w.]+)\s*\(/.exec(only.text)?.[1];
+  } else if (/^raise_statement$/.test(only.type)) {
+    verb = 'raises';
+    what = /^raise\s+([\w.]+)\b/.exec(only.text)?.[1];
+  } else if (abort && call && CALLS.test(call.type) && call.childForFieldName('function')?.text === abort)
+    verb = 'panics';
+  if (!verb) return undefined;
+  const text = condition.text.replace(/^\(([\s\S]*)\)$/, '$1').trim();
+  if (text.includes('\n') || text.length > 80) return undefined;
+  return {
+    verb,
+    condition: text,
+    ...(what ? { what } : {}),
+    line: last.startPosition.row + 1,
+    node: last.id,
+  };
+}
+
 export function shapeOf(
   unit: Node,
   steps: readonly Step[],
   name: string | undefined,
   params: readonly string[],
+  support?: LanguageSupport,
 ): Shape {
   const delegates = delegatesOf(unit, steps, name);
   const deprecated = deprecatedOf(unit, steps);
@@ -262,7 +480,13 @@ export function shapeOf(
   const maps = mapsOf(unit, steps);
   const fills = fillsOf(unit, steps, params);
   const outcomes = maps ? undefined : outcomesOf(unit, steps);
+  const appends = appendsOf(unit, steps, params, support?.growing?.append);
+  const changesCase = changesCaseOf(unit);
+  const failsAtEnd = failsAtEndOf(unit, support?.aborts?.call);
   return {
+    ...(failsAtEnd ? { failsAtEnd } : {}),
+    ...(appends ? { appends } : {}),
+    ...(changesCase ? { changesCase } : {}),
     ...(delegates ? { delegates } : {}),
     ...(deprecated ? { deprecated } : {}),
     ...(writes ? { writes } : {}),
