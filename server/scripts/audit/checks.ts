@@ -544,6 +544,47 @@ const failsAtEnd: Check<'fails-at-end'> = (claim, { unit, units, nodes }) => {
   return blankComments(after).replace(/[\s}]/g, '') === '' ? undefined : 'code runs after the `if`';
 };
 
+const removesFrom: Check<'removes-from'> = (claim, { unit }) => {
+  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
+  const ty = escape(claim.type);
+  const head = unit.metrics.node.text.split('{')[0] ?? '';
+  if (
+    !new RegExp(`\\b${t}\\s*\\??\\s*:\\s*(readonly\\s+)?${ty}\\b|\\b${ty}\\s*(<[^()]*>)?\\s+${t}\\b`).test(
+      head,
+    )
+  )
+    return `\`${claim.target}\` is not declared a \`${claim.type}\``;
+  const lines = sourceLines(unit.metrics.node);
+  const removes = new RegExp(`\\b${t}\\s*\\.\\s*(delete|remove\\w*|poll\\w*|retainAll|clear)\\s*\\(`);
+  const bad = claim.evidence.lines.find((l) => !removes.test(lines[l] ?? ''));
+  return bad === undefined ? undefined : `line ${bad} removes nothing from \`${claim.target}\``;
+};
+
+const firstIndex: Check<'first-index'> = (claim, { unit, units, nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  if (!/^(for|while|do)\b/.test(loop.text)) return 'the node is no loop';
+  const i = escape(claim.index);
+  const text = blankComments(blankStrings(loop.text)).replace(/^for\s*\(?[^;{]*;/, 'for (;');
+  const returns = text.match(/(?<![.\w])return\b[^;\n]*/g) ?? [];
+  if (returns.length !== 1 || !new RegExp(`^return\\s+${i}\\s*$`).test(returns[0]!.trim()))
+    return `the loop's returns are ${returns.join(', ') || 'none'}, not one \`return ${claim.index}\``;
+  const lines = sourceLines(unit.metrics.node);
+  const at = lines[claim.evidence.lines[0] ?? -1] ?? '';
+  if (!/\bif\b/.test(at) || !at.replace(/\s+/g, ' ').includes(claim.condition.replace(/\s+/g, ' ')))
+    return `line ${claim.evidence.lines[0]} holds no \`if\` on \`${claim.condition}\``;
+  const changes =
+    text.match(new RegExp(`(?<![\\w.])${i}\\s*([-+*/%|&^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${i}\\b`, 'g')) ?? [];
+  const byOne =
+    text.match(new RegExp(`\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=\\s*1(?![\\w.]))`, 'g')) ?? [];
+  if (changes.length !== 1 || byOne.length !== 1)
+    return `\`${claim.index}\` changes otherwise than by one: ${changes.join(', ')}`;
+  const own = ownText(unit, units);
+  const rest = own.slice(loop.end - unit.metrics.node.start).trimStart();
+  return /^return\b/.test(rest) ? undefined : 'no return follows the loop';
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
@@ -563,6 +604,8 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'appends-to': appendsTo,
   'changes-case': changesCase,
   'fails-at-end': failsAtEnd,
+  'removes-from': removesFrom,
+  'first-index': firstIndex,
 };
 
 /** Runs the check of the claim's kind. */
@@ -597,6 +640,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'changes-case':
       return CHECKS[claim.kind](claim, context);
     case 'fails-at-end':
+      return CHECKS[claim.kind](claim, context);
+    case 'removes-from':
+      return CHECKS[claim.kind](claim, context);
+    case 'first-index':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

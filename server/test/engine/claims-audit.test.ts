@@ -458,4 +458,38 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'fails-at-end').length, 0);
     caught.add('fails-at-end');
   });
+  it('removes-from: a parameter not declared as a collection contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'typescript',
+      'export function drop(cache: Store, key: string): void {\n  cache.delete(key);\n  log(key);\n}\n',
+    );
+    const u = unit('drop');
+    const claim: Claim = {
+      kind: 'removes-from',
+      ...about(u),
+      target: 'cache',
+      type: 'Map',
+      evidence: { nodes: [], lines: [2] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`cache` is not declared a `Map`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'removes-from').length, 0);
+    caught.add('removes-from');
+  });
+  it('first-index: a loop that moves its index by two contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'javascript',
+      'function firstEven(xs, i) {\n  for (; i < xs.length; i += 2) {\n    if (xs[i] % 2 === 0) return i;\n  }\n  return -1;\n}\n',
+    );
+    const u = unit('firstEven');
+    const claim: Claim = {
+      kind: 'first-index',
+      ...about(u),
+      index: 'i',
+      condition: 'xs[i] % 2 === 0',
+      evidence: { nodes: [node('for_statement').id], lines: [3, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /changes otherwise than by one/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'first-index').length, 0);
+    caught.add('first-index');
+  });
 });

@@ -469,6 +469,84 @@ describe('engine: purpose without a doc comment', () => {
         assert.doesNotMatch(await quick('javascript', code), /from each item/);
     });
 
+    it('removing from a parameter declared as a collection is told', async () => {
+      assert.match(
+        await quick(
+          'typescript',
+          'export function forget(seen: Map<string, number>, key: string): number {\n  if (key.length > 3) {\n    seen.delete(key);\n  }\n  return seen.size;\n}\n',
+        ),
+        /can remove from its parameter `seen`, a `Map` \(`seen\.delete`, line 3\)\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class Q {\n  static int drain(java.util.Deque<Integer> work) {\n    int first = work.pollFirst();\n    return first * 2;\n  }\n}\n',
+        ),
+        /removes from its parameter `work`, a `java\.util\.Deque` \(`work\.pollFirst`, line 3\)\./,
+      );
+      // A type of its own with a `delete` method, or no declared type: nothing is said.
+      for (const [language, code] of [
+        [
+          'typescript',
+          'export function drop(cache: Store, key: string): number {\n  cache.delete(key);\n  return 1;\n}\n',
+        ],
+        ['javascript', 'function drop(cache, key) {\n  cache.delete(key);\n  return 1;\n}\n'],
+      ] as const)
+        assert.doesNotMatch(await quick(language, code), /remove/);
+    });
+
+    it('a field of the object created when it is still unset is lazy initialisation', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          'const api = {\n  get client() {\n    if (!this.conn) {\n      this.conn = new Client(this.url);\n    }\n    return this.conn;\n  },\n};\n',
+        ),
+        /creates `this\.conn` on first use and reuses it afterwards \(line 3\)/,
+      );
+      // What is stored may itself be falsy: `!this.n` does not prove it unset.
+      assert.doesNotMatch(
+        await quick(
+          'javascript',
+          'const api = {\n  get count() {\n    if (!this.n) {\n      this.n = compute(this.items);\n    }\n    return this.n;\n  },\n};\n',
+        ),
+        /on first use/,
+      );
+    });
+
+    it('guards that raise name what they raise and the parameter they all test', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def put(self, name, value):\n    if not name:\n        raise KeyError("empty")\n    if name in self._frozen:\n        raise KeyError(name)\n    self._data[name] = value\n',
+        ),
+        /checks its input first: 2 conditions raise an error \(`KeyError`, from line 2\), each testing `name`\./,
+      );
+      // Different types, and conditions on different parameters: told without them.
+      const mixed = await quick(
+        'python',
+        'def put(self, name, value):\n    if not name:\n        raise KeyError("empty")\n    if value is None:\n        raise ValueError("none")\n    self._data[name] = value\n',
+      );
+      assert.match(mixed, /2 conditions raise an error \(from line 2\)\./);
+    });
+
+    it('a loop that returns its index at the first turn a test holds says it finds the first index', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class S {\n  static int firstDigit(String s, int from) {\n    for (int i = from; i < s.length(); i++) {\n      if (Character.isDigit(s.charAt(i))) {\n        return i;\n      }\n    }\n    return s.length();\n  }\n}\n',
+        ),
+        /returns the first `i` at which `Character\.isDigit\(s\.charAt\(i\)\)` holds, counting up by one \(line 4\), or `s\.length\(\)` when the loop ends without one \(line 8\)\./,
+      );
+      // A step of two, an index moved in the body too, a break, or work after the loop: not the first index.
+      for (const code of [
+        'function f(xs, i) {\n  for (; i < xs.length; i += 2) {\n    if (xs[i] === 0) return i;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  for (; i < xs.length; i++) {\n    if (xs[i] === 0) return i;\n    if (xs[i] === 9) i++;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  for (; i < xs.length; i++) {\n    if (xs[i] === 0) return i;\n    if (xs[i] === 9) break;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  while (++i < xs.length) {\n    if (xs[i] === 0) return i;\n  }\n  return -1;\n}\n',
+      ])
+        assert.doesNotMatch(await quick('javascript', code), /at which .* holds, counting up/);
+    });
+
     it('a method named like a protocol but with other parameters is no protocol', async () => {
       const text = await quick(
         'java',

@@ -139,7 +139,8 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  const { delegates, maps, writes, fills, outcomes, appends, changesCase, failsAtEnd } = unit.purpose.shape;
+  const { delegates, maps, writes, fills, outcomes, appends, changesCase, failsAtEnd, removes, firstIndex } =
+    unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
     claims.push({
@@ -203,6 +204,22 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       verb: failsAtEnd.verb,
       condition: failsAtEnd.condition,
       evidence: { nodes: [failsAtEnd.node], lines: [failsAtEnd.line] },
+    });
+  if (removes)
+    claims.push({
+      kind: 'removes-from',
+      ...base,
+      target: removes.target,
+      type: removes.type,
+      evidence: { nodes: [], lines: removes.lines },
+    });
+  if (firstIndex)
+    claims.push({
+      kind: 'first-index',
+      ...base,
+      index: firstIndex.index,
+      condition: firstIndex.condition,
+      evidence: { nodes: [firstIndex.node], lines: [firstIndex.line, firstIndex.otherwiseLine] },
     });
   return claims;
 }

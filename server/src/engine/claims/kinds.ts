@@ -95,6 +95,17 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the node is an `if` on that line holding the condition and `throw`, `raise` or `panic(`, and after it the unit holds nothing but closing braces and comments',
   },
+  'removes-from': {
+    sentence: 'It removes (or can remove) from its parameter `p`, a `Map` (`p.delete`, line L).',
+    check:
+      "`p` is a parameter whose declaration in the unit's head names the type (`p: Map<…>`, `Map<…> p`), and each cited line holds `p.delete(`, `p.remove…(`, `p.poll…(`, `p.retainAll(` or `p.clear(`",
+  },
+  'first-index': {
+    sentence:
+      'It returns the first `i` at which `c` holds, counting up by one (line L), or `x` when the loop ends without one (line M).',
+    check:
+      "the node is a loop holding exactly one `return`, which is `return i` on the cited line after `if` and the condition; `i` is changed once in it (`++i`, `i++` or `i += 1`, initializer aside), and the unit's text after the loop starts with `return`",
+  },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
     check: 'the node is a switch, match, when or case statement with at least one arm, not an arm itself',

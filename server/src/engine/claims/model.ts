@@ -141,6 +141,20 @@ export interface FailsAtEnd extends ClaimBase {
   readonly condition: string;
 }
 
+/** "It removes from its parameter `seen`, a `Map`": each line calls a removing method on a parameter declared as a collection. */
+export interface RemovesFrom extends ClaimBase {
+  readonly kind: 'removes-from';
+  readonly target: string;
+  readonly type: string;
+}
+
+/** "It returns the first `i` at which `c` holds": a loop moving `i` up by one, returning it under `if (c)`, then another return. */
+export interface FirstIndex extends ClaimBase {
+  readonly kind: 'first-index';
+  readonly index: string;
+  readonly condition: string;
+}
+
 export type Claim =
   | DividesBy
   | ReturnsOutcomes
@@ -151,6 +165,8 @@ export type Claim =
   | AppendsTo
   | ChangesCase
   | FailsAtEnd
+  | RemovesFrom
+  | FirstIndex
   | CallsItself
   | StackDepth
   | DeclaresMethods

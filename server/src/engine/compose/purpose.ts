@@ -158,7 +158,7 @@ function idiomSaid(i: Idiom, raises: boolean): string {
     case 'guard-clauses':
       return `It starts with ${count(i.count ?? 1, 'guard clause')} that return${i.count === 1 ? 's' : ''} early (from line ${i.line}).`;
     case 'validation':
-      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (from line ${i.line}).`;
+      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (${i.target ? `${code(i.target)}, ` : ''}from line ${i.line})${i.subject ? `, ${(i.count ?? 1) > 1 ? 'each testing' : 'testing'} ${code(i.subject)}` : ''}.`;
     case 'count':
       return `It counts items${of} in ${target} and returns the count (loop on line ${i.line}).`;
     case 'accumulate':
@@ -328,6 +328,12 @@ export function purposeSentences(
   const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
+  const first = p.shape.firstIndex;
+  if (first)
+    out.push(
+      `It returns the first ${code(first.index)} at which ${code(first.condition)} holds, counting up by one (line ${first.line}), or ${code(first.otherwise)} when the loop ends without one (line ${first.otherwiseLine}).`,
+    );
+  if (full()) return out.slice(0, options.max);
   const made = p.result;
   // A yes-or-no answer says more than "hands the work to `dst.startswith`".
   const mapping = mappingSentence(p, made?.type);
@@ -355,6 +361,12 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const writes = writesSentence(p);
   if (writes) out.push(writes);
+  const removes = p.shape.removes;
+  if (removes)
+    out.push(
+      `It ${removes.conditional ? 'can remove' : 'removes'} from its parameter ${code(removes.target)}, a ${code(removes.type)} (${listOf(removes.calls.map(code))}, ${linesText(removes.lines)}).`,
+    );
+  if (full()) return out.slice(0, options.max);
   // Told with the writes it follows, or on its own: what makes it fail once its work is done.
   else if (p.shape.failsAtEnd) out.push(`It ends by checking: it ${failsText(p.shape.failsAtEnd)}.`);
   if (full()) return out.slice(0, options.max);

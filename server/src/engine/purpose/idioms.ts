@@ -39,7 +39,9 @@ function bodyOf(unit: Node): Node[] {
 }
 
 /** An `if` with no `else`, whose consequence is a single return or throw. */
-function guardOf(statement: Node): { kind: 'return' | 'throw' } | undefined {
+function guardOf(
+  statement: Node,
+): { kind: 'return' | 'throw'; condition?: string; thrown?: string } | undefined {
   if (!IF.test(statement.type)) return undefined;
   if (statement.childForFieldName('alternative') || statement.namedChildren.some((c) => /else/.test(c.type)))
     return undefined;
@@ -49,15 +51,25 @@ function guardOf(statement: Node): { kind: 'return' | 'throw' } | undefined {
   if (!only) return undefined;
   const jump = only.type === 'expression_statement' ? only.namedChildren[0] : only;
   if (jump && RETURN.test(jump.type)) return { kind: 'return' };
-  if (jump && THROW.test(jump.type)) return { kind: 'throw' };
+  if (jump && THROW.test(jump.type)) {
+    // `raise CookieError(…)`, `throw new IllegalArgumentException(…)`: the type it names.
+    const thrown = /^(?:raise|throw)\s+(?:new\s+)?([A-Z][\w.]*)\s*(?:\(|;|$)/.exec(jump.text)?.[1];
+    return {
+      kind: 'throw',
+      condition: statement.childForFieldName('condition')?.text ?? '',
+      ...(thrown ? { thrown } : {}),
+    };
+  }
   return undefined;
 }
 
-function guards(unit: Node, idioms: Idiom[]): void {
+function guards(unit: Node, idioms: Idiom[], params: readonly string[]): void {
   const body = bodyOf(unit);
   let returns = 0;
   let throws = 0;
   let first: Node | undefined;
+  const thrown: (string | undefined)[] = [];
+  const conditions: string[] = [];
   // A docstring or local declarations may come first; guards are the leading ifs after them.
   for (const statement of body) {
     const guard = guardOf(statement);
@@ -72,12 +84,29 @@ function guards(unit: Node, idioms: Idiom[]): void {
     }
     first ??= statement;
     if (guard.kind === 'return') returns++;
-    else throws++;
+    else {
+      throws++;
+      thrown.push(guard.thrown);
+      conditions.push(guard.condition ?? '');
+    }
   }
   // A single leading check on a short function is its logic (a base case), not a guard.
   if (!first || body.length - returns - throws < 1) return;
   if (returns + throws === 1 && body.length < 4) return;
-  if (throws > 0) idioms.push({ kind: 'validation', line: line(first), count: throws });
+  if (throws > 0) {
+    // The one parameter every throwing condition tests, and the one type every guard throws.
+    const tested = params.filter((p) =>
+      conditions.every((c) => new RegExp(String.raw`(?<![\w.])${escapeRegExp(p)}(?!\w)`).test(c)),
+    );
+    const type = thrown[0] && thrown.every((t) => t === thrown[0]) ? thrown[0] : undefined;
+    idioms.push({
+      kind: 'validation',
+      line: line(first),
+      count: throws,
+      ...(tested.length === 1 && !/^(self|this)$/.test(tested[0]!) ? { subject: tested[0]! } : {}),
+      ...(type ? { target: type } : {}),
+    });
+  }
   if (returns > 0) idioms.push({ kind: 'guard-clauses', line: line(first), count: returns });
 }
 
@@ -476,6 +505,9 @@ function halves(condition: string, text: string): boolean {
 const NOTHING_YET =
   /^\(?\s*((?:(?:self|this)\.)?\w+)\s*(?:is\s+None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?$/;
 
+/** `!this.x`, `!this[KEY]`: a field of the object checked for being unset (JavaScript). */
+const FALSY_FIELD = /^\(?\s*!\s*(this\.\w+|this\[\w+\])\s*\)?$/;
+
 /**
  * Lazy initialisation: an `if` that finds a field empty and fills it, then the field returned. The field
  * is `self.x`/`this.x`, or a class's field read into a local first (`Locale loc = defaultLocale; if (loc
@@ -485,17 +517,21 @@ function lazyInitOf(unit: Node): Idiom | undefined {
   const nodes = unit.doc.nodes;
   for (const n of nodes.slice(unit.id + 1, unit.lastId + 1)) {
     if (n.type !== 'if_statement' || n.childForFieldName('alternative')) continue;
-    const checked = NOTHING_YET.exec(n.childForFieldName('condition')?.text.trim() ?? '')?.[1];
+    const condition = n.childForFieldName('condition')?.text.trim() ?? '';
+    const falsy = FALSY_FIELD.exec(condition)?.[1];
+    const checked = NOTHING_YET.exec(condition)?.[1] ?? falsy;
     const fill = n.childForFieldName('consequence') ?? n.childForFieldName('body');
     if (!checked || !fill) continue;
     const name = escapeRegExp(checked);
     const assigns = (target: string, text: string) =>
       new RegExp(String.raw`(^|[^\w.])${target}\s*=(?!=)`).test(text);
     if (!assigns(name, fill.text)) continue;
+    // `!this.x` finds it empty only if what is stored is never falsy: a new object, which it must be.
+    if (falsy && !new RegExp(String.raw`(^|[^\w.])${name}\s*=\s*new\s`).test(fill.text)) continue;
     const before = unit.text.slice(0, n.startIndex - unit.startIndex);
     const after = unit.text.slice(n.endIndex - unit.startIndex);
     if (!new RegExp(String.raw`\breturn\s+${name}\s*;?\s*$`, 'm').test(after)) continue;
-    if (checked.includes('.')) return { kind: 'lazy-init', line: line(n), target: checked };
+    if (/[.[]/.test(checked)) return { kind: 'lazy-init', line: line(n), target: checked };
     // A local: the field it was read from, written in the fill too.
     const field = new RegExp(
       String.raw`(?:^|[^\w.])${name}\s*:?=\s*((?:(?:self|this)\.)?\w+)\s*;?\s*$`,
@@ -575,12 +611,13 @@ export function idiomsOf(
   unit: Node,
   steps: readonly Step[],
   own: string = unit.text,
+  params: readonly string[] = [],
 ): Idiom[] {
   const idioms: Idiom[] = [];
   // First: what the loop is for says more than what it collects on the way.
   const traversal = traversalOf(language, steps, own, line(unit));
   if (traversal) idioms.push(traversal);
-  guards(unit, idioms);
+  guards(unit, idioms, params);
   loops(unit, idioms);
   memo(unit.text, line(unit), idioms);
   shapes(unit, steps, idioms, own);

@@ -70,6 +70,30 @@ export interface Shape {
     /** The `if`'s snapshot node id. */
     readonly node: number;
   };
+  /** Calls that remove from a parameter declared as a collection (`seen: Map<…>`, `List<T> xs`). */
+  readonly removes?: {
+    readonly target: string;
+    /** The declared type's name, generics left off. */
+    readonly type: string;
+    readonly calls: readonly string[];
+    readonly lines: readonly number[];
+    /** Some removal runs only under a condition or in a loop: it may remove nothing. */
+    readonly conditional: boolean;
+  };
+  /**
+   * A loop that moves an index up by one each turn and returns it at the first turn a condition holds,
+   * then returns something else after the loop: the first index where the condition holds.
+   */
+  readonly firstIndex?: {
+    readonly index: string;
+    readonly condition: string;
+    /** The `if` that returns the index. */
+    readonly line: number;
+    readonly otherwise: string;
+    readonly otherwiseLine: number;
+    /** The loop's snapshot node id. */
+    readonly node: number;
+  };
   /** An ASCII letter turned to the other case under a range test: `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
   readonly changesCase?: {
     readonly variable: string;
@@ -467,6 +491,102 @@ function failsAtEndOf(unit: Node, abort: string | undefined): Shape['failsAtEnd'
   };
 }
 
+/** The declared type's name of parameter `name` (`Map` of `seen: Map<string, T>`, `List` of `List<T> xs`). */
+function parameterType(unit: Node, name: string): string | undefined {
+  const list = unit.childForFieldName('parameters');
+  for (const p of list?.namedChildren ?? []) {
+    const named = p.childForFieldName('name') ?? p.childForFieldName('pattern');
+    if (named?.text !== name) continue;
+    const type = p.childForFieldName('type')?.text.replace(/^:\s*/, '');
+    return type ? /^(?:readonly\s+)?([\w.]+)/.exec(type)?.[1] : undefined;
+  }
+  return undefined;
+}
+
+function removesOf(
+  unit: Node,
+  steps: readonly Step[],
+  params: readonly string[],
+  removal: LanguageSupport['removal'],
+): Shape['removes'] {
+  if (!removal) return undefined;
+  const found = new Map<string, { calls: string[]; lines: number[]; conditional: boolean }>();
+  for (const s of steps) {
+    if (s.kind !== 'call' || !s.subject) continue;
+    const m = /^(\w+)\.(\w+)$/.exec(s.subject);
+    if (!m || !params.includes(m[1]!) || !removal.methods.has(m[2]!)) continue;
+    const at = found.get(m[1]!) ?? { calls: [], lines: [], conditional: false };
+    if (s.depth > 0) at.conditional = true;
+    if (!at.calls.includes(s.subject)) at.calls.push(s.subject);
+    if (!at.lines.includes(s.line)) at.lines.push(s.line);
+    found.set(m[1]!, at);
+  }
+  // One parameter removed from: two are no one story.
+  if (found.size !== 1) return undefined;
+  const [target, at] = [...found][0]!;
+  const type = parameterType(unit, target);
+  if (!type || !removal.types.has(type.split('.').pop()!)) return undefined;
+  return { target, type, ...at };
+}
+
+const LOOPS = /^(for|while|do)_statement$/;
+
+function firstIndexOf(unit: Node): Shape['firstIndex'] {
+  const body = statementsIn(unit.childForFieldName('body'));
+  const at = body.findIndex((s) => LOOPS.test(s.type));
+  const loop = body[at];
+  const after = body[at + 1];
+  // The loop, then a return that ends the body; nothing but declarations before the loop.
+  if (!loop || !after || at + 2 !== body.length || !/^return/.test(after.type)) return undefined;
+  // A `while` moves its index in its condition before the first turn: the start is never tested.
+  if (loop.type === 'while_statement') return undefined;
+  const inside = unit.doc.nodes.slice(loop.id + 1, loop.lastId + 1);
+  if (inside.some((d) => LOOPS.test(d.type) || /break|continue|function|lambda|arrow|class/.test(d.type)))
+    return undefined;
+  const returns = inside.filter((d) => /^return_statement$/.test(d.type));
+  if (returns.length !== 1) return undefined;
+  const ret = returns[0]!;
+  const index = valueOf(ret)?.text;
+  if (!index || !/^\w+$/.test(index)) return undefined;
+  // The return is all of an `if` with no `else`, written directly in the loop's body.
+  const guard = ret.parent?.type === 'if_statement' ? ret.parent : ret.parent?.parent;
+  if (!guard || guard.type !== 'if_statement' || guard.childForFieldName('alternative')) return undefined;
+  const arm = statementsIn(guard.childForFieldName('consequence'));
+  const armOk =
+    guard.childForFieldName('consequence')?.id === ret.id || (arm.length === 1 && arm[0]!.id === ret.id);
+  const loopBody = loop.childForFieldName('body');
+  if (!armOk || !loopBody || guard.parent?.id !== loopBody.id) return undefined;
+  // The index moves up by exactly one each turn, and nothing else changes it.
+  const i = escapeRegExp(index);
+  // A `for` loop's initializer sets where it starts: no change made in the turns.
+  const text = loop.text.replace(/^for\s*\(?[^;{]*;/, 'for (;');
+  const ups =
+    text.match(
+      new RegExp(String.raw`\+\+${i}\b|(?<![\w.])${i}\+\+|(?<![\w.])${i}\s*\+=\s*1(?![\w.])`, 'g'),
+    ) ?? [];
+  const changes =
+    text.match(new RegExp(String.raw`(?<![\w.])${i}\s*([-+*/%|&^]?=(?!=)|\+\+|--)|(\+\+|--)${i}\b`, 'g')) ??
+    [];
+  if (ups.length !== 1 || changes.length !== 1) return undefined;
+  // The increment runs every turn: in the loop's header or condition, not in its body.
+  if (loopBody.text.includes(ups[0]!)) return undefined;
+  const condition = guard
+    .childForFieldName('condition')
+    ?.text.replace(/^\(([\s\S]*)\)$/, '$1')
+    .trim();
+  const otherwise = valueOf(after)?.text;
+  if (!condition || condition.includes('\n') || condition.length > 100 || !otherwise || otherwise.length > 40)
+    return undefined;
+  return {
+    index,
+    condition,
+    line: guard.startPosition.row + 1,
+    otherwise,
+    otherwiseLine: after.startPosition.row + 1,
+    node: loop.id,
+  };
+}
+
 export function shapeOf(
   unit: Node,
   steps: readonly Step[],
@@ -483,7 +603,11 @@ export function shapeOf(
   const appends = appendsOf(unit, steps, params, support?.growing?.append);
   const changesCase = changesCaseOf(unit);
   const failsAtEnd = failsAtEndOf(unit, support?.aborts?.call);
+  const removes = removesOf(unit, steps, params, support?.removal);
+  const firstIndex = firstIndexOf(unit);
   return {
+    ...(firstIndex ? { firstIndex } : {}),
+    ...(removes ? { removes } : {}),
     ...(failsAtEnd ? { failsAtEnd } : {}),
     ...(appends ? { appends } : {}),
     ...(changesCase ? { changesCase } : {}),
