@@ -585,6 +585,53 @@ const firstIndex: Check<'first-index'> = (claim, { unit, units, nodes }) => {
   return /^return\b/.test(rest) ? undefined : 'no return follows the loop';
 };
 
+const climbsToRoot: Check<'climbs-to-root'> = (claim, { unit, nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  if (!/^(for|while|do)\b/.test(loop.text)) return 'the node is no loop';
+  const k = escape(claim.index);
+  const lines = sourceLines(unit.metrics.node);
+  const inLoop = (l: number) => l >= loop.startPosition.row + 1 && l <= loop.endPosition.row + 1;
+  const halves = new RegExp(`\\(\\s*${k}\\s*-\\s*1\\s*\\)\\s*(>>>?\\s*1|\\/\\/?\\s*2)`);
+  const at = claim.evidence.lines.find((l) => inLoop(l) && halves.test(lines[l] ?? ''));
+  if (at === undefined) return `no cited line in the loop halves \`${claim.index} - 1\``;
+  const assigned = new RegExp(`(?<![\\w.])${k}\\s*([-+*/%|&^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${k}\\b`);
+  const moves: number[] = [];
+  for (let l = loop.startPosition.row + 1; l <= loop.endPosition.row + 1; l++)
+    if (assigned.test(lines[l] ?? '')) moves.push(l);
+  if (moves.length !== 1 || !claim.evidence.lines.includes(moves[0]!))
+    return `\`${claim.index}\` is changed in the loop on lines ${moves.join(', ') || 'none'}`;
+  const parent = /(\w+)\s*:?=/.exec(lines[at] ?? '')?.[1];
+  return new RegExp(`(?<![\\w.])${k}\\s*=\\s*(${escape(parent ?? '')}\\b|\\(\\s*${k}\\s*-\\s*1)`).test(
+    lines[moves[0]!] ?? '',
+  )
+    ? undefined
+    : `line ${moves[0]} does not set \`${claim.index}\` to its parent`;
+};
+
+const searchesFirst: Check<'searches-first'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const text = blankComments(blankStrings(loop.text));
+  if (!/^for\b/.test(text)) return 'the node is no `for` loop';
+  const i = escape(claim.index);
+  const open = text.indexOf('{');
+  const head = open < 0 ? text.split('\n')[0]! : text.slice(0, open);
+  if (!new RegExp(`(\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=))\\s*\\)?\\s*$`).test(head.trim()))
+    return `the loop's header does not move \`${claim.index}\` up`;
+  const body = open < 0 ? text.slice(head.length) : text.slice(open);
+  const words =
+    body.match(/\b(if|else|break|return|throw|for|while|do|switch)\b|[^;{}\s]+\s*=(?!=)|\+\+|--/g) ?? [];
+  if (words.join(' ') !== 'if break')
+    return `the loop's body does more than \`if (…) break\`: ${words.join(' ')}`;
+  if (
+    claim.over &&
+    !new RegExp(`\\b${escape(claim.over)}(\\.(charAt|get|at|codePointAt)\\(\\s*|\\[\\s*)${i}\\b`).test(body)
+  )
+    return `the test does not read \`${claim.over}\` at \`${claim.index}\``;
+  return undefined;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
@@ -606,6 +653,8 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'fails-at-end': failsAtEnd,
   'removes-from': removesFrom,
   'first-index': firstIndex,
+  'climbs-to-root': climbsToRoot,
+  'searches-first': searchesFirst,
 };
 
 /** Runs the check of the claim's kind. */
@@ -644,6 +693,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'removes-from':
       return CHECKS[claim.kind](claim, context);
     case 'first-index':
+      return CHECKS[claim.kind](claim, context);
+    case 'climbs-to-root':
+      return CHECKS[claim.kind](claim, context);
+    case 'searches-first':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

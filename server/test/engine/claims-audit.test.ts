@@ -492,4 +492,38 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'first-index').length, 0);
     caught.add('first-index');
   });
+  it('climbs-to-root: an index also moved another way contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'java',
+      'class H {\n  static void up(int k, int[] a) {\n    while (k > 0) {\n      int p = (k - 1) >>> 1;\n      a[k] = a[p];\n      k = p;\n      k--;\n    }\n  }\n}\n',
+    );
+    const u = unit('H.up');
+    const claim: Claim = {
+      kind: 'climbs-to-root',
+      ...about(u),
+      index: 'k',
+      parent: '(k - 1) >>> 1',
+      evidence: { nodes: [node('while_statement').id], lines: [4, 6] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`k` is changed in the loop on lines 6, 7/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'climbs-to-root').length, 0);
+    caught.add('climbs-to-root');
+  });
+  it('searches-first: a loop that does more than test and break contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'java',
+      'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i++) {\n      if (t.charAt(i) == c) break;\n      seen++;\n    }\n    return i;\n  }\n}\n',
+    );
+    const u = unit('F.find');
+    const claim: Claim = {
+      kind: 'searches-first',
+      ...about(u),
+      index: 'i',
+      over: 't',
+      evidence: { nodes: [node('for_statement').id], lines: [4, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /does more than `if \(…\) break`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'searches-first').length, 0);
+    caught.add('searches-first');
+  });
 });

@@ -547,6 +547,45 @@ describe('engine: purpose without a doc comment', () => {
         assert.doesNotMatch(await quick('javascript', code), /at which .* holds, counting up/);
     });
 
+    it('a loop that moves an index to its parent in an array-kept tree says it climbs to the root', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def bubble(heap, pos):\n    item = heap[pos]\n    while pos > 0:\n        up = (pos - 1) >> 1\n        if heap[up] <= item:\n            break\n        heap[pos] = heap[up]\n        pos = up\n    heap[pos] = item\n',
+        ),
+        /climbs towards the root of a binary tree kept in an array: the loop moves `pos` up to its parent index, `\(pos - 1\) >> 1` \(lines 4 and 8\)\./,
+      );
+      // The children of an index, or an index moved another way too: no climb.
+      for (const code of [
+        'def down(heap, pos):\n    while pos < len(heap):\n        child = 2 * pos + 1\n        heap[pos] = heap[child]\n        pos = child\n',
+        'def odd(heap, pos):\n    while pos > 0:\n        up = (pos - 1) >> 1\n        pos = up\n        pos -= 1\n',
+      ])
+        assert.doesNotMatch(await quick('python', code), /climbs towards the root/);
+    });
+
+    it('a counting loop that only tests and breaks says it searches for the first index', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i += 2) {\n      if (t.charAt(i) == c) {\n        break;\n      }\n    }\n    return i;\n  }\n}\n',
+        ),
+        /searches `t` for the first `i` at which the test on line 5 holds \(`i \+= 2` each turn, loop on line 4\), and stops there\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class F {\n  static int find(String t, char c) {\n    int i = 0;\n    if (c != 0) {\n      for (; i < t.length(); i++) {\n        if (t.charAt(i) == c) break;\n      }\n    }\n    return i;\n  }\n}\n',
+        ),
+        /When `c != 0` \(line 4\), it searches `t` for the first `i`/,
+      );
+      // Work besides the test, or a loop in an `else`: no search is told.
+      for (const code of [
+        'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i++) {\n      if (t.charAt(i) == c) break;\n      n++;\n    }\n    return i;\n  }\n}\n',
+        'class F {\n  static int find(String t, char c) {\n    int i = 0;\n    if (c == 0) {\n      i = -1;\n    } else {\n      for (; i < t.length(); i++) {\n        if (t.charAt(i) == c) break;\n      }\n    }\n    return i;\n  }\n}\n',
+      ])
+        assert.doesNotMatch(await quick('java', code), /searches `t`/);
+    });
+
     it('a method named like a protocol but with other parameters is no protocol', async () => {
       const text = await quick(
         'java',

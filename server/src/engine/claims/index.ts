@@ -139,8 +139,20 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  const { delegates, maps, writes, fills, outcomes, appends, changesCase, failsAtEnd, removes, firstIndex } =
-    unit.purpose.shape;
+  const {
+    delegates,
+    maps,
+    writes,
+    fills,
+    outcomes,
+    appends,
+    changesCase,
+    failsAtEnd,
+    removes,
+    firstIndex,
+    climbs,
+    searches,
+  } = unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
     claims.push({
@@ -220,6 +232,22 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       index: firstIndex.index,
       condition: firstIndex.condition,
       evidence: { nodes: [firstIndex.node], lines: [firstIndex.line, firstIndex.otherwiseLine] },
+    });
+  if (climbs)
+    claims.push({
+      kind: 'climbs-to-root',
+      ...base,
+      index: climbs.index,
+      parent: climbs.parent,
+      evidence: { nodes: [climbs.node], lines: climbs.lines },
+    });
+  if (searches)
+    claims.push({
+      kind: 'searches-first',
+      ...base,
+      index: searches.index,
+      ...(searches.over ? { over: searches.over } : {}),
+      evidence: { nodes: [searches.node], lines: [searches.line, searches.test] },
     });
   return claims;
 }

@@ -106,6 +106,18 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       "the node is a loop holding exactly one `return`, which is `return i` on the cited line after `if` and the condition; `i` is changed once in it (`++i`, `i++` or `i += 1`, initializer aside), and the unit's text after the loop starts with `return`",
   },
+  'climbs-to-root': {
+    sentence:
+      'It climbs towards the root of a binary tree kept in an array: the loop moves `k` up to its parent index, `(k - 1) >>> 1` (lines …).',
+    check:
+      'the node is a loop; a cited line in it computes `(k - 1)` shifted right by one or halved, and `k` is assigned in the loop on exactly one line, which is cited and sets it to that value or to the name holding it',
+  },
+  'searches-first': {
+    sentence:
+      'It searches `t` for the first `i` at which the test on line L holds (`i += 5` each turn, loop on line M), and stops there.',
+    check:
+      'the node is a `for` loop whose header moves `i` up (`++`, `+=`), whose body holds one `if` and one `break` and nothing else, and whose test reads `t` at `i` (`t.charAt(i`, `t.get(i`, `t[i`)',
+  },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
     check: 'the node is a switch, match, when or case statement with at least one arm, not an arm itself',

@@ -155,6 +155,20 @@ export interface FirstIndex extends ClaimBase {
   readonly condition: string;
 }
 
+/** "Each turn moves `k` to its parent index, `(k - 1) >>> 1`": a loop climbing a binary tree kept in an array. */
+export interface ClimbsToRoot extends ClaimBase {
+  readonly kind: 'climbs-to-root';
+  readonly index: string;
+  readonly parent: string;
+}
+
+/** "It searches `t` for the first `i` … at which the test on line L holds": a counting loop whose whole body is `if (…) break;`. */
+export interface SearchesFirst extends ClaimBase {
+  readonly kind: 'searches-first';
+  readonly index: string;
+  readonly over?: string;
+}
+
 export type Claim =
   | DividesBy
   | ReturnsOutcomes
@@ -167,6 +181,8 @@ export type Claim =
   | FailsAtEnd
   | RemovesFrom
   | FirstIndex
+  | ClimbsToRoot
+  | SearchesFirst
   | CallsItself
   | StackDepth
   | DeclaresMethods

@@ -333,6 +333,16 @@ export function purposeSentences(
     out.push(
       `It returns the first ${code(first.index)} at which ${code(first.condition)} holds, counting up by one (line ${first.line}), or ${code(first.otherwise)} when the loop ends without one (line ${first.otherwiseLine}).`,
     );
+  const searches = p.shape.searches;
+  if (searches)
+    out.push(
+      `${searches.when ? `When ${code(searches.when.text)} (line ${searches.when.line}), it` : 'It'} searches ${searches.over ? `${code(searches.over)} ` : ''}for the first ${code(searches.index)} at which the test on line ${searches.test} holds (${code(searches.step)} each turn, loop on line ${searches.line}), and stops there.`,
+    );
+  const climbs = p.shape.climbs;
+  if (climbs)
+    out.push(
+      `It climbs towards the root of a binary tree kept in an array: the loop moves ${code(climbs.index)} up to its parent index, ${code(climbs.parent)} (${linesText(climbs.lines)}).`,
+    );
   if (full()) return out.slice(0, options.max);
   const made = p.result;
   // A yes-or-no answer says more than "hands the work to `dst.startswith`".

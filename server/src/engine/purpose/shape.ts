@@ -94,6 +94,32 @@ export interface Shape {
     /** The loop's snapshot node id. */
     readonly node: number;
   };
+  /**
+   * A loop that moves an index to its parent in a binary tree kept in an array, `(k - 1) / 2` (or `>>> 1`,
+   * `>> 1`, `// 2`), each turn: a climb towards the root (a heap's sift-up).
+   */
+  readonly climbs?: {
+    readonly index: string;
+    readonly parent: string;
+    readonly lines: readonly number[];
+    /** The loop's snapshot node id. */
+    readonly node: number;
+  };
+  /** A counting loop whose whole body is `if (test) break;`: it searches for the first index the test holds at. */
+  readonly searches?: {
+    readonly index: string;
+    /** The collection the test reads at the index (`table` of `table.charAt(index)`), when there is one. */
+    readonly over?: string;
+    /** The update, as written: `index += 5`, `i++`. */
+    readonly step: string;
+    readonly line: number;
+    /** The `if`'s line. */
+    readonly test: number;
+    /** The loop's snapshot node id. */
+    readonly node: number;
+    /** The condition of the one `if` the loop sits in, and its line: it searches only then. */
+    readonly when?: { readonly text: string; readonly line: number };
+  };
   /** An ASCII letter turned to the other case under a range test: `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
   readonly changesCase?: {
     readonly variable: string;
@@ -587,6 +613,99 @@ function firstIndexOf(unit: Node): Shape['firstIndex'] {
   };
 }
 
+function climbsOf(unit: Node): Shape['climbs'] {
+  const loops = unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1).filter((d) => LOOPS.test(d.type));
+  if (loops.length !== 1) return undefined;
+  const loop = loops[0]!;
+  const first = unit.startPosition.row + 1;
+  const lines = unit.text.split('\n');
+  const from = loop.startPosition.row + 1 - first;
+  const to = loop.endPosition.row + 1 - first;
+  const half = String.raw`\(\s*(\w+)\s*-\s*1\s*\)\s*(?:>>>?\s*1|\/\/?\s*2)`;
+  for (let l = from; l <= to; l++) {
+    // `int parent = (k - 1) >>> 1;` then `k = parent;`, or `k = (k - 1) / 2` at once.
+    const m = new RegExp(String.raw`^\s*(?:[\w<>]+\s+)?(\w+)\s*:?=\s*(${half})\s*;?\s*$`).exec(
+      lines[l] ?? '',
+    );
+    if (!m) continue;
+    const [, name, expr, index] = m;
+    const k = escapeRegExp(index!);
+    const moves =
+      name === index
+        ? l
+        : lines.findIndex(
+            (t, j) =>
+              j > l &&
+              j <= to &&
+              new RegExp(String.raw`^\s*${k}\s*=\s*${escapeRegExp(name!)}\s*;?\s*$`).test(t),
+          );
+    if (moves < 0) continue;
+    // Nothing else moves the index in the loop.
+    const changes = lines
+      .slice(from, to + 1)
+      .filter((t) =>
+        new RegExp(String.raw`(?<![\w.])${k}\s*([-+*/%|&^]?=(?!=)|\+\+|--)|(\+\+|--)${k}\b`).test(t),
+      );
+    if (changes.length !== 1) continue;
+    return {
+      index: index!,
+      parent: expr!.trim(),
+      lines: [...new Set([l, moves])].map((x) => first + x),
+      node: loop.id,
+    };
+  }
+  return undefined;
+}
+
+function searchesOf(unit: Node): Shape['searches'] {
+  const loops = unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1).filter((d) => LOOPS.test(d.type));
+  if (loops.length !== 1 || loops[0]!.type !== 'for_statement') return undefined;
+  const loop = loops[0]!;
+  const update = loop.childForFieldName('update') ?? loop.childForFieldName('increment');
+  const step = update?.text.trim();
+  const m = step && /^(?:\+\+(\w+)|(\w+)\+\+|(\w+)\s*\+=\s*\d+)$/.exec(step);
+  const body = statementsIn(loop.childForFieldName('body'));
+  const only = body.length === 1 ? body[0]! : undefined;
+  if (!m || !only || only.type !== 'if_statement' || only.childForFieldName('alternative')) return undefined;
+  const arm = statementsIn(only.childForFieldName('consequence'));
+  const consequence = only.childForFieldName('consequence');
+  const breaks =
+    consequence?.type === 'break_statement' || (arm.length === 1 && arm[0]!.type === 'break_statement');
+  if (!breaks || /\bbreak\s+\w/.test(only.text)) return undefined;
+  const index = m[1] ?? m[2] ?? m[3]!;
+  const condition = only.childForFieldName('condition')?.text ?? '';
+  const i = escapeRegExp(index);
+  // What the test reads at the index: one collection, by `xs.charAt(i)`, `xs.get(i)` or `xs[i]`.
+  const read = [
+    ...condition.matchAll(
+      new RegExp(String.raw`(?<![\w.])(\w+)(?:\.(?:charAt|get|at|codePointAt)\(\s*|\[\s*)${i}\b`, 'g'),
+    ),
+  ].map((x) => x[1]!);
+  const over = read.length > 0 && read.every((r) => r === read[0]) ? read[0] : undefined;
+  if (!new RegExp(String.raw`(?<![\w.])${i}\b`).test(condition)) return undefined;
+  // Inside one `if`'s first arm it searches only when that condition holds; deeper, nothing is said.
+  const around: Node[] = [];
+  for (let n = loop.parent; n && n.id !== unit.id; n = n.parent)
+    if (/^(if|else|switch|case|try|catch)|_clause$/.test(n.type) && n.type !== 'else_clause') around.push(n);
+  if (around.length > 1 || /else/.test(loop.parent?.parent?.type ?? '')) return undefined;
+  const guard = around[0];
+  if (guard && (guard.type !== 'if_statement' || guard.childForFieldName('alternative'))) return undefined;
+  const when = guard
+    ?.childForFieldName('condition')
+    ?.text.replace(/^\(([\s\S]*)\)$/, '$1')
+    .trim();
+  if (guard && (!when || when.includes('\n'))) return undefined;
+  return {
+    ...(guard && when ? { when: { text: when, line: guard.startPosition.row + 1 } } : {}),
+    index,
+    ...(over ? { over } : {}),
+    step,
+    line: loop.startPosition.row + 1,
+    test: only.startPosition.row + 1,
+    node: loop.id,
+  };
+}
+
 export function shapeOf(
   unit: Node,
   steps: readonly Step[],
@@ -605,7 +724,11 @@ export function shapeOf(
   const failsAtEnd = failsAtEndOf(unit, support?.aborts?.call);
   const removes = removesOf(unit, steps, params, support?.removal);
   const firstIndex = firstIndexOf(unit);
+  const climbs = climbsOf(unit);
+  const searches = searchesOf(unit);
   return {
+    ...(searches ? { searches } : {}),
+    ...(climbs ? { climbs } : {}),
     ...(firstIndex ? { firstIndex } : {}),
     ...(removes ? { removes } : {}),
     ...(failsAtEnd ? { failsAtEnd } : {}),
