@@ -632,6 +632,19 @@ const searchesFirst: Check<'searches-first'> = (claim, { nodes }) => {
   return undefined;
 };
 
+const truncates: Check<'truncates'> = (claim, { unit }) => {
+  const lines = sourceLines(unit.metrics.node);
+  const [at, when] = claim.evidence.lines;
+  const t = escape(claim.target);
+  const n = escape(claim.length);
+  const cut = new RegExp(
+    `(?<![\\w.])${t}\\s*=\\s*${t}(\\.(substring|slice|substr)\\(\\s*0\\s*,\\s*${n}\\s*\\)|\\[\\s*(0\\s*)?:\\s*${n}\\s*\\])`,
+  );
+  if (!cut.test(lines[at ?? -1] ?? ''))
+    return `line ${at} does not cut \`${claim.target}\` to \`${claim.length}\``;
+  return when === undefined || /\bif\b/.test(lines[when] ?? '') ? undefined : `line ${when} holds no \`if\``;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
@@ -655,6 +668,7 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'first-index': firstIndex,
   'climbs-to-root': climbsToRoot,
   'searches-first': searchesFirst,
+  truncates,
 };
 
 /** Runs the check of the claim's kind. */
@@ -697,6 +711,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'climbs-to-root':
       return CHECKS[claim.kind](claim, context);
     case 'searches-first':
+      return CHECKS[claim.kind](claim, context);
+    case 'truncates':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

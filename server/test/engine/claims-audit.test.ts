@@ -526,4 +526,21 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'searches-first').length, 0);
     caught.add('searches-first');
   });
+  it('truncates: a cut from another start contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function tail(s, n) {\n  s = s.slice(1, n);\n  return s;\n}\n',
+    );
+    const u = unit('tail');
+    const claim: Claim = {
+      kind: 'truncates',
+      ...about(u),
+      target: 's',
+      length: 'n',
+      evidence: { nodes: [], lines: [2] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 2 does not cut `s` to `n`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'truncates').length, 0);
+    caught.add('truncates');
+  });
 });

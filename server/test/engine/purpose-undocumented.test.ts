@@ -586,6 +586,26 @@ describe('engine: purpose without a doc comment', () => {
         assert.doesNotMatch(await quick('java', code), /searches `t`/);
     });
 
+    it('a value cut to its first items in place is told, with the condition it is cut under', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class P {\n  void put(String s, int max) {\n    if (max >= 0 && max < s.length())\n      s = s.substring(0, max);\n    out.add(s);\n  }\n}\n',
+        ),
+        /cuts `s` down to its first `max` characters \(line 4\), when `max >= 0 && max < s\.length\(\)` \(line 3\)\./,
+      );
+      assert.match(
+        await quick('python', 'def head(rows, n):\n    rows = rows[:n]\n    emit(rows)\n'),
+        /cuts `rows` down to its first `n` items \(line 2\)\./,
+      );
+      // Another start, or a cut into another name: nothing is cut in place.
+      for (const [language, code] of [
+        ['javascript', 'function tail(s, n) {\n  s = s.slice(1, n);\n  emit(s);\n}\n'],
+        ['python', 'def head(rows, n):\n    first = rows[:n]\n    emit(first)\n'],
+      ] as const)
+        assert.doesNotMatch(await quick(language, code), /cuts `/);
+    });
+
     it('a method named like a protocol but with other parameters is no protocol', async () => {
       const text = await quick(
         'java',

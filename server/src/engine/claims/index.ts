@@ -152,6 +152,7 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
     firstIndex,
     climbs,
     searches,
+    truncates,
   } = unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
@@ -248,6 +249,14 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       index: searches.index,
       ...(searches.over ? { over: searches.over } : {}),
       evidence: { nodes: [searches.node], lines: [searches.line, searches.test] },
+    });
+  if (truncates)
+    claims.push({
+      kind: 'truncates',
+      ...base,
+      target: truncates.target,
+      length: truncates.length,
+      evidence: { nodes: [], lines: [truncates.line, ...(truncates.when ? [truncates.when.line] : [])] },
     });
   return claims;
 }

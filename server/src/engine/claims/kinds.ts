@@ -118,6 +118,11 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the node is a `for` loop whose header moves `i` up (`++`, `+=`), whose body holds one `if` and one `break` and nothing else, and whose test reads `t` at `i` (`t.charAt(i`, `t.get(i`, `t[i`)',
   },
+  truncates: {
+    sentence: 'It cuts `s` down to its first `n` items (line L), when `c` (line M).',
+    check:
+      'the cited line holds `s = s.substring(0, n)`, `s = s.slice(0, n)`, `s = s.substr(0, n)` or `s = s[:n]`; a cited condition line holds `if`',
+  },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
     check: 'the node is a switch, match, when or case statement with at least one arm, not an arm itself',

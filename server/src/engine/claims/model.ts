@@ -169,6 +169,13 @@ export interface SearchesFirst extends ClaimBase {
   readonly over?: string;
 }
 
+/** "It cuts `s` to its first `n` items": `s = s.substring(0, n)`, `s = s[:n]` or `s = s.slice(0, n)` on that line. */
+export interface Truncates extends ClaimBase {
+  readonly kind: 'truncates';
+  readonly target: string;
+  readonly length: string;
+}
+
 export type Claim =
   | DividesBy
   | ReturnsOutcomes
@@ -183,6 +190,7 @@ export type Claim =
   | FirstIndex
   | ClimbsToRoot
   | SearchesFirst
+  | Truncates
   | CallsItself
   | StackDepth
   | DeclaresMethods

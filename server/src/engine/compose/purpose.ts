@@ -338,6 +338,11 @@ export function purposeSentences(
     out.push(
       `${searches.when ? `When ${code(searches.when.text)} (line ${searches.when.line}), it` : 'It'} searches ${searches.over ? `${code(searches.over)} ` : ''}for the first ${code(searches.index)} at which the test on line ${searches.test} holds (${code(searches.step)} each turn, loop on line ${searches.line}), and stops there.`,
     );
+  const cut = p.shape.truncates;
+  if (cut)
+    out.push(
+      `It cuts ${code(cut.target)} down to its first ${code(cut.length)} ${cut.characters ? 'characters' : 'items'} (line ${cut.line})${cut.when ? `, when ${code(cut.when.text)} (line ${cut.when.line})` : ''}.`,
+    );
   const climbs = p.shape.climbs;
   if (climbs)
     out.push(

@@ -120,6 +120,16 @@ export interface Shape {
     /** The condition of the one `if` the loop sits in, and its line: it searches only then. */
     readonly when?: { readonly text: string; readonly line: number };
   };
+  /** A string or list cut to its first `n` items in place: `s = s.substring(0, n)`, `s = s[:n]`, `s = s.slice(0, n)`. */
+  readonly truncates?: {
+    readonly target: string;
+    readonly length: string;
+    /** `substring` or `substr`: what is cut is a string, its items characters. */
+    readonly characters: boolean;
+    readonly line: number;
+    /** The condition of the `if` whose only statement the cut is, and that `if`'s line. */
+    readonly when?: { readonly text: string; readonly line: number };
+  };
   /** An ASCII letter turned to the other case under a range test: `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
   readonly changesCase?: {
     readonly variable: string;
@@ -706,6 +716,44 @@ function searchesOf(unit: Node): Shape['searches'] {
   };
 }
 
+function truncatesOf(unit: Node): Shape['truncates'] {
+  for (const d of unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1)) {
+    if (!/assignment/.test(d.type)) continue;
+    const m =
+      /^(\w+)\s*=\s*\1(?:\.(?:substring|slice|substr)\(\s*0\s*,\s*([\w.]+)\s*\)|\[\s*(?:0\s*)?:\s*([\w.]+)\s*\])$/.exec(
+        d.text.trim(),
+      );
+    if (!m) continue;
+    const length = m[2] ?? m[3]!;
+    // The `if` whose only statement this is: `if (n < s.length()) s = s.substring(0, n);`.
+    let statement = d;
+    while (statement.parent && /expression_statement|expression_list|assignment/.test(statement.parent.type))
+      statement = statement.parent;
+    let guard = statement.parent;
+    if (guard && /block|statement_list/.test(guard.type)) {
+      const inner = statementsIn(guard);
+      guard = inner.length === 1 ? guard.parent : null;
+    }
+    const when =
+      guard?.type === 'if_statement' && !guard.childForFieldName('alternative')
+        ? guard
+            .childForFieldName('condition')
+            ?.text.replace(/^\(([\s\S]*)\)$/, '$1')
+            .trim()
+        : undefined;
+    return {
+      target: m[1]!,
+      length,
+      characters: /\.(substring|substr)\(/.test(d.text),
+      line: d.startPosition.row + 1,
+      ...(guard && when && !when.includes('\n')
+        ? { when: { text: when, line: guard.startPosition.row + 1 } }
+        : {}),
+    };
+  }
+  return undefined;
+}
+
 export function shapeOf(
   unit: Node,
   steps: readonly Step[],
@@ -726,7 +774,9 @@ export function shapeOf(
   const firstIndex = firstIndexOf(unit);
   const climbs = climbsOf(unit);
   const searches = searchesOf(unit);
+  const truncates = truncatesOf(unit);
   return {
+    ...(truncates ? { truncates } : {}),
     ...(searches ? { searches } : {}),
     ...(climbs ? { climbs } : {}),
     ...(firstIndex ? { firstIndex } : {}),
