@@ -461,12 +461,20 @@ const writesTo: Check<'writes-to'> = (claim, { unit }) => {
 };
 
 const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
-  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
   const lines = sourceLines(unit.metrics.node);
-  const field = new RegExp(`^\\s*${escape(claim.target)}\\.\\w+\\s*=(?!=)`);
+  const first = unit.metrics.node.text.split('\n')[0] ?? '';
+  // A named result is declared in the first line's result list: `) (pos Position) {`.
+  if (
+    claim.named
+      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+[\\w.*\\[\\]]+\\s*\\)`).test(first)
+      : !unit.params.includes(claim.target)
+  )
+    return `\`${claim.target}\` is no ${claim.named ? 'named result' : 'parameter'}`;
+  const field = new RegExp(`^\\s*${t}\\.\\w+(\\s*,\\s*${t}\\.\\w+)*\\s*:?=(?!=)`);
   const bad = claim.evidence.lines.find((l) => !field.test(lines[l] ?? ''));
   if (bad !== undefined) return `line ${bad} sets no field of \`${claim.target}\``;
-  return new RegExp(`\\breturn\\s+${escape(claim.target)}\\s*;?\\s*\\}?\\s*$`).test(
+  return new RegExp(`\\breturn${claim.named ? '' : `\\s+${t}`}\\s*;?\\s*\\}?\\s*$`).test(
     unit.metrics.node.text.trim(),
   )
     ? undefined
@@ -491,6 +499,171 @@ const answers: Check<'answers'> = (claim, { unit, units }) => {
   return undefined;
 };
 
+const appendsTo: Check<'appends-to'> = (claim, { unit, units }) => {
+  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
+  const text = blankComments(blankStrings(ownText(unit, units)));
+  const first = unit.metrics.node.startPosition.row + 1;
+  const lines = text.split('\n');
+  const returns = lines.flatMap((l, i) => (/(?<![.\w])return\b/.test(l) ? [first + i] : []));
+  if (claim.how === 'returns') {
+    const cited = new Set(claim.evidence.lines);
+    if (returns.length !== cited.size || returns.some((l) => !cited.has(l)))
+      return `returns on lines ${returns.join(', ')}, cited ${[...cited].join(', ')}`;
+    const bad = returns.find(
+      (l) => !new RegExp(`\\breturn\\s+append\\(\\s*${t}\\s*,`).test(lines[l - first] ?? ''),
+    );
+    return bad === undefined
+      ? undefined
+      : `the return on line ${bad} gives no \`append(${claim.target}, …)\``;
+  }
+  const grows = new RegExp(`(?<![.\\w])${t}\\s*=\\s*append\\(\\s*${t}\\s*,|\\breturn\\s+${t}\\s*;?\\s*$`);
+  const bad = claim.evidence.lines.find((l) => !grows.test(lines[l - first] ?? ''));
+  if (bad !== undefined) return `line ${bad} neither appends to nor returns \`${claim.target}\``;
+  const other = lines.findIndex(
+    (l) =>
+      new RegExp(`(?<![.\\w])${t}\\s*([-+*/|&^:]?=(?!=)|\\+\\+|--|,[\\w\\s,]*=)`).test(l) &&
+      !new RegExp(`(?<![.\\w])${t}\\s*=\\s*append\\(\\s*${t}\\s*,`).test(l),
+  );
+  const r = returns.find((l) => !new RegExp(`\\breturn\\s+${t}\\s*;?\\s*$`).test(lines[l - first] ?? ''));
+  if (r !== undefined) return `the return on line ${r} gives something else than \`${claim.target}\``;
+  // The first line's parameter list (`p []byte`) is no assignment.
+  return other > 0 ? `line ${first + other} changes \`${claim.target}\` otherwise` : undefined;
+};
+
+const changesCase: Check<'changes-case'> = (claim, { nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/\bif\b/.test(node.text.slice(0, 3)) && !/^if/.test(node.type)) return `a ${node.type} is no if`;
+  const v = escape(claim.variable);
+  const [lo, hi] = claim.to === 'upper' ? ['a', 'z'] : ['A', 'Z'];
+  const head = node.text.split(/\{|:\s*\n/)[0] ?? '';
+  if (
+    !new RegExp(`'${lo}'`).test(head) ||
+    !new RegExp(`'${hi}'`).test(head) ||
+    !new RegExp(`\\b${v}\\b`).test(head)
+  )
+    return `the test is not of \`${claim.variable}\` against '${lo}' and '${hi}'`;
+  const op = claim.to === 'upper' ? '-' : '\\+';
+  const change = new RegExp(`\\b${v}\\s*(${op}=|=\\s*${v}\\s*${op})\\s*\\(?('a'\\s*-\\s*'A'|32|0x20)`);
+  return change.test(node.text) ? undefined : `it does not shift \`${claim.variable}\` to ${claim.to} case`;
+};
+
+const failsAtEnd: Check<'fails-at-end'> = (claim, { unit, units, nodes }) => {
+  const node = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!node) return 'no evidence node';
+  if (!/^if\b/.test(node.text)) return 'the node is no `if`';
+  if (!node.text.replace(/\s+/g, ' ').includes(claim.condition.replace(/\s+/g, ' ')))
+    return `the \`if\` does not test \`${claim.condition}\``;
+  const word = { throws: /\bthrow\b/, raises: /\braise\b/, panics: /\bpanic\(/ }[claim.verb];
+  if (!word.test(blankStrings(node.text))) return `the \`if\` holds no ${claim.verb.replace(/s$/, '')}`;
+  // Nothing runs after it: the unit's text from the end of the `if` on is closing braces and comments.
+  const text = ownText(unit, units);
+  const after = text.slice(node.end - unit.metrics.node.start);
+  return blankComments(after).replace(/[\s}]/g, '') === '' ? undefined : 'code runs after the `if`';
+};
+
+const removesFrom: Check<'removes-from'> = (claim, { unit }) => {
+  if (!unit.params.includes(claim.target)) return `\`${claim.target}\` is no parameter`;
+  const t = escape(claim.target);
+  const ty = escape(claim.type);
+  const head = unit.metrics.node.text.split('{')[0] ?? '';
+  if (
+    !new RegExp(`\\b${t}\\s*\\??\\s*:\\s*(readonly\\s+)?${ty}\\b|\\b${ty}\\s*(<[^()]*>)?\\s+${t}\\b`).test(
+      head,
+    )
+  )
+    return `\`${claim.target}\` is not declared a \`${claim.type}\``;
+  const lines = sourceLines(unit.metrics.node);
+  const removes = new RegExp(`\\b${t}\\s*\\.\\s*(delete|remove\\w*|poll\\w*|retainAll|clear)\\s*\\(`);
+  const bad = claim.evidence.lines.find((l) => !removes.test(lines[l] ?? ''));
+  return bad === undefined ? undefined : `line ${bad} removes nothing from \`${claim.target}\``;
+};
+
+const firstIndex: Check<'first-index'> = (claim, { unit, units, nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  if (!/^(for|while|do)\b/.test(loop.text)) return 'the node is no loop';
+  const i = escape(claim.index);
+  const text = blankComments(blankStrings(loop.text)).replace(/^for\s*\(?[^;{]*;/, 'for (;');
+  const returns = text.match(/(?<![.\w])return\b[^;\n]*/g) ?? [];
+  if (returns.length !== 1 || !new RegExp(`^return\\s+${i}\\s*$`).test(returns[0]!.trim()))
+    return `the loop's returns are ${returns.join(', ') || 'none'}, not one \`return ${claim.index}\``;
+  const lines = sourceLines(unit.metrics.node);
+  const at = lines[claim.evidence.lines[0] ?? -1] ?? '';
+  if (!/\bif\b/.test(at) || !at.replace(/\s+/g, ' ').includes(claim.condition.replace(/\s+/g, ' ')))
+    return `line ${claim.evidence.lines[0]} holds no \`if\` on \`${claim.condition}\``;
+  const changes =
+    text.match(new RegExp(`(?<![\\w.])${i}\\s*([-+*/%|&^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${i}\\b`, 'g')) ?? [];
+  const byOne =
+    text.match(new RegExp(`\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=\\s*1(?![\\w.]))`, 'g')) ?? [];
+  if (changes.length !== 1 || byOne.length !== 1)
+    return `\`${claim.index}\` changes otherwise than by one: ${changes.join(', ')}`;
+  const own = ownText(unit, units);
+  const rest = own.slice(loop.end - unit.metrics.node.start).trimStart();
+  return /^return\b/.test(rest) ? undefined : 'no return follows the loop';
+};
+
+const climbsToRoot: Check<'climbs-to-root'> = (claim, { unit, nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  if (!/^(for|while|do)\b/.test(loop.text)) return 'the node is no loop';
+  const k = escape(claim.index);
+  const lines = sourceLines(unit.metrics.node);
+  const inLoop = (l: number) => l >= loop.startPosition.row + 1 && l <= loop.endPosition.row + 1;
+  const halves = new RegExp(`\\(\\s*${k}\\s*-\\s*1\\s*\\)\\s*(>>>?\\s*1|\\/\\/?\\s*2)`);
+  const at = claim.evidence.lines.find((l) => inLoop(l) && halves.test(lines[l] ?? ''));
+  if (at === undefined) return `no cited line in the loop halves \`${claim.index} - 1\``;
+  const assigned = new RegExp(`(?<![\\w.])${k}\\s*([-+*/%|&^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${k}\\b`);
+  const moves: number[] = [];
+  for (let l = loop.startPosition.row + 1; l <= loop.endPosition.row + 1; l++)
+    if (assigned.test(lines[l] ?? '')) moves.push(l);
+  if (moves.length !== 1 || !claim.evidence.lines.includes(moves[0]!))
+    return `\`${claim.index}\` is changed in the loop on lines ${moves.join(', ') || 'none'}`;
+  const parent = /(\w+)\s*:?=/.exec(lines[at] ?? '')?.[1];
+  return new RegExp(`(?<![\\w.])${k}\\s*=\\s*(${escape(parent ?? '')}\\b|\\(\\s*${k}\\s*-\\s*1)`).test(
+    lines[moves[0]!] ?? '',
+  )
+    ? undefined
+    : `line ${moves[0]} does not set \`${claim.index}\` to its parent`;
+};
+
+const searchesFirst: Check<'searches-first'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const text = blankComments(blankStrings(loop.text));
+  if (!/^for\b/.test(text)) return 'the node is no `for` loop';
+  const i = escape(claim.index);
+  const open = text.indexOf('{');
+  const head = open < 0 ? text.split('\n')[0]! : text.slice(0, open);
+  if (!new RegExp(`(\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=))\\s*\\)?\\s*$`).test(head.trim()))
+    return `the loop's header does not move \`${claim.index}\` up`;
+  const body = open < 0 ? text.slice(head.length) : text.slice(open);
+  const words =
+    body.match(/\b(if|else|break|return|throw|for|while|do|switch)\b|[^;{}\s]+\s*=(?!=)|\+\+|--/g) ?? [];
+  if (words.join(' ') !== 'if break')
+    return `the loop's body does more than \`if (…) break\`: ${words.join(' ')}`;
+  if (
+    claim.over &&
+    !new RegExp(`\\b${escape(claim.over)}(\\.(charAt|get|at|codePointAt)\\(\\s*|\\[\\s*)${i}\\b`).test(body)
+  )
+    return `the test does not read \`${claim.over}\` at \`${claim.index}\``;
+  return undefined;
+};
+
+const truncates: Check<'truncates'> = (claim, { unit }) => {
+  const lines = sourceLines(unit.metrics.node);
+  const [at, when] = claim.evidence.lines;
+  const t = escape(claim.target);
+  const n = escape(claim.length);
+  const cut = new RegExp(
+    `(?<![\\w.])${t}\\s*=\\s*${t}(\\.(substring|slice|substr)\\(\\s*0\\s*,\\s*${n}\\s*\\)|\\[\\s*(0\\s*)?:\\s*${n}\\s*\\])`,
+  );
+  if (!cut.test(lines[at ?? -1] ?? ''))
+    return `line ${at} does not cut \`${claim.target}\` to \`${claim.length}\``;
+  return when === undefined || /\bif\b/.test(lines[when] ?? '') ? undefined : `line ${when} holds no \`if\``;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   answers,
   'loop-changes': loopChanges,
@@ -508,6 +681,14 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'returns-outcomes': returnsOutcomes,
   'writes-to': writesTo,
   'fills-returned': fillsReturned,
+  'appends-to': appendsTo,
+  'changes-case': changesCase,
+  'fails-at-end': failsAtEnd,
+  'removes-from': removesFrom,
+  'first-index': firstIndex,
+  'climbs-to-root': climbsToRoot,
+  'searches-first': searchesFirst,
+  truncates,
 };
 
 /** Runs the check of the claim's kind. */
@@ -538,6 +719,22 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'answers':
       return CHECKS[claim.kind](claim, context);
     case 'fills-returned':
+      return CHECKS[claim.kind](claim, context);
+    case 'appends-to':
+      return CHECKS[claim.kind](claim, context);
+    case 'changes-case':
+      return CHECKS[claim.kind](claim, context);
+    case 'fails-at-end':
+      return CHECKS[claim.kind](claim, context);
+    case 'removes-from':
+      return CHECKS[claim.kind](claim, context);
+    case 'first-index':
+      return CHECKS[claim.kind](claim, context);
+    case 'climbs-to-root':
+      return CHECKS[claim.kind](claim, context);
+    case 'searches-first':
+      return CHECKS[claim.kind](claim, context);
+    case 'truncates':
       return CHECKS[claim.kind](claim, context);
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);

@@ -400,4 +400,174 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'returns-outcomes').length, 0);
     caught.add('returns-outcomes');
   });
+  it('appends-to: a return that gives something else than `append(p, …)` contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'go',
+      'package p\n\nfunc put(p []byte, b byte) []byte {\n\tif b == 0 {\n\t\treturn p[:0]\n\t}\n\treturn append(p, b)\n}\n',
+    );
+    const u = unit('put');
+    const claim: Claim = {
+      kind: 'appends-to',
+      ...about(u),
+      target: 'p',
+      how: 'returns',
+      evidence: { nodes: [], lines: [5, 7] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /the return on line 5 gives no `append\(p, …\)`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'appends-to').length, 0);
+    // Grown by `append` but also cut short: no mere growing either.
+    const cut = await factsOf(
+      'go',
+      'package p\n\nfunc grow(p []byte, n int) []byte {\n\tfor i := 0; i < n; i++ {\n\t\tp = append(p, 0)\n\t}\n\tp = p[1:]\n\treturn p\n}\n',
+    );
+    const g = cut.unit('grow');
+    const grows: Claim = {
+      kind: 'appends-to',
+      ...about(g),
+      target: 'p',
+      how: 'grows',
+      evidence: { nodes: [], lines: [5, 8] },
+    };
+    assert.match(contradicts(grows, cut.facts, g, cut.nodes), /line 7 changes `p` otherwise/);
+    assert.equal(claimsOf(cut.facts).filter((c) => c.kind === 'appends-to').length, 0);
+    caught.add('appends-to');
+  });
+
+  it('changes-case: an if that shifts by another amount contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'go',
+      "package p\n\nfunc shift(c byte) byte {\n\tif 'a' <= c && c <= 'z' {\n\t\tc -= 3\n\t}\n\treturn c\n}\n",
+    );
+    const u = unit('shift');
+    const claim: Claim = {
+      kind: 'changes-case',
+      ...about(u),
+      variable: 'c',
+      to: 'upper',
+      evidence: { nodes: [node('if_statement').id], lines: [4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /does not shift `c` to upper case/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'changes-case').length, 0);
+    caught.add('changes-case');
+  });
+
+  it('fills-returned: a named result that is never declared contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'go',
+      'package p\n\nfunc at(p *Pos, n int) (q Pos) {\n\tp.Line = n\n\tp.Column = n\n\treturn\n}\n',
+    );
+    const u = unit('at');
+    const claim: Claim = {
+      kind: 'fills-returned',
+      ...about(u),
+      target: 'p',
+      fields: ['Line', 'Column'],
+      named: true,
+      evidence: { nodes: [], lines: [4, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`p` is no named result/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'fills-returned').length, 0);
+  });
+  it('fails-at-end: an `if` with code after it is no last step', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'java',
+      'class W {\n  void put(int n) {\n    out.write(n);\n    if (n < 0) {\n      throw new IllegalStateException();\n    }\n    out.flush();\n  }\n}\n',
+    );
+    const u = unit('W.put');
+    const claim: Claim = {
+      kind: 'fails-at-end',
+      ...about(u),
+      verb: 'throws',
+      condition: 'n < 0',
+      evidence: { nodes: [node('if_statement').id], lines: [4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /code runs after the `if`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'fails-at-end').length, 0);
+    caught.add('fails-at-end');
+  });
+  it('removes-from: a parameter not declared as a collection contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'typescript',
+      'export function drop(cache: Store, key: string): void {\n  cache.delete(key);\n  log(key);\n}\n',
+    );
+    const u = unit('drop');
+    const claim: Claim = {
+      kind: 'removes-from',
+      ...about(u),
+      target: 'cache',
+      type: 'Map',
+      evidence: { nodes: [], lines: [2] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`cache` is not declared a `Map`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'removes-from').length, 0);
+    caught.add('removes-from');
+  });
+  it('first-index: a loop that moves its index by two contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'javascript',
+      'function firstEven(xs, i) {\n  for (; i < xs.length; i += 2) {\n    if (xs[i] % 2 === 0) return i;\n  }\n  return -1;\n}\n',
+    );
+    const u = unit('firstEven');
+    const claim: Claim = {
+      kind: 'first-index',
+      ...about(u),
+      index: 'i',
+      condition: 'xs[i] % 2 === 0',
+      evidence: { nodes: [node('for_statement').id], lines: [3, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /changes otherwise than by one/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'first-index').length, 0);
+    caught.add('first-index');
+  });
+  it('climbs-to-root: an index also moved another way contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'java',
+      'class H {\n  static void up(int k, int[] a) {\n    while (k > 0) {\n      int p = (k - 1) >>> 1;\n      a[k] = a[p];\n      k = p;\n      k--;\n    }\n  }\n}\n',
+    );
+    const u = unit('H.up');
+    const claim: Claim = {
+      kind: 'climbs-to-root',
+      ...about(u),
+      index: 'k',
+      parent: '(k - 1) >>> 1',
+      evidence: { nodes: [node('while_statement').id], lines: [4, 6] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`k` is changed in the loop on lines 6, 7/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'climbs-to-root').length, 0);
+    caught.add('climbs-to-root');
+  });
+  it('searches-first: a loop that does more than test and break contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'java',
+      'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i++) {\n      if (t.charAt(i) == c) break;\n      seen++;\n    }\n    return i;\n  }\n}\n',
+    );
+    const u = unit('F.find');
+    const claim: Claim = {
+      kind: 'searches-first',
+      ...about(u),
+      index: 'i',
+      over: 't',
+      evidence: { nodes: [node('for_statement').id], lines: [4, 5] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /does more than `if \(…\) break`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'searches-first').length, 0);
+    caught.add('searches-first');
+  });
+  it('truncates: a cut from another start contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function tail(s, n) {\n  s = s.slice(1, n);\n  return s;\n}\n',
+    );
+    const u = unit('tail');
+    const claim: Claim = {
+      kind: 'truncates',
+      ...about(u),
+      target: 's',
+      length: 'n',
+      evidence: { nodes: [], lines: [2] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 2 does not cut `s` to `n`/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'truncates').length, 0);
+    caught.add('truncates');
+  });
 });

@@ -449,6 +449,251 @@ describe('engine: purpose without a doc comment', () => {
       );
     });
 
+    it('a function whose every return appends to a parameter says so', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc putPair(dst []byte, v uint16) []byte {\n\tif v < 256 {\n\t\treturn append(dst, byte(v))\n\t}\n\treturn append(dst, byte(v>>8), byte(v))\n}\n',
+        ),
+        /appends to `dst` and returns the result: every return \(lines 5 and 7\) gives what `append` makes of `dst`, with values made from `v`\./,
+      );
+      // Grown only by `append` in a loop, then returned.
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc evens(out []int, xs []int) []int {\n\tfor _, x := range xs {\n\t\tif x%2 == 0 {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\n',
+        ),
+        /appends to `out` with `append` and returns it \(lines 6 and 9\)\./,
+      );
+      // One return gives something else, or the slice is also cut or built anew: no such sentence.
+      for (const code of [
+        'package p\n\nfunc put(p []byte, b byte) []byte {\n\tif b == 0 {\n\t\treturn p[:0]\n\t}\n\treturn append(p, b)\n}\n',
+        'package p\n\nfunc grow(p []byte, n int) []byte {\n\tfor i := 0; i < n; i++ {\n\t\tp = append(p, 0)\n\t}\n\tp = p[1:]\n\treturn p\n}\n',
+        'package p\n\nfunc fresh(p []byte, b byte) []byte {\n\tq := make([]byte, 0)\n\treturn append(q, p...)\n}\n',
+      ])
+        assert.doesNotMatch(await quick('go', code), /appends to/);
+    });
+
+    it('an ASCII case change under a letter-range test is told', async () => {
+      assert.match(
+        await quick(
+          'go',
+          "package p\n\nfunc up(b []byte) {\n\tfor i, c := range b {\n\t\tif c >= 'a' && c <= 'z' {\n\t\t\tc -= 32\n\t\t}\n\t\tb[i] = c\n\t}\n}\n",
+        ),
+        /turns ASCII lower-case letters in `c` to upper case \(`c -= 32` when `c >= 'a' && c <= 'z'`, line 5\)/,
+      );
+      assert.match(
+        await quick(
+          'java',
+          "class A {\n  static char low(char ch) {\n    if (ch >= 'A' && ch <= 'Z') {\n      ch += 'a' - 'A';\n    }\n    return ch;\n  }\n}\n",
+        ),
+        /turns ASCII upper-case letters in `ch` to lower case/,
+      );
+      // Another shift (a Caesar cipher), the wrong direction, or a range that is not the alphabet.
+      for (const code of [
+        "package p\n\nfunc rot(c byte) byte {\n\tif 'a' <= c && c <= 'z' {\n\t\tc -= 3\n\t}\n\treturn c\n}\n",
+        "package p\n\nfunc odd(c byte) byte {\n\tif 'a' <= c && c <= 'z' {\n\t\tc += 32\n\t}\n\treturn c\n}\n",
+        "package p\n\nfunc hex(c byte) byte {\n\tif 'a' <= c && c <= 'f' {\n\t\tc -= 32\n\t}\n\treturn c\n}\n",
+      ])
+        assert.doesNotMatch(await quick('go', code), /case letters/);
+    });
+
+    it('a Go function that sets fields of its named result says so', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc (t *Table) cell(i int) (c Cell) {\n\tc.Row = i / t.w\n\tc.Col, c.Width = i%t.w, t.w\n\treturn\n}\n',
+        ),
+        /sets `Row`, `Col` and `Width` on its result `c` and returns it \(lines 4 and 5\)/,
+      );
+      // A named result that is set as a whole, or returned with another value, is no filled result.
+      assert.doesNotMatch(
+        await quick(
+          'go',
+          'package p\n\nfunc (t *Table) cell(i int) (c Cell) {\n\tc.Row = i / t.w\n\tc.Col = i % t.w\n\treturn t.last\n}\n',
+        ),
+        /on its result/,
+      );
+    });
+
+    it('a check that ends the body and fails is told, with the writes before it', async () => {
+      assert.match(
+        await quick(
+          'go',
+          'package p\n\nfunc (s *Sink) put(b []byte) {\n\t_, err := s.w.Write(b)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n}\n',
+        ),
+        /writes its output to `s\.w` \(line 4\), and then panics when `err != nil` \(line 5\)\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    }\n  }\n}\n',
+        ),
+        /ends by checking: it throws `IllegalStateException` when `left < 0` \(line 4\)\./,
+      );
+      // Code after the check, an `else`, or a check that is the whole body: no such sentence.
+      for (const code of [
+        'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    }\n    count++;\n  }\n}\n',
+        'class Q {\n  void take(int n) {\n    left -= n;\n    if (left < 0) {\n      throw new IllegalStateException("over");\n    } else {\n      count++;\n    }\n  }\n}\n',
+        'class Q {\n  void take(int n) {\n    if (n < 0) {\n      throw new IllegalArgumentException("n");\n    }\n  }\n}\n',
+      ])
+        assert.doesNotMatch(await quick('java', code), /ends by checking|and then throws/);
+    });
+
+    it('a loop over every index that builds what an arm returns is told with its condition', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        ),
+        /When `Array\.isArray\(xs\)` \(line 2\), it builds `out` from each item of `xs` and returns it \(loop on line 4\)\./,
+      );
+      // Every other index, an index changed in the body, or an arm that does not return what it built.
+      for (const code of [
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k += 2) {\n      out.push(f(xs[k]));\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n      k = skip(xs, k);\n    }\n    return out;\n  }\n  return f(xs);\n}\n',
+        'function each(xs, f) {\n  if (Array.isArray(xs)) {\n    const out = [];\n    for (let k = 0; k < xs.length; k++) {\n      out.push(f(xs[k]));\n    }\n    save(out);\n  }\n  return f(xs);\n}\n',
+      ])
+        assert.doesNotMatch(await quick('javascript', code), /from each item/);
+    });
+
+    it('removing from a parameter declared as a collection is told', async () => {
+      assert.match(
+        await quick(
+          'typescript',
+          'export function forget(seen: Map<string, number>, key: string): number {\n  if (key.length > 3) {\n    seen.delete(key);\n  }\n  return seen.size;\n}\n',
+        ),
+        /can remove from its parameter `seen`, a `Map` \(`seen\.delete`, line 3\)\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class Q {\n  static int drain(java.util.Deque<Integer> work) {\n    int first = work.pollFirst();\n    return first * 2;\n  }\n}\n',
+        ),
+        /removes from its parameter `work`, a `java\.util\.Deque` \(`work\.pollFirst`, line 3\)\./,
+      );
+      // A type of its own with a `delete` method, or no declared type: nothing is said.
+      for (const [language, code] of [
+        [
+          'typescript',
+          'export function drop(cache: Store, key: string): number {\n  cache.delete(key);\n  return 1;\n}\n',
+        ],
+        ['javascript', 'function drop(cache, key) {\n  cache.delete(key);\n  return 1;\n}\n'],
+      ] as const)
+        assert.doesNotMatch(await quick(language, code), /remove/);
+    });
+
+    it('a field of the object created when it is still unset is lazy initialisation', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          'const api = {\n  get client() {\n    if (!this.conn) {\n      this.conn = new Client(this.url);\n    }\n    return this.conn;\n  },\n};\n',
+        ),
+        /creates `this\.conn` on first use and reuses it afterwards \(line 3\)/,
+      );
+      // What is stored may itself be falsy: `!this.n` does not prove it unset.
+      assert.doesNotMatch(
+        await quick(
+          'javascript',
+          'const api = {\n  get count() {\n    if (!this.n) {\n      this.n = compute(this.items);\n    }\n    return this.n;\n  },\n};\n',
+        ),
+        /on first use/,
+      );
+    });
+
+    it('guards that raise name what they raise and the parameter they all test', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def put(self, name, value):\n    if not name:\n        raise KeyError("empty")\n    if name in self._frozen:\n        raise KeyError(name)\n    self._data[name] = value\n',
+        ),
+        /checks its input first: 2 conditions raise an error \(`KeyError`, from line 2\), each testing `name`\./,
+      );
+      // Different types, and conditions on different parameters: told without them.
+      const mixed = await quick(
+        'python',
+        'def put(self, name, value):\n    if not name:\n        raise KeyError("empty")\n    if value is None:\n        raise ValueError("none")\n    self._data[name] = value\n',
+      );
+      assert.match(mixed, /2 conditions raise an error \(from line 2\)\./);
+    });
+
+    it('a loop that returns its index at the first turn a test holds says it finds the first index', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class S {\n  static int firstDigit(String s, int from) {\n    for (int i = from; i < s.length(); i++) {\n      if (Character.isDigit(s.charAt(i))) {\n        return i;\n      }\n    }\n    return s.length();\n  }\n}\n',
+        ),
+        /returns the first `i` at which `Character\.isDigit\(s\.charAt\(i\)\)` holds, counting up by one \(line 4\), or `s\.length\(\)` when the loop ends without one \(line 8\)\./,
+      );
+      // A step of two, an index moved in the body too, a break, or work after the loop: not the first index.
+      for (const code of [
+        'function f(xs, i) {\n  for (; i < xs.length; i += 2) {\n    if (xs[i] === 0) return i;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  for (; i < xs.length; i++) {\n    if (xs[i] === 0) return i;\n    if (xs[i] === 9) i++;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  for (; i < xs.length; i++) {\n    if (xs[i] === 0) return i;\n    if (xs[i] === 9) break;\n  }\n  return -1;\n}\n',
+        'function f(xs, i) {\n  while (++i < xs.length) {\n    if (xs[i] === 0) return i;\n  }\n  return -1;\n}\n',
+      ])
+        assert.doesNotMatch(await quick('javascript', code), /at which .* holds, counting up/);
+    });
+
+    it('a loop that moves an index to its parent in an array-kept tree says it climbs to the root', async () => {
+      assert.match(
+        await quick(
+          'python',
+          'def bubble(heap, pos):\n    item = heap[pos]\n    while pos > 0:\n        up = (pos - 1) >> 1\n        if heap[up] <= item:\n            break\n        heap[pos] = heap[up]\n        pos = up\n    heap[pos] = item\n',
+        ),
+        /climbs towards the root of a binary tree kept in an array: the loop moves `pos` up to its parent index, `\(pos - 1\) >> 1` \(lines 4 and 8\)\./,
+      );
+      // The children of an index, or an index moved another way too: no climb.
+      for (const code of [
+        'def down(heap, pos):\n    while pos < len(heap):\n        child = 2 * pos + 1\n        heap[pos] = heap[child]\n        pos = child\n',
+        'def odd(heap, pos):\n    while pos > 0:\n        up = (pos - 1) >> 1\n        pos = up\n        pos -= 1\n',
+      ])
+        assert.doesNotMatch(await quick('python', code), /climbs towards the root/);
+    });
+
+    it('a counting loop that only tests and breaks says it searches for the first index', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i += 2) {\n      if (t.charAt(i) == c) {\n        break;\n      }\n    }\n    return i;\n  }\n}\n',
+        ),
+        /searches `t` for the first `i` at which the test on line 5 holds \(`i \+= 2` each turn, loop on line 4\), and stops there\./,
+      );
+      assert.match(
+        await quick(
+          'java',
+          'class F {\n  static int find(String t, char c) {\n    int i = 0;\n    if (c != 0) {\n      for (; i < t.length(); i++) {\n        if (t.charAt(i) == c) break;\n      }\n    }\n    return i;\n  }\n}\n',
+        ),
+        /When `c != 0` \(line 4\), it searches `t` for the first `i`/,
+      );
+      // Work besides the test, or a loop in an `else`: no search is told.
+      for (const code of [
+        'class F {\n  static int find(String t, char c) {\n    int i;\n    for (i = 0; i < t.length(); i++) {\n      if (t.charAt(i) == c) break;\n      n++;\n    }\n    return i;\n  }\n}\n',
+        'class F {\n  static int find(String t, char c) {\n    int i = 0;\n    if (c == 0) {\n      i = -1;\n    } else {\n      for (; i < t.length(); i++) {\n        if (t.charAt(i) == c) break;\n      }\n    }\n    return i;\n  }\n}\n',
+      ])
+        assert.doesNotMatch(await quick('java', code), /searches `t`/);
+    });
+
+    it('a value cut to its first items in place is told, with the condition it is cut under', async () => {
+      assert.match(
+        await quick(
+          'java',
+          'class P {\n  void put(String s, int max) {\n    if (max >= 0 && max < s.length())\n      s = s.substring(0, max);\n    out.add(s);\n  }\n}\n',
+        ),
+        /cuts `s` down to its first `max` characters \(line 4\), when `max >= 0 && max < s\.length\(\)` \(line 3\)\./,
+      );
+      assert.match(
+        await quick('python', 'def head(rows, n):\n    rows = rows[:n]\n    emit(rows)\n'),
+        /cuts `rows` down to its first `n` items \(line 2\)\./,
+      );
+      // Another start, or a cut into another name: nothing is cut in place.
+      for (const [language, code] of [
+        ['javascript', 'function tail(s, n) {\n  s = s.slice(1, n);\n  emit(s);\n}\n'],
+        ['python', 'def head(rows, n):\n    first = rows[:n]\n    emit(first)\n'],
+      ] as const)
+        assert.doesNotMatch(await quick(language, code), /cuts `/);
+    });
+
     it('a method named like a protocol but with other parameters is no protocol', async () => {
       const text = await quick(
         'java',

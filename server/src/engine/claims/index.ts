@@ -172,7 +172,21 @@ export function answersClaim(unit: UnitFacts): Answers | undefined {
 
 export function shapeClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  const { delegates, maps, writes, fills, outcomes } = unit.purpose.shape;
+  const {
+    delegates,
+    maps,
+    writes,
+    fills,
+    outcomes,
+    appends,
+    changesCase,
+    failsAtEnd,
+    removes,
+    firstIndex,
+    climbs,
+    searches,
+    truncates,
+  } = unit.purpose.shape;
   const claims: Claim[] = [];
   if (delegates)
     claims.push({
@@ -210,7 +224,72 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       ...base,
       target: fills.target,
       fields: fills.fields,
+      ...(fills.named ? { named: true as const } : {}),
       evidence: { nodes: [], lines: fills.lines },
+    });
+  if (appends)
+    claims.push({
+      kind: 'appends-to',
+      ...base,
+      target: appends.target,
+      how: appends.how,
+      evidence: { nodes: [], lines: appends.lines },
+    });
+  if (changesCase)
+    claims.push({
+      kind: 'changes-case',
+      ...base,
+      variable: changesCase.variable,
+      to: changesCase.to,
+      evidence: { nodes: [changesCase.node], lines: [changesCase.line] },
+    });
+  if (failsAtEnd)
+    claims.push({
+      kind: 'fails-at-end',
+      ...base,
+      verb: failsAtEnd.verb,
+      condition: failsAtEnd.condition,
+      evidence: { nodes: [failsAtEnd.node], lines: [failsAtEnd.line] },
+    });
+  if (removes)
+    claims.push({
+      kind: 'removes-from',
+      ...base,
+      target: removes.target,
+      type: removes.type,
+      evidence: { nodes: [], lines: removes.lines },
+    });
+  if (firstIndex)
+    claims.push({
+      kind: 'first-index',
+      ...base,
+      index: firstIndex.index,
+      condition: firstIndex.condition,
+      evidence: { nodes: [firstIndex.node], lines: [firstIndex.line, firstIndex.otherwiseLine] },
+    });
+  if (climbs)
+    claims.push({
+      kind: 'climbs-to-root',
+      ...base,
+      index: climbs.index,
+      parent: climbs.parent,
+      evidence: { nodes: [climbs.node], lines: climbs.lines },
+    });
+  if (searches)
+    claims.push({
+      kind: 'searches-first',
+      ...base,
+      index: searches.index,
+      ...(searches.over ? { over: searches.over } : {}),
+      evidence: { nodes: [searches.node], lines: [searches.line, searches.test] },
+    });
+  if (truncates)
+    claims.push({
+      kind: 'truncates',
+      ...base,
+      target: truncates.target,
+      length: truncates.length,
+      evidence: { nodes: [], lines: [truncates.line, ...(truncates.when ? [truncates.when.line] : [])] },
     });
   return claims;
 }

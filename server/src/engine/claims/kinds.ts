@@ -78,7 +78,50 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
   'fills-returned': {
     sentence: 'It sets `a` and `b` on `p` and returns it (lines …).',
     check:
-      '`p` is a parameter, each cited line starts with `p.<field> =`, and the unit ends by returning `p`',
+      '`p` is a parameter (or the named result its first line declares), each cited line starts with `p.<field> =` (or `p.<field>, p.<other> =`), and the unit ends by returning `p` (a bare `return` for a named result)',
+  },
+  'appends-to': {
+    sentence: 'It appends to `p` and returns the result: every return gives `append(p, …)` (lines …).',
+    check:
+      '`p` is a parameter; with every return cited, each `return` in its own text is followed by `append(p,`; otherwise each cited line holds `p = append(p,` or `return p`, and no other line assigns `p`',
+  },
+  'changes-case': {
+    sentence: "It turns ASCII lower-case letters in `c` to upper case (`c -= 'a' - 'A'` when …, line L).",
+    check:
+      "the node is an `if` whose text tests `c` against `'a'` and `'z'` (or `'A'` and `'Z'`) and then subtracts (or adds) `'a' - 'A'`, 32 or 0x20 from `c`",
+  },
+  'fails-at-end': {
+    sentence: 'It panics when `err != nil` (line 8) / throws `E` when … / raises `E` when ….',
+    check:
+      'the node is an `if` on that line holding the condition and `throw`, `raise` or `panic(`, and after it the unit holds nothing but closing braces and comments',
+  },
+  'removes-from': {
+    sentence: 'It removes (or can remove) from its parameter `p`, a `Map` (`p.delete`, line L).',
+    check:
+      "`p` is a parameter whose declaration in the unit's head names the type (`p: Map<…>`, `Map<…> p`), and each cited line holds `p.delete(`, `p.remove…(`, `p.poll…(`, `p.retainAll(` or `p.clear(`",
+  },
+  'first-index': {
+    sentence:
+      'It returns the first `i` at which `c` holds, counting up by one (line L), or `x` when the loop ends without one (line M).',
+    check:
+      "the node is a loop holding exactly one `return`, which is `return i` on the cited line after `if` and the condition; `i` is changed once in it (`++i`, `i++` or `i += 1`, initializer aside), and the unit's text after the loop starts with `return`",
+  },
+  'climbs-to-root': {
+    sentence:
+      'It climbs towards the root of a binary tree kept in an array: the loop moves `k` up to its parent index, `(k - 1) >>> 1` (lines …).',
+    check:
+      'the node is a loop; a cited line in it computes `(k - 1)` shifted right by one or halved, and `k` is assigned in the loop on exactly one line, which is cited and sets it to that value or to the name holding it',
+  },
+  'searches-first': {
+    sentence:
+      'It searches `t` for the first `i` at which the test on line L holds (`i += 5` each turn, loop on line M), and stops there.',
+    check:
+      'the node is a `for` loop whose header moves `i` up (`++`, `+=`), whose body holds one `if` and one `break` and nothing else, and whose test reads `t` at `i` (`t.charAt(i`, `t.get(i`, `t[i`)',
+  },
+  truncates: {
+    sentence: 'It cuts `s` down to its first `n` items (line L), when `c` (line M).',
+    check:
+      'the cited line holds `s = s.substring(0, n)`, `s = s.slice(0, n)`, `s = s.substr(0, n)` or `s = s[:n]`; a cited condition line holds `if`',
   },
   answers: {
     sentence:

@@ -109,6 +109,22 @@ export interface FillsReturned extends ClaimBase {
   readonly kind: 'fills-returned';
   readonly target: string;
   readonly fields: readonly string[];
+  /** `p` is the function's named result, which a bare `return` gives back, not a parameter. */
+  readonly named?: true;
+}
+
+/** "It appends to `p` and returns the result": every return gives `append(p, …)`, or `p` grown only by `p = append(p, …)`. */
+export interface AppendsTo extends ClaimBase {
+  readonly kind: 'appends-to';
+  readonly target: string;
+  readonly how: 'returns' | 'grows';
+}
+
+/** "It turns ASCII lower-case letters in `c` to upper case": `if 'a' <= c && c <= 'z' { c -= 'a' - 'A' }`. */
+export interface ChangesCase extends ClaimBase {
+  readonly kind: 'changes-case';
+  readonly variable: string;
+  readonly to: 'upper' | 'lower';
 }
 
 /** "It answers with one of 3 outcomes of `R`": every return gives one of these constants of `R`. */
@@ -133,6 +149,48 @@ export interface Answers extends ClaimBase {
   }[];
 }
 
+/** "It panics when `err != nil` (line 8)": the body's last statement is an `if` whose only statement throws, raises or panics. */
+export interface FailsAtEnd extends ClaimBase {
+  readonly kind: 'fails-at-end';
+  readonly verb: 'throws' | 'raises' | 'panics';
+  readonly condition: string;
+}
+
+/** "It removes from its parameter `seen`, a `Map`": each line calls a removing method on a parameter declared as a collection. */
+export interface RemovesFrom extends ClaimBase {
+  readonly kind: 'removes-from';
+  readonly target: string;
+  readonly type: string;
+}
+
+/** "It returns the first `i` at which `c` holds": a loop moving `i` up by one, returning it under `if (c)`, then another return. */
+export interface FirstIndex extends ClaimBase {
+  readonly kind: 'first-index';
+  readonly index: string;
+  readonly condition: string;
+}
+
+/** "Each turn moves `k` to its parent index, `(k - 1) >>> 1`": a loop climbing a binary tree kept in an array. */
+export interface ClimbsToRoot extends ClaimBase {
+  readonly kind: 'climbs-to-root';
+  readonly index: string;
+  readonly parent: string;
+}
+
+/** "It searches `t` for the first `i` … at which the test on line L holds": a counting loop whose whole body is `if (…) break;`. */
+export interface SearchesFirst extends ClaimBase {
+  readonly kind: 'searches-first';
+  readonly index: string;
+  readonly over?: string;
+}
+
+/** "It cuts `s` to its first `n` items": `s = s.substring(0, n)`, `s = s[:n]` or `s = s.slice(0, n)` on that line. */
+export interface Truncates extends ClaimBase {
+  readonly kind: 'truncates';
+  readonly target: string;
+  readonly length: string;
+}
+
 export type Claim =
   | DividesBy
   | Answers
@@ -141,6 +199,14 @@ export type Claim =
   | MapsCases
   | WritesTo
   | FillsReturned
+  | AppendsTo
+  | ChangesCase
+  | FailsAtEnd
+  | RemovesFrom
+  | FirstIndex
+  | ClimbsToRoot
+  | SearchesFirst
+  | Truncates
   | CallsItself
   | StackDepth
   | DeclaresMethods

@@ -146,13 +146,19 @@ function declarationSentence(d: Declaration): string | undefined {
 const from = (subject: string | undefined): string => (subject ? ` ${code(subject)}` : '');
 
 function idiomSentence(i: Idiom, raises: boolean): string {
+  const said = idiomSaid(i, raises);
+  // A loop in an `if`'s arm builds what that arm returns: only when its condition holds.
+  return i.when ? `When ${code(i.when.text)} (line ${i.when.line}), i${said.slice(1)}` : said;
+}
+
+function idiomSaid(i: Idiom, raises: boolean): string {
   const of = i.subject ? ` of ${code(i.subject)}` : '';
   const target = i.target ? code(i.target) : 'a result';
   switch (i.kind) {
     case 'guard-clauses':
       return `It starts with ${count(i.count ?? 1, 'guard clause')} that return${i.count === 1 ? 's' : ''} early (from line ${i.line}).`;
     case 'validation':
-      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (from line ${i.line}).`;
+      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (${i.target ? `${code(i.target)}, ` : ''}from line ${i.line})${i.subject ? `, ${(i.count ?? 1) > 1 ? 'each testing' : 'testing'} ${code(i.subject)}` : ''}.`;
     case 'count':
       return `It counts items${of} in ${target} and returns the count (loop on line ${i.line}).`;
     case 'accumulate':
@@ -239,18 +245,38 @@ function writesSentence(p: UnitPurpose): string | undefined {
     ? `, in the loop on line ${writes.loop.line}${writes.loop.over ? ` over ${code(writes.loop.over)}` : ''}`
     : '';
   const pieces = writes.pieces.length ? `, including ${listOf(writes.pieces.map(code))}` : '';
+  const fails = p.shape.failsAtEnd;
   return writes.returned
     ? `It builds a string in ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}, and returns it (line ${writes.returned}).`
-    : `It writes its output to ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}.`;
+    : `It writes its output to ${code(writes.target)}${loop} (${linesText(writes.lines)})${pieces}${fails ? `, and then ${failsText(fails)}` : ''}.`;
+}
+
+/** "panics when `err != nil` (line 8)", "throws `E` when `x < 0` (line 5)". */
+function failsText(fails: NonNullable<UnitPurpose['shape']['failsAtEnd']>): string {
+  return `${fails.verb}${fails.what ? ` ${code(fails.what)}` : ''} when ${code(fails.condition)} (line ${fails.line})`;
 }
 
 /** Fields set on a returned parameter, and a hand-over to one call (unless a yes-or-no answer told it). */
 function handOverSentences(p: UnitPurpose, delegationTold: boolean): string[] {
   const out: string[] = [];
-  const { fills, delegates } = p.shape;
+  const { fills, delegates, appends, changesCase } = p.shape;
   if (fills)
     out.push(
-      `It sets ${listOf(fills.fields.slice(0, 5).map(code))}${fills.fields.length > 5 ? ' and more' : ''} on ${code(fills.target)} and returns it (${linesText(fills.lines.slice(0, 5))}).`,
+      `It sets ${listOf(fills.fields.slice(0, 5).map(code))}${fills.fields.length > 5 ? ' and more' : ''} on ${fills.named ? 'its result ' : ''}${code(fills.target)} and returns it (${linesText(fills.lines.slice(0, 5))}).`,
+    );
+  if (appends) {
+    const from = appends.from
+      ? `, with values made from ${code(appends.from.name)}${appends.from.uses < appends.from.of ? ` in ${appends.from.uses} of them` : ''}`
+      : '';
+    out.push(
+      appends.how === 'returns'
+        ? `It appends to ${code(appends.target)} and returns the result: every return (${linesText(appends.lines.slice(0, 5))}) gives what ${code('append')} makes of ${code(appends.target)}${from}.`
+        : `It appends to ${code(appends.target)} with ${code('append')} and returns it (${linesText(appends.lines.slice(0, 5))})${from}.`,
+    );
+  }
+  if (changesCase)
+    out.push(
+      `It turns ASCII ${changesCase.to === 'upper' ? 'lower' : 'upper'}-case letters in ${code(changesCase.variable)} to ${changesCase.to} case (${code(changesCase.change)} when ${code(changesCase.test)}, line ${changesCase.line}).`,
     );
   if (delegates && !delegationTold)
     out.push(
@@ -302,6 +328,27 @@ export function purposeSentences(
   const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
+  const first = p.shape.firstIndex;
+  if (first)
+    out.push(
+      `It returns the first ${code(first.index)} at which ${code(first.condition)} holds, counting up by one (line ${first.line}), or ${code(first.otherwise)} when the loop ends without one (line ${first.otherwiseLine}).`,
+    );
+  const searches = p.shape.searches;
+  if (searches)
+    out.push(
+      `${searches.when ? `When ${code(searches.when.text)} (line ${searches.when.line}), it` : 'It'} searches ${searches.over ? `${code(searches.over)} ` : ''}for the first ${code(searches.index)} at which the test on line ${searches.test} holds (${code(searches.step)} each turn, loop on line ${searches.line}), and stops there.`,
+    );
+  const cut = p.shape.truncates;
+  if (cut)
+    out.push(
+      `It cuts ${code(cut.target)} down to its first ${code(cut.length)} ${cut.characters ? 'characters' : 'items'} (line ${cut.line})${cut.when ? `, when ${code(cut.when.text)} (line ${cut.when.line})` : ''}.`,
+    );
+  const climbs = p.shape.climbs;
+  if (climbs)
+    out.push(
+      `It climbs towards the root of a binary tree kept in an array: the loop moves ${code(climbs.index)} up to its parent index, ${code(climbs.parent)} (${linesText(climbs.lines)}).`,
+    );
+  if (full()) return out.slice(0, options.max);
   const made = p.result;
   // A yes-or-no answer says more than "hands the work to `dst.startswith`".
   const mapping = mappingSentence(p, made?.type);
@@ -332,6 +379,14 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   const writes = writesSentence(p);
   if (writes) out.push(writes);
+  const removes = p.shape.removes;
+  if (removes)
+    out.push(
+      `It ${removes.conditional ? 'can remove' : 'removes'} from its parameter ${code(removes.target)}, a ${code(removes.type)} (${listOf(removes.calls.map(code))}, ${linesText(removes.lines)}).`,
+    );
+  if (full()) return out.slice(0, options.max);
+  // Told with the writes it follows, or on its own: what makes it fail once its work is done.
+  else if (p.shape.failsAtEnd) out.push(`It ends by checking: it ${failsText(p.shape.failsAtEnd)}.`);
   if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
   if (made?.answers)

@@ -283,6 +283,8 @@ export const go: LanguageSupport<'go'> = {
   arithmetic: { divisionIsNumeric: true },
   // `T(x)` is a conversion in Go (values are created by composite literals, `&T{…}`, or `new`).
   construction: { capitalisedCallCreates: false, conversions: GO_CONVERSIONS, conversionsCallNothing: true },
+  growing: { append: 'append' },
+  aborts: { call: 'panic' },
   wording: { name: 'Go', raises: false, asyncAwait: false, examples: 'go' },
   taint: TAINT,
   sample: 'package main\n\nfunc add(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn a + b\n}\n',

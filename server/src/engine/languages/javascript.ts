@@ -418,6 +418,10 @@ export const typescript: LanguageSupport<'typescript'> = {
   grammar: { wasm: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm', members: MEMBERS },
   docs: { docstrings: false, style: blockDocs('TSDoc') },
   arithmetic: { divisionIsNumeric: true },
+  removal: {
+    types: new Set(['Map', 'Set', 'WeakMap', 'WeakSet']),
+    methods: new Set(['delete']),
+  },
   wording: { name: 'TypeScript', ...WORDING },
   taint: TAINT,
   sample: 'function add(a: number, b: number): number {\n  if (a > b) return a;\n  return a + b;\n}\n',

@@ -365,6 +365,15 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
   readonly arithmetic: Arithmetic;
   /** How calls to a type's name read; without it, only `new T(…)` and composite literals create. */
   readonly construction?: Construction;
+  /** A built-in call that returns its first argument with values added (Go's `append(s, …)`). */
+  readonly growing?: { readonly append: string };
+  /**
+   * Collections a parameter can be declared as (the type's name, generics left off) and the methods that
+   * remove from them: a call of one on such a parameter removes from what the caller passed.
+   */
+  readonly removal?: { readonly types: ReadonlySet<string>; readonly methods: ReadonlySet<string> };
+  /** A built-in call that stops the program with an error, for languages that have one besides `throw` (Go's `panic`). */
+  readonly aborts?: { readonly call: string };
   /** Named results, parameters passed back, an `arguments` object, `goto`: absent where the language has none. */
   readonly passing?: Passing;
   readonly wording: Wording<Contract[Id]['name']>;

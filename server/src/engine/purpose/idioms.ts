@@ -39,7 +39,9 @@ function bodyOf(unit: Node): Node[] {
 }
 
 /** An `if` with no `else`, whose consequence is a single return or throw. */
-function guardOf(statement: Node): { kind: 'return' | 'throw' } | undefined {
+function guardOf(
+  statement: Node,
+): { kind: 'return' | 'throw'; condition?: string; thrown?: string } | undefined {
   if (!IF.test(statement.type)) return undefined;
   if (statement.childForFieldName('alternative') || statement.namedChildren.some((c) => /else/.test(c.type)))
     return undefined;
@@ -49,15 +51,25 @@ function guardOf(statement: Node): { kind: 'return' | 'throw' } | undefined {
   if (!only) return undefined;
   const jump = only.type === 'expression_statement' ? only.namedChildren[0] : only;
   if (jump && RETURN.test(jump.type)) return { kind: 'return' };
-  if (jump && THROW.test(jump.type)) return { kind: 'throw' };
+  if (jump && THROW.test(jump.type)) {
+    // `raise CookieError(…)`, `throw new IllegalArgumentException(…)`: the type it names.
+    const thrown = /^(?:raise|throw)\s+(?:new\s+)?([A-Z][\w.]*)\s*(?:\(|;|$)/.exec(jump.text)?.[1];
+    return {
+      kind: 'throw',
+      condition: statement.childForFieldName('condition')?.text ?? '',
+      ...(thrown ? { thrown } : {}),
+    };
+  }
   return undefined;
 }
 
-function guards(unit: Node, idioms: Idiom[]): void {
+function guards(unit: Node, idioms: Idiom[], params: readonly string[]): void {
   const body = bodyOf(unit);
   let returns = 0;
   let throws = 0;
   let first: Node | undefined;
+  const thrown: (string | undefined)[] = [];
+  const conditions: string[] = [];
   // A docstring or local declarations may come first; guards are the leading ifs after them.
   for (const statement of body) {
     const guard = guardOf(statement);
@@ -72,12 +84,29 @@ function guards(unit: Node, idioms: Idiom[]): void {
     }
     first ??= statement;
     if (guard.kind === 'return') returns++;
-    else throws++;
+    else {
+      throws++;
+      thrown.push(guard.thrown);
+      conditions.push(guard.condition ?? '');
+    }
   }
   // A single leading check on a short function is its logic (a base case), not a guard.
   if (!first || body.length - returns - throws < 1) return;
   if (returns + throws === 1 && body.length < 4) return;
-  if (throws > 0) idioms.push({ kind: 'validation', line: line(first), count: throws });
+  if (throws > 0) {
+    // The one parameter every throwing condition tests, and the one type every guard throws.
+    const tested = params.filter((p) =>
+      conditions.every((c) => new RegExp(String.raw`(?<![\w.])${escapeRegExp(p)}(?!\w)`).test(c)),
+    );
+    const type = thrown[0] && thrown.every((t) => t === thrown[0]) ? thrown[0] : undefined;
+    idioms.push({
+      kind: 'validation',
+      line: line(first),
+      count: throws,
+      ...(tested.length === 1 && !/^(self|this)$/.test(tested[0]!) ? { subject: tested[0]! } : {}),
+      ...(type ? { target: type } : {}),
+    });
+  }
   if (returns > 0) idioms.push({ kind: 'guard-clauses', line: line(first), count: returns });
 }
 
@@ -148,6 +177,11 @@ function addedValue(loopBody: string, name: string): string | undefined {
     `\\b${n}\\s*\\.\\s*(?:append|push|add|Add|insert|push_back|put)\\s*\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`,
   ).exec(loopBody);
   if (call) return call[1]!.trim();
+  // JavaScript's push written out: `out[out.length] = f(x)`.
+  const end = new RegExp(`\\b${n}\\s*\\[\\s*${n}\\.length\\s*\\]\\s*=\\s*([^;\\n]+?)\\s*;?\\s*$`, 'm').exec(
+    loopBody,
+  );
+  if (end) return end[1]!.trim();
   const go = new RegExp(`\\b${n}\\s*=\\s*append\\(\\s*${n}\\s*,\\s*([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`).exec(
     loopBody,
   );
@@ -182,13 +216,59 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
 
 function loops(unit: Node, idioms: Idiom[]): void {
   const body = bodyOf(unit);
+  const before = idioms.length;
+  loopsIn(body, idioms);
+  if (idioms.length > before) return;
+  // A loop in an `if`'s arm that builds what the arm returns: told with the condition it runs under.
+  for (const statement of body) {
+    if (!IF.test(statement.type)) continue;
+    const condition = statement.childForFieldName('condition');
+    const arm = statementsOf(
+      statement.childForFieldName('consequence') ?? statement.childForFieldName('body'),
+    );
+    const last = arm[arm.length - 1];
+    if (!condition || !last || !RETURN.test(last.type) || !arm.some((s) => LOOP.test(s.type))) continue;
+    const found: Idiom[] = [];
+    loopsIn(arm, found);
+    const when = condition.text.replace(/^\(([\s\S]*)\)$/, '$1').trim();
+    if (when.includes('\n')) continue;
+    for (const i of found.filter((x) => BUILDS.has(x.kind)))
+      idioms.push({ ...i, when: { text: when, line: line(statement) } });
+  }
+}
+
+/** What a loop in an arm can be said to build, under the arm's condition. */
+const BUILDS: ReadonlySet<Idiom['kind']> = new Set(['map', 'filter', 'collect', 'concat', 'dedupe']);
+
+/**
+ * A counting loop over every index of one collection (`for (i = 0; i < xs.length; i++)`,
+ * `for i := 0; i < len(xs); i++`) that changes the index nowhere else: the collection and its item.
+ */
+function indexLoop(loop: Node): { over: string; item: string } | undefined {
+  if (!/^for_statement$/.test(loop.type)) return undefined;
+  const body = loop.childForFieldName('body')?.text;
+  const head = body === undefined ? '' : loop.text.slice(0, loop.text.indexOf(body));
+  const m =
+    /^for\s*\(?\s*(?:var\s+|let\s+|int\s+)?(\w+)\s*:?=\s*0\s*;\s*\1\s*<\s*(?:([\w.]+)\.(?:length|size\(\)|Length|Count)|len\(([\w.]+)\))\s*;\s*(?:\1\s*\+=\s*1|\1\+\+|\+\+\1)\s*\)?\s*$/.exec(
+      head.trim(),
+    );
+  if (!m || body === undefined) return undefined;
+  const i = escapeRegExp(m[1]!);
+  if (new RegExp(`(?<![\\w.])${i}\\s*([-+*/]?=(?!=)|\\+\\+|--)|(\\+\\+|--)${i}\\b`).test(body))
+    return undefined;
+  const over = m[2] ?? m[3]!;
+  return { over, item: `${over}[${m[1]!}]` };
+}
+
+function loopsIn(body: readonly Node[], idioms: Idiom[]): void {
   if (!body.some((statement) => LOOP.test(statement.type))) return;
   // Each statement read once, not once per loop after it.
   const inits = body.map(emptyInit);
   body.forEach((statement, index) => {
     if (!LOOP.test(statement.type)) return;
     const loopBody = statement.childForFieldName('body')?.text ?? statement.text;
-    const subject = iterableOf(statement);
+    const counted = indexLoop(statement);
+    const subject = iterableOf(statement) ?? counted?.over;
     for (const [name, value] of initialised(inits, index)) {
       // The cheap test first: changeOf builds four patterns for the name.
       if (!returnsName(body, index + 1, name) || !loopBody.includes(name)) continue;
@@ -208,12 +288,14 @@ function loops(unit: Node, idioms: Idiom[]): void {
           /^\s*(if|unless)\b/m.test(loopBody) || /\bif\s*\(/.test(loopBody) || /\bif\s/.test(loopBody);
         // What goes in must be the loop's own item (filter, de-duplicate) or made from it (map);
         // anything else, or a loop inside, is only "collects values".
-        const item = loopVariable(statement);
+        const item = loopVariable(statement) ?? counted?.item;
         const added = addedValue(loopBody, name);
         const nested = statement.descendantsOfType([...NESTED_LOOPS]).some((n) => n.id !== statement.id);
         const isItem = item !== undefined && added === item;
         const fromItem =
-          item !== undefined && added !== undefined && new RegExp(`\\b${escapeRegExp(item)}\\b`).test(added);
+          item !== undefined &&
+          added !== undefined &&
+          new RegExp(`(?<!\\w)${escapeRegExp(item)}(?!\\w)`).test(added);
         kind =
           nested || !fromItem
             ? 'collect'
@@ -462,6 +544,9 @@ function halves(condition: string, text: string): boolean {
 const NOTHING_YET =
   /^\(?\s*((?:(?:self|this)\.)?\w+)\s*(?:is\s+None|===?\s*(?:null|undefined)|==\s*nil)\s*\)?$/;
 
+/** `!this.x`, `!this[KEY]`: a field of the object checked for being unset (JavaScript). */
+const FALSY_FIELD = /^\(?\s*!\s*(this\.\w+|this\[\w+\])\s*\)?$/;
+
 /**
  * Lazy initialisation: an `if` that finds a field empty and fills it, then the field returned. The field
  * is `self.x`/`this.x`, or a class's field read into a local first (`Locale loc = defaultLocale; if (loc
@@ -471,17 +556,21 @@ function lazyInitOf(unit: Node): Idiom | undefined {
   const nodes = unit.doc.nodes;
   for (const n of nodes.slice(unit.id + 1, unit.lastId + 1)) {
     if (n.type !== 'if_statement' || n.childForFieldName('alternative')) continue;
-    const checked = NOTHING_YET.exec(n.childForFieldName('condition')?.text.trim() ?? '')?.[1];
+    const condition = n.childForFieldName('condition')?.text.trim() ?? '';
+    const falsy = FALSY_FIELD.exec(condition)?.[1];
+    const checked = NOTHING_YET.exec(condition)?.[1] ?? falsy;
     const fill = n.childForFieldName('consequence') ?? n.childForFieldName('body');
     if (!checked || !fill) continue;
     const name = escapeRegExp(checked);
     const assigns = (target: string, text: string) =>
       new RegExp(String.raw`(^|[^\w.])${target}\s*=(?!=)`).test(text);
     if (!assigns(name, fill.text)) continue;
+    // `!this.x` finds it empty only if what is stored is never falsy: a new object, which it must be.
+    if (falsy && !new RegExp(String.raw`(^|[^\w.])${name}\s*=\s*new\s`).test(fill.text)) continue;
     const before = unit.text.slice(0, n.startIndex - unit.startIndex);
     const after = unit.text.slice(n.endIndex - unit.startIndex);
     if (!new RegExp(String.raw`\breturn\s+${name}\s*;?\s*$`, 'm').test(after)) continue;
-    if (checked.includes('.')) return { kind: 'lazy-init', line: line(n), target: checked };
+    if (/[.[]/.test(checked)) return { kind: 'lazy-init', line: line(n), target: checked };
     // A local: the field it was read from, written in the fill too.
     const field = new RegExp(
       String.raw`(?:^|[^\w.])${name}\s*:?=\s*((?:(?:self|this)\.)?\w+)\s*;?\s*$`,
@@ -561,12 +650,13 @@ export function idiomsOf(
   unit: Node,
   steps: readonly Step[],
   own: string = unit.text,
+  params: readonly string[] = [],
 ): Idiom[] {
   const idioms: Idiom[] = [];
   // First: what the loop is for says more than what it collects on the way.
   const traversal = traversalOf(language, steps, own, line(unit));
   if (traversal) idioms.push(traversal);
-  guards(unit, idioms);
+  guards(unit, idioms, params);
   loops(unit, idioms);
   memo(unit.text, line(unit), idioms);
   shapes(unit, steps, idioms, own);

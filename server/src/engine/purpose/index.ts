@@ -100,12 +100,14 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     }),
   );
   const effects = once(() => (isClass ? [] : effectsOf(node, c)));
-  const idioms = once(() => (isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node))));
+  const idioms = once(() =>
+    isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node), c.params),
+  );
   const nameWords = once(() => (short ? wordsOf(short) : []));
   const result = once(() =>
     isClass ? undefined : resultOf(node, c.steps, LANGUAGES[c.language].construction),
   );
-  const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params)));
+  const shape = once(() => (isClass ? {} : shapeOf(node, c.steps, short, c.params, LANGUAGES[c.language])));
   const captures = once(() =>
     c.enclosing && !isClass
       ? capturesOf(

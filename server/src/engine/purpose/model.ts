@@ -154,6 +154,8 @@ export interface Idiom {
   readonly count?: number;
   /** A traversal's set of what it has already had, which it skips. */
   readonly seen?: string;
+  /** The condition of the `if` whose arm holds the loop and returns what it built, and its line. */
+  readonly when?: { readonly text: string; readonly line: number };
 }
 
 /** Everything a unit's own code says about what it is for. */
