@@ -152,6 +152,22 @@ describe('engine: purpose without a doc comment', () => {
       );
       assert.doesNotMatch(moved, /whether `n` is at most/);
     });
+    it('a return under two nested `if`s is told with both conditions; a throw before it keeps it untold', async () => {
+      assert.match(
+        await quick(
+          'javascript',
+          "function isSlot(v) {\n  if (typeof v === 'number') {\n    return v >= 0 && v < 8;\n  }\n  if (typeof v === 'string') {\n    if (v === '') return false;\n    v = Number(v);\n    return v >= 0 && v < 8;\n  }\n  return false;\n}\n",
+        ),
+        /`false` when `typeof v` equals `'string'` and `v` equals `''` \(line 6\), whether `v` is at least `0` and `v` is less than `8` when `typeof v` equals `'string'` \(line 8\) and `false` otherwise \(line 10\)/,
+      );
+      assert.doesNotMatch(
+        await quick(
+          'javascript',
+          "function isSlot(v) {\n  if (typeof v === 'string') {\n    if (v === '') throw new Error('empty');\n    return v.length < 8;\n  }\n  return false;\n}\n",
+        ),
+        /checks in turn/,
+      );
+    });
     it('a last `return c ? a : b` is one more case, and `min` the smaller of two', async () => {
       assert.match(
         await quick(

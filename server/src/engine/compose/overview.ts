@@ -100,7 +100,14 @@ export function purposeOverview(
   const top = ranked(facts.units.filter((u) => u.parent === undefined && !describedAfter.includes(u)));
   for (const unit of top.slice(0, OVERVIEW_PURPOSES)) {
     let u = unit;
-    let [lead] = purposeSentences(u, signature(u), { max: 1, raises });
+    // "Takes the bytes written to its type as a stream (io.Writer)" says how it is called: what its body
+    // does with them is told beside it, or a reader of the overview learns only the protocol.
+    const protocolOnly =
+      !u.purpose.doc &&
+      u.purpose.declarations.length > 0 &&
+      u.purpose.declarations.every((d) => d.kind === 'protocol');
+    let [lead, next] = purposeSentences(u, signature(u), { max: protocolOnly ? 2 : 1, raises });
+    if (lead && next && /^It /.test(next)) lead = `${lead} ${next}`;
     // A class whose own declaration says nothing is told by what its most important method is for.
     if (!lead && u.metrics.kind === 'class')
       for (const m of ranked(facts.units.filter((x) => x.parent === unit.metrics.name))) {

@@ -366,7 +366,7 @@ export function purposeSentences(
   const turns = made?.inTurn;
   if (turns) {
     const arms = turns.arms.map(
-      (a) => `${a.said ?? code(a.value)} when ${listOf(a.when, 'or')} (line ${a.line})`,
+      (a) => `${a.said ?? code(a.value)} when ${listOf(a.when, a.all ? 'and' : 'or')} (line ${a.line})`,
     );
     const otherwise = `${turns.otherwise.said ?? code(turns.otherwise.value)} otherwise (line ${turns.otherwise.line})`;
     out.push(

@@ -59,6 +59,8 @@ export interface UnitResult {
       /** The value in words, when it asks a question ("whether `a` differs from `b`") or picks the smaller of two. */
       readonly said?: string;
       readonly when: readonly string[];
+      /** `when` holds conditions that must all hold (nested `if`s), not alternatives. */
+      readonly all?: boolean;
       readonly line: number;
     }[];
     readonly otherwise: { readonly value: string; readonly said?: string; readonly line: number };
@@ -144,9 +146,13 @@ function made(value: string, construction: Construction | undefined): Made | und
 const ARMS = /^(expression_case|switch_case|case_clause|switch_section|switch_block_statement_group)$/;
 const GUARDS = /^(if_statement|elif_clause|else_clause|if_expression)$/;
 
+/** The conditions a return is taken under: any one of them (case labels), or with `all`, each of them (nested `if`s). */
+type Guard = string[] & { all?: boolean };
+
 /** The one condition `ret` is the first statement under, within `unit`, or undefined if not exactly one. */
-function guardOf(ret: Node, unit: Node, afterWork = false): string[] | undefined {
-  let found: string[] | undefined;
+function guardOf(ret: Node, unit: Node, afterWork = false): Guard | undefined {
+  let found: Guard | undefined;
+  let nested = 0;
   let child = ret;
   for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
     const isGuard = GUARDS.test(p.type);
@@ -162,13 +168,21 @@ function guardOf(ret: Node, unit: Node, afterWork = false): string[] | undefined
         const before = p.namedChildren.filter(
           (c) => !c.type.includes('comment') && c.endIndex <= child.startIndex,
         );
-        if (afterWork ? before.some((c) => leaves(unit, c)) : before.length > 0) return undefined;
+        // A `return` before it is one more case told in turn; any other way out would skip this one untold.
+        if (afterWork ? before.some((c) => leaves(unit, c, false)) : before.length > 0) return undefined;
       }
       continue;
     }
     // From an `elif` up to its `if`: the `elif`'s own condition was taken, and the chain is one guard.
     if (child.type === 'elif_clause' && p.type === 'if_statement') continue;
-    if (found || p.type === 'else_clause' || child.field === 'alternative') return undefined;
+    if (p.type === 'else_clause' || child.field === 'alternative') return undefined;
+    // `if a { …; if b { return x } }`: with `afterWork`, taken when both hold, said as one condition.
+    if (found) {
+      const outer = isGuard ? p.childForFieldName('condition')?.text.replace(/^\((.*)\)$/s, '$1') : undefined;
+      if (!afterWork || !outer || found.length !== 1 || nested++ > 0) return undefined;
+      found = Object.assign([outer, found[0]!], { all: true });
+      continue;
+    }
     if (isGuard) {
       const condition = p.childForFieldName('condition');
       if (!condition) return undefined;
@@ -199,11 +213,11 @@ const EXITS =
 const ENDING_CALLS = /^(panic|os\.Exit|sys\.exit|exit|abort|process\.exit|log\.Fatal\w*)\s*\(/;
 
 /** Whether `node` holds a statement that can leave the block it is in (a return, throw, break…). */
-function leaves(unit: Node, node: Node): boolean {
+function leaves(unit: Node, node: Node, returns = true): boolean {
   for (let id = node.id; id <= node.lastId; id++) {
     const n = unit.doc.nodes[id];
     if (!n) continue;
-    if (EXITS.test(n.type)) return true;
+    if (EXITS.test(n.type) && (returns || !/^return/.test(n.type))) return true;
     if (/call/.test(n.type) && ENDING_CALLS.test(n.text)) return true;
   }
   return false;
@@ -360,13 +374,19 @@ function checksInTurn(
     return asked ? `whether ${asked}` : extremeOf(value);
   };
   const fits = (value: string) => value && value.length <= MAX_VALUE && !value.includes('\n');
-  const arms: { value: string; said?: string; when: string[]; line: number }[] = [];
-  const arm = (value: string, conditions: readonly string[], line: number) => {
+  const arms: { value: string; said?: string; when: string[]; all?: boolean; line: number }[] = [];
+  const arm = (value: string, conditions: Guard, line: number) => {
     const spoken = sayValue(value);
     if (!spoken && !fits(value)) return false;
     const when = conditions.map(said);
     if (when.some((w) => w === undefined)) return false;
-    arms.push({ value, ...(spoken ? { said: spoken } : {}), when: when as string[], line });
+    arms.push({
+      value,
+      ...(spoken ? { said: spoken } : {}),
+      when: when as string[],
+      ...(conditions.all ? { all: true } : {}),
+      line,
+    });
     return true;
   };
   for (const r of nodes.slice(0, -1)) {
