@@ -40,9 +40,19 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
 /** `(a == b)` → `a == b`, when the parentheses wrap the whole. */
 function unwrap(text: string): string {
   let t = text.trim();
-  while (t.startsWith('(') && t.endsWith(')') && splitTopLevel(t.slice(1, -1), /\)/).length === 1)
-    t = t.slice(1, -1).trim();
+  while (t.startsWith('(') && t.endsWith(')') && closesAtEnd(t)) t = t.slice(1, -1).trim();
   return t;
+}
+
+/** Whether the bracket opening `t` closes at its last character: `(a && b)`, not `(a) && (b)`. */
+function closesAtEnd(t: string): boolean {
+  let depth = 0;
+  for (const i of codePositions(t)) {
+    const c = t[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return i === t.length - 1;
+  }
+  return false;
 }
 
 /** An operand quoted as code: a name, a call, a literal, not a condition of its own (`a || !b`, `not x`). */
