@@ -1535,4 +1535,164 @@ describe('engine: no false sentence', () => {
       assert.match(text, /leaves in 1 more place\./);
     });
   });
+
+  describe('the fourth panel’s classes: effects, errors, recursion and names', () => {
+    /** One section of what `said` returns. */
+    const section = (text: string, title: string) =>
+      (text.split(`## ${title}\n`)[1] ?? '').split('\n## ')[0] ?? '';
+
+    it('a method of the same name on a field the snippet types as another type is not recursion', async () => {
+      const go = await said(
+        'go',
+        'package p\n\nimport "strings"\n\ntype tee struct {\n\tsrc *strings.Reader\n\tseen int\n}\n\nfunc (t *tee) Read(p []byte) (int, error) {\n\tn, err := t.src.Read(p)\n\tt.seen += n\n\treturn n, err\n}\n',
+      );
+      assert.doesNotMatch(go, /recursion/);
+      assert.match(dependencies(go), /`t\.src\.Read`/);
+      const java = await said(
+        'java',
+        'class Outer {\n  private Inner inner;\n\n  int parse(String s) {\n    return this.inner.parse(s) + 1;\n  }\n}\n',
+      );
+      assert.doesNotMatch(java, /most likely this same method/);
+    });
+    it('a field of the method’s own type, or of no type the snippet shows, is still read as recursion', async () => {
+      const typed = await said(
+        'go',
+        'package p\n\ntype tree struct {\n\tleft *tree\n\tval  int\n}\n\nfunc (t *tree) add(v int) {\n\tif t.left != nil {\n\t\tt.left.add(v)\n\t}\n\tt.val += v\n}\n',
+      );
+      assert.match(
+        dependencies(typed),
+        /`t\.left\.add` calls a method of the same name on a part reached from the object itself/,
+      );
+    });
+
+    it('Go’s panic, os.Exit and an error kept in a field are error paths: “no throw” is not said', async () => {
+      const panics = await said(
+        'go',
+        'package p\n\nfunc half(n int) int {\n\tif n%2 != 0 {\n\t\tpanic("odd")\n\t}\n\treturn n / 2\n}\n',
+      );
+      assert.doesNotMatch(panics, /No throw, catch, error return or early return/);
+      assert.match(
+        section(panics, 'Error paths and early exits'),
+        /`half\(n\)` panics on line 5: `panic\("odd"\)`/,
+      );
+      const exits = await said(
+        'go',
+        'package p\n\nimport "os"\n\nfunc stop(code int) {\n\tos.Exit(code)\n}\n',
+      );
+      assert.match(exits, /`stop\(code\)` ends the whole program on line 6: `os\.Exit\(code\)`/);
+      const kept = await said(
+        'go',
+        'package p\n\nimport "errors"\n\ntype dec struct {\n\tpos int\n\terr error\n}\n\nfunc (d *dec) step() {\n\tif d.pos > 3 {\n\t\td.err = errors.New("too far")\n\t} else {\n\t\td.pos++\n\t}\n}\n',
+      );
+      assert.doesNotMatch(kept, /No throw, catch, error return/);
+      assert.match(kept, /stores an error value in `d\.err` \(line 12\)/);
+    });
+    it('code with no throw, panic or error field is still said to have none', async () => {
+      const text = await said('go', 'package p\n\nfunc twice(n int) int {\n\treturn n * 2\n}\n');
+      assert.match(text, /No throw, catch, error return or early return appears in this code/);
+    });
+
+    it('a method of unknown effect called on a parameter: “changes no parameter” is not said', async () => {
+      const called = await said(
+        'csharp',
+        'using System.Collections.Generic;\n\nclass Walk {\n  static int Next(IEnumerator<int> items) {\n    items.MoveNext();\n    return items.Current;\n  }\n}\n',
+      );
+      assert.doesNotMatch(called, /changes no parameter or field/);
+      const pure = await said(
+        'csharp',
+        'class Calc {\n  static int Twice(int x) {\n    return x * 2;\n  }\n}\n',
+      );
+      assert.match(pure, /and it changes no parameter or field in place/);
+    });
+    it('a field changed by a mutating method is a side effect, told with the method', async () => {
+      const text = await said(
+        'rust',
+        'struct Bag {\n    items: Vec<i32>,\n}\n\nimpl Bag {\n    fn add(&mut self, x: i32) {\n        self.items.push(x);\n        self.items.sort();\n    }\n}\n',
+      );
+      const effects = section(text, 'Side effects');
+      assert.doesNotMatch(effects, /None of its calls/);
+      assert.match(effects, /changes `self\.items` in place \(`push`, line 7\)/);
+    });
+    it('Java: a field assigned by its bare name is a side effect; a local of the same name is not', async () => {
+      const field = await said(
+        'java',
+        'class Counter {\n  private int hits, misses;\n\n  void bump(boolean hit) {\n    if (hit) {\n      hits = hits + 1;\n    } else {\n      misses++;\n    }\n  }\n}\n',
+      );
+      assert.match(section(field, 'Side effects'), /sets `hits` \(line 6\) and `misses` \(line 8\)/);
+      const local = await said(
+        'java',
+        'class Counter {\n  private int hits;\n\n  int fresh() {\n    int hits = 0;\n    hits = hits + 2;\n    return hits;\n  }\n}\n',
+      );
+      assert.doesNotMatch(local, /sets `hits`/);
+    });
+
+    it('recursion: only a return on what each self-call changes is its base case; a guard on the rest is not', async () => {
+      const text = await said(
+        'javascript',
+        'function build(opts, depth) {\n  if (!opts) {\n    return null;\n  }\n  if (depth > 3) {\n    return opts;\n  }\n  return build(opts, depth + 1);\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(
+        text,
+        /What stops `build\(opts, depth\)` from calling itself forever\?\n {3}Answer: The check on line 5: when `depth > 3` holds/,
+      );
+      assert.doesNotMatch(text, /The check on line 2/);
+      const validated = await said(
+        'javascript',
+        'function put(path, obj, value) {\n  if (!Array.isArray(path)) {\n    throw new TypeError("bad path");\n  }\n  for (const key of Object.keys(obj)) {\n    put(path, obj[key], value);\n  }\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(validated, /What stops `put/);
+    });
+
+    it('Python’s StopIteration is the end of an iteration, not an error', async () => {
+      const code =
+        'def drain(it):\n    out = []\n    while True:\n        try:\n            out.append(next(it))\n        except StopIteration:\n            break\n    return out\n';
+      const learning = await said('python', code, { mode: 'learning', audience: 'beginner' });
+      assert.doesNotMatch(learning, /not visible here/);
+      assert.doesNotMatch(learning, /\*\*Exception\*\*/);
+      assert.match(learning, /the normal end of an iteration, not an error/);
+      const detailed = await said('python', code);
+      assert.doesNotMatch(detailed, /catches errors on line 6|handles errors/);
+      assert.match(detailed, /handles the end of an iteration on line 6/);
+      const other = await said(
+        'python',
+        'def parse(s):\n    try:\n        return int(s)\n    except ValueError:\n        return None\n',
+      );
+      assert.match(other, /catches errors on line 4/);
+    });
+
+    it('Go’s interface methods are reached through their interface; the language does not call them', async () => {
+      const go = await said(
+        'go',
+        'package p\n\ntype zeros struct{}\n\nfunc (z zeros) Read(p []byte) (int, error) {\n\tfor i := range p {\n\t\tp[i] = 0\n\t}\n\treturn len(p), nil\n}\n',
+      );
+      assert.doesNotMatch(go, /the language calls `Read`/);
+      assert.match(
+        go,
+        /`Read` is the method of the io\.Reader interface: callers can reach it through that interface, line 5/,
+      );
+      const java = await said(
+        'java',
+        'class Point {\n  int x;\n\n  public int hashCode() {\n    return x;\n  }\n}\n',
+      );
+      assert.match(java, /the standard library calls `hashCode` by that name/);
+      const python = await said('python', 'class Box:\n    def __len__(self):\n        return 3\n');
+      assert.match(python, /the language calls `__len__` by that name/);
+    });
+
+    it('a Rust impl block is not called a class', async () => {
+      const code =
+        'struct Bag {\n    items: Vec<i32>,\n}\n\nimpl Bag {\n    fn size(&self) -> usize {\n        self.items.len()\n    }\n}\n';
+      const comparative = await said('rust', code, { mode: 'comparative' });
+      assert.match(comparative, /organised around 1 impl block \(`Bag`\)/);
+      assert.doesNotMatch(comparative, /\bclass(es)?\b/);
+      const learning = await said('rust', code, { mode: 'learning', audience: 'beginner' });
+      assert.doesNotMatch(learning, /\*\*Class\*\*/);
+      const java = await said('java', 'class Bag {\n  int size() {\n    return 0;\n  }\n}\n', {
+        mode: 'comparative',
+      });
+      assert.match(java, /organised around 1 class \(`Bag`\)/);
+    });
+  });
 });

@@ -260,7 +260,7 @@ describe('engine: purpose without a doc comment', () => {
     });
   });
 
-  describe('a method the language calls by name says what the language calls it for', () => {
+  describe('a method the language (or its library, or an interface) gives a meaning by name says what it is for', () => {
     const cases: Array<[LanguageId, string, RegExp]> = [
       [
         'python',
@@ -270,12 +270,12 @@ describe('engine: purpose without a doc comment', () => {
       [
         'go',
         'package p\n\ntype ByAge []int\n\nfunc (a ByAge) Less(i, j int) bool { return a[i] < a[j] }\n',
-        /decides the order sort and container\/heap put items in \(sort\.Interface\) \(the language calls `Less` by that name/,
+        /decides the order sort and container\/heap put items in \(sort\.Interface\) \(`Less` is the method of the sort\.Interface interface: callers can reach it through that interface/,
       ],
       [
         'java',
         'class Point {\n  int x;\n  @Override\n  public int hashCode() {\n    return x * 31;\n  }\n}\n',
-        /gives the hash HashMap and HashSet file an object under, which must agree with equals \(the language calls `hashCode`/,
+        /gives the hash HashMap and HashSet file an object under, which must agree with equals \(the standard library calls `hashCode`/,
       ],
       [
         'csharp',

@@ -9,7 +9,7 @@ import { LANGUAGES } from '../languages/index.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
 import { MAX_LIST_ITEMS } from '../budget.js';
-import { bulletList, code, count, listUpTo } from './text.js';
+import { bulletList, code, count, listOf, listUpTo } from './text.js';
 import { signature } from './walkthrough.js';
 import { equalityJoin, itemOnlyCountingLoop, oneValueAgainstConstants } from './applies.js';
 
@@ -121,12 +121,25 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
 export function approach(input: ComposeInput): Section {
   const units = callables(input);
   const cls = classes(input);
+  // Rust's `impl` blocks and traits are read as classes, but are neither: each is told by its own name.
+  const groups = (
+    [
+      ['class', 'classes', cls.filter((c) => !/^(impl_item|trait_item)$/.test(c.metrics.node.type))],
+      ['impl block', 'impl blocks', cls.filter((c) => c.metrics.node.type === 'impl_item')],
+      ['trait', 'traits', cls.filter((c) => c.metrics.node.type === 'trait_item')],
+    ] as const
+  ).filter(([, , of]) => of.length > 0);
   const structure =
     cls.length > 0
-      ? `The code is organised around ${count(cls.length, 'class', 'classes')} (${listUpTo(
-          cls.map((c) => code(c.metrics.name)),
-          MAX_LIST_ITEMS,
-        )}) whose methods hold the logic.`
+      ? `The code is organised around ${listOf(
+          groups.map(
+            ([one, many, of]) =>
+              `${count(of.length, one, many)} (${listUpTo(
+                of.map((c) => code(c.metrics.name)),
+                MAX_LIST_ITEMS,
+              )})`,
+          ),
+        )} whose methods hold the logic.`
       : units.length > 0
         ? `The code is organised as ${count(units.length, 'function')} without classes.`
         : input.facts.errorRegions > 0

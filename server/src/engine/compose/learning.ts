@@ -9,8 +9,9 @@ import type { ExampleFamily as Family, ExceptionKnowledge } from '../languages/m
 import { TERMS, type Term, type Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
 import { callables, classes } from './overview.js';
-import { capitalize, code, listOf, listUpTo } from './text.js';
+import { capitalize, code, endsIteration, listOf, listUpTo } from './text.js';
 import { escapeRegExp } from '../regex.js';
+import { callArguments } from '../nodes.js';
 import { signature } from './walkthrough.js';
 import { compiledOnlyNote } from './compile-time.js';
 
@@ -99,7 +100,11 @@ function conceptsUsed(input: ComposeInput): Use[] {
     if (line !== undefined) uses.push({ term, line });
   };
   add('function', units[0]?.metrics.startLine);
-  add('class', classes(input)[0]?.metrics.startLine);
+  // A Rust `impl` block or trait is no class: it is not shown as one.
+  add(
+    'class',
+    classes(input).find((c) => !/^(impl_item|trait_item)$/.test(c.metrics.node.type))?.metrics.startLine,
+  );
   const compact = (s: Step) => s.detail === 'comprehension' || s.detail === 'generator';
   add('loop', firstStep(units, top, (s) => s.kind === 'loop' && !compact(s))?.line);
   add('comprehension', firstStep(units, top, (s) => s.detail === 'comprehension')?.line);
@@ -107,7 +112,10 @@ function conceptsUsed(input: ComposeInput): Use[] {
   add('condition', firstStep(units, top, (s) => s.kind === 'branch')?.line);
   add('switch', firstStep(units, top, (s) => s.kind === 'switch')?.line);
   add('return', firstStep(units, top, (s) => s.kind === 'return')?.line);
-  add('exception', firstStep(units, top, (s) => s.kind === 'throw' || s.kind === 'catch')?.line);
+  add(
+    'exception',
+    firstStep(units, top, (s) => s.kind === 'throw' || (s.kind === 'catch' && !endsIteration(s)))?.line,
+  );
   add('await', firstStep(units, top, (s) => s.kind === 'await')?.line);
   add('generator', units.find((u) => u.isGenerator)?.metrics.startLine);
   add('recursion', units.find((u) => u.recursive)?.metrics.startLine);
@@ -352,6 +360,33 @@ function defaultAnswer(cases: readonly CaseArm[]): string {
   return `Any value other than ${listUpTo(others.map(code), 8, 'or')}${also}.`;
 }
 
+/**
+ * Whether `condition` reads a parameter that every self-call of the unit passes a changed value for: an
+ * argument in its place that is not the parameter itself (`n - 1`, `node.left`, `rest`).
+ */
+function testsChangedArgument(u: UnitFacts, condition: string): boolean {
+  const sites = u.recursion?.sites ?? [];
+  if (sites.length === 0) return false;
+  const nodes = u.metrics.node.doc.nodes;
+  const calls = sites.map((id) => nodes[id]).filter((n) => n !== undefined);
+  if (calls.length !== sites.length) return false;
+  const params = u.params.filter((p) => !/^(self|cls|this)$/.test(p));
+  return params.some((p, i) => {
+    if (
+      !/^[A-Za-z_$][\w$]*$/.test(p) ||
+      !new RegExp(`(?<![\\w$.])${escapeRegExp(p)}(?![\\w$])`).test(condition)
+    )
+      return false;
+    return calls.every((call) => {
+      const args = callArguments(call);
+      if (args.length !== params.length) return false;
+      const arg = args[i]!.text.trim();
+      // `n - 1`, `node.left`, `obj[j]`, `rest.slice(1)`: not the parameter as it came, nor another bare name.
+      return arg !== p && !/^[\w$]+$/.test(arg);
+    });
+  });
+}
+
 export function questions(input: ComposeInput): Section {
   const qs: Question[] = [];
   for (const u of callables(input)) {
@@ -397,17 +432,34 @@ export function questions(input: ComposeInput): Section {
         answer: returnsAnswer(u, returns),
       });
     if (u.recursive) {
-      const base = u.steps.find(
+      const exits = u.steps.filter(
         (s) => s.kind === 'branch' && s.then && (s.then.kind === 'return' || s.then.kind === 'throw'),
       );
-      qs.push({
-        ask: `What stops ${sig} from calling itself forever?`,
-        answer: base
-          ? `The check on line ${base.line}: when ${code(base.subject ?? '')} holds, it ${base.then!.kind}s${base.then!.subject ? ` ${code(base.then!.subject)}` : ''} without calling itself.`
-          : 'Nothing in it on its own: a branch that returns without calling itself would be its base case, and none is written as a single return.',
-      });
+      // A base case returns, and tests something each self-call passes a changed value for (`n - 1`, a
+      // child, the rest): a check on what every call passes on unchanged, or a throw on bad input, stops
+      // nothing. Without one that is seen to be so, the question is not asked.
+      const base = exits.find(
+        (s) => s.then!.kind === 'return' && s.subject && testsChangedArgument(u, s.subject),
+      );
+      if (base)
+        qs.push({
+          ask: `What stops ${sig} from calling itself forever?`,
+          answer: `The check on line ${base.line}: when ${code(base.subject!)} holds, it returns${base.then!.subject ? ` ${code(base.then!.subject)}` : ''} without calling itself.`,
+        });
+      else if (exits.length === 0 && !u.steps.some((s) => s.kind === 'branch' || s.kind === 'loop'))
+        qs.push({
+          ask: `What stops ${sig} from calling itself forever?`,
+          answer:
+            'Nothing in it on its own: a branch that returns without calling itself would be its base case, and none is written as a single return.',
+        });
     }
-    const caught = u.steps.find((s) => s.kind === 'catch');
+    const iterationEnd = u.steps.find((s) => endsIteration(s));
+    if (iterationEnd)
+      qs.push({
+        ask: `When does the handler on line ${iterationEnd.line} of ${sig} run?`,
+        answer: `When ${code(iterationEnd.caught![0]!)} is raised in the block it guards: that signals that an iterator has no next item, the normal end of an iteration, not an error.`,
+      });
+    const caught = u.steps.find((s) => s.kind === 'catch' && !endsIteration(s));
     if (caught)
       qs.push({
         ask: `Which calls in ${sig} can fail and end up in the error handler on line ${caught.line}?`,

@@ -135,7 +135,9 @@ function declarationSentence(d: Declaration): string | undefined {
     case 'fixture':
       return `It is a test fixture (${code(d.via)}, line ${d.line}).`;
     case 'protocol':
-      return `It ${d.meaning} (the language calls ${code(d.name)} by that name, line ${d.line}).`;
+      if (d.caller && 'interface' in d.caller)
+        return `It ${d.meaning} (${code(d.name)} is the method of the ${d.caller.interface} interface: callers can reach it through that interface, line ${d.line}).`;
+      return `It ${d.meaning} (the ${d.caller ? 'standard library' : 'language'} calls ${code(d.name)} by that name, line ${d.line}).`;
     case 'callback':
     case 'assigned':
     case 'returned':
@@ -484,9 +486,15 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
         ),
       )}, which the caller's variable receives.`,
     );
-  if (flow.fieldWrites.length > 0)
+  const assigned = flow.fieldWrites.filter((w) => !w.method);
+  if (assigned.length > 0)
     out.push(
-      `It sets ${listOf(flow.fieldWrites.slice(0, 4).map((w) => `${code(w.target)} (line ${w.line})`))}${flow.fieldWrites.length > 4 ? ` and ${count(flow.fieldWrites.length - 4, 'more field')}` : ''}.`,
+      `It sets ${listOf(assigned.slice(0, 4).map((w) => `${code(w.target)} (line ${w.line})`))}${assigned.length > 4 ? ` and ${count(assigned.length - 4, 'more field')}` : ''}.`,
+    );
+  const changed = flow.fieldWrites.filter((w) => w.method);
+  if (changed.length > 0)
+    out.push(
+      `It changes ${listOf(changed.slice(0, 4).map((w) => `${code(w.target)} in place (${code(w.method!)}, line ${w.line})`))}${changed.length > 4 ? ` and ${count(changed.length - 4, 'more field')}` : ''}.`,
     );
   return out.slice(0, max);
 }

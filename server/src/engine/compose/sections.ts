@@ -5,6 +5,8 @@
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { GotoExit, Step, UnitFacts } from '../facts/model.js';
+import type { SnapshotNode } from '../parsing/node.js';
+import { escapeRegExp } from '../regex.js';
 import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
@@ -25,6 +27,7 @@ import {
   capitalize,
   code,
   count,
+  endsIteration,
   firstOf,
   lineRange,
   listOf,
@@ -316,7 +319,15 @@ export function sideEffects(input: ComposeInput): Section {
       lines.push(
         `${signature(u)} sets ${listOf(handedBack.map((m) => `its ${code(m.passing!)} parameter ${code(m.target)} (line ${m.line})`))}, which changes the caller's variable.`,
       );
-    const fields = u.purpose.dataFlow.fieldWrites;
+    const fields = u.purpose.dataFlow.fieldWrites.filter((f) => !f.method);
+    const changed = u.purpose.dataFlow.fieldWrites.filter((f) => f.method);
+    if (changed.length)
+      lines.push(
+        `${signature(u)} changes ${listUpTo(
+          changed.map((f) => `${code(f.target)} in place (${code(f.method!)}, line ${f.line})`),
+          4,
+        )}.`,
+      );
     if (fields.length)
       lines.push(
         `${signature(u)} sets ${listUpTo(
@@ -334,11 +345,28 @@ export function sideEffects(input: ComposeInput): Section {
       : `None of its calls is to a well-known API with a side effect (files, processes, network, databases, the page, logging, the clock, randomness, threads, the environment)${
           // Said only where every assignment is seen to be to a local: a write through a pointer or to an
           // outer variable would make it false.
-          callables(input).every((u) => u.purpose.dataFlow.writesOnlyLocals)
+          // A method of unknown effect called on a parameter or a field (`it.MoveNext()`) may change it too.
+          callables(input).every((u) => u.purpose.dataFlow.writesOnlyLocals && !callsOnInputs(u))
             ? ', and it changes no parameter or field in place'
             : ''
         }. What the functions it calls do cannot be seen from this snippet alone.`,
   };
+}
+
+/** Methods known to only read what they are called on. */
+const READ_ONLY_METHODS =
+  /^(length|size|get|Get|has|contains|Contains|containsKey|ContainsKey|includes|equals|Equals|hashCode|GetHashCode|toString|ToString|to_string|startsWith|endsWith|StartsWith|EndsWith|starts_with|ends_with|indexOf|IndexOf|lastIndexOf|charAt|substring|Substring|slice|trim|Trim|toLowerCase|toUpperCase|ToLower|ToUpper|lower|upper|strip|isEmpty|is_empty|IsEmpty|len|count|Count|keys|values|items|iter|clone|copy|format|join|split|Split|compareTo|CompareTo|matches|test|exec|Match|IsMatch|find|findIndex|some|every|map|filter|concat|at|first|last|min|max|abs|floor|ceil|round|toFixed|isDigit|isLetter|is_some|is_none|is_ok|is_err|lower_bound|upper_bound|as_str|as_ref|borrow|unwrap_or|get_or_default)$/;
+
+/**
+ * Whether a unit calls a method not known to only read on one of its parameters, or on its own object or a
+ * field of it (`num.MoveNext()`, `self.items.frobnicate()`): such a call may change what it is called on.
+ */
+function callsOnInputs(u: UnitFacts): boolean {
+  const roots = new Set([...u.params, ...selfNames(u)]);
+  return u.calls.some((c) => {
+    const m = /^([\w$]+)(?:\s*(?:\.|->)\s*[\w$]+)*\s*(?:\.|->)\s*([\w$]+)$/.exec(c);
+    return !!m && roots.has(m[1]!) && !READ_ONLY_METHODS.test(m[2]!);
+  });
 }
 
 /** Whether the snippet binds `name` itself: declares or assigns it (an import is from outside). */
@@ -396,7 +424,45 @@ function ownPart(u: UnitFacts, call: string): boolean {
   if (u.metrics.kind !== 'method') return false;
   const name = u.metrics.name.split('.').pop();
   const match = /^([\w$]+)((?:\s*\.\s*[\w$]+|\[(?:[^[\]]|\[[^[\]]*\])*\])+)\s*\.\s*([\w$]+)$/.exec(call);
-  return !!match && match[3] === name && selfNames(u).includes(match[1]!);
+  if (!match || match[3] !== name || !selfNames(u).includes(match[1]!)) return false;
+  // A field the snippet declares with a type other than the method's own (`r *bufio.Reader` in Go's
+  // `cr.r.Read`) holds another kind of object: its method of the same name is not this one.
+  const field = /^\s*\.\s*([\w$]+)/.exec(match[2]!)?.[1];
+  const owner = u.metrics.name.includes('.') ? u.metrics.name.split('.').slice(-2, -1)[0] : undefined;
+  if (!field || !owner) return true;
+  const types = declaredFieldTypes(u.metrics.node, field);
+  return (
+    types.length === 0 || types.some((t) => new RegExp(`(?<![\\w$])${escapeRegExp(owner)}(?![\\w$])`).test(t))
+  );
+}
+
+/** Declarations of a field or property: Go's and Rust's struct fields, Java's and C#'s fields, TypeScript's properties. */
+const FIELD_DECLARATIONS = [
+  'field_declaration',
+  'property_declaration',
+  'public_field_definition',
+  'property_signature',
+];
+
+/** The types the snippet declares for a field named `field` (`*bufio.Reader` for `r *bufio.Reader`), as written. */
+function declaredFieldTypes(node: SnapshotNode, field: string): string[] {
+  let root = node;
+  while (root.parent) root = root.parent;
+  const types: string[] = [];
+  for (const decl of root.descendantsOfType(FIELD_DECLARATIONS)) {
+    const type =
+      decl.childForFieldName('type') ??
+      decl.namedChildren.find((c) => c.type === 'variable_declaration')?.childForFieldName('type');
+    if (!type) continue;
+    const names = [
+      ...decl.childrenForFieldName('name'),
+      ...decl
+        .descendantsOfType('variable_declarator')
+        .map((d) => d.childForFieldName('name') ?? d.namedChildren[0]),
+    ];
+    if (names.some((n) => n?.text === field)) types.push(type.text);
+  }
+  return types;
 }
 
 export function dependencies(input: ComposeInput): Section {
@@ -484,15 +550,111 @@ function gotoLines(u: UnitFacts): string[] {
   });
 }
 
+/** Go's calls that end the program, or unwind the stack as a throw would. */
+const GO_ENDS = /^(?:panic|log\.(?:Panic|Fatal)(?:f|ln)?|os\.Exit)$/;
+/** Rust's macros that panic, always or when their check fails. */
+const RUST_PANICS = /^(?:panic|unreachable|todo|unimplemented|(?:debug_)?assert(?:_eq|_ne)?)$/;
+
+/**
+ * "`decode()` panics on line 126: `panic(…)`": the calls in a unit's own code (not in a function written
+ * inside it) that end it as a throw would (Go's `panic`, `log.Fatal`, `os.Exit`; Rust's `panic!`,
+ * `unreachable!`, a failing `assert!`, `.unwrap()` on a `None` or an `Err`).
+ */
+function abortLines(input: ComposeInput, u: UnitFacts, units: readonly UnitFacts[]): string[] {
+  const language = input.request.language;
+  if (language !== 'go' && language !== 'rust') return [];
+  const node = u.metrics.node;
+  const innermost = (n: SnapshotNode): boolean =>
+    !units.some(
+      (o) =>
+        o !== u &&
+        o.metrics.node.startIndex >= node.startIndex &&
+        o.metrics.node.endIndex <= node.endIndex &&
+        (o.metrics.node.startIndex > node.startIndex || o.metrics.node.endIndex < node.endIndex) &&
+        n.startIndex >= o.metrics.node.startIndex &&
+        n.endIndex <= o.metrics.node.endIndex,
+    );
+  const lines: string[] = [];
+  const seen = new Set<number>();
+  const said = (n: SnapshotNode, sentence: string): void => {
+    const line = n.startPosition.row + 1;
+    if (seen.has(line) || !innermost(n)) return;
+    seen.add(line);
+    lines.push(sentence.replace('{line}', String(line)).replace('{code}', code(clipCode(n.text))));
+  };
+  const sig = signature(u);
+  for (const call of node.descendantsOfType(['call_expression', 'macro_invocation'])) {
+    if (call.type === 'macro_invocation') {
+      const name = call.childForFieldName('macro')?.text ?? call.namedChildren[0]?.text ?? '';
+      if (RUST_PANICS.test(name))
+        said(
+          call,
+          name.includes('assert')
+            ? `${sig} panics on line {line} if the check fails${name.startsWith('debug_') ? ' (in a debug build)' : ''}: {code}.`
+            : `${sig} panics on line {line}: {code}.`,
+        );
+      continue;
+    }
+    const callee = call.childForFieldName('function');
+    if (!callee) continue;
+    if (language === 'go' && GO_ENDS.test(callee.text))
+      said(
+        call,
+        /Exit|Fatal/.test(callee.text)
+          ? `${sig} ends the whole program on line {line}: {code}.`
+          : `${sig} panics on line {line}: {code}.`,
+      );
+    const method = callee.childForFieldName('field')?.text;
+    if (language === 'rust' && (method === 'unwrap' || method === 'expect'))
+      said(
+        call,
+        `${sig} calls ${code(`.${method}()`)} on line {line}, which panics on a \`None\` or an \`Err\`.`,
+      );
+  }
+  return lines;
+}
+
+/** A call as quoted in an error path: its first line, cut short. */
+function clipCode(text: string): string {
+  const first = text.split('\n')[0]!;
+  return first.length > 60 || first !== text ? `${first.slice(0, 57)}…` : first;
+}
+
+/**
+ * "`decode()` stores an error value in `r.err` (line 70)": a Go method that stores an error in a field named
+ * for one (`err`, `lastErr`), other than clearing it with `nil`, reports it through that field (the first
+ * such assignment of each field is quoted).
+ */
+function errorFieldLines(input: ComposeInput, u: UnitFacts): string[] {
+  if (input.request.language !== 'go') return [];
+  return u.purpose.dataFlow.fieldWrites
+    .filter((w) => !w.method)
+    .filter(
+      (w) =>
+        /(?:^|\.)(?:err|error|\w*Err|\w*Error)$/.test(w.target) &&
+        !new RegExp(`${escapeRegExp(w.target)}\\s*=\\s*nil\\b`).test(w.text) &&
+        /(?<![=!<>:])=(?!=)/.test(w.text),
+    )
+    .map(
+      (w) => `${signature(u)} stores an error value in ${code(w.target)} (line ${w.line}): ${code(w.text)}.`,
+    );
+}
+
 export function errorPaths(input: ComposeInput): Section {
   const lines: string[] = [];
-  for (const u of callables(input)) {
+  const units = callables(input);
+  for (const u of units) {
+    lines.push(...abortLines(input, u, units), ...errorFieldLines(input, u));
     for (const s of u.steps) {
       if (s.kind === 'throw')
         lines.push(
           `${signature(u)} ${raisesIn(input) ? 'raises' : 'throws'} ${s.subject ? code(s.subject) : 'an error'} on line ${s.line}.`,
         );
-      if (s.kind === 'catch')
+      if (endsIteration(s))
+        lines.push(
+          `${signature(u)} handles the end of an iteration on line ${s.line}: ${code(s.caught![0]!)} signals that an iterator has no next item, which is not an error.`,
+        );
+      else if (s.kind === 'catch')
         lines.push(
           `${signature(u)} catches errors on line ${s.line}${s.subject ? ` as ${code(s.subject)}` : ''}.`,
         );

@@ -61,3 +61,15 @@ export function moreFunctions(n: number, other = true): string {
   if (n === 1) return other ? 'One more function is' : 'One function is';
   return `${other ? 'The other ' : ''}${n} functions are`;
 }
+
+/**
+ * Whether a catch clause takes only the signal that an iterator has no next item (Python's and Ruby's
+ * `StopIteration`, Python's `StopAsyncIteration`): the normal end of an iteration, not an error.
+ */
+export function endsIteration(step: { readonly kind: string; readonly caught?: readonly string[] }): boolean {
+  return (
+    step.kind === 'catch' &&
+    !!step.caught?.length &&
+    step.caught.every((t) => t === 'StopIteration' || t === 'StopAsyncIteration')
+  );
+}

@@ -14,7 +14,7 @@ import { armOpening, compiledOnlySentence, groupHead, hasElse } from './compile-
 import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
-import { capitalize, code, count, lineRange, listOf, listUpTo } from './text.js';
+import { capitalize, code, count, endsIteration, lineRange, listOf, listUpTo } from './text.js';
 import { callbackName, dataFlowSentences, purposeSentences } from './purpose.js';
 import { isStandIn } from '../metrics/common/naming.js';
 
@@ -223,6 +223,8 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
     case 'try':
       return 'runs a block that may fail under `try`';
     case 'catch':
+      if (endsIteration(step))
+        return `handles the end of the iteration, signalled by ${code(step.caught![0]!)}`;
       return s ? `handles errors (caught as ${code(s)})` : 'handles errors';
     case 'call':
       return undefined;

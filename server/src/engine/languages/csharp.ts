@@ -173,6 +173,12 @@ export const csharp: LanguageSupport<'csharp'> = {
       Dispose: 'releases what the object holds, as a using block does at its end (IDisposable)',
       GetEnumerator: 'gives the items a foreach loop goes through',
     },
+    // Collections and sorting call these, not the language.
+    protocolCallers: {
+      Equals: { library: true },
+      GetHashCode: { library: true },
+      CompareTo: { library: true },
+    },
     protocolParameters: {
       ToString: 0,
       Equals: 1,

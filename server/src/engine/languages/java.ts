@@ -370,6 +370,14 @@ export const java: LanguageSupport<'java'> = {
       close: 'releases what the object holds, as try-with-resources does at the end of its block',
       run: 'is the work a Thread or an executor runs (Runnable)',
     },
+    // Collections, sorting and threads call these, not the language.
+    protocolCallers: {
+      equals: { library: true },
+      hashCode: { library: true },
+      compareTo: { library: true },
+      compare: { library: true },
+      run: { library: true },
+    },
     protocolParameters: {
       toString: 0,
       equals: 1,

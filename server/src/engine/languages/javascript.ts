@@ -262,6 +262,7 @@ const FAMILY = {
       '[Symbol.iterator]': 'gives the items a for…of loop and spreading go through',
     },
     protocolParameters: { toString: 0, valueOf: 0 },
+    protocolCallers: { toJSON: { library: true } },
   },
 } as const;
 

@@ -276,7 +276,16 @@ export interface DeclarationReading {
    * `toString()` is the protocol, a private `toString(scheme, host, …)` beside it is just a method.
    */
   readonly protocolParameters?: Readonly<Record<string, number>>;
+  /**
+   * Who calls a protocol method, where it is not the language itself: the standard library, by the name
+   * (Java's `equals` in collections, pickle's `__reduce__`), or callers through the interface it belongs
+   * to (Go's `Read` of `io.Reader`: Go calls no method implicitly). The rest the language calls.
+   */
+  readonly protocolCallers?: Readonly<Record<string, ProtocolCaller>>;
 }
+
+/** Who calls a protocol method by its name: the standard library, or callers through the named interface. */
+export type ProtocolCaller = { readonly library: true } | { readonly interface: string };
 
 /** Which family's tiny examples learning mode shows for a concept. */
 export type ExampleFamily = 'js' | 'python' | 'java' | 'go';

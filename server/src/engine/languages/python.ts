@@ -407,6 +407,14 @@ export const python: LanguageSupport<'python'> = {
       __set_name__: 'tells a descriptor the name it is assigned to in its class',
       __init_subclass__: 'runs for each new subclass of its class',
     },
+    // pickle and copy call these, not the language.
+    protocolCallers: {
+      __reduce__: { library: true },
+      __getstate__: { library: true },
+      __setstate__: { library: true },
+      __copy__: { library: true },
+      __deepcopy__: { library: true },
+    },
   },
   arithmetic: { divisionIsNumeric: false },
   // Calling a class creates an instance; `int(s)` and its kin convert (or parse) a value instead.

@@ -25,6 +25,8 @@ export interface Write {
   readonly line: number;
   /** For a parameter that hands a value back (C# `out`/`ref`, Swift `inout`): how it is declared. */
   readonly passing?: PassedBack;
+  /** For a field changed by a method called on it (`self.ranges.push(…)`), not assigned: that method. */
+  readonly method?: string;
 }
 
 export interface DataFlow {
@@ -88,6 +90,10 @@ const DEREF_WRITE = /(?:^\s*|[;{]\s*)\(?\*+\s*([A-Za-z_$][\w$]*)\)?\s*(?:[-+*/%|
 /** Calls that change the object they are called on. */
 const MUTATORS =
   /^(sort|reverse|append|push|pop|shift|unshift|splice|extend|insert|remove|clear|update|add|delete|set|put|fill|setdefault|discard|popitem|Add|Remove|Clear|Insert|Sort|Reverse|AddRange|RemoveAt)$/;
+
+/** Calls that change a field they are called on, besides MUTATORS: Rust's and C++'s names for them. */
+const FIELD_MUTATORS =
+  /^(drain|truncate|retain|dedup|dedup_by_key|sort_by|sort_by_key|sort_unstable|sort_unstable_by|sort_unstable_by_key|swap|split_off|extend_from_slice|push_back|push_front|pop_back|pop_front|emplace_back|erase|resize|reserve|addAll|removeAll|removeIf|retainAll|replaceAll|offer|poll|enqueue|dequeue)$/;
 
 /** The unit's lines with its nested units blanked (a callback written on one line too), each with its 1-based number. */
 function ownLines(unit: Node, nested: readonly Node[]): Array<{ text: string; line: number }> {
@@ -191,6 +197,59 @@ function onlyLocals(
   return true;
 }
 
+/** The class bodies whose fields a method names bare (Java, C#, C++): `markedChar = 0` sets the field. */
+const CLASS_BODIES = /^(class_body|declaration_list|field_declaration_list|enum_body)$/;
+
+/** The names of the fields the class around a method declares (`private int nChars, nextChar;`). */
+function enclosingFields(unit: Node): Set<string> {
+  const names = new Set<string>();
+  let body = unit.parent;
+  while (body && !CLASS_BODIES.test(body.type)) {
+    if (/function|method|lambda|closure/.test(body.type)) return names;
+    body = body.parent;
+  }
+  if (!body) return names;
+  for (const decl of body.namedChildren) {
+    if (decl.type !== 'field_declaration') continue;
+    for (const d of decl.descendantsOfType(['variable_declarator', 'init_declarator', 'field_identifier'])) {
+      const name =
+        d.type === 'field_identifier'
+          ? d
+          : (d.childForFieldName('name') ?? d.childForFieldName('declarator') ?? d.namedChildren[0]);
+      if (name && /identifier$/.test(name.type)) names.add(name.text);
+    }
+  }
+  return names;
+}
+
+/** Assignments in the unit's own code to a bare name that is one of the class's fields and no local or parameter. */
+function bareFieldWrites(
+  unit: Node,
+  params: readonly string[],
+  nested: readonly Node[],
+  fields: ReadonlySet<string>,
+): Write[] {
+  const declared = declaredNames(unit, nested);
+  const writes: Write[] = [];
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id + 1; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (nested.some((n) => n.id === id)) {
+      id = node.lastId;
+      continue;
+    }
+    if (!ASSIGNMENTS.test(node.type)) continue;
+    const target =
+      node.childForFieldName('left') ?? node.childForFieldName('argument') ?? node.namedChildren[0];
+    if (!target || target.type !== 'identifier') continue;
+    const name = target.text;
+    if (!fields.has(name) || declared.has(name) || params.includes(name)) continue;
+    const line = node.startPosition.row + 1;
+    writes.push({ target: name, text: node.text.split('\n')[0]!.trim(), line });
+  }
+  return writes;
+}
+
 /**
  * A pattern for a write to one of `names`, which are parameters that hand a
  * value back: an assignment (`value = …`, `value += …`), `value++`, or
@@ -231,7 +290,13 @@ export function dataFlowOf(
   const fieldOf = new RegExp(
     `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+)\\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)`,
   );
+  const fieldCall = new RegExp(
+    `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})\\s*(?:\\.|->)\\s*\\w+)\\s*\\.\\s*(\\w+)\\s*(?:::<[^>]*>\\s*)?\\(`,
+    'g',
+  );
   const backWrite = passedBackWrite([...passedBack.keys()]);
+  const classFields = enclosingFields(unit);
+  const bareFields = classFields.size ? bareFieldWrites(unit, params, nested, classFields) : [];
   for (const { text, line } of lines) {
     // Comments and strings could hold any of these words; a line that is only a comment says nothing.
     // (`*count = 0;` is a write through a pointer, not a comment's continuation line.)
@@ -252,6 +317,18 @@ export function dataFlowOf(
         seenFields.add(t);
         fieldWrites.push({ target: t, text: text.trim().replace(/;$/, ''), line });
       }
+    // `self.ranges.push(x)`, `this.items.sort()`: a method that changes the field it is called on.
+    for (const m of text.matchAll(fieldCall)) {
+      const target = m[1]!.replace(/\s+/g, '');
+      if (
+        (MUTATORS.test(m[2]!) || FIELD_MUTATORS.test(m[2]!)) &&
+        !seenFields.has(target) &&
+        fieldWrites.length < 12
+      ) {
+        seenFields.add(target);
+        fieldWrites.push({ target, text: `${target}.${m[2]}`, line, method: m[2]! });
+      }
+    }
     const field = fieldOf.exec(text);
     if (field && !seenFields.has(field[1]!) && fieldWrites.length < 12) {
       seenFields.add(field[1]!);
@@ -280,6 +357,12 @@ export function dataFlowOf(
       }
     }
   }
+  for (const w of bareFields)
+    if (!seenFields.has(w.target) && fieldWrites.length < 12) {
+      seenFields.add(w.target);
+      fieldWrites.push(w);
+    }
+  fieldWrites.sort((a, b) => a.line - b.line);
   const propagates = unit
     .descendantsOfType(['try_expression'])
     .filter((n) => !nested.some((u) => n.startIndex >= u.startIndex && n.endIndex <= u.endIndex))

@@ -261,7 +261,7 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
     (arity === undefined || arity === context.params.length) &&
     (kind === 'method' || inClassBody(node) || name.startsWith('__'))
   )
-    found.push({ kind: 'protocol', line: at, name, meaning });
+    found.push({ kind: 'protocol', line: at, name, meaning, caller: reading.protocolCallers?.[name] });
   if (reading.react) {
     if (/^use[A-Z]/.test(name)) found.push({ kind: 'hook', line: at });
     else if (/^[A-Z]/.test(name) && rendersJsx(node)) found.push({ kind: 'component', line: at });

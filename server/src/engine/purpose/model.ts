@@ -3,6 +3,7 @@ import type { UnitResult } from './result.js';
 import type { Captures } from './closure.js';
 import type { DataFlow } from './dataflow.js';
 import type { Shape } from './shape.js';
+import type { ProtocolCaller } from '../languages/model.js';
 
 /**
  * What the code says about its own purpose, as evidence: each item records
@@ -72,7 +73,14 @@ export type Declaration =
   | { readonly kind: 'memoised'; readonly line: number; readonly via: string }
   | { readonly kind: 'property'; readonly line: number }
   | { readonly kind: 'fixture'; readonly line: number; readonly via: string }
-  | { readonly kind: 'protocol'; readonly line: number; readonly name: string; readonly meaning: string }
+  | {
+      readonly kind: 'protocol';
+      readonly line: number;
+      readonly name: string;
+      readonly meaning: string;
+      /** Who calls it, where not the language itself (languages/model.ts `protocolCallers`). */
+      readonly caller?: ProtocolCaller;
+    }
   | { readonly kind: 'callback'; readonly line: number; readonly callee: string }
   | { readonly kind: 'assigned'; readonly line: number; readonly target: string }
   | { readonly kind: 'returned'; readonly line: number };
