@@ -325,8 +325,8 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 };
 
 /** A line with no code: blank, or only a comment. */
-// `#[cold]` (a Rust attribute) and `#include` are code, not a comment.
-const NO_CODE = /^\s*($|\/\/|#(?!\[|!|include|define|if|endif|else|pragma)|\/\*|\*(\s|\/|$))/;
+// `#[cold]` (a Rust attribute) is code, not a comment; `#[69, 99]` in Python is one.
+const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -341,7 +341,7 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   if (/^\s*\/\*/.test(opens) || (!/\/\/|^\s*#/.test(opens) && /\/\*(?!.*\*\/)/.test(opens)))
     while (end < lines.length - 1 && !(lines[end] ?? '').includes('*/')) end++;
   // Comments on lines one after another are one comment: its words run on over them.
-  const commentOnly = /^\s*(\/\/|#(?!\[|!|include|define|if|endif|else|pragma)|\/\*.*\*\/\s*$)/;
+  const commentOnly = /^\s*(\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*.*\*\/\s*$)/;
   if (commentOnly.test(opens)) while (end < lines.length - 1 && commentOnly.test(lines[end + 1] ?? '')) end++;
   const text = lines
     .slice(at, end + 1)
@@ -484,16 +484,22 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
 const answers: Check<'answers'> = (claim, { unit, units }) => {
   const lines = sourceLines(unit.metrics.node);
   const own = ownText(unit, units);
+  // The sentence quotes an expression with its white space run together.
+  const flat = own.replace(/\s+/g, ' ');
   const last = unit.metrics.node.endPosition.row + 1;
   // An arrow's expression body or a tail expression returns with no keyword.
   const implicit = !/\breturn\b/.test(blankComments(own));
-  for (const c of claim.cases) {
-    // A returned value may run on over the next lines (`return ok\n  ? a\n  : b`).
-    const statement = lines.slice(c.line, Math.min(c.line + 6, last + 1)).join('\n');
-    if (c.value !== undefined && !statement.includes(c.value.split('\n')[0]!.trim()))
+  for (const [i, c] of claim.cases.entries()) {
+    // A returned value may run on over the lines after it (`return ok\n  ? a\n  : b`).
+    const rest = lines.slice(c.line, last + 1).join('\n');
+    if (c.value !== undefined && !rest.includes(c.value.split('\n')[0]!.trim()))
       return `line ${c.line} does not give \`${c.value}\``;
-    if (!implicit && !/\breturn\b/.test(lines[c.line] ?? '')) return `line ${c.line} holds no return`;
-    const missing = c.quotes.find((q) => !own.includes(q));
+    // The last case may be a tail expression (Rust, an arrow's body): the unit's last lines.
+    const after = lines.slice(c.line + 1, last + 1).join('\n');
+    const tail = i === claim.cases.length - 1 && !/;|\breturn\b/.test(blankComments(after));
+    if (!implicit && !tail && !/\breturn\b/.test(lines[c.line] ?? ''))
+      return `line ${c.line} holds no return`;
+    const missing = c.quotes.find((q) => !flat.includes(q.replace(/\s+/g, ' ')));
     if (missing !== undefined) return `\`${missing}\` is not in its code`;
   }
   return undefined;

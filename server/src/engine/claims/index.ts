@@ -140,7 +140,8 @@ export function loopClaims(unit: UnitFacts): Claim[] {
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */
 /** The code quoted in words (`a` differs from `b`): each backquoted piece. */
 const quotesIn = (words: readonly string[]) =>
-  words.flatMap((w) => [...w.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+  // A quote holding a backtick is fenced with two (`` a`b ``), as compose/text.ts writes it.
+  words.flatMap((w) => [...w.matchAll(/`` (.+?) ``|`([^`]+)`/g)].map((m) => (m[1] ?? m[2])!));
 
 /** The cases a yes-or-no or in-turn sentence tells: each `return`'s line, value and quoted names. */
 export function answersClaim(unit: UnitFacts): Answers | undefined {

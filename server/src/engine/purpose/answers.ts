@@ -44,6 +44,17 @@ function unwrap(text: string): string {
   return t;
 }
 
+/** Whether every bracket in `t` (outside strings) closes inside it, in order. */
+function balanced(t: string): boolean {
+  let depth = 0;
+  for (const i of codePositions(t)) {
+    const c = t[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 /** Whether the bracket opening `t` closes at its last character: `(a && b)`, not `(a) && (b)`. */
 function closesAtEnd(t: string): boolean {
   let depth = 0;
@@ -61,7 +72,10 @@ const q = (operand: string): string | undefined => {
   const compound =
     splitTopLevel(t, /\s*(?:&&|\|\||\band\b|\bor\b|\bnot\b|===?|!==?|<=?|>=?)\s*/).length > 1 ||
     /^(!|not\s)/.test(t);
-  return t && !compound && t.length <= MAX_OPERAND && !/\n/.test(t) ? `\`${t}\`` : undefined;
+  // `arrA.filter(a => !arrB` is a greedy match's half of a call, not an operand.
+  return t && !compound && balanced(t) && t.length <= MAX_OPERAND && !/\n/.test(t) && !t.includes('`')
+    ? `\`${t}\``
+    : undefined;
 };
 
 const NOTHING = /^(null|None|nil|undefined|NULL|nullptr)$/;

@@ -327,7 +327,9 @@ const MAX_ARMS = 6;
 function said(condition: string): string | undefined {
   return (
     answerOf(condition) ??
-    (condition.length <= 60 && !condition.includes('\n') ? `\`${condition}\`` : undefined)
+    (condition.length <= 60 && !condition.includes('\n') && !condition.includes('`')
+      ? `\`${condition}\``
+      : undefined)
   );
 }
 
