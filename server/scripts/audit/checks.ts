@@ -467,7 +467,7 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
   // A named result is declared in the first line's result list: `) (pos Position) {`.
   if (
     claim.named
-      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+[\\w.*\\[\\]]+\\s*\\)`).test(first)
+      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+([\\w.*\\[\\]]+|struct\\s*\\{[^}]*\\})\\s*\\)`).test(first)
       : !unit.params.includes(claim.target)
   )
     return `\`${claim.target}\` is no ${claim.named ? 'named result' : 'parameter'}`;
@@ -484,8 +484,8 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
 const answers: Check<'answers'> = (claim, { unit, units }) => {
   const lines = sourceLines(unit.metrics.node);
   const own = ownText(unit, units);
-  // The sentence quotes an expression with its white space run together.
-  const flat = own.replace(/\s+/g, ' ');
+  // The sentence quotes an expression with its white space run together, arrows written in it included.
+  const flat = unit.metrics.node.text.replace(/\s+/g, ' ');
   const last = unit.metrics.node.endPosition.row + 1;
   // An arrow's expression body or a tail expression returns with no keyword.
   const implicit = !/\breturn\b/.test(blankComments(own));
@@ -517,7 +517,11 @@ const appendsTo: Check<'appends-to'> = (claim, { unit, units }) => {
     if (returns.length !== cited.size || returns.some((l) => !cited.has(l)))
       return `returns on lines ${returns.join(', ')}, cited ${[...cited].join(', ')}`;
     const bad = returns.find(
-      (l) => !new RegExp(`\\breturn\\s+append\\(\\s*${t}\\s*,`).test(lines[l - first] ?? ''),
+      // `return append(\n\tmsg,` runs on to the next line.
+      (l) =>
+        !new RegExp(`\\breturn\\s+append\\(\\s*${t}\\s*,`).test(
+          `${lines[l - first] ?? ''} ${lines[l - first + 1] ?? ''}`,
+        ),
     );
     return bad === undefined
       ? undefined
@@ -592,7 +596,7 @@ const firstIndex: Check<'first-index'> = (claim, { unit, units, nodes }) => {
   if (!/^(for|while|do)\b/.test(loop.text)) return 'the node is no loop';
   const i = escape(claim.index);
   const text = blankComments(blankStrings(loop.text)).replace(/^for\s*\(?[^;{]*;/, 'for (;');
-  const returns = text.match(/(?<![.\w])return\b[^;\n]*/g) ?? [];
+  const returns = text.match(/(?<![.\w])return\b[^;\n}]*/g) ?? [];
   if (returns.length !== 1 || !new RegExp(`^return\\s+${i}\\s*$`).test(returns[0]!.trim()))
     return `the loop's returns are ${returns.join(', ') || 'none'}, not one \`return ${claim.index}\``;
   const lines = sourceLines(unit.metrics.node);
@@ -642,11 +646,15 @@ const searchesFirst: Check<'searches-first'> = (claim, { nodes }) => {
   const i = escape(claim.index);
   const open = text.indexOf('{');
   const head = open < 0 ? text.split('\n')[0]! : text.slice(0, open);
-  if (!new RegExp(`(\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=))\\s*\\)?\\s*$`).test(head.trim()))
+  if (
+    !new RegExp(`(\\+\\+${i}\\b|(?<![\\w.])${i}\\s*(\\+\\+|\\+=\\s*[\\w.]+))\\s*\\)?\\s*$`).test(head.trim())
+  )
     return `the loop's header does not move \`${claim.index}\` up`;
   const body = open < 0 ? text.slice(head.length) : text.slice(open);
   const words =
-    body.match(/\b(if|else|break|return|throw|for|while|do|switch)\b|[^;{}\s]+\s*=(?!=)|\+\+|--/g) ?? [];
+    body.match(
+      /\b(if|else|break|return|throw|for|while|do|switch)\b|[\w.$[\]]+\s*(?<![!=<>])=(?!=)|\+\+|--/g,
+    ) ?? [];
   if (words.join(' ') !== 'if break')
     return `the loop's body does more than \`if (…) break\`: ${words.join(' ')}`;
   if (

@@ -168,6 +168,13 @@ describe('engine: purpose without a doc comment', () => {
         /checks in turn/,
       );
     });
+    it('a variable set inside a closure is not said as the question its closure asked', async () => {
+      const text = await quick(
+        'go',
+        'package p\n\nfunc supported() bool {\n\tonce.Do(func() {\n\t\terr := probe()\n\t\tok = err == nil\n\t})\n\treturn ok\n}\n',
+      );
+      assert.doesNotMatch(text, /whether `err` is `nil`/);
+    });
     it('a last `return c ? a : b` is one more case, and `min` the smaller of two', async () => {
       assert.match(
         await quick(

@@ -642,6 +642,7 @@ function errorFieldLines(input: ComposeInput, u: UnitFacts): string[] {
 
 export function errorPaths(input: ComposeInput): Section {
   const lines: string[] = [];
+  let noted = false;
   const units = callables(input);
   for (const u of units) {
     lines.push(...abortLines(input, u, units), ...errorFieldLines(input, u));
@@ -660,10 +661,14 @@ export function errorPaths(input: ComposeInput): Section {
         );
       if (s.kind === 'return' && s.subject && isErrorValue(s.subject))
         lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
-      else if (s.kind === 'return' && s.early)
+      else if (s.kind === 'return' && s.early) {
+        // Said once: after the first, "leaves early" is understood the same way.
+        const note = noted ? '' : ' (a guard or a special case, not necessarily an error)';
+        noted = true;
         lines.push(
-          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : s.results ? `, returning ${namedResultsPhrase(s.results)}` : ''} (a guard or a special case, not necessarily an error).`,
+          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : s.results ? `, returning ${namedResultsPhrase(s.results)}` : ''}${note}.`,
         );
+      }
     }
     lines.push(...gotoLines(u));
     const propagated = u.purpose.dataFlow.propagates;

@@ -258,6 +258,10 @@ function definitionOf(unit: Node, name: string): Node | undefined {
   const at = writes[0]!;
   if (!/declarator|short_var_declaration|assignment$|^assignment|variable_declaration/.test(at.type))
     return undefined;
+  // Set inside a function written in the unit (`once.Do(func() { ok = err == nil })`), it is no local of
+  // this one, and what it read there is out of reach here.
+  for (let p = at.parent; p && p.id !== unit.id; p = p.parent)
+    if (/func_literal|function|lambda|arrow|closure|method/.test(p.type)) return undefined;
   let value = at.childForFieldName('value') ?? at.childForFieldName('right') ?? undefined;
   if (value?.type === 'expression_list') {
     const left = at.childForFieldName('left');

@@ -358,6 +358,13 @@ function appendArgs(node: Node | undefined, builtin: string, target: string): re
   return args && args.length >= 2 && args[0]!.text === target ? args : undefined;
 }
 
+/** Whether `node` sits in a function written inside `unit`. */
+function insideFunction(node: Node, unit: Node): boolean {
+  for (let p = node.parent; p && p.id !== unit.id; p = p.parent)
+    if (/func_literal|function|lambda|arrow|closure|method/.test(p.type)) return true;
+  return false;
+}
+
 function appendsOf(
   unit: Node,
   steps: readonly Step[],
@@ -389,7 +396,9 @@ function appendsOf(
     if (!name || !params.includes(name) || values.some((v) => v?.text !== name)) return undefined;
     const assigned = unit.doc.nodes
       .slice(unit.id + 1, unit.lastId + 1)
-      .filter((d) => /assignment/.test(d.type) && d.childForFieldName('left')?.text === name);
+      .filter((d) => /assignment/.test(d.type) && d.childForFieldName('left')?.text === name)
+      // A closure's appends (`char := func(b byte) { buf = append(buf, b) }`) run when it is called.
+      .filter((d) => !insideFunction(d, unit));
     // `p += …`, `p++` or `p, q = …` change `p` another way.
     const t = escapeRegExp(name);
     if (
