@@ -326,7 +326,8 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 
 /** A line with no code: blank, or only a comment. */
 // `#[cold]` (a Rust attribute) is code, not a comment; `#[69, 99]` in Python is one.
-const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*|\*(\s|\/|$))/;
+// A line opening with `/* … */` and code after it (`/* if SET */ assert(…)`) is code.
+const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*\S)|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -463,11 +464,11 @@ const writesTo: Check<'writes-to'> = (claim, { unit }) => {
 const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
   const t = escape(claim.target);
   const lines = sourceLines(unit.metrics.node);
-  const first = unit.metrics.node.text.split('\n')[0] ?? '';
-  // A named result is declared in the first line's result list: `) (pos Position) {`.
+  // A named result is declared in the signature's result list: `) (pos Position) {`, or a struct over lines.
+  const header = unit.metrics.node.text.slice(0, unit.metrics.node.text.search(/\)\s*\{\s*\n/) + 1 || 400);
   if (
     claim.named
-      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+([\\w.*\\[\\]]+|struct\\s*\\{[^}]*\\})\\s*\\)`).test(first)
+      ? !new RegExp(`\\)\\s*\\(\\s*${t}\\s+([\\w.*\\[\\]]+|struct\\s*\\{[^}]*\\})\\s*\\)`).test(header)
       : !unit.params.includes(claim.target)
   )
     return `\`${claim.target}\` is no ${claim.named ? 'named result' : 'parameter'}`;

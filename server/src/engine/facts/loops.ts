@@ -150,7 +150,7 @@ const APPENDING =
   /^(push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault)$/;
 /** Comments addressed to tools, not to readers. */
 const DIRECTIVE =
-  /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b/i;
+  /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b|^!|\b(copyright|@license|licen[cs]ed under)\b/i;
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
   /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
