@@ -596,6 +596,23 @@ describe('engine: complexity claims', () => {
       assert.match(lineFor(estimates, 'cross'), /: O\(n\^2\) — its loops nest 2 deep/);
     });
 
+    it('does not take a raise caught inside the loop around it for a way out', async () => {
+      const code = lines(
+        'def retry(jobs, parts):',
+        '    for j in jobs:',
+        '        try:',
+        '            for p in parts:',
+        '                j.put(p)',
+        '            raise Stop()',
+        '        except Stop:',
+        '            pass',
+        '    return jobs',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'retry'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
     it('does not take a break out of a switch after the nested loop for a way out of the loop around it', async () => {
       const code = lines(
         'function sweep(xs, ys) {',
@@ -694,6 +711,19 @@ describe('engine: complexity claims', () => {
         '',
       );
       const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'pairs'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('javascript: a name bound to a call is not taken for an iterator', async () => {
+      const code = lines(
+        'function pairs(xs) {',
+        '  const it = map(xs);',
+        '  for (const a of it) {',
+        '    for (const b of it) use(a, b);',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('javascript', code);
       assert.match(lineFor(estimates, 'pairs'), /: O\(n\^2\) — its loops nest 2 deep/);
     });
 

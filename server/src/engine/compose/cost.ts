@@ -196,6 +196,8 @@ function sharedConsumption(inner: Node, outer: Node, outerCondition: string | un
 /** Statement lists: a statement in one runs after the one before it, so what follows a loop in one runs after it. */
 const STATEMENT_LIST =
   /^(block|statement_block|compound_statement|statements|statement_list|switch_case|switch_default|switch_block_statement_group|switch_section|expression_case|default_case|type_case|communication_case|program|module)$/;
+/** Statements that catch what is thrown in them (`try`, Ruby's `begin`). */
+const TRY = /^(try|begin)(_statement|_expression|_block)?$|^(catch|except|rescue)/;
 /** What holds a `break` that ends it rather than the loop around it. */
 const SWITCH = /switch|case|select|match|when/;
 
@@ -236,12 +238,19 @@ function* ownDescendants(root: Node): Generator<Node> {
  */
 function leftAfter(inner: Node, outer: Node, loopIds: ReadonlySet<number>): 'unit' | 'loop' | undefined {
   let found: 'unit' | 'loop' | undefined;
+  // Read for every level at once, so none is missed (a `break` in a switch ends the switch; a `throw` inside
+  // a `try` may be caught in the loop around it, which then turns again).
   let inSwitch = false;
+  let inTry = false;
+  for (let p = inner.parent; p && p.id !== outer.id; p = p.parent) {
+    if (SWITCH.test(p.type)) inSwitch = true;
+    if (TRY.test(p.type)) inTry = true;
+  }
   for (let at = inner; at.parent && at.parent.id !== outer.id && !found; at = at.parent) {
-    if (SWITCH.test(at.parent.type)) inSwitch = true;
     if (!STATEMENT_LIST.test(at.parent.type)) continue;
     for (let next = at.nextNamedSibling; next && !found; next = next.nextNamedSibling) {
       const jump = jumpOf(next);
+      if (jump === 'exit' && inTry && !/^return\b/.test(next.text)) return undefined;
       if (jump === 'exit') found = 'unit';
       else if (jump === 'break' && !inSwitch) found = 'loop';
       else if (jump) return undefined;
@@ -281,8 +290,15 @@ function unbounded(u: UnitFacts, l: LoopAnatomy): boolean {
  * in `for ch in fiter`, with `fiter = iter(…)`, a file or a generator): each item is taken once, by one loop
  * or the other, so together they take at most as many steps as it has items. A list run over twice is not.
  */
-function sameIterator(l: LoopAnatomy, around: readonly LoopAnatomy[], unit: Node): LoopAnatomy | undefined {
+function sameIterator(
+  l: LoopAnatomy,
+  node: Node,
+  around: readonly LoopAnatomy[],
+  unit: Node,
+): LoopAnatomy | undefined {
   const over = l.over;
+  // Python's `for … in …` (a `for_statement` with a `right` field): its `iter`, `map`, `zip` are iterators.
+  if (node.type !== 'for_statement' || !node.childForFieldName('right')) return undefined;
   if (!over || !/^[A-Za-z_]\w*$/.test(over)) return undefined;
   const outer = around.find((a) => a.over === over);
   if (!outer) return undefined;
@@ -365,7 +381,9 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         ? sharedConsumption(node, parentNode, parent!.condition)
         : undefined;
     const iterator =
-      !shared && !cursor && !consumed && parent ? sameIterator(l, aroundOf(l), u.metrics.node) : undefined;
+      !shared && !cursor && !consumed && parent && node
+        ? sameIterator(l, node, aroundOf(l), u.metrics.node)
+        : undefined;
     const left =
       !shared && !cursor && !consumed && !iterator && parent && node && parentNode
         ? leftAfter(node, parentNode, loopIds)
