@@ -518,6 +518,495 @@ describe('engine: complexity claims', () => {
     assert.match(hotSpots, /calls `handle` inside a loop; their cost is multiplied/);
     assert.doesNotMatch(hotSpots, /way out/);
   });
+
+  describe('a nested loop after which the loop around it always leaves', () => {
+    it('does not multiply when a return follows the if around it', async () => {
+      const code = lines(
+        'function fill(rows, grid) {',
+        '  for (let r = 0; r < rows.length; r++) {',
+        '    if (rows[r].wide) {',
+        '      for (let c = 0; c < grid.length; c++) {',
+        '        grid[c] = rows[r];',
+        '      }',
+        '      return grid;',
+        '    }',
+        '    mark(rows[r]);',
+        '  }',
+        '  return grid;',
+        '}',
+      );
+      const { estimates, hotSpots } = await claims('javascript', code);
+      assert.match(
+        lineFor(estimates, 'fill'),
+        /: O\(n\) — .*the loop on line 4 is followed by a way out of the function/,
+      );
+      assert.doesNotMatch(hotSpots, /innermost loop/);
+    });
+
+    it('does not multiply when a break of the loop around it follows, in either arm', async () => {
+      const code = lines(
+        'def spread(blocks, cells):',
+        '    for b in blocks:',
+        '        if b.full:',
+        '            for c in cells:',
+        '                c.take(b)',
+        '        else:',
+        '            for c in cells:',
+        '                c.skip(b)',
+        '        break',
+        '    return cells',
+        '',
+      );
+      const { estimates, hotSpots } = await claims('python', code);
+      assert.match(lineFor(estimates, 'spread'), /: O\(n\) — .*`break` out of the loop on line 2/);
+      assert.doesNotMatch(hotSpots, /innermost loop/);
+    });
+
+    it('still multiplies when a continue can start the next turn before the way out', async () => {
+      const code = lines(
+        'function pairs(xs, ys) {',
+        '  for (const x of xs) {',
+        '    for (const y of ys) {',
+        '      if (y === x) continue;',
+        '      note(x, y);',
+        '    }',
+        '    if (x.again) continue;',
+        '    return x;',
+        '  }',
+        '  return null;',
+        '}',
+      );
+      const { estimates, hotSpots } = await claims('javascript', code);
+      assert.match(lineFor(estimates, 'pairs'), /: O\(n\^2\) — its loops nest 2 deep/);
+      assert.match(hotSpots, /innermost loop on line 3/);
+    });
+
+    it('still multiplies when the way out is only taken under a condition', async () => {
+      const code = lines(
+        'def cross(xs, ys):',
+        '    for x in xs:',
+        '        for y in ys:',
+        '            use(x, y)',
+        '        if x.last:',
+        '            return x',
+        '    return None',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'cross'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('does not take a raise caught inside the loop around it for a way out', async () => {
+      const code = lines(
+        'def retry(jobs, parts):',
+        '    for j in jobs:',
+        '        try:',
+        '            for p in parts:',
+        '                j.put(p)',
+        '            raise Stop()',
+        '        except Stop:',
+        '            pass',
+        '    return jobs',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'retry'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('does not take a break out of a switch after the nested loop for a way out of the loop around it', async () => {
+      const code = lines(
+        'function sweep(xs, ys) {',
+        '  for (const x of xs) {',
+        '    switch (x.kind) {',
+        '      case 1:',
+        '        for (const y of ys) touch(x, y);',
+        '        break;',
+        '    }',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('javascript', code);
+      assert.match(lineFor(estimates, 'sweep'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+  });
+
+  describe('a nested loop that takes up from a cursor of the loop around it', () => {
+    it('java: `for (i = at; …)` then `at = i` does not multiply', async () => {
+      const code = lines(
+        'class Chunks {',
+        '  int cut(byte[] data, int size, List<Integer> ends) {',
+        '    int at = 0;',
+        '    while (at < size) {',
+        '      int i;',
+        '      for (i = at; i < size; i++) {',
+        '        if (data[i] == 0) break;',
+        '      }',
+        '      ends.add(i);',
+        '      at = i;',
+        '      at++;',
+        '    }',
+        '    return at;',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('java', code);
+      assert.match(
+        lineFor(estimates, 'Chunks.cut'),
+        /: O\(n\) — .*the loop on line 6 starts its index at `at`, which is then set to where it stopped/,
+      );
+    });
+
+    it('java: a cursor set back to the start multiplies', async () => {
+      const code = lines(
+        'class Chunks {',
+        '  int redo(byte[] data, int size) {',
+        '    int at = 0, seen = 0;',
+        '    while (at < size) {',
+        '      int i;',
+        '      for (i = at; i < size; i++) seen++;',
+        '      at = i;',
+        '      at = 0;',
+        '    }',
+        '    return seen;',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('java', code);
+      assert.match(lineFor(estimates, 'Chunks.redo'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+  });
+
+  describe('loops that take their items from one iterator', () => {
+    it('python: nested loops over the same iter(…) are linear together', async () => {
+      const code = lines(
+        'def words(read):',
+        '    out = []',
+        '    chars = iter(read, "")',
+        '    for c in chars:',
+        '        if c == "[":',
+        '            for c in chars:',
+        '                if c == "]":',
+        '                    break',
+        '                out.append(c)',
+        '    return out',
+        '',
+      );
+      const { estimates, hotSpots } = await claims('python', code);
+      assert.match(
+        lineFor(estimates, 'words'),
+        /: O\(n\) — .*the loop on line 6 takes its items from the same iterator `chars` as the loop on line 4/,
+      );
+      assert.doesNotMatch(hotSpots, /innermost loop/);
+    });
+
+    it('python: a list run over by two nested loops is still O(n^2)', async () => {
+      const code = lines(
+        'def pairs(items):',
+        '    seq = list(items)',
+        '    found = []',
+        '    for a in seq:',
+        '        for b in seq:',
+        '            found.append((a, b))',
+        '    return found',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'pairs'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('javascript: a name bound to a call is not taken for an iterator', async () => {
+      const code = lines(
+        'function pairs(xs) {',
+        '  const it = map(xs);',
+        '  for (const a of it) {',
+        '    for (const b of it) use(a, b);',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('javascript', code);
+      assert.match(lineFor(estimates, 'pairs'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('python: an iterator bound again inside the loop is not taken for one iterator', async () => {
+      const code = lines(
+        'def again(rows):',
+        '    it = iter(rows)',
+        '    for r in it:',
+        '        it = iter(rows)',
+        '        for q in it:',
+        '            use(r, q)',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.doesNotMatch(lineFor(estimates, 'again'), /same iterator/);
+    });
+  });
+
+  describe('an outer loop with no condition', () => {
+    const FREE: Record<'python' | 'go' | 'java' | 'rust', string> = {
+      python: lines(
+        'def serve(queue, names):',
+        '    while True:',
+        '        job = queue.next()',
+        '        if job is None:',
+        '            return',
+        '        for n in names:',
+        '            job.tell(n)',
+        '',
+      ),
+      go: lines(
+        'package m',
+        '',
+        'func serve(q *Queue, names []string) {',
+        '\tfor {',
+        '\t\tjob := q.Next()',
+        '\t\tif job == nil {',
+        '\t\t\treturn',
+        '\t\t}',
+        '\t\tfor _, n := range names {',
+        '\t\t\tjob.Tell(n)',
+        '\t\t}',
+        '\t}',
+        '}',
+        '',
+      ),
+      java: lines(
+        'class Server {',
+        '  void serve(Queue q, String[] names) {',
+        '    for (;;) {',
+        '      Job job = q.next();',
+        '      if (job == null) break;',
+        '      for (int i = 0; i < names.length; i++) job.tell(names[i]);',
+        '    }',
+        '  }',
+        '}',
+      ),
+      rust: lines(
+        'fn serve(q: &mut Queue, names: &[String]) {',
+        '    loop {',
+        '        let job = match q.next() { Some(j) => j, None => return };',
+        '        for n in names {',
+        '            job.tell(n);',
+        '        }',
+        '    }',
+        '}',
+      ),
+    };
+    for (const [language, code] of Object.entries(FREE)) {
+      it(`${language}: its turns are not n: the estimate is per turn of it`, async () => {
+        const { estimates, hotSpots } = await claims(language as LanguageId, code);
+        const name = language === 'java' ? 'Server.serve' : 'serve';
+        const line = lineFor(estimates, name);
+        assert.match(
+          line,
+          /: O\(n\) per turn of the loop on line \d+ — the loop on line \d+ has no condition and repeats until something in it breaks out or returns, so how many turns it takes depends on when that happens; inside it, it has one level of loops/,
+        );
+        assert.doesNotMatch(line, /O\(n\^2\)/);
+        assert.doesNotMatch(hotSpots, /innermost loop/);
+      });
+    }
+
+    it('python: a counted loop around a nested loop still multiplies', async () => {
+      const code = lines(
+        'def grid(rows, cols):',
+        '    for r in rows:',
+        '        for c in cols:',
+        '            put(r, c)',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'grid'), /: O\(n\^2\) — its loops nest 2 deep/);
+    });
+
+    it('python: a nested loop with no condition multiplies as t, named', async () => {
+      const code = lines(
+        'def drain(queues, names):',
+        '    for q in queues:',
+        '        while True:',
+        '            job = q.next()',
+        '            if job is None:',
+        '                break',
+        '            for n in names:',
+        '                job.tell(n)',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      const line = lineFor(estimates, 'drain');
+      assert.match(line, /: O\(n\^2·t\) — .*t is the most turns the loop on line 3 takes each time it runs/);
+      assert.doesNotMatch(line, /O\(n\^3\)/);
+    });
+  });
+
+  describe('a call of a well-known sort', () => {
+    const SORTS: Record<
+      'python' | 'javascript' | 'java' | 'go' | 'rust' | 'csharp',
+      [string, string, string]
+    > = {
+      python: [
+        lines('def ordered(xs):', '    out = sorted(xs)', '    for x in out:', '        show(x)', ''),
+        'ordered',
+        'sorted',
+      ],
+      javascript: [
+        lines('function ordered(xs) {', '  xs.sort((a, b) => a - b);', '  for (const x of xs) show(x);', '}'),
+        'ordered',
+        'xs.sort',
+      ],
+      java: [
+        lines(
+          'class Order {',
+          '  void ordered(int[] xs) {',
+          '    Arrays.sort(xs);',
+          '    for (int x : xs) show(x);',
+          '  }',
+          '}',
+        ),
+        'Order.ordered',
+        'Arrays.sort',
+      ],
+      go: [
+        lines(
+          'package m',
+          '',
+          'func ordered(xs []int) {',
+          '\tsort.Ints(xs)',
+          '\tfor _, x := range xs {',
+          '\t\tshow(x)',
+          '\t}',
+          '}',
+          '',
+        ),
+        'ordered',
+        'sort.Ints',
+      ],
+      rust: [
+        lines(
+          'fn ordered(xs: &mut Vec<i32>) {',
+          '    xs.sort_unstable();',
+          '    for x in xs.iter() {',
+          '        show(x);',
+          '    }',
+          '}',
+        ),
+        'ordered',
+        'xs.sort_unstable',
+      ],
+      csharp: [
+        lines(
+          'class Order {',
+          '  void Ordered(List<int> xs) {',
+          '    xs.Sort();',
+          '    foreach (var x in xs) Show(x);',
+          '  }',
+          '}',
+        ),
+        'Order.Ordered',
+        'xs.Sort',
+      ],
+    };
+    for (const [language, [code, name, callee]] of Object.entries(SORTS)) {
+      it(`${language}: makes the estimate O(n log n), naming the call`, async () => {
+        const { estimates } = await claims(language as LanguageId, code);
+        const line = lineFor(estimates, name);
+        assert.ok(
+          line.includes(`: O(n log n) — \`${callee}(…)\` on line `) &&
+            line.includes('sorts, which takes O(n log n)'),
+          line,
+        );
+      });
+    }
+
+    it('python: a sort inside a loop is n times n log n', async () => {
+      const code = lines('def each(groups):', '    for g in groups:', '        g.sort()', '');
+      const { estimates } = await claims('python', code);
+      assert.match(
+        lineFor(estimates, 'each'),
+        /: O\(n\^2 log n\) — `g\.sort\(…\)` on line 3 sorts.*a loop repeats it/,
+      );
+    });
+
+    it('python: loops deeper than the sort keep their estimate and name the sort', async () => {
+      const code = lines(
+        'def grid(xs, ys):',
+        '    xs.sort()',
+        '    for x in xs:',
+        '        for y in ys:',
+        '            for z in ys:',
+        '                put(x, y, z)',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(
+        lineFor(estimates, 'grid'),
+        /: O\(n\^3\) — its loops nest 3 deep.*; besides, `xs\.sort\(…\)` on line 2 sorts/,
+      );
+    });
+
+    it('python: a function named like no sort is not taken for one', async () => {
+      const code = lines('def plain(xs):', '    arrange(xs)', '    for x in xs:', '        show(x)', '');
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'plain'), /: O\(n\) — it has one level of loops/);
+    });
+  });
+
+  describe('a generator without end', () => {
+    it('csharp: a loop with no condition that only yields is told per turn, and as making values until the caller stops', async () => {
+      const code = lines(
+        'class Seq {',
+        '  static IEnumerable<int> Count(int start) {',
+        '    for (var i = start; ; i++)',
+        '      yield return i;',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('csharp', code);
+      const line = lineFor(estimates, 'Seq.Count');
+      assert.match(
+        line,
+        /: O\(1\) per turn of the loop on line 3 — .*no way out: it yields values \(line 4\) until the caller stops taking them/,
+      );
+      assert.doesNotMatch(line, /: O\(n\) —/);
+      const response = await engine.explain(
+        explainRequestSchema.parse({ code, language: 'csharp', mode: 'detailed', audience: 'expert' }),
+      );
+      const text = response.sections.map((s) => s.content).join('\n');
+      assert.match(text, /runs a loop with no end that yields values until the caller stops taking them/);
+      assert.doesNotMatch(text, /ends only by breaking out or returning/);
+    });
+
+    it('python: a while True generator with a way out keeps its breaking-out wording', async () => {
+      const code = lines(
+        'def upto(limit):',
+        '    i = 0',
+        '    while True:',
+        '        if i > limit:',
+        '            return',
+        '        yield i',
+        '        i += 1',
+        '',
+      );
+      const { estimates } = await claims('python', code);
+      assert.doesNotMatch(lineFor(estimates, 'upto'), /caller stops taking/);
+    });
+
+    it('csharp: a yield break is a way out', async () => {
+      const code = lines(
+        'class Seq {',
+        '  static IEnumerable<int> Some(int start) {',
+        '    for (var i = start; ; i++) {',
+        '      if (i > 9) yield break;',
+        '      yield return i;',
+        '    }',
+        '  }',
+        '}',
+      );
+      const response = await engine.explain(
+        explainRequestSchema.parse({ code, language: 'csharp', mode: 'detailed', audience: 'expert' }),
+      );
+      const text = response.sections.map((s) => s.content).join('\n');
+      assert.doesNotMatch(text, /with no end/);
+    });
+  });
 });
 
 /** The hot-spot line that mentions `words`. */

@@ -8,6 +8,7 @@ import { compiledOnlyNote } from './compile-time.js';
 import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } from '../facts/model.js';
 import type { LoopAnatomy } from '../facts/loops.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { FUNCTION_TYPES } from '../nodes.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
 export interface Estimate {
@@ -138,6 +139,44 @@ function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy): string | undefined
 }
 
 /**
+ * A counting loop that starts its index at a cursor the loop around it keeps, and hands the index back to
+ * that cursor when it ends (`for (i = next; i < n; i++) …` then `next = i`), the cursor moved nowhere but
+ * forward (`next = i`, `next++`, `next += k`) and the loop around it testing it: the nested loop takes up
+ * where the last run left off, so together they take at most as many steps as the cursor can move.
+ */
+function sharedCursor(
+  inner: LoopAnatomy,
+  innerNode: Node,
+  outer: LoopAnatomy,
+  outerNode: Node,
+): string | undefined {
+  const start = /^for\s*\(\s*(?:[\w<>[\]]+\s+)?(\w+)\s*=\s*([\w.]+)\s*;/.exec(innerNode.text);
+  if (!start) return undefined;
+  const [, index, cursor] = start as unknown as [string, string, string];
+  if (
+    !(inner.counters ?? []).includes(index) ||
+    inner.carried.some((c) => c.name === index && c.how !== 'forward')
+  )
+    return undefined;
+  if (!mentions(inner.condition, index) || !/^\s*\w+\s*<=?/.test(inner.condition ?? '')) return undefined;
+  if (!mentions(outer.condition, cursor)) return undefined;
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const after = outerNode.text.slice(innerNode.endIndex - outerNode.startIndex);
+  if (!new RegExp(`(?<![\\w.])${esc(cursor)}\\s*=\\s*${esc(index)}\\s*;`).test(after)) return undefined;
+  // Every change of the cursor in the loop around it moves it forward.
+  const changes = [
+    ...outerNode.text.matchAll(
+      new RegExp(`(?<![\\w.])${esc(cursor)}\\s*(\\+\\+|--|[-+*/%&|^]?=(?!=)\\s*[^;]*)`, 'g'),
+    ),
+  ].map((m) => m[1]!.trim());
+  const forward = (c: string) =>
+    c === '++' || new RegExp(`^=\\s*${esc(index)}$`).test(c) || /^\+=\s*[1-9]\d*$/.test(c);
+  if (!changes.every(forward)) return undefined;
+  if (new RegExp(`--\\s*${esc(cursor)}(?![\\w])`).test(outerNode.text)) return undefined;
+  return cursor;
+}
+
+/**
  * A nested loop that consumes the string or slice the loop around it runs down (`chunk = chunk[1:]` in
  * both, the outer one's condition reading it): together they take at most as many steps as it is long.
  */
@@ -154,19 +193,135 @@ function sharedConsumption(inner: Node, outer: Node, outerCondition: string | un
   return undefined;
 }
 
+/** Statement lists: a statement in one runs after the one before it, so what follows a loop in one runs after it. */
+const STATEMENT_LIST =
+  /^(block|statement_block|compound_statement|statements|statement_list|switch_case|switch_default|switch_block_statement_group|switch_section|expression_case|default_case|type_case|communication_case|program|module)$/;
+/** Statements that catch what is thrown in them (`try`, Ruby's `begin`). */
+const TRY = /^(try|begin)(_statement|_expression|_block)?$|^(catch|except|rescue)/;
+/** What holds a `break` that ends it rather than the loop around it. */
+const SWITCH = /switch|case|select|match|when/;
+
+type Jump = 'exit' | 'break' | 'other';
+
+/** The jump a statement is, read from its node type or (Kotlin, Swift) its keyword: undefined for any other. */
+function jumpOf(statement: Node): Jump | undefined {
+  const n =
+    statement.type === 'expression_statement' && statement.namedChildCount === 1
+      ? statement.namedChildren[0]!
+      : statement;
+  const keyword =
+    n.type === 'jump_expression' || n.type === 'control_transfer_statement'
+      ? /^\w+/.exec(n.text)?.[0]
+      : /^(return|throw|raise|break|continue|goto)_(statement|expression)$/.exec(n.type)?.[1];
+  if (keyword === 'return' || keyword === 'throw' || keyword === 'raise') return 'exit';
+  // A labelled `break` may end more than one loop, or a labelled block: no plain end of this one.
+  const labelled = n.namedChildren.some((c) => !c.type.includes('comment'));
+  if (keyword === 'break') return labelled ? 'other' : 'break';
+  return keyword === 'continue' || keyword === 'goto' ? 'other' : undefined;
+}
+
+/** Every node in `root` outside the functions written in it, `root` itself left out. */
+function* ownDescendants(root: Node): Generator<Node> {
+  for (const c of root.namedChildren) {
+    if (FUNCTION_TYPES.has(c.type)) continue;
+    yield c;
+    yield* ownDescendants(c);
+  }
+}
+
 /**
- * A nested loop that the function leaves right after (the next statement returns or throws): however
- * often the loop around it turns, it runs to its end at most once per call.
+ * A nested loop after which the rest of the loop around it always leaves: the next statements (in its
+ * block, or in the blocks around it up to that loop's body) include a `return` or `throw` ('unit'), or a
+ * plain `break` of that loop ('loop'), and nothing after the nested loop starts can start that loop's next
+ * turn instead (a `continue`, a labelled jump, a `goto`). However often the loop around it turns, the nested
+ * loop then runs to its end at most once per call, or per run of that loop.
  */
-function endsTheCall(inner: Node): boolean {
-  let next = inner.nextNamedSibling;
-  while (next && next.type.includes('comment')) next = next.nextNamedSibling;
-  return next !== null && /^(return|throw|raise)(_statement|_expression)?$/.test(next.type);
+function leftAfter(inner: Node, outer: Node, loopIds: ReadonlySet<number>): 'unit' | 'loop' | undefined {
+  let found: 'unit' | 'loop' | undefined;
+  // Read for every level at once, so none is missed (a `break` in a switch ends the switch; a `throw` inside
+  // a `try` may be caught in the loop around it, which then turns again).
+  let inSwitch = false;
+  let inTry = false;
+  for (let p = inner.parent; p && p.id !== outer.id; p = p.parent) {
+    if (SWITCH.test(p.type)) inSwitch = true;
+    if (TRY.test(p.type)) inTry = true;
+  }
+  for (let at = inner; at.parent && at.parent.id !== outer.id && !found; at = at.parent) {
+    if (!STATEMENT_LIST.test(at.parent.type)) continue;
+    for (let next = at.nextNamedSibling; next && !found; next = next.nextNamedSibling) {
+      const jump = jumpOf(next);
+      if (jump === 'exit' && inTry && !/^return\b/.test(next.text)) return undefined;
+      if (jump === 'exit') found = 'unit';
+      else if (jump === 'break' && !inSwitch) found = 'loop';
+      else if (jump) return undefined;
+    }
+  }
+  if (!found) return undefined;
+  // A `continue` of the loop around it, a labelled jump or a `goto` after the nested loop starts (in it, in a
+  // handler) may start another turn without the way out.
+  for (const n of ownDescendants(outer)) {
+    if (n.startIndex < inner.startIndex) continue;
+    const jump = jumpOf(n);
+    if (jump !== 'other') continue;
+    const keyword = /^\w+/.exec(n.text)?.[0];
+    if (keyword !== 'continue' || n.namedChildren.some((c) => !c.type.includes('comment'))) return undefined;
+    let loop = n.parent;
+    while (loop && !loopIds.has(loop.id)) loop = loop.parent;
+    if (!loop || loop.id === outer.id) return undefined;
+  }
+  return found;
+}
+
+/**
+ * A loop with no condition (`while True:`, `for {}`, `for (;;)`, `loop {}`): it repeats until something in it
+ * breaks out or returns, so how many turns it takes is not the size of anything the code names.
+ */
+function unbounded(u: UnitFacts, l: LoopAnatomy): boolean {
+  const step = u.steps.find((s) => s.kind === 'loop' && s.node === l.node);
+  if (!step || l.over !== undefined) return false;
+  return (
+    step.detail === 'loop' ||
+    (step.detail === 'while' && /^\(?\s*(true|True|1)\s*\)?$/.test(step.subject ?? ''))
+  );
+}
+
+/**
+ * A nested loop that takes its items from the same one-shot iterator as a loop around it (`for ch in fiter`
+ * in `for ch in fiter`, with `fiter = iter(…)`, a file or a generator): each item is taken once, by one loop
+ * or the other, so together they take at most as many steps as it has items. A list run over twice is not.
+ */
+function sameIterator(
+  l: LoopAnatomy,
+  node: Node,
+  around: readonly LoopAnatomy[],
+  unit: Node,
+): LoopAnatomy | undefined {
+  const over = l.over;
+  // Python's `for … in …` (a `for_statement` with a `right` field): its `iter`, `map`, `zip` are iterators.
+  if (node.type !== 'for_statement' || !node.childForFieldName('right')) return undefined;
+  if (!over || !/^[A-Za-z_]\w*$/.test(over)) return undefined;
+  const outer = around.find((a) => a.over === over);
+  if (!outer) return undefined;
+  const text = unit.text;
+  const assigned = [...text.matchAll(new RegExp(`(?<![\\w.])${over}\\s*(=(?!=)|:=)\\s*(.*)`, 'g'))];
+  const opened = new RegExp(`\\bwith\\s+open\\(.*\\bas\\s+${over}\\s*:`).test(text);
+  const oneShot = (value: string) =>
+    /^(iter|open|csv\.reader|map|filter|zip|enumerate|reversed)\(/.test(value) ||
+    /^\(.*\bfor\b.*\bin\b.*\)\s*$/.test(value);
+  if (opened ? assigned.length > 0 : assigned.length !== 1 || !oneShot(assigned[0]![2]!.trim()))
+    return undefined;
+  return outer;
 }
 
 interface Depth {
   readonly depth: number;
   readonly notes: readonly string[];
+  /** The outermost loop of the chain when it has no condition: the estimate is per turn of it. */
+  readonly perTurn?: LoopAnatomy;
+  /** …and it yields a value on its turns with no way out (the line of the yield): a generator without end. */
+  readonly endless?: number;
+  /** Nested loops of the chain with no condition: their turns multiply the estimate as t. */
+  readonly turns: readonly number[];
 }
 
 /**
@@ -175,38 +330,86 @@ interface Depth {
  * the unit's (a comprehension, a grammar loops.ts does not read), so the plain depth stands.
  */
 function effectiveDepth(u: UnitFacts): Depth | undefined {
+  return depths(u)?.[0];
+}
+
+/** The chains of loops, deepest first, each with what its depth leaves out; undefined as for effectiveDepth. */
+function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
   const loops = u.loops;
   if (loops.length === 0) return undefined;
   const nodes = u.metrics.node.doc.nodes;
+  const loopIds = new Set(loops.map((l) => l.node));
   const parentOf = (l: LoopAnatomy) =>
     loops
       .filter((o) => o !== l && o.line <= l.line && o.endLine >= l.endLine && o.node < l.node)
       .sort((a, b) => b.node - a.node)[0];
+  const aroundOf = (l: LoopAnatomy): LoopAnatomy[] => {
+    const out: LoopAnatomy[] = [];
+    for (let p = parentOf(l); p; p = parentOf(p)) out.push(p);
+    return out;
+  };
   const memo = new Map<LoopAnatomy, Depth & { plain: number }>();
   const depthOf = (l: LoopAnatomy): Depth & { plain: number } => {
     const known = memo.get(l);
     if (known) return known;
     const parent = parentOf(l);
-    const up = parent ? depthOf(parent) : { depth: 0, notes: [], plain: 0 };
-    const shared = parent ? sharedIndex(l, parent) : undefined;
-    const fixed = fixedCount(l);
+    const up: Depth & { plain: number } = parent
+      ? depthOf(parent)
+      : { depth: 0, notes: [], turns: [], plain: 0 };
     const node = nodes[l.node];
     const parentNode = parent ? nodes[parent.node] : undefined;
+    // With no condition, the outermost loop's turns are no size of anything: the estimate is per turn of it.
+    const free = unbounded(u, l);
+    const endless = !parent && free ? u.steps.find((st) => st.node === l.node)?.endless : undefined;
+    if (!parent && free && (l.inner > 0 || endless !== undefined)) {
+      const made = {
+        depth: 0,
+        notes: [],
+        perTurn: l,
+        ...(endless !== undefined ? { endless } : {}),
+        turns: [],
+        plain: 1,
+      };
+      memo.set(l, made);
+      return made;
+    }
+    const shared = parent ? sharedIndex(l, parent) : undefined;
+    const fixed = fixedCount(l);
+    const cursor = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const consumed =
-      !shared && node && parentNode ? sharedConsumption(node, parentNode, parent!.condition) : undefined;
-    const once = !shared && !consumed && parent && node ? endsTheCall(node) : false;
+      !shared && !cursor && node && parentNode
+        ? sharedConsumption(node, parentNode, parent!.condition)
+        : undefined;
+    const iterator =
+      !shared && !cursor && !consumed && parent && node
+        ? sameIterator(l, node, aroundOf(l), u.metrics.node)
+        : undefined;
+    const left =
+      !shared && !cursor && !consumed && !iterator && parent && node && parentNode
+        ? leftAfter(node, parentNode, loopIds)
+        : undefined;
     const note = shared
       ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-      : consumed
-        ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-        : once
-          ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-          : fixed
-            ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
-            : undefined;
+      : cursor
+        ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+        : consumed
+          ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+          : iterator
+            ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+            : left === 'unit'
+              ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+              : left === 'loop'
+                ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                : fixed
+                  ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+                  : undefined;
+    // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
+    const turn = !note && parent && free;
     const made = {
-      depth: up.depth + (note ? 0 : 1),
+      depth: up.depth + (note || turn ? 0 : 1),
       notes: note ? [...up.notes, note] : up.notes,
+      ...(up.perTurn ? { perTurn: up.perTurn } : {}),
+      turns: turn ? [...up.turns, l.line] : up.turns,
       plain: up.plain + 1,
     };
     memo.set(l, made);
@@ -214,11 +417,82 @@ function effectiveDepth(u: UnitFacts): Depth | undefined {
   };
   const all = loops.map(depthOf);
   if (Math.max(...all.map((d) => d.plain)) !== u.maxLoopDepth) return undefined;
-  return all.sort((a, b) => b.depth - a.depth || b.plain - a.plain)[0];
+  return all.sort(
+    (a, b) => b.depth + b.turns.length - (a.depth + a.turns.length) || b.depth - a.depth || b.plain - a.plain,
+  );
+}
+
+/** "O(n^2)", "O(n·t)", "O(1)": n to the depth, times t where loops with no condition multiply. */
+function bigO(depth: number, turns: boolean): string {
+  const n = depth === 0 ? '' : power(depth);
+  const t = turns ? 't' : '';
+  return `O(${[n, t].filter(Boolean).join('·') || '1'})`;
+}
+
+/** The estimate for loops not all counted in n: some have no condition, or turn only per turn of another. */
+function unboundedEstimate(
+  u: UnitFacts,
+  chains: readonly (Depth & { plain: number })[],
+): Estimate | undefined {
+  if (!chains.some((c) => c.perTurn || c.turns.length > 0)) return undefined;
+  const freeChains = chains.filter((c) => c.perTurn);
+  const rest = chains.filter((c) => !c.perTurn);
+  const top = freeChains[0];
+  const other = rest[0];
+  const part = (c: Depth) => ({
+    estimate: bigO(c.depth, c.turns.length > 0),
+    loops: c.depth ? loopsWhy(c.depth) : '',
+  });
+  const whys: string[] = [];
+  const estimates: string[] = [];
+  if (other) {
+    const p = part(other);
+    estimates.push(p.estimate);
+    if (p.loops) whys.push(p.loops);
+  }
+  if (top) {
+    const lines = [...new Set(freeChains.map((c) => c.perTurn!.line))];
+    const where =
+      lines.length === 1 ? `the loop on line ${lines[0]}` : `the loops on lines ${listOf(lines.map(String))}`;
+    const p = part(top);
+    estimates.push(`${p.estimate} per turn of ${where}`);
+    const endless = freeChains.every((c) => c.endless !== undefined) ? top.endless : undefined;
+    whys.push(
+      endless !== undefined
+        ? `${where} has no condition and no way out: it yields values (line ${endless}) until the caller stops taking them, so the estimate is per turn`
+        : `${where} has no condition and repeats until something in it breaks out or returns, so how many turns it takes depends on when that happens${p.loops ? `; inside it, ${p.loops}` : ''}`,
+    );
+  }
+  const turns = [...new Set(chains.flatMap((c) => c.turns))];
+  if (turns.length)
+    whys.push(
+      turns.length === 1
+        ? `t is the most turns the loop on line ${turns[0]} takes each time it runs: it has no condition and repeats until something in it breaks out or returns`
+        : `t is the most turns any of the loops on lines ${listOf(turns.map(String))} takes each time it runs: they have no condition and repeat until something in them breaks out or returns`,
+    );
+  const notes = [...new Set(chains.flatMap((c) => c.notes))];
+  if (notes.length) whys.push(listOf(notes));
+  return { estimate: estimates.join(' + '), why: `${whys.join('; ')}` };
+}
+
+/** Why no estimate is given where loops with no condition meet searches or pipelines the estimate would have to weigh. */
+function freeLoopsWhy(chains: readonly Depth[]): string {
+  const lines = [
+    ...new Set(chains.flatMap((c) => [...(c.perTurn ? [c.perTurn.line] : []), ...c.turns])),
+  ].sort((a, b) => a - b);
+  const where =
+    lines.length === 1 ? `the loop on line ${lines[0]}` : `the loops on lines ${listOf(lines.map(String))}`;
+  return `${where} ${lines.length === 1 ? 'has' : 'have'} no condition and ${lines.length === 1 ? 'repeats' : 'repeat'} until something in ${lines.length === 1 ? 'it' : 'them'} breaks out or returns, so how many turns ${lines.length === 1 ? 'it takes' : 'they take'} depends on when that happens`;
 }
 
 function looping(u: UnitFacts): Estimate {
-  const effective = (u.searches ?? []).length === 0 ? effectiveDepth(u) : undefined;
+  const chains = depths(u);
+  if (chains?.some((c) => c.perTurn || c.turns.length > 0)) {
+    const free = (u.searches ?? []).length === 0 && !u.repetitions.some((r) => r.kind === 'pipeline');
+    const estimate = free ? unboundedEstimate(u, chains) : undefined;
+    return estimate ?? { estimate: 'not estimated', why: freeLoopsWhy(chains) };
+  }
+  const effective = (u.searches ?? []).length === 0 ? chains?.[0] : undefined;
   if (effective && effective.depth < u.maxLoopDepth) {
     const k = effective.depth;
     const notes = listOf(effective.notes);
@@ -316,6 +590,8 @@ function searchedIn(u: UnitFacts): Estimate {
  */
 function pipelined(u: UnitFacts): Estimate | undefined {
   const chain = deepestChain(u);
+  // Loops with no condition: their turns are no size; looping() says what it can.
+  if (depths(u)?.some((c) => c.perTurn || c.turns.length > 0)) return undefined;
   // The loops' own depth, less those of a fixed count (a pipeline in `for (i = 0; i < 4; i++)` is still linear).
   const loops =
     (u.searches ?? []).length === 0 ? (effectiveDepth(u)?.depth ?? u.maxLoopDepth) : u.maxLoopDepth;
@@ -391,11 +667,42 @@ export function estimateOf(u: UnitFacts): Estimate {
       };
     return single(u, '');
   }
+  return withSorts(loopEstimate(u), u);
+}
+
+function loopEstimate(u: UnitFacts): Estimate {
   const pipelines = pipelined(u);
   if (pipelines) return pipelines;
   if (u.maxLoopDepth === 0) return { estimate: 'O(1)', why: noLoops(u) };
   const estimate = withPipelines(looping(u), u);
   return { ...estimate, why: `${estimate.why}${deepestCompiledOnly(u)}` };
+}
+
+/** "O(n log n)", "O(n^2 log n)": a sort repeated by `k` loops. */
+const sortPower = (k: number) => (k === 0 ? 'O(n log n)' : `O(${power(k + 1)} log n)`);
+
+/**
+ * An estimate that a call of a well-known sort raises: a sort takes O(n log n) in what it sorts, so one
+ * repeated by k loops takes n^k times that. Where the loops alone cost more, or the estimate is of
+ * another form, the sort is named and its cost said beside it.
+ */
+function withSorts(e: Estimate, u: UnitFacts): Estimate {
+  const sorts = (u.sorts ?? []).map((s) => ({ step: s, k: repeatedBy(s) }));
+  if (sorts.length === 0) return e;
+  const top = [...sorts].sort((a, b) => b.k - a.k)[0]!;
+  const quoted = `${code(`${top.step.subject}(…)`)} on line ${top.step.line}`;
+  const others = sorts.length > 1 ? ` (and ${count(sorts.length - 1, 'more sort')})` : '';
+  const plain = /^O\((1|n|n\^(\d+))\)$/.exec(e.estimate);
+  const loops = plain ? (plain[1] === '1' ? 0 : plain[1] === 'n' ? 1 : Number(plain[2])) : undefined;
+  const repeated =
+    top.k === 0 ? '' : `, and ${top.k === 1 ? 'a loop repeats it' : `loops ${top.k} deep repeat it`}`;
+  const sorting = `${quoted}${others} sorts, which takes O(n log n) with n the length of what it sorts${repeated}`;
+  if (loops !== undefined && top.k + 1 >= loops)
+    return {
+      estimate: sortPower(top.k),
+      why: `${sorting}; besides, ${e.why.replace('(not counting the functions it calls)', '(not counting the other functions it calls)')}`,
+    };
+  return { ...e, why: `${e.why}; besides, ${sorting}` };
 }
 
 /**

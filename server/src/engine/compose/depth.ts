@@ -81,7 +81,8 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
     );
   const cost = estimateOf(unit);
   // "O(1): it has no loops" after every small unit tells an expert nothing.
-  const trivial = unit.maxLoopDepth === 0 && !unit.recursion && unit.repetitions.length === 0;
+  const trivial =
+    unit.maxLoopDepth === 0 && !unit.recursion && unit.repetitions.length === 0 && !unit.sorts?.length;
   if (cost.estimate !== 'not estimated' && !trivial) notes.push(`Cost: ${cost.estimate} — ${cost.why}.`);
   return notes;
 }

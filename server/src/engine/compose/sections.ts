@@ -699,7 +699,7 @@ export function timeComplexity(input: ComposeInput, voice: Voice): Section {
     lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}, not estimated here.`);
   const caveat = voice.expert
     ? undefined
-    : 'These are estimates from the code’s shape: calls into other functions count as constant time, except a callback pipeline (a call such as `map` or `filter` that runs a function once per item), which counts as a loop over those items; n stands for the size of what the loops and pipelines run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched, or run over by a pipeline, inside a loop.';
+    : 'These are estimates from the code’s shape: calls into other functions count as constant time, except a call of a well-known sort, which counts as O(n log n), and a callback pipeline (a call such as `map` or `filter` that runs a function once per item), which counts as a loop over those items; n stands for the size of what the loops and pipelines run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched, or run over by a pipeline, inside a loop.';
   return {
     title: 'Estimated time complexity',
     content: [lines.length ? bulletList(lines) : noFunctions(input), caveat].filter(Boolean).join('\n\n'),

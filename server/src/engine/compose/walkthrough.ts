@@ -173,7 +173,10 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
             ? `runs a do-while ${voice.term('loop')} (body first) that repeats while ${code(s)} holds`
             : `runs a do-while ${voice.term('loop')}`;
         case 'loop':
-          return `runs a ${voice.term('loop')} that ends only by breaking out or returning`;
+          // No condition and no way out, yielding: it ends only when its caller stops taking values.
+          return step.endless !== undefined
+            ? `runs a ${voice.term('loop')} with no end that yields values until the caller stops taking them`
+            : `runs a ${voice.term('loop')} that ends only by breaking out or returning`;
         default:
           return s ? `runs a ${voice.term('loop')} while ${code(s)}` : `runs a ${voice.term('loop')}`;
       }

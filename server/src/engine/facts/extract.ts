@@ -151,6 +151,10 @@ function unitFacts(
       (table?.generatorWhenYields === true && steps.some((s) => s.kind === 'yield')),
     steps,
     calls,
+    // Calls of the language's well-known sorts, each O(n log n) in what it sorts.
+    sorts: steps.filter(
+      (s) => s.kind === 'call' && s.subject !== undefined && syntax.sorts?.test(s.subject) === true,
+    ),
     recursive: selfCallSites > 0,
     selfCallSites,
     maxLoopDepth,

@@ -79,6 +79,11 @@ export interface Step {
   readonly deferred?: true;
   /** For a loop with an `else` (Python's for…else, while…else): the line of the `else`. */
   readonly loopElse?: number;
+  /**
+   * For a loop with no condition that yields and has no way out (no `break`, `return`, `throw`,
+   * `yield break`): the line of its yield. It makes values until its caller stops taking them.
+   */
+  readonly endless?: number;
 }
 
 /** One arm of a switch, match or when: the labels or patterns that lead to one body. */
@@ -250,6 +255,8 @@ export interface UnitFacts {
   readonly exported: boolean;
   /** Its self-recursion, when it calls itself (in its body or in a callback written inline). */
   readonly recursion?: Recursion;
+  /** Its calls of a well-known sort (the language's `sorts`): each takes O(n log n) in what it sorts. */
+  readonly sorts?: readonly Step[];
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
   /** Its callback pipelines, and the loops inside their callbacks, each with what repeats it (pipelines.ts). */

@@ -198,6 +198,39 @@ function leavesOf(
 }
 
 /** Python's `for … else` and `while … else`: the `else` runs when the loop ends without `break`. */
+/** Node types that leave a loop or the function (a `yield break` is read from its text). */
+const LEAVES = /^(return|throw|raise|break|goto)_(statement|expression)$/;
+
+/**
+ * A loop with no condition (`while True:`, `for (;;)`, `loop {}`) that yields and has no way out: no
+ * `break`, `return`, `throw`, `goto` or `yield break` in it, outside the functions written in it. It makes
+ * values until its caller stops taking them. The line of its first yield; undefined for any other loop.
+ */
+function endlessYield(step: Pick<Step, 'detail' | 'subject'>, loop: SnapshotNode): number | undefined {
+  const free =
+    step.detail === 'loop' ||
+    (step.detail === 'while' && /^\(?\s*(true|True|1)\s*\)?$/.test(step.subject ?? ''));
+  if (!free) return undefined;
+  let yielded: number | undefined;
+  const walk = (n: SnapshotNode): boolean => {
+    for (const c of n.namedChildren) {
+      if (FUNCTION_TYPES.has(c.type)) continue;
+      if (LEAVES.test(c.type) || /^yield\s+break\b/.test(c.type === 'yield_statement' ? c.text : ''))
+        return false;
+      if (
+        (c.type === 'jump_expression' || c.type === 'control_transfer_statement') &&
+        !/^(continue|yield)\b/.test(c.text)
+      )
+        return false;
+      if (yielded === undefined && /^(yield|yield_statement|yield_expression)$/.test(c.type))
+        yielded = c.startPosition.row + 1;
+      if (!walk(c)) return false;
+    }
+    return true;
+  };
+  return walk(loop) ? yielded : undefined;
+}
+
 function loopElseLine(node: SnapshotNode): number | undefined {
   const alternative = node.childForFieldName('alternative');
   return alternative?.type === 'else_clause' ? alternative.startPosition.row + 1 : undefined;
@@ -303,6 +336,8 @@ export function collectSteps(
         const shape = syntax.loopShape?.(node);
         if (shape?.consumer) made.feeds = clip(calleeText(shape.consumer), 40);
         if (shape?.deferred) made.deferred = true;
+        const endless = endlessYield(made, node);
+        if (endless !== undefined) made.endless = endless;
       }
       const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;

@@ -16,6 +16,8 @@ export const c: LanguageSupport<'c'> = {
   metrics: cMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`qsort`): O(n log n).
+    sorts: /^qsort$/,
     compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },

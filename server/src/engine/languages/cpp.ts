@@ -17,6 +17,8 @@ export const cpp: LanguageSupport<'cpp'> = {
   metrics: cppMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`std::sort`, `std::stable_sort`, `list.sort()`): O(n log n).
+    sorts: /^(std::)?(sort|stable_sort)$|^(std::)?ranges::(sort|stable_sort)$|\.sort$/,
     compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },

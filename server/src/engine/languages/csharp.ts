@@ -148,6 +148,9 @@ export const csharp: LanguageSupport<'csharp'> = {
   metrics: csharpMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`Array.Sort`, `list.Sort()`, LINQ `OrderBy`): O(n log n).
+    sorts:
+      /^(Array\.Sort|Enumerable\.(OrderBy|OrderByDescending))$|\.(Sort|OrderBy|OrderByDescending|Order|OrderDescending)$/,
     foldedLambdas: CSHARP_LAMBDAS,
     pipeline,
     imports: { using_directive: usingNamespace },

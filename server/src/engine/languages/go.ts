@@ -39,6 +39,9 @@ const COLLECTIONS: CollectionMethods = {
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Sorts a whole collection (`sort.Slice`, `sort.Strings`, `slices.Sort`, …): O(n log n).
+  sorts:
+    /^(sort\.(Slice|SliceStable|Sort|Stable|Strings|Ints|Float64s)|slices\.(Sort|SortFunc|SortStableFunc))$/,
   isReference: referenceReader(['identifier'], literalKey),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },

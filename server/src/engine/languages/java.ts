@@ -120,6 +120,8 @@ function pipeline(call: Node): PipelineCall | undefined {
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Sorts a whole collection (`Arrays.sort`, `Collections.sort`, `list.sort`, a stream's `sorted`): O(n log n).
+  sorts: /^(Arrays\.(sort|parallelSort)|Collections\.sort)$|\.(sort|sorted)$/,
   isReference: referenceReader(['identifier'], referencedMethod),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },

@@ -73,6 +73,8 @@ function pipeline(call: Node): PipelineCall | undefined {
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Sorts a whole collection (`xs.sort(…)`, `xs.toSorted(…)`): O(n log n).
+  sorts: /\.(sort|toSorted)$/,
   // Property names and object keys are `property_identifier`s; `{ x }` is a use of `x`.
   isReference: referenceReader(['identifier', 'shorthand_property_identifier']),
   steps: {

@@ -19,6 +19,9 @@ export const kotlin: LanguageSupport<'kotlin'> = {
   metrics: kotlinMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`xs.sorted()`, `xs.sortBy { … }`): O(n log n).
+    sorts:
+      /\.(sort|sorted|sortBy|sortedBy|sortWith|sortedWith|sortDescending|sortedDescending|sortByDescending|sortedByDescending)$/,
     implicitReturn: expressionBody,
     // `import java.io.File`, `import kotlinx.coroutines.*` (an alias, `as X`, names the same import).
     imports: {

@@ -151,6 +151,11 @@ interface CommonSyntax {
   readonly outerNames?: ReadonlySet<string>;
   /** Conditional compilation, where the language has it (C's `#if`/`#ifdef` … `#elif` … `#else`). */
   readonly compileTime?: CompileTimeSyntax;
+  /**
+   * The well-known calls that sort a whole collection (O(n log n)), tested against a call's callee as
+   * written (`sorted`, `self.ranges.sort`, `Arrays.sort`). Without it, no call is taken for a sort.
+   */
+  readonly sorts?: RegExp;
 }
 
 /**

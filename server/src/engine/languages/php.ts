@@ -35,6 +35,8 @@ export const php: LanguageSupport<'php'> = {
   metrics: phpMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`sort`, `usort`, `ksort`, …): O(n log n).
+    sorts: /^(sort|rsort|usort|asort|arsort|uasort|ksort|krsort|uksort)$/,
     imports: {
       namespace_use_declaration: useClauses,
       require_expression: included,

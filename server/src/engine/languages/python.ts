@@ -102,6 +102,8 @@ function pipeline(call: Node): PipelineCall | undefined {
 
 const SYNTAX: SyntaxTable = {
   kind: 'table',
+  // Sorts a whole collection (`sorted(xs)`, `xs.sort()`): O(n log n).
+  sorts: /^(sorted|heapq\.nsmallest|heapq\.nlargest)$|\.sort$/,
   // `obj.x`'s `x` and `f(x=1)`'s `x` fill naming fields; `nonlocal x` makes a nested def's `x =` the outer one.
   isReference: referenceReader(['identifier']),
   outerNames: new Set(['nonlocal_statement']),

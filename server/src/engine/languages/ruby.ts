@@ -80,6 +80,8 @@ export const ruby: LanguageSupport<'ruby'> = {
   metrics: rubyMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`xs.sort`, `xs.sort_by { … }`): O(n log n).
+    sorts: /\.(sort|sort_by|sort!|sort_by!)$/,
     implicitReturn: lastExpression,
     pipeline,
     // `require 'json'` and `require_relative 'lib/x'` are calls; any other call is read on.

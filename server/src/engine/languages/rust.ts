@@ -145,6 +145,9 @@ export const rust: LanguageSupport<'rust'> = {
   metrics: rustMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`v.sort()`, `v.sort_unstable_by(…)`): O(n log n).
+    sorts:
+      /\.(sort|sort_unstable|sort_by|sort_by_key|sort_unstable_by|sort_unstable_by_key|sort_by_cached_key)$/,
     foldedLambdas: RUST_CLOSURES,
     implicitReturn: tailExpression,
     pipeline,

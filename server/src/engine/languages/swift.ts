@@ -52,6 +52,8 @@ export const swift: LanguageSupport<'swift'> = {
   metrics: swiftMetrics,
   syntax: {
     ...CONVENTIONS,
+    // Sorts a whole collection (`xs.sort()`, `xs.sorted(by:)`): O(n log n).
+    sorts: /\.(sort|sorted)$/,
     // A function's parameters are its direct children, with no list around them; a closure's are in its
     // `{ a, b in … }` head, and one without a head (`{ $0 + $1 }`) has parameters no list names.
     parameters: {
