@@ -327,7 +327,7 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 /** A line with no code: blank, or only a comment. */
 // `#[cold]` (a Rust attribute) is code, not a comment; `#[69, 99]` in Python is one.
 // A line opening with `/* … */` and code after it (`/* if SET */ assert(…)`) is code.
-const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*\S)|\*(\s|\/|$))/;
+const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*(?!\/\/|\/\*)\S)|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
