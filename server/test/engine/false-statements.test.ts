@@ -1453,6 +1453,15 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fourth panel’s classes', () => {
+    it('a builder appended to after an inner loop is built in the loop around both', async () => {
+      const text = await said(
+        'java',
+        'class L {\n  String line(char[] cb, int n) {\n    StringBuilder s = new StringBuilder();\n    int at = 0;\n    for (;;) {\n      int i;\n      for (i = at; i < n; i++) {\n        if (cb[i] == 10) break;\n      }\n      s.append(cb, at, i - at);\n      if (i < n) return s.toString();\n      at = refill();\n    }\n  }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /builds a string in `s`, in the loop on line 5/);
+      assert.doesNotMatch(text, /builds a string in `s`, in the loop on line 7/);
+    });
     it('a counter the body never reads only caps the turns, and an index stepped round a ring is said so', async () => {
       const text = await said(
         'c',

@@ -263,7 +263,14 @@ function writesOf(unit: Node, steps: readonly Step[]): Shape['writes'] {
   const returned = steps.find((s) => s.kind === 'return' && s.subject && built.test(s.subject))?.line;
   const looped = mine.find((f) => f.step.loopDepth > 0)?.step;
   const loop = looped
-    ? [...steps].reverse().find((s) => s.kind === 'loop' && s.line <= looped.line && s.depth < looped.depth)
+    ? [...steps].reverse().find(
+        (s) =>
+          s.kind === 'loop' &&
+          s.line <= looped.line &&
+          s.depth < looped.depth &&
+          // The loop the write sits in, not one that ended before it (`charLoop` before the appends).
+          (unit.doc.nodes[s.node]?.endPosition.row ?? -1) + 1 >= looped.line,
+      )
     : undefined;
   const over = loop?.subject && /^(?:enumerate|reversed|sorted)\(([\w.]+)\)$|^([\w.]+)$/.exec(loop.subject);
   return {
