@@ -668,6 +668,14 @@ describe('engine: what the code is for', () => {
       ],
     ],
     [
+      'Python: a walk that pushes in its loop and backtracks with an inner `while stack` that pops',
+      'python',
+      'def find_loop(graph, start):\n    stack = []\n    seen = set()\n    node = start\n    while True:\n        if node in seen:\n            return stack\n        seen.add(node)\n        stack.append(node)\n        while stack:\n            nxt = graph.next(stack[-1])\n            if nxt is not None:\n                node = nxt\n                break\n            stack.pop()\n        else:\n            return None\n',
+      [
+        /It goes through items depth-first, with `stack` as a stack: the loop on line 5 takes the item added last and adds new ones on top, skipping what `seen` already holds\./,
+      ],
+    ],
+    [
       'Python: list.pop(0) takes the front',
       'python',
       'def walk(root):\n    todo = [root]\n    while len(todo) > 0:\n        node = todo.pop(0)\n        todo.append(node.left)\n',

@@ -126,8 +126,24 @@ export function traversalOf(
     // Only what follows the loop's start: the first item is usually put in before it.
     const at = lineStart(own, firstLine, loop.line);
     if (at < 0) continue;
-    const rest = own.slice(at);
-    const { puts, takes } = language === 'go' ? goEnds(rest, x) : methodEnds(rest, x, ends);
+    let rest = own.slice(at);
+    let line = loop.line;
+    let { puts, takes } = language === 'go' ? goEnds(rest, x) : methodEnds(rest, x, ends);
+    // A walk that backtracks: the loop around this one puts (`stack.append(node)`) and this one takes
+    // (`while stack: … stack.pop()`). Both repeat in that outer loop: it is the work-list loop.
+    if (puts.length === 0 && takes.length > 0) {
+      const i = steps.indexOf(loop);
+      const outer = steps
+        .slice(0, i)
+        .reverse()
+        .find((s) => s.depth < loop.depth);
+      const outerAt = outer?.kind === 'loop' ? lineStart(own, firstLine, outer.line) : -1;
+      if (outer && outerAt >= 0) {
+        rest = own.slice(outerAt);
+        line = outer.line;
+        puts = (language === 'go' ? goEnds(rest, x) : methodEnds(rest, x, ends)).puts;
+      }
+    }
     if (puts.length === 0 || takes.length === 0) continue;
     // One order or none: a loop mixing ends is a deque used both ways.
     const orders = new Set(
@@ -136,7 +152,7 @@ export function traversalOf(
     if (orders.size !== 1) continue;
     const [order] = orders;
     const seen = seenSet(rest, x);
-    return { kind: 'traversal', line: loop.line, subject: x, target: order, ...(seen ? { seen } : {}) };
+    return { kind: 'traversal', line, subject: x, target: order, ...(seen ? { seen } : {}) };
   }
   return undefined;
 }
