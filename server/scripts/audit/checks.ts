@@ -342,11 +342,20 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   if (/^\s*\/\*/.test(opens) || (!/\/\/|^\s*#/.test(opens) && /\/\*(?!.*\*\/)/.test(opens)))
     while (end < lines.length - 1 && !(lines[end] ?? '').includes('*/')) end++;
   // Comments on lines one after another are one comment: its words run on over them.
-  const commentOnly = /^\s*(\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*.*\*\/\s*$)/;
+  // A line that holds only comments (`/******/ // startup`, a webpack bundle's) is one of them too.
+  const commentOnly = {
+    test: (l: string) =>
+      l.trim() !== '' && NO_CODE.test(l) && !/^\s*\*/.test(l) && !/^\s*\/\*(?!.*\*\/)/.test(l),
+  };
   if (commentOnly.test(opens)) while (end < lines.length - 1 && commentOnly.test(lines[end + 1] ?? '')) end++;
   const text = lines
     .slice(at, end + 1)
-    .map((l) => l.replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' ').replace(/\*+\/\s*$/, ' '))
+    .map((l) =>
+      l
+        .replace(/\/\*+\/?|\*+\//g, ' ')
+        .replace(/^\s*(\/\/+|#+|\*+)/, ' ')
+        .replace(/\s\/\/+/g, ' '),
+    )
     .join(' ')
     .replace(/\s+/g, ' ');
   if (!text.includes(firstWords)) return `line ${at} does not hold the comment “${claim.text}”`;
