@@ -788,6 +788,13 @@ describe('tier-2 metrics', () => {
       );
     });
 
+    for (const language of ['kotlin', 'swift'] as const) {
+      it(`${language}: a plain else is counted for \`else\`, quoted as code`, async () => {
+        const got = await reasons(language, 'if (a) {\n  return\n} else {\n  return\n}');
+        assert.ok(got.includes('cognitive 4 `else`'), got.join('\n'));
+      });
+    }
+
     it('Rust: the `&&` on the next line of a while condition is on its own line', async () => {
       const got = await reasons('rust', 'while a\n    && b {\n    break;\n}\nif a {} else { return; }');
       assert.ok(got.includes('cyclomatic 3 `&&`'), got.join('\n'));

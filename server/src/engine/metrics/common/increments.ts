@@ -36,7 +36,10 @@ export function nodeLabel(node: Node): string {
   if (directive?.startsWith('#')) return `\`${directive}\``;
   const keyword = keywordOf(node);
   if (keyword !== 'if' && keyword !== 'else' && afterElse(node)) return '`else`';
-  return keyword !== null ? `\`${keyword}\`` : typeWords(node.type);
+  if (keyword !== null) return `\`${keyword}\``;
+  // A keyword that is a named leaf of its own (Kotlin's and Swift's `else`).
+  if (node.childCount === 0 && node.text === node.type && KEYWORD.test(node.text)) return `\`${node.text}\``;
+  return typeWords(node.type);
 }
 
 /**
