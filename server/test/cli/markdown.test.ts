@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import type { ExplainResponse } from '@code-explain/shared';
 import { analyzeText } from '../../src/cli/analysis.js';
-import { toMarkdownReport } from '../../src/cli/format/markdown.js';
+import {
+  explanationBudget,
+  MIN_EXPLANATION_CHARS_PER_FILE,
+  toMarkdownReport,
+} from '../../src/cli/format/markdown.js';
 import type { AnalysedFile } from '../../src/cli/report.js';
 import { createEngine, type LocalEngine } from '../../src/engine/engine.js';
 
@@ -63,5 +67,86 @@ describe('code-explain Markdown: a file with a class', () => {
       /<summary><code>cache\.py<\/code>: Python, 10 lines, 3 units, [^<]*, highest cognitive 1<\/summary>/,
     );
     assert.match(markdown, /\*\*Most complex units\*\* \(2 of 2\)/);
+  });
+});
+
+/** Four functions, each a loop over ten branches: an explanation long enough that its walkthrough is shortened in it. */
+const MANY_PY = Array.from({ length: 4 }, (_, f) =>
+  [
+    `def route_${f}(kind, items, limit):`,
+    '    """Sorts values into buckets by their kind."""',
+    '    out = []',
+    '    for value in items:',
+    ...Array.from({ length: 10 }, (_, i) => [
+      `        if kind == ${i} and value > limit:`,
+      `            out.append(value * ${i})`,
+    ]).flat(),
+    '    return out',
+    '',
+  ].join('\n'),
+).join('\n');
+
+describe('code-explain Markdown: the whole explanation', () => {
+  let engine: LocalEngine;
+  before(() => {
+    engine = createEngine();
+  });
+  after(() => engine.dispose());
+
+  async function report(
+    mode: 'standard' | 'learning',
+  ): Promise<{ markdown: string; response: ExplainResponse }> {
+    const analysis = await analyzeText(engine, MANY_PY, 'python', {
+      mode,
+      audience: 'intermediate',
+      focus: [],
+    });
+    const response = JSON.parse(analysis.responseJson) as ExplainResponse;
+    const file: AnalysedFile = {
+      kind: 'analysed',
+      file: 'steps.py',
+      language: 'python',
+      lines: analysis.metadata.lines,
+      complexity: analysis.metadata.complexity,
+      units: analysis.units,
+      findings: analysis.findings,
+      response,
+      notes: analysis.metadata.notes,
+    };
+    return { markdown: toMarkdownReport([file], []), response };
+  }
+
+  it('a single file in learning mode keeps every section, however long', async () => {
+    const { markdown, response } = await report('learning');
+    const whole = response.explanation.length + response.sections.reduce((n, s) => n + s.content.length, 0);
+    assert.ok(whole > MIN_EXPLANATION_CHARS_PER_FILE, `premise: a long explanation (${whole})`);
+    assert.ok(!markdown.includes('has the whole explanation'), 'not cut short');
+    const last = response.sections.at(-1);
+    assert.ok(last, 'premise: sections');
+    assert.ok(markdown.includes(`**${last.title}**`), `the last section, ${last.title}, is there`);
+  });
+
+  it('standard mode says its walkthrough once', async () => {
+    const { markdown, response } = await report('standard');
+    const walkthrough = response.sections.find((s) => s.title === 'Walkthrough')?.content ?? '';
+    assert.ok(
+      walkthrough.split('\n\n').some((p) => !response.explanation.includes(p)),
+      'premise: the explanation has a shortened version of some walkthrough paragraph',
+    );
+    const paragraphs = markdown.split(/\n\n+/).filter((p) => p.length > 80 && !p.startsWith('|'));
+    const repeated = paragraphs.filter((p, i) => paragraphs.indexOf(p) !== i);
+    assert.deepEqual(repeated, []);
+    const openings = paragraphs.map((p) => p.split('. ')[0]);
+    assert.deepEqual(
+      openings.filter((o, i) => openings.indexOf(o) !== i),
+      [],
+      'no paragraph said twice in two versions',
+    );
+  });
+
+  it('shares a cap among many files, never below the per-file floor', () => {
+    assert.ok(explanationBudget(1) >= 100_000);
+    assert.ok(explanationBudget(5) >= 50_000);
+    assert.equal(explanationBudget(10_000), MIN_EXPLANATION_CHARS_PER_FILE);
   });
 });

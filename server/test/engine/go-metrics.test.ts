@@ -254,4 +254,15 @@ func Serve(h int) {
       assert.ok(garbage.errorRegions > 0);
     });
   });
+  describe('increment labels and lines', () => {
+    it('a plain else is counted for `else`, and an operator on the next line of a condition on its line', async () => {
+      const m = await measure(
+        'func f(a, b bool) int {\n\tif a &&\n\t\tb {\n\t\treturn 1\n\t} else {\n\t\treturn 2\n\t}\n}\n',
+      );
+      const got = m.unit('f').increments.map((i) => `${i.metric} ${i.line} ${i.reason}`);
+      assert.ok(got.includes('cyclomatic 4 `&&`'), got.join('\n'));
+      assert.ok(got.includes('cognitive 7 `else`'), got.join('\n'));
+      assert.ok(!got.some((r) => r.includes('block')), got.join('\n'));
+    });
+  });
 });

@@ -253,4 +253,30 @@ describe('Java metrics', () => {
       assert.ok(garbage.errorRegions > 0);
     });
   });
+  describe('increment labels and lines', () => {
+    it('`else return null;` and `else { … }` are counted for `else`; `||` on its own line', async () => {
+      const m = await measure(`
+        class T {
+          String f(boolean a, boolean b) {
+            if (a
+                || b) return "x";
+            else return null;
+          }
+          int g(boolean a) {
+            if (a) {
+              return 1;
+            } else {
+              return 2;
+            }
+          }
+        }
+      `);
+      const f = m.unit('T.f').increments.map((i) => `${i.metric} ${i.line} ${i.reason}`);
+      assert.ok(f.includes('cognitive 5 `else`'), f.join('\n'));
+      assert.ok(f.includes('cyclomatic 4 `||`'), f.join('\n'));
+      assert.ok(!f.some((r) => r.includes('`return`')), f.join('\n'));
+      const g = m.unit('T.g').increments.map((i) => `${i.metric} ${i.line} ${i.reason}`);
+      assert.ok(g.includes('cognitive 10 `else`'), g.join('\n'));
+    });
+  });
 });

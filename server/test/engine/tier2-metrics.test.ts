@@ -761,6 +761,48 @@ describe('tier-2 metrics', () => {
     });
   });
 
+  describe('increment labels and lines', () => {
+    /** The unit's increments as `metric line reason` strings. */
+    async function reasons(language: Tier2Language, body: string): Promise<string[]> {
+      const { unit, wrap } = WRAP[language];
+      const m = await measure(language, wrap(dedent(body)));
+      return m.unit(unit).increments.map((i) => `${i.metric} ${i.line} ${i.reason}`);
+    }
+
+    it('C: a plain else is counted for `else`; each operator of a condition over lines on its own line', async () => {
+      const got = await reasons('c', 'if ((a && b)\n    || (b && c)) {\n  x = 1;\n} else x = 2;');
+      // The body starts on line 2 of the wrapped code.
+      assert.ok(got.includes('cyclomatic 2 `&&`'), got.join('\n'));
+      assert.ok(got.includes('cyclomatic 3 `||`'), got.join('\n'));
+      assert.ok(got.includes('cyclomatic 3 `&&`'), got.join('\n'));
+      assert.ok(got.includes('cognitive 5 `else`'), got.join('\n'));
+    });
+
+    it('C#: `else return;` is counted for `else`, and `#if` is named as the directive lizard counts', async () => {
+      const got = await reasons('csharp', '#if DEBUG\nx = 1;\n#endif\nif (a) x = 2;\nelse return;');
+      assert.ok(got.includes('cognitive 7 `else`'), got.join('\n'));
+      assert.ok(!got.some((r) => r.includes('`return`')), got.join('\n'));
+      assert.ok(
+        got.includes('cyclomatic 3 `#if` (a compile-time condition, counted as lizard counts it)'),
+        got.join('\n'),
+      );
+    });
+
+    for (const language of ['kotlin', 'swift'] as const) {
+      it(`${language}: a plain else is counted for \`else\`, quoted as code`, async () => {
+        const got = await reasons(language, 'if (a) {\n  return\n} else {\n  return\n}');
+        assert.ok(got.includes('cognitive 4 `else`'), got.join('\n'));
+      });
+    }
+
+    it('Rust: the `&&` on the next line of a while condition is on its own line', async () => {
+      const got = await reasons('rust', 'while a\n    && b {\n    break;\n}\nif a {} else { return; }');
+      assert.ok(got.includes('cyclomatic 3 `&&`'), got.join('\n'));
+      assert.ok(got.includes('cognitive 3 a sequence of `&&`'), got.join('\n'));
+      assert.ok(got.includes('cognitive 6 `else`'), got.join('\n'));
+    });
+  });
+
   describe('robustness', () => {
     const depth = 5000;
     const nested: Record<Tier2Language, (n: number) => string> = {

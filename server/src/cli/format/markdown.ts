@@ -94,7 +94,7 @@ function notAnalysedSection(files: readonly FileResult[]): string[] {
   return out.length > 0 ? ['## Not analysed', '', ...out, ''] : [];
 }
 
-function fileDetails(f: AnalysedFile): string[] {
+function fileDetails(f: AnalysedFile, budget: number): string[] {
   const counts = countBySeverity(f.findings);
   // Functions and their kin, as the tables and --max-cognitive judge them: a class's numbers add up its methods'.
   const callables = f.units.filter(isCallable);
@@ -146,7 +146,7 @@ function fileDetails(f: AnalysedFile): string[] {
       '',
     );
   }
-  out.push(...explanationOf(f), '</details>', '');
+  out.push(...explanationOf(f, budget), '</details>', '');
   return out;
 }
 
@@ -158,8 +158,40 @@ const SHOWN_ELSEWHERE = new Set([
   'Suggestions',
   'Other suggestions',
 ]);
-/** Characters of explanation and sections a file's <details> holds; the JSON output has all of it. */
-export const MAX_EXPLANATION_CHARS_PER_FILE = 6_000;
+/**
+ * Characters of explanation and sections the whole report holds, shared among
+ * its files (well under GitHub's 1 MiB step-summary limit): one file or a
+ * handful get their whole explanation; a very large run is cut per file, never
+ * below MIN_EXPLANATION_CHARS_PER_FILE. The JSON output has all of it.
+ */
+export const MAX_EXPLANATION_CHARS_PER_RUN = 400_000;
+export const MIN_EXPLANATION_CHARS_PER_FILE = 6_000;
+
+/** What each file's <details> may hold when `files` files are analysed. */
+export function explanationBudget(files: number): number {
+  return Math.max(
+    MIN_EXPLANATION_CHARS_PER_FILE,
+    Math.floor(MAX_EXPLANATION_CHARS_PER_RUN / Math.max(1, files)),
+  );
+}
+
+/**
+ * A section's paragraphs less those the explanation already says: the same
+ * paragraph, or a version of it that opens with the same sentence (standard
+ * mode writes its walkthrough into the explanation, shortened).
+ */
+function notYetSaid(content: string, explanation: string): string {
+  const said = explanation.split(/\n\n+/).map((p) => p.trim());
+  const opening = (paragraph: string): string => /^[\s\S]*?[.:!?](?=\s|$)/.exec(paragraph)?.[0] ?? paragraph;
+  const openings = new Set(said.map(opening));
+  return content
+    .split(/\n\n+/)
+    .filter((p) => {
+      const text = p.trim();
+      return text !== '' && !said.includes(text) && !openings.has(opening(text));
+    })
+    .join('\n\n');
+}
 
 /**
  * The explanation itself, in the run's mode and for its audience, then the
@@ -167,19 +199,21 @@ export const MAX_EXPLANATION_CHARS_PER_FILE = 6_000;
  * complexity, security findings, alternatives), cut at a paragraph to stay
  * within a CI summary's size.
  */
-function explanationOf(f: AnalysedFile): string[] {
+function explanationOf(f: AnalysedFile, budget: number): string[] {
   const response = f.response;
   if (!response) return [];
   const parts = [
     `**Explanation**\n\n${response.explanation}`,
     ...sectionsBeyondExplanation(response)
       .filter((s) => !SHOWN_ELSEWHERE.has(s.title))
+      .map((s) => ({ title: s.title, content: notYetSaid(s.content, response.explanation) }))
+      .filter((s) => s.content !== '')
       .map((s) => `**${s.title}**\n\n${s.content}`),
   ];
   const out: string[] = [];
   let used = 0;
   for (const part of parts.join('\n\n').split('\n\n')) {
-    if (used + part.length > MAX_EXPLANATION_CHARS_PER_FILE) {
+    if (used + part.length > budget) {
       out.push('… (`--format json` has the whole explanation)', '');
       break;
     }
@@ -200,6 +234,7 @@ export function toMarkdownReport(files: readonly FileResult[], verdicts: readonl
     ...mostComplexSection(files),
     ...notAnalysedSection(files),
   ];
-  if (analysed.length > 0) out.push('## Files', '', ...analysed.flatMap(fileDetails));
+  const budget = explanationBudget(analysed.length);
+  if (analysed.length > 0) out.push('## Files', '', ...analysed.flatMap((f) => fileDetails(f, budget)));
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -32,16 +32,56 @@ export function typeWords(type: string): string {
 
 /** How an increment names the node: its keyword or operator quoted, else its type in words. */
 export function nodeLabel(node: Node): string {
+  const directive = node.type.startsWith('preproc_') ? node.child(0)?.text : undefined;
+  if (directive?.startsWith('#')) return `\`${directive}\``;
   const keyword = keywordOf(node);
-  return keyword !== null ? `\`${keyword}\`` : typeWords(node.type);
+  if (keyword !== 'if' && keyword !== 'else' && afterElse(node)) return '`else`';
+  if (keyword !== null) return `\`${keyword}\``;
+  // A keyword that is a named leaf of its own (Kotlin's and Swift's `else`).
+  if (node.childCount === 0 && node.text === node.type && KEYWORD.test(node.text)) return `\`${node.text}\``;
+  return typeWords(node.type);
+}
+
+/**
+ * Whether the node is the branch an `else` token introduces (Go's else block,
+ * Java's and C#'s else statement: `else return null;` is counted for its
+ * `else`, not its `return`).
+ */
+function afterElse(node: Node): boolean {
+  let previous = node.previousSibling;
+  while (previous && previous.isNamed && /comment/.test(previous.type)) previous = previous.previousSibling;
+  return previous !== null && !previous.isNamed && previous.text === 'else';
+}
+
+/**
+ * The line of a binary node's operator (its first token between the two
+ * operands), so a condition that runs over lines names each operator's own
+ * line; other nodes' first line.
+ */
+export function operatorLineOf(node: Node): number {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (!left || !right) return lineOf(node);
+  for (const child of node.children) {
+    if (child && !child.isNamed && child.startIndex >= left.endIndex && child.endIndex <= right.startIndex)
+      return lineOf(child);
+  }
+  return lineOf(node);
 }
 
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
 
 export function cyclomaticIncrement(node: Node, points: number): MetricIncrement {
   // A language may count a construct one less than its parts (Kotlin's `when`: its entries minus one).
-  const reason = points < 0 ? `${nodeLabel(node)} (its first branch adds no path)` : nodeLabel(node);
-  return { metric: 'cyclomatic', line: lineOf(node), points, reason };
+  const reason =
+    points < 0
+      ? `${nodeLabel(node)} (its first branch adds no path)`
+      : node.type.startsWith('preproc_')
+        ? `${nodeLabel(node)} (a compile-time condition, counted as lizard counts it)`
+        : nodeLabel(node);
+  const keyword = keywordOf(node);
+  const line = keyword !== null && OPERATOR.test(keyword) ? operatorLineOf(node) : lineOf(node);
+  return { metric: 'cyclomatic', line, points, reason };
 }
 
 /** A structural cognitive increment: one, plus one per enclosing nesting level. */
