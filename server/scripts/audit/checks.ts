@@ -352,9 +352,10 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
     .slice(at, end + 1)
     .map((l) =>
       l
-        .replace(/\/\*+\/?|\*+\//g, ' ')
-        .replace(/^\s*(\/\/+|#+|\*+)/, ' ')
-        .replace(/\s\/\/+/g, ' '),
+        // Closed block comments before it (`/******/ // startup`) are markers, not words.
+        .replace(/^\s*(\/\*+[^*]*\*+\/\s*)*(?=\S)/, '')
+        .replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' ')
+        .replace(/\*+\/\s*$/, ' '),
     )
     .join(' ')
     .replace(/\s+/g, ' ');
