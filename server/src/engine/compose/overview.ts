@@ -106,8 +106,8 @@ export function purposeOverview(
       !u.purpose.doc &&
       u.purpose.declarations.length > 0 &&
       u.purpose.declarations.every((d) => d.kind === 'protocol');
-    let [lead, next] = purposeSentences(u, signature(u), { max: protocolOnly ? 2 : 1, raises });
-    if (lead && next && /^It /.test(next)) lead = `${lead} ${next}`;
+    const [first, next] = purposeSentences(u, signature(u), { max: protocolOnly ? 2 : 1, raises });
+    let lead = first && next && /^It /.test(next) ? `${first} ${next}` : first;
     // A class whose own declaration says nothing is told by what its most important method is for.
     if (!lead && u.metrics.kind === 'class')
       for (const m of ranked(facts.units.filter((x) => x.parent === unit.metrics.name))) {

@@ -128,7 +128,9 @@ export function traversalOf(
     if (at < 0) continue;
     let rest = own.slice(at);
     let line = loop.line;
-    let { puts, takes } = language === 'go' ? goEnds(rest, x) : methodEnds(rest, x, ends);
+    const found = language === 'go' ? goEnds(rest, x) : methodEnds(rest, x, ends);
+    const takes = found.takes;
+    let puts = found.puts;
     // A walk that backtracks: the loop around this one puts (`stack.append(node)`) and this one takes
     // (`while stack: … stack.pop()`). Both repeat in that outer loop: it is the work-list loop.
     if (puts.length === 0 && takes.length > 0) {
