@@ -352,8 +352,8 @@ const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
     .slice(at, end + 1)
     .map((l) =>
       l
-        // Closed block comments before it (`/******/ // startup`) are markers, not words.
-        .replace(/^\s*(\/\*+[^*]*\*+\/\s*)*(?=\S)/, '')
+        // Closed block comments before another comment (`/******/ // startup`) are markers, not words.
+        .replace(/^\s*(\/\*+[^*]*\*+\/\s*)+(?=\/\/|\/\*)/, '')
         .replace(/^\s*(\/\/+|#+|\/\*+|\*+)/, ' ')
         .replace(/\*+\/\s*$/, ' '),
     )
