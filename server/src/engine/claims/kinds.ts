@@ -127,7 +127,7 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     sentence:
       'It answers yes or no: it returns `false` when … (line 3), and otherwise whether `a` differs from `b` (line 5) / It checks in turn and returns …',
     check:
-      'each cited line holds a `return` (or the value, for a last expression), giving the value quoted where one is, and every name quoted appears in the unit’s own code outside comments and strings',
+      'each cited line holds a `return` (or the value, for a last expression), giving the value quoted where one is, and every name quoted appears in the unit’s code (white space run together)',
   },
   switches: {
     sentence: 'It picks a branch by the value of `x` (a switch).',
