@@ -168,15 +168,11 @@ function declaredNames(unit: Node, nested: readonly Node[]): Set<string> {
   return names;
 }
 
-/** Whether every assignment in the unit's own code is to a local variable (see DataFlow.writesOnlyLocals). */
-function onlyLocals(
+/** Each assignment in the unit's own code (not in the functions written in it), with what it assigns to. */
+function* ownAssignments(
   unit: Node,
-  params: readonly string[],
   nested: readonly Node[],
-  assignmentDeclares: boolean,
-): boolean {
-  if (/^\s*(global|nonlocal)\s/m.test(unit.text)) return false;
-  const declared = declaredNames(unit, nested);
+): Generator<{ readonly node: Node; readonly target: Node | undefined }> {
   const nodes = unit.doc.nodes;
   for (let id = unit.id + 1; id <= unit.lastId; id++) {
     const node = nodes[id]!;
@@ -187,6 +183,20 @@ function onlyLocals(
     if (!ASSIGNMENTS.test(node.type)) continue;
     const target =
       node.childForFieldName('left') ?? node.childForFieldName('argument') ?? node.namedChildren[0];
+    yield { node, target: target ?? undefined };
+  }
+}
+
+/** Whether every assignment in the unit's own code is to a local variable (see DataFlow.writesOnlyLocals). */
+function onlyLocals(
+  unit: Node,
+  params: readonly string[],
+  nested: readonly Node[],
+  assignmentDeclares: boolean,
+): boolean {
+  if (/^\s*(global|nonlocal)\s/m.test(unit.text)) return false;
+  const declared = declaredNames(unit, nested);
+  for (const { target } of ownAssignments(unit, nested)) {
     if (!target) return false;
     const names = NAME_LISTS.test(target.type) ? target.namedChildren : [target];
     for (const t of names) {
@@ -231,16 +241,7 @@ function bareFieldWrites(
 ): Write[] {
   const declared = declaredNames(unit, nested);
   const writes: Write[] = [];
-  const nodes = unit.doc.nodes;
-  for (let id = unit.id + 1; id <= unit.lastId; id++) {
-    const node = nodes[id]!;
-    if (nested.some((n) => n.id === id)) {
-      id = node.lastId;
-      continue;
-    }
-    if (!ASSIGNMENTS.test(node.type)) continue;
-    const target =
-      node.childForFieldName('left') ?? node.childForFieldName('argument') ?? node.namedChildren[0];
+  for (const { node, target } of ownAssignments(unit, nested)) {
     if (!target || target.type !== 'identifier') continue;
     const name = target.text;
     if (!fields.has(name) || declared.has(name) || params.includes(name)) continue;
