@@ -90,7 +90,9 @@ export const suggestionSchema = z.looseObject({
 });
 
 export const explainResponseSchema = z.looseObject({
+  /** The explanation in prose: what the code is and is for, and (in most modes) each unit in turn. */
   explanation: z.string(),
+  /** What the mode adds beyond the explanation (metrics, findings, a line-by-line walkthrough…); none repeats it. */
   sections: z.array(sectionSchema),
   suggestions: z.array(suggestionSchema),
   metadata: metadataSchema,
@@ -144,8 +146,8 @@ export type SavedExplanation = z.infer<typeof savedExplanationSchema>;
 export type ExplanationSummary = z.infer<typeof explanationSummarySchema>;
 
 /**
- * The sections a reader has not already read: the engine writes its overview and walkthrough into the
- * explanation too (an API client may want either form), and a page shows each text once.
+ * The sections a reader has not already read. The engine's sections never repeat its explanation, but
+ * explanations saved before that carried their overview and walkthrough both ways: a page shows each text once.
  */
 export function sectionsBeyondExplanation(result: {
   readonly explanation: string;

@@ -94,7 +94,7 @@ describe('code-explain Markdown: the whole explanation', () => {
   after(() => engine.dispose());
 
   async function report(
-    mode: 'standard' | 'learning',
+    mode: 'standard' | 'learning' | 'detailed',
   ): Promise<{ markdown: string; response: ExplainResponse }> {
     const analysis = await analyzeText(engine, MANY_PY, 'python', {
       mode,
@@ -126,22 +126,20 @@ describe('code-explain Markdown: the whole explanation', () => {
     assert.ok(markdown.includes(`**${last.title}**`), `the last section, ${last.title}, is there`);
   });
 
-  it('standard mode says its walkthrough once', async () => {
-    const { markdown, response } = await report('standard');
-    const walkthrough = response.sections.find((s) => s.title === 'Walkthrough')?.content ?? '';
-    assert.ok(
-      walkthrough.split('\n\n').some((p) => !response.explanation.includes(p)),
-      'premise: the explanation has a shortened version of some walkthrough paragraph',
-    );
-    const paragraphs = markdown.split(/\n\n+/).filter((p) => p.length > 80 && !p.startsWith('|'));
-    const repeated = paragraphs.filter((p, i) => paragraphs.indexOf(p) !== i);
-    assert.deepEqual(repeated, []);
-    const openings = paragraphs.map((p) => p.split('. ')[0]);
-    assert.deepEqual(
-      openings.filter((o, i) => openings.indexOf(o) !== i),
-      [],
-      'no paragraph said twice in two versions',
-    );
+  it('says its walkthrough once, in every mode that has one', async () => {
+    for (const mode of ['standard', 'learning', 'detailed'] as const) {
+      const { markdown } = await report(mode);
+      assert.match(markdown, /is a function on lines/, `${mode}: premise: a walkthrough`);
+      const paragraphs = markdown.split(/\n\n+/).filter((p) => p.length > 80 && !p.startsWith('|'));
+      const repeated = paragraphs.filter((p, i) => paragraphs.indexOf(p) !== i);
+      assert.deepEqual(repeated, [], mode);
+      const openings = paragraphs.map((p) => p.split('. ')[0]);
+      assert.deepEqual(
+        openings.filter((o, i) => openings.indexOf(o) !== i),
+        [],
+        `${mode}: no paragraph said twice in two versions`,
+      );
+    }
   });
 
   it('shares a cap among many files, never below the per-file floor', () => {

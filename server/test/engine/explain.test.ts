@@ -37,6 +37,9 @@ function fib(n) {
 describe('engine: explain()', () => {
   let engine: Engine;
   const run = (input: ExplainRequestInput) => engine.explain(explainRequestSchema.parse(input));
+  /** Everything a reader of the response reads: the explanation, then its sections. */
+  const allText = (r: { explanation: string; sections: readonly { content: string }[] }) =>
+    [r.explanation, ...r.sections.map((s) => s.content)].join('\n\n');
 
   before(() => {
     engine = createEngine();
@@ -142,19 +145,14 @@ describe('engine: explain()', () => {
     });
   }
 
-  it('gives each mode its own sections', async () => {
+  it('gives each mode its own sections, none repeating the explanation', async () => {
     const titles = async (mode: (typeof MODES)[number]) =>
       (await run({ code: ORDERS, mode })).sections.map((s) => s.title);
-    assert.deepEqual(await titles('quick'), ['Summary']);
-    assert.deepEqual(await titles('standard'), [
-      'Overview',
-      'Walkthrough',
-      'Complexity',
-      'Why these numbers',
-      'Suggestions',
-    ]);
+    // The explanation is the overview and (where no section walks through with lines) the walkthrough:
+    // the sections hold only what it does not say.
+    assert.deepEqual(await titles('quick'), []);
+    assert.deepEqual(await titles('standard'), ['Complexity', 'Why these numbers', 'Suggestions']);
     assert.deepEqual(await titles('detailed'), [
-      'Overview',
       'Inputs and outputs',
       'Side effects',
       'Dependencies',
@@ -165,21 +163,50 @@ describe('engine: explain()', () => {
       'Suggestions',
     ]);
     assert.deepEqual(await titles('learning'), [
-      'Overview',
       'Concepts used',
       'Block-by-block walkthrough',
       'Check your understanding',
     ]);
     assert.deepEqual(await titles('performance'), [
-      'Overview',
       'Estimated time complexity',
       'Hot spots',
       'Complexity',
       'Why these numbers',
       'Suggestions',
     ]);
-    assert.deepEqual(await titles('security'), ['Overview', 'Security findings', 'Other suggestions']);
-    assert.deepEqual(await titles('comparative'), ['Overview', 'Approach and alternatives', 'Suggestions']);
+    assert.deepEqual(await titles('security'), ['Security findings', 'Other suggestions']);
+    assert.deepEqual(await titles('comparative'), ['Approach and alternatives', 'Suggestions']);
+  });
+
+  it('never says a sentence twice across the explanation and its sections', async () => {
+    const code = [
+      'def merge(a, b):',
+      '    i = j = 0',
+      '    out = []',
+      '    while i < len(a) and j < len(b):',
+      '        if a[i] <= b[j]:',
+      '            out.append(a[i]); i += 1',
+      '        else:',
+      '            out.append(b[j]); j += 1',
+      '    out.extend(a[i:])',
+      '    return out',
+      '',
+      'def first_price(xs):',
+      '    """Gives the price of the first item in `xs`."""',
+      '    return xs[0].price',
+    ].join('\n');
+    for (const mode of MODES)
+      for (const audience of AUDIENCES) {
+        const response = await run({ code, language: 'python', mode, audience });
+        // Sentences of some length: short ones ("It returns `out`.") may fairly recur in different roles.
+        const said = [response.explanation, ...response.sections.map((s) => s.content)]
+          .join('\n')
+          .split(/(?<=\.)\s+|\n+/)
+          .map((x) => x.trim().replace(/\s*\(lines? [^)]*\)/g, ''))
+          .filter((x) => x.length > 40 && !x.startsWith('-'));
+        const twice = said.filter((x, i) => said.indexOf(x) !== i);
+        assert.deepEqual(twice, [], `${mode}/${audience}`);
+      }
   });
 
   it('detailed mode gives line numbers, inputs/outputs and error paths', async () => {
@@ -290,12 +317,12 @@ describe('engine: explain()', () => {
       const intermediate = await run({ code: ORDERS, mode, audience: 'intermediate' });
       const expert = await run({ code: ORDERS, mode, audience: 'expert' });
       assert.ok(
-        expert.explanation.length > intermediate.explanation.length,
-        `${mode}: expert ${expert.explanation.length} ≤ intermediate ${intermediate.explanation.length}`,
+        allText(expert).length > allText(intermediate).length,
+        `${mode}: expert ${allText(expert).length} ≤ intermediate ${allText(intermediate).length}`,
       );
-      assert.match(expert.explanation, /O\(2\^n\) or worse/, `${mode}: the cost of the hardest part`);
+      assert.match(allText(expert), /O\(2\^n\) or worse/, `${mode}: the cost of the hardest part`);
       assert.doesNotMatch(
-        expert.explanation,
+        allText(expert),
         /more steps? follow|…and \d+ more step/,
         `${mode}: never truncated`,
       );
@@ -342,11 +369,11 @@ describe('engine: explain()', () => {
     assert.notEqual(expert.explanation, intermediate.explanation);
   });
 
-  it('puts requested focus areas in their own sections, right after the opening', async () => {
+  it('puts requested focus areas in their own sections, first after the explanation', async () => {
     const response = await run({ code: ORDERS, focus: ['documentation', 'testing'] });
     assert.deepEqual(
-      response.sections.slice(0, 3).map((s) => s.title),
-      ['Overview', 'Focus: Documentation', 'Focus: Testing'],
+      response.sections.slice(0, 2).map((s) => s.title),
+      ['Focus: Documentation', 'Focus: Testing'],
     );
   });
 
@@ -544,9 +571,10 @@ describe('engine: explain()', () => {
         code: 'greet() {\n  for name in "$@"; do\n    echo "hi $name"\n  done\n}\n',
         language: 'bash',
       });
+      // What it is for is said once, in the opening; its paragraph goes on from there.
       assert.match(
         explanation,
-        /`greet` is a function on lines 1–5\. It prints output \(`echo`, line 3\)\. It loops over `"\$@"`/,
+        /`greet` prints output \(`echo`, line 3\)\.\n\n`greet` is a function on lines 1–5\. It loops over `"\$@"`/,
       );
       assert.doesNotMatch(explanation, /parameters/);
     });
@@ -585,8 +613,8 @@ describe('engine: explain()', () => {
           (response.metadata.units ?? []).filter((u) => u.kind !== 'class').map((u) => u.name),
           [language === 'csharp' ? 'Orders.Paid' : 'paid'],
         );
-        assert.ok(response.explanation.includes(`branches on whether ${condition}`), response.explanation);
-        assert.doesNotMatch(response.explanation, /leaves early|returns `true`|throws/);
+        assert.ok(allText(response).includes(`branches on whether ${condition}`), allText(response));
+        assert.doesNotMatch(allText(response), /leaves early|returns `true`|throws/);
         assert.deepEqual(ungrounded(response, code), []);
       });
     }
@@ -606,8 +634,7 @@ describe('engine: explain()', () => {
     ].join('\n');
     for (const mode of ['standard', 'detailed'] as const) {
       const response = await run({ code, language: 'python', mode });
-      const overview = response.sections.find((s) => s.title === 'Overview')!.content;
-      for (const text of [response.explanation, overview]) {
+      for (const text of [response.explanation]) {
         assert.equal(text.split('A last-in, first-out collection of items.').length - 1, 1, text);
         assert.match(
           text,
@@ -684,10 +711,10 @@ describe('engine: explain()', () => {
       mode: 'detailed',
     });
     assert.match(
-      response.explanation,
+      allText(response),
       /`Reader\.fieldnames\(self\)` is a getter on lines 3–6 that takes no parameters besides `self`\./,
     );
-    assert.doesNotMatch(response.explanation, /takes 1 parameter \(`self`\)/);
+    assert.doesNotMatch(allText(response), /takes 1 parameter \(`self`\)/);
   });
 
   it('names a call in a chain split over lines by its last step', async () => {

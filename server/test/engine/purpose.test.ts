@@ -152,7 +152,7 @@ describe('engine: what the code is for', () => {
       'python',
       "@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    return user\n",
       [
-        /It handles POST requests to `\/login` \(`@app\.route`, line 1\)\./,
+        /`login\(\)` handles POST requests to `\/login` \(`@app\.route`, line 1\)\./,
         /takes input from the request \(`request\.form\['user'\]`, line 3\)/,
       ],
     ],
@@ -290,7 +290,7 @@ describe('engine: what the code is for', () => {
       'retry with waits',
       'python',
       'import time\n\ndef fetch(url):\n    for attempt in range(3):\n        try:\n            return get(url)\n        except OSError:\n            time.sleep(2 ** attempt)\n    raise RuntimeError(url)\n',
-      [/It retries: a loop that catches failures and waits between attempts/],
+      [/`fetch\(url\)` retries: a loop that catches failures and waits between attempts/],
     ],
     [
       'debounce',
@@ -664,7 +664,7 @@ describe('engine: what the code is for', () => {
       'python',
       'def reachable(graph, start):\n    stack = [start]\n    visited = set()\n    while stack:\n        node = stack.pop()\n        if node in visited:\n            continue\n        visited.add(node)\n        for n in graph[node]:\n            stack.append(n)\n    return visited\n',
       [
-        /It goes through items depth-first, with `stack` as a stack: the loop on line 4 takes the item added last and adds new ones on top, skipping what `visited` already holds\./,
+        /`reachable\(graph, start\)` goes through items depth-first, with `stack` as a stack: the loop on line 4 takes the item added last and adds new ones on top, skipping what `visited` already holds\./,
       ],
     ],
     [
@@ -672,7 +672,7 @@ describe('engine: what the code is for', () => {
       'python',
       'def find_loop(graph, start):\n    stack = []\n    seen = set()\n    node = start\n    while True:\n        if node in seen:\n            return stack\n        seen.add(node)\n        stack.append(node)\n        while stack:\n            nxt = graph.next(stack[-1])\n            if nxt is not None:\n                node = nxt\n                break\n            stack.pop()\n        else:\n            return None\n',
       [
-        /It goes through items depth-first, with `stack` as a stack: the loop on line 5 takes the item added last and adds new ones on top, skipping what `seen` already holds\./,
+        /`find_loop\(graph, start\)` goes through items depth-first, with `stack` as a stack: the loop on line 5 takes the item added last and adds new ones on top, skipping what `seen` already holds\./,
       ],
     ],
     [
@@ -903,8 +903,6 @@ describe('engine: what the code is for', () => {
     for (const audience of ['beginner', 'intermediate', 'expert'] as const) {
       const response = await explain('javascript', simple + hard, { audience });
       assert.match(response.explanation, /`tokenizeShortName\(args, i\)` is a function on lines/, audience);
-      const walkthrough = section(response, 'Walkthrough');
-      assert.match(walkthrough, /`tokenizeShortName\(args, i\)` is a function on lines/, audience);
       // The rest are named, not claimed to be covered elsewhere.
       const left = /Not described here[^:]*: (.*)\./.exec(response.explanation)?.[1] ?? '';
       const described = (response.explanation.match(/`get\d+\(o\)` is a function/g) ?? []).length;

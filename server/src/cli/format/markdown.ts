@@ -150,14 +150,8 @@ function fileDetails(f: AnalysedFile, budget: number): string[] {
   return out;
 }
 
-/** Sections the report already shows in its own form (the metrics, the findings) or that the explanation opens with. */
-const SHOWN_ELSEWHERE = new Set([
-  'Overview',
-  'Complexity',
-  'Why these numbers',
-  'Suggestions',
-  'Other suggestions',
-]);
+/** Sections the report already shows in its own form: the metrics and the findings. */
+const SHOWN_ELSEWHERE = new Set(['Complexity', 'Why these numbers', 'Suggestions', 'Other suggestions']);
 /**
  * Characters of explanation and sections the whole report holds, shared among
  * its files (well under GitHub's 1 MiB step-summary limit): one file or a
@@ -176,24 +170,6 @@ export function explanationBudget(files: number): number {
 }
 
 /**
- * A section's paragraphs less those the explanation already says: the same
- * paragraph, or a version of it that opens with the same sentence (standard
- * mode writes its walkthrough into the explanation, shortened).
- */
-function notYetSaid(content: string, explanation: string): string {
-  const said = explanation.split(/\n\n+/).map((p) => p.trim());
-  const opening = (paragraph: string): string => /^[\s\S]*?[.:!?](?=\s|$)/.exec(paragraph)?.[0] ?? paragraph;
-  const openings = new Set(said.map(opening));
-  return content
-    .split(/\n\n+/)
-    .filter((p) => {
-      const text = p.trim();
-      return text !== '' && !said.includes(text) && !openings.has(opening(text));
-    })
-    .join('\n\n');
-}
-
-/**
  * The explanation itself, in the run's mode and for its audience, then the
  * sections that mode adds (a walkthrough, concepts and questions, time
  * complexity, security findings, alternatives), cut at a paragraph to stay
@@ -205,9 +181,7 @@ function explanationOf(f: AnalysedFile, budget: number): string[] {
   const parts = [
     `**Explanation**\n\n${response.explanation}`,
     ...sectionsBeyondExplanation(response)
-      .filter((s) => !SHOWN_ELSEWHERE.has(s.title))
-      .map((s) => ({ title: s.title, content: notYetSaid(s.content, response.explanation) }))
-      .filter((s) => s.content !== '')
+      .filter((s) => !SHOWN_ELSEWHERE.has(s.title) && s.content.trim() !== '')
       .map((s) => `**${s.title}**\n\n${s.content}`),
   ];
   const out: string[] = [];

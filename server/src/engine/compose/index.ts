@@ -3,6 +3,7 @@
  * written only from facts, metrics and rule findings.
  */
 import type { Mode, Section } from '@code-explain/shared';
+import type { UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
 import { Voice } from './audience.js';
 import { approach } from './comparative.js';
@@ -26,7 +27,6 @@ import {
   focusSection,
   hotSpots,
   inputsOutputs,
-  overview,
   securityFindings,
   sideEffects,
   suggestionsSection,
@@ -83,21 +83,34 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
   return opening;
 }
 
-function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string {
+/** Modes whose sections walk through the units with line numbers: their explanation stops at the opening. */
+const WALKS_WITH_LINES: ReadonlySet<Mode> = new Set(['learning', 'detailed']);
+
+interface Opening {
+  readonly explanation: string;
+  /** Purpose sentences the explanation stated, by unit: the walkthroughs after it leave them out. */
+  readonly purposeSaid: ReadonlyMap<UnitFacts, readonly string[]>;
+}
+
+/**
+ * The explanation: what the snippet is and is for, then (where no section walks through it line by
+ * line) each unit in turn. The sections hold only what it does not say.
+ */
+function explanationText(input: ComposeInput, voice: Voice, mode: Mode): Opening {
   const notes = standouts(input, voice);
   // Quick answers describe no class on its own, so their opening states every unit's purpose.
   const cls = mode === 'quick' ? { shown: [], rest: 0 } : firstOf(classes(input), EXPLAINED_CLASSES);
+  const purpose = purposeOverview(input, cls.shown);
   const opening = sentences(
     parseErrorsSentence(input),
     voice.expert ? notes[0] : undefined,
     overviewSentence(input, voice),
-    purposeOverview(input, cls.shown),
+    purpose.text,
     mode === 'quick' ? undefined : dependenciesSentence(input),
   );
-  if (mode === 'quick') return quickText(input, voice, opening, notes);
+  if (mode === 'quick')
+    return { explanation: quickText(input, voice, opening, notes), purposeSaid: purpose.said };
   const raises = LANGUAGES[input.request.language].wording.raises;
-  const units = callables(input);
-  const maxUnits = voice.expert ? 6 : 8;
   const rest = voice.expert ? notes.slice(1) : notes;
   const standout = rest.length ? `What stands out: ${rest.join(' ')}` : undefined;
   const classTexts = [
@@ -108,58 +121,65 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): string 
         ]
       : []),
   ];
+  if (WALKS_WITH_LINES.has(mode))
+    return {
+      explanation: [opening, ...classTexts, standout].filter(Boolean).join('\n\n'),
+      purposeSaid: purpose.said,
+    };
+  const top = describeSteps(input.facts.topLevel, voice, { withLines: false, maxSteps: 8 }, raises);
+  const topText = top ? `At the top level, the code ${top}.` : undefined;
   // Everything else is bounded by what it lists; the functions share what is left.
-  const room = MAX_EXPLANATION_CHARS - [opening, ...classTexts, standout].join('\n\n').length - 600;
+  const room = MAX_EXPLANATION_CHARS - [opening, ...classTexts, standout, topText].join('\n\n').length - 600;
   const options = {
     withLines: false,
     maxSteps: voice.beginner ? 12 : voice.expert ? 16 : 8,
     maxPurpose: voice.expert ? 5 : 3,
-    maxUnits,
+    maxUnits: voice.expert ? 6 : 8,
     room,
     raises,
     language: input.request.language,
+    purposeSaid: purpose.said,
   };
-  const unitTexts = unitParagraphs(units, voice, options).paragraphs;
+  const unitTexts = unitParagraphs(callables(input), voice, options).paragraphs;
   // The glossary is printed once, in its own section.
-  return [opening, ...classTexts, ...unitTexts, standout].filter(Boolean).join('\n\n');
+  return {
+    explanation: [opening, ...classTexts, ...unitTexts, topText, standout].filter(Boolean).join('\n\n'),
+    purposeSaid: purpose.said,
+  };
 }
 
 const optional = (section: Section | undefined): Section[] => (section ? [section] : []);
 
-function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] {
+function modeSections(
+  input: ComposeInput,
+  voice: Voice,
+  mode: Mode,
+  purposeSaid: Opening['purposeSaid'],
+): Section[] {
   switch (mode) {
     case 'quick':
-      return [{ title: 'Summary', content: explanationText(input, voice, 'quick') }];
+      return [];
     case 'standard':
       return [
-        overview(input, voice),
-        walkthrough(input, voice, false),
         complexity(input, voice),
         ...optional(whyTheseNumbers(input, voice)),
         suggestionsSection(input),
       ];
     case 'detailed':
       return [
-        overview(input, voice),
         inputsOutputs(input),
         sideEffects(input),
         dependencies(input),
         errorPaths(input),
-        walkthrough(input, voice, true),
+        walkthrough(input, voice, purposeSaid),
         complexity(input, voice),
         ...optional(whyTheseNumbers(input, voice)),
         suggestionsSection(input),
       ];
     case 'learning':
-      return [
-        overview(input, voice),
-        concepts(input, voice),
-        walkthrough(input, voice, true),
-        questions(input),
-      ];
+      return [concepts(input, voice), walkthrough(input, voice, purposeSaid), questions(input)];
     case 'performance':
       return [
-        overview(input, voice),
         timeComplexity(input, voice),
         hotSpots(input),
         complexity(input, voice),
@@ -168,25 +188,25 @@ function modeSections(input: ComposeInput, voice: Voice, mode: Mode): Section[] 
       ];
     case 'security':
       return [
-        overview(input, voice),
         securityFindings(input),
         // Security findings are listed just above; the rest of the suggestions follow.
         suggestionsSection(input, 'Other suggestions', (s) => s.type !== 'security'),
       ];
     case 'comparative':
-      return [overview(input, voice), approach(input), suggestionsSection(input)];
+      return [approach(input), suggestionsSection(input)];
   }
 }
 
 export function compose(input: ComposeInput): { explanation: string; sections: Section[] } {
   const { mode, audience, focus } = input.request;
-  const explanation = explanationText(input, new Voice(audience), mode);
+  // One voice for the whole answer: the glossary defines the terms the explanation uses too.
   const voice = new Voice(audience);
-  const sections = modeSections(input, voice, mode);
+  const { explanation, purposeSaid } = explanationText(input, voice, mode);
+  const sections = modeSections(input, voice, mode, purposeSaid);
   // Only beginners get a glossary; finding each term's example in the code is not free.
   const glossary = voice.beginner ? voice.glossary(examplesOf(input)) : undefined;
   if (glossary) sections.push({ title: 'Terms used', content: glossary });
-  // Requested focus areas come right after the opening section.
-  sections.splice(1, 0, ...focus.map((area) => focusSection(input, area)));
+  // Requested focus areas come first, right after the explanation.
+  sections.unshift(...focus.map((area) => focusSection(input, area)));
   return { explanation, sections };
 }

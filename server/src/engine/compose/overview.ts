@@ -84,18 +84,21 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
 const OVERVIEW_PURPOSES = 3;
 
 /**
- * What the snippet is for: its module docstring or opening comment, the lead
- * purpose of its most important top-level units, and the domain its names
- * are about. Units in `describedAfter` get a paragraph of their own right
- * after, which states their purpose: said here too, it would be said twice.
+ * What the snippet is for: its module docstring or opening comment, and the
+ * lead purpose of its most important top-level units. Units in
+ * `describedAfter` get a paragraph of their own right after, which states
+ * their purpose: said here too, it would be said twice. `said` holds each
+ * unit's purpose sentences stated here, as the unit's own paragraph would
+ * word them, so that paragraph can leave them out.
  */
 export function purposeOverview(
   input: ComposeInput,
   describedAfter: readonly UnitFacts[] = [],
-): string | undefined {
+): { readonly text?: string; readonly said: ReadonlyMap<UnitFacts, readonly string[]> } {
   const { facts } = input;
   const raises = LANGUAGES[input.request.language].wording.raises;
   const parts: string[] = [];
+  const said = new Map<UnitFacts, string[]>();
   if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
   const top = ranked(facts.units.filter((u) => u.parent === undefined && !describedAfter.includes(u)));
   for (const unit of top.slice(0, OVERVIEW_PURPOSES)) {
@@ -107,12 +110,16 @@ export function purposeOverview(
       u.purpose.declarations.length > 0 &&
       u.purpose.declarations.every((d) => d.kind === 'protocol');
     const [first, next] = purposeSentences(u, signature(u), { max: protocolOnly ? 2 : 1, raises });
-    let lead = first && next && /^It /.test(next) ? `${first} ${next}` : first;
+    const both = first && next && /^It /.test(next);
+    let lead = both ? `${first} ${next}` : first;
+    // Worded as the unit's own paragraph words them (about "it"), so that paragraph can find them.
+    if (first) said.set(u, purposeSentences(u, 'it', { max: both ? 2 : 1, raises }));
     // A class whose own declaration says nothing is told by what its most important method is for.
     if (!lead && u.metrics.kind === 'class')
       for (const m of ranked(facts.units.filter((x) => x.parent === unit.metrics.name))) {
         [lead] = purposeSentences(m, signature(m), { max: 1, raises });
         if (lead) {
+          said.set(m, purposeSentences(m, 'it', { max: 1, raises }));
           u = m;
           break;
         }
@@ -125,7 +132,7 @@ export function purposeOverview(
     else parts.push(lead);
   }
   // "The names in the code are mostly about …" only echoed the names back: it is not said.
-  return parts.length ? parts.join(' ') : undefined;
+  return { text: parts.length ? parts.join(' ') : undefined, said };
 }
 
 /** A lambda or accessor too small to deserve its own paragraph: its parent's describes it. */

@@ -10,15 +10,7 @@ import { escapeRegExp } from '../regex.js';
 import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
 import type { ComposeInput } from './input.js';
-import {
-  callables,
-  classes,
-  dependenciesSentence,
-  overviewSentence,
-  parseErrorsSentence,
-  purposeOverview,
-  standouts,
-} from './overview.js';
+import { callables, parseErrorsSentence } from './overview.js';
 import { unitParagraphs } from './units.js';
 import { dataFlowSentences, effectLines } from './purpose.js';
 import {
@@ -28,13 +20,11 @@ import {
   code,
   count,
   endsIteration,
-  firstOf,
   lineRange,
   listOf,
   listUpTo,
-  sentences,
 } from './text.js';
-import { describeClass, describeSteps, namedResultsPhrase, signature } from './walkthrough.js';
+import { describeSteps, namedResultsPhrase, signature } from './walkthrough.js';
 import { estimateOf, loopCalls, multiplyingDepth, searchHotSpots } from './cost.js';
 import { coverageSentences } from './coverage.js';
 
@@ -45,8 +35,6 @@ const MAX_EXITS = 20;
 const MAX_IMPORTS = 20;
 /** Functions the complexity section gives numbers for. */
 const PER_FUNCTION = 20;
-/** Classes the overview describes one by one. */
-const OVERVIEW_CLASSES = 6;
 
 const FOCUS_TITLES: Record<FocusArea, string> = {
   readability: 'Readability',
@@ -62,24 +50,13 @@ const FOCUS_TITLES: Record<FocusArea, string> = {
 
 const raisesIn = (input: ComposeInput) => LANGUAGES[input.request.language].wording.raises;
 
-export function overview(input: ComposeInput, voice: Voice): Section {
-  const notes = standouts(input, voice);
-  const cls = firstOf(classes(input), OVERVIEW_CLASSES);
-  const content = sentences(
-    parseErrorsSentence(input),
-    overviewSentence(input, voice),
-    purposeOverview(input, cls.shown),
-    ...cls.shown.map((c) => describeClass(c, input.facts, voice)),
-    cls.rest > 0
-      ? `${count(cls.rest, 'more class', 'more classes')} ${cls.rest === 1 ? 'is' : 'are'} not described here.`
-      : undefined,
-    dependenciesSentence(input),
-    voice.expert && notes.length > 0 ? notes[0] : undefined,
-  );
-  return { title: 'Overview', content };
-}
-
-export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolean): Section {
+/** Each unit step by step with its lines; `purposeSaid` holds what the explanation already said it is for. */
+export function walkthrough(
+  input: ComposeInput,
+  voice: Voice,
+  purposeSaid: ReadonlyMap<UnitFacts, readonly string[]>,
+): Section {
+  const withLines = true;
   const units = callables(input);
   const top = describeSteps(input.facts.topLevel, voice, { withLines, maxSteps: 8 }, raisesIn(input));
   const topText = top ? `At the top level, the code ${top}.` : undefined;
@@ -93,6 +70,7 @@ export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolea
     room,
     raises: raisesIn(input),
     language: input.request.language,
+    purposeSaid,
   });
   if (topText) paragraphs.push(topText);
   if (paragraphs.length === 0)
@@ -101,10 +79,7 @@ export function walkthrough(input: ComposeInput, voice: Voice, withLines: boolea
         ? 'The parser read no loops, branches, calls or returns in the parts of the code it could read.'
         : 'The code has no loops, branches, calls or returns to walk through.',
     );
-  return {
-    title: withLines ? 'Block-by-block walkthrough' : 'Walkthrough',
-    content: paragraphs.join('\n\n'),
-  };
+  return { title: 'Block-by-block walkthrough', content: paragraphs.join('\n\n') };
 }
 
 function metricLine(name: string, value: number, reading: string): string {

@@ -245,6 +245,8 @@ export interface WalkthroughOptions {
   readonly language?: LanguageId;
   /** The unit's compile-time conditionals: the steps of their arms are told as alternatives. */
   readonly compileGroups?: readonly CompileGroup[];
+  /** Purpose sentences the text has already stated, by unit: its paragraph does not repeat them. */
+  readonly purposeSaid?: ReadonlyMap<UnitFacts, readonly string[]>;
 }
 
 /** A step's phrase, with its line when lines are told. */
@@ -449,11 +451,12 @@ export function describeUnit(
   opening: string = unitOpening(unit, voice),
 ): string {
   const purpose = purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises });
+  const said = options.purposeSaid?.get(unit) ?? [];
   const compiledOnly = compiledOnlySentence(unit);
   const head = [
     opening,
     ...(compiledOnly ? [compiledOnly] : []),
-    ...purpose,
+    ...purpose.filter((p) => !said.includes(p)),
     ...dataFlowSentences(unit),
   ].join(' ');
   // Its compile-time conditionals' arms are told as alternatives.
