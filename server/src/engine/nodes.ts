@@ -134,6 +134,60 @@ export function keywordArgument(call: Node, name: string): Node | undefined {
   return undefined;
 }
 
+/**
+ * A node's code with the comments written inside it left out: a condition
+ * split over lines with a comment between its parts is quoted as the
+ * condition, not cut off inside the comment.
+ */
+export function codeWithoutComments(node: Node): string {
+  const text = node.text;
+  const cuts: [number, number][] = [];
+  const visit = (n: Node) => {
+    for (const child of n.children) {
+      if (!child) continue;
+      if (child.type.includes('comment')) cuts.push([child.startIndex, child.endIndex]);
+      else if (child.childCount > 0) visit(child);
+    }
+  };
+  visit(node);
+  if (cuts.length === 0) return text;
+  let out = '';
+  let at = node.startIndex;
+  for (const [from, to] of cuts) {
+    out += text.slice(at - node.startIndex, from - node.startIndex);
+    at = to;
+  }
+  return out + text.slice(at - node.startIndex);
+}
+
+/** Statements that end the function where they stand. */
+const LEAVES_UNIT = /^(return_statement|throw_statement|raise_statement|return_expression|throw_expression)$/;
+/** Nodes that only hold statements: what follows in one runs after what comes before. */
+const STATEMENT_BLOCKS =
+  /^(block|statement_block|statement_list|compound_statement|expression_statement|else_clause|declaration_list)$/;
+
+/**
+ * Whether `node` is on a way out of the function: some block around it, inside `within` (a loop), goes
+ * on to a `return` or `throw` of its own after it (`s = s[i:]; …; return "", EscapeError(s)`). What it
+ * changes there leaves with the call: the code after `within` never sees it.
+ */
+export function onWayOut(node: Node, within: Node): boolean {
+  let child = node;
+  for (let p = node.parent; p && p.id !== within.id; child = p, p = p.parent) {
+    if (!STATEMENT_BLOCKS.test(p.type)) continue;
+    for (const c of p.namedChildren) {
+      if (!c || c.startIndex < child.endIndex || c.type.includes('comment')) continue;
+      if (LEAVES_UNIT.test(c.type) || LEAVES_UNIT.test(c.namedChildren[0]?.type ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+/** codeWithoutComments of a node that may be missing. */
+export function codeOf(node: Node | null | undefined): string | undefined {
+  return node ? codeWithoutComments(node) : undefined;
+}
+
 /** The expression inside any number of parentheses. */
 export function unwrap(node: Node): Node {
   let n = node;

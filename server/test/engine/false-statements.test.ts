@@ -1296,7 +1296,7 @@ describe('engine: no false sentence', () => {
         'package p\n\nfunc total(parts []string) (int, error) {\n\tsum := 0\n\tfor _, p := range parts {\n\t\tif len(p) > 2 {\n\t\t\tn, err := size(p)\n\t\t\tif err != nil {\n\t\t\t\treturn 0, err\n\t\t\t}\n\t\t\tsum += n\n\t\t} else {\n\t\t\treturn 0, errTiny\n\t\t}\n\t}\n\treturn sum, nil\n}\n',
       );
       // Nested in the `len(p) > 2` arm, `err != nil` alone is not when it returns.
-      assert.match(go, /returns `0, err`, ending the function \(line 9\)/);
+      assert.match(go, /returns `0, err` in some cases, ending the function \(line 9\)/);
       assert.match(go, /returns `0, errTiny` when `len\(p\) > 2` does not hold/);
       const top = await said(
         'go',
@@ -1698,6 +1698,89 @@ describe('engine: no false sentence', () => {
         mode: 'comparative',
       });
       assert.match(java, /organised around 1 class \(`Bag`\)/);
+    });
+  });
+
+  describe('the fifth panel’s classes', () => {
+    it('what a loop changes only on its way out of the function is not what the code after it sees', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc check(s string) (string, error) {\n\tfor i := 0; i < len(s); i++ {\n\t\tif s[i] == \'%\' {\n\t\t\ts = s[i:]\n\t\t\tif len(s) > 3 {\n\t\t\t\ts = s[:3]\n\t\t\t}\n\t\t\treturn "", fmt.Errorf("bad escape %q", s)\n\t\t}\n\t}\n\treturn s, nil\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /which the loop changed/);
+      assert.doesNotMatch(text, /cuts `s` down/);
+      // The change itself is still told, where it happens.
+      assert.match(text, /sets `s` \(lines 6 and 8\)/);
+    });
+
+    it('a cost counts the functions of the snippet it calls', async () => {
+      const go = await said(
+        'go',
+        'package p\n\nfunc Unquote(s string) string {\n\treturn unquote(s, 0)\n}\n\nfunc unquote(s string, mode int) string {\n\tout := []byte{}\n\tfor i := 0; i < len(s); i++ {\n\t\tout = append(out, s[i])\n\t}\n\treturn string(out)\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        go,
+        /`Unquote\(s\)`: O\(n\) — it calls `unquote`, defined in this snippet, which is O\(n\)/,
+      );
+      const js = await said(
+        'javascript',
+        'function take(xs) {\n  let i = 0;\n  for (const x of xs) i += x;\n  return i;\n}\nfunction drain(lists) {\n  let t = 0;\n  for (const l of lists) t += take(l);\n  return t;\n}\nfunction other(db, lists) {\n  for (const l of lists) db.take(l);\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        js,
+        /`drain\(lists\)`: O\(n·m\) — a loop calls `take`, defined in this snippet, which is O\(n\) in what it runs over, on each turn \(line 8\)/,
+      );
+      // `db.take` is some other object's method: not the snippet's `take`.
+      assert.match(js, /`other\(db, lists\)`: O\(n\) — it has one level of loops/);
+    });
+
+    it('a commented-out `case` is not an explanation, and a loop’s same exits are told once', async () => {
+      const text = await said(
+        'c',
+        "int kind(const char *p) {\n  int i = 0;\n  while (p[i]) {\n    switch (p[i]) {\n      case 'a': return 1;\n/*    case 'b': { return 2; } break; <-- not working */\n      case 'c':\n        if (p[i + 1] == 'x') {\n          if (i > 3) return 0;\n        }\n        if (p[i + 1] == 'y') {\n          if (i > 5) return 0;\n        }\n        break;\n    }\n    i++;\n  }\n  return -1;\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /“case 'b'/);
+      assert.match(text, /returns `0` in some cases, ending the function \(lines 9 and 12\)/);
+      assert.doesNotMatch(text, /returns `0`[^(]*\(line 9\)/);
+    });
+
+    it('a doc comment over several `///` lines is read whole, not cut at its first line', async () => {
+      const text = await said(
+        'rust',
+        'impl Finder {\n    /// Return the first match in the given haystack, beginning the\n    /// search at `at`.\n    pub fn find_at(&self, haystack: &[u8], at: usize) -> Option<usize> {\n        if at >= haystack.len() {\n            return None;\n        }\n        Some(at)\n    }\n}\n',
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(text, /returns the first match in the given haystack, beginning the search at `at`\./);
+      assert.doesNotMatch(text, /beginning the\./);
+    });
+
+    it('a comment between the parts of a condition is not quoted as part of it', async () => {
+      const cases: [LanguageId, string, RegExp][] = [
+        [
+          'csharp',
+          'class C {\n    public int F(int[] costs, string s) {\n        if (costs.Length == 0\n            // never true, but it lets the JIT drop a check\n            || costs.Length != s.Length)\n        {\n            return s.Length;\n        }\n        return costs[0];\n    }\n}\n',
+          /returns `s\.Length` when `costs` is empty or `costs\.Length` differs from `s\.Length`/,
+        ],
+        [
+          'javascript',
+          'function f(a, b) {\n  while (a < b /* the end */ && a > 0) {\n    a++;\n  }\n  return a;\n}\n',
+          /while `a < b && a > 0`/,
+        ],
+        [
+          'python',
+          'def f(a, b):\n    if (a < b  # the end\n            and a > 0):\n        return a\n    return b\n',
+          /returns `a` when `a` is less than `b` and `a` is greater than `0`/,
+        ],
+      ];
+      for (const [language, code, expected] of cases) {
+        const text = await said(language, code);
+        assert.match(text, expected, language);
+        assert.doesNotMatch(text, /`[^`]*(never true|the end)[^`]*`/, language);
+      }
     });
   });
 });

@@ -222,6 +222,65 @@ describe('engine: what the code is for', () => {
 
   rows('idioms recognised from the tree', [
     [
+      'a loop that acts on each character by its value (C)',
+      'c',
+      "int count_ops(const char *p) {\n  int i = 0, n = 0;\n  char c;\n  while (p[i] != '\\0') {\n    c = p[i];\n    switch (c) {\n      case '+': n++; break;\n      case '-': n++; break;\n      case '*': n += 2; break;\n      default: break;\n    }\n    i++;\n  }\n  return n;\n}\n",
+      [
+        /walks through `p` in the loop on line 4 and acts on each character by its value: a `switch` on `c` \(line 6\) with arms for `'\+'`, `'-'` and `'\*'`\./,
+      ],
+    ],
+    [
+      'a loop that acts on each character by its value (Java, charAt)',
+      'java',
+      "class T {\n  static int depth(String s) {\n    int d = 0;\n    for (int i = 0; i < s.length(); i++) {\n      switch (s.charAt(i)) {\n        case '(': d++; break;\n        case ')': d--; break;\n        case '[': d++; break;\n        case ']': d--; break;\n      }\n    }\n    return d;\n  }\n}\n",
+      [
+        /walks through `s` in the loop on line 4 and acts on each character by its value: a `switch` on `s\.charAt\(i\)` \(line 5\) with arms for `'\('`, `'\)'`, `'\['` and 1 more\./,
+      ],
+    ],
+    [
+      'a loop that acts on each character by its value (Go, set in the switch header)',
+      'go',
+      "package p\n\nfunc signs(s string) int {\n\tn := 0\n\tfor i := 0; i < len(s); i++ {\n\t\tswitch c := s[i]; c {\n\t\tcase '+', '-':\n\t\t\tn++\n\t\tcase '!':\n\t\t\tn--\n\t\t}\n\t}\n\treturn n\n}\n",
+      [
+        /walks through `s` in the loop on line 5 and acts on each character by its value: a `switch` on `c` \(line 6\)/,
+      ],
+    ],
+    [
+      'no dispatch on characters: a switch on a parameter, or on words',
+      'javascript',
+      "function run(mode, ops) {\n  let n = 0;\n  for (const op of ops) {\n    switch (mode) {\n      case 'r': n++; break;\n      case 'w': n--; break;\n      case 'a': n += 2; break;\n    }\n    switch (op.kind) {\n      case 'add': n++; break;\n      case 'sub': n--; break;\n      case 'mul': n *= 2; break;\n    }\n  }\n  return n;\n}\n",
+      [],
+      [/acts on each character/],
+    ],
+    [
+      'state machine as an if/elif chain on a field the arms set',
+      'python',
+      "class Reader:\n    def word(self):\n        out = ''\n        while True:\n            ch = self.src.read(1)\n            if self.mode is None:\n                return out\n            elif self.mode == 'gap':\n                if ch.isalpha():\n                    out = ch\n                    self.mode = 'in'\n            elif self.mode == 'in':\n                if ch.isalpha():\n                    out += ch\n                else:\n                    self.mode = 'gap'\n                    return out\n",
+      [
+        /is a state machine: inside a loop, a chain of 3 `if` tests on `self\.mode` \(from line 6\) picks what to do in the current state, and the arms set `self\.mode` to choose the next turn's\./,
+      ],
+    ],
+    [
+      'state machine as an else-if chain on a local kept across turns',
+      'javascript',
+      "function digits(s) {\n  let state = 'start';\n  let n = 0;\n  for (const c of s) {\n    if (state === 'start') {\n      if (c === '-') state = 'sign';\n      else state = 'num';\n    } else if (state === 'sign') {\n      state = 'num';\n    } else if (state === 'num') {\n      n++;\n    }\n  }\n  return n;\n}\n",
+      [/a chain of 3 `if` tests on `state` \(from line 5\)/],
+    ],
+    [
+      'no state machine: a chain on the character read afresh each turn',
+      'javascript',
+      "function kinds(s) {\n  let k = 0;\n  for (let i = 0; i < s.length; i++) {\n    let c = s[i];\n    if (c === 'a') { c = 'b'; k++; }\n    else if (c === 'b') { c = 'a'; }\n    else if (c === 'x') { k--; }\n  }\n  return k;\n}\n",
+      [],
+      [/state machine/],
+    ],
+    [
+      'no state machine: a chain whose arms never set what it tests',
+      'go',
+      'package p\n\nfunc score(kind int, xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tif kind == 0 {\n\t\t\tt += x\n\t\t} else if kind == 1 {\n\t\t\tt -= x\n\t\t} else if kind == 2 {\n\t\t\tt *= x\n\t\t}\n\t}\n\treturn t\n}\n',
+      [],
+      [/state machine/],
+    ],
+    [
       'count',
       'python',
       'def paid(orders):\n    n = 0\n    for o in orders:\n        if o.paid:\n            n += 1\n    return n\n',

@@ -656,7 +656,77 @@ export function multiplyingDepth(u: UnitFacts): number {
   return effectiveDepth(u)?.depth ?? u.maxLoopDepth;
 }
 
-export function estimateOf(u: UnitFacts): Estimate {
+/**
+ * A unit's cost from its own loops, recursion, sorts and pipelines, and (given the snippet's `units`)
+ * from the functions defined in the snippet that it calls: `QueryUnescape` that returns `unescape(s)`
+ * costs what `unescape` costs, and a loop that calls an O(m) helper on each turn costs O(n·m).
+ */
+export function estimateOf(u: UnitFacts, units: readonly UnitFacts[] = []): Estimate {
+  const own = ownEstimate(u);
+  return units.length > 0 ? withCallees(own, u, units) : own;
+}
+
+/** A polynomial estimate's degree: 0 for O(1), 1 for O(n), k for O(n^k); undefined for any other form. */
+function degreeOf(estimate: string): number | undefined {
+  const plain = /^O\((1|n|n\^(\d+))\)$/.exec(estimate);
+  return plain ? (plain[1] === '1' ? 0 : plain[1] === 'n' ? 1 : Number(plain[2])) : undefined;
+}
+
+/** The unit a call names, when the snippet defines exactly one of that name: `f(…)`, `this.f(…)`, `self.f(…)`. */
+function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): UnitFacts | undefined {
+  const m = /^(?:(?:this|self|Self|super)\s*(?:\.|::)\s*)?([A-Za-z_$][\w$]*)$/.exec(subject.trim());
+  if (!m) return undefined;
+  const short = (x: UnitFacts) => x.metrics.name.split(/[.#:]/).pop();
+  const found = units.filter((x) => x !== u && x.metrics.kind !== 'class' && short(x) === m[1]);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): Estimate {
+  const ownDegree = degreeOf(own.estimate);
+  if (ownDegree === undefined) return own;
+  let best: { degree: number; estimate: string; why: string } | undefined;
+  for (const step of u.steps) {
+    if (step.kind !== 'call' || !step.subject) continue;
+    const callee = calleeIn(step.subject, u, units);
+    if (!callee || callee.recursive) continue;
+    const theirs = ownEstimate(callee);
+    const k = degreeOf(theirs.estimate);
+    if (k === undefined || k === 0) {
+      if (theirs.estimate !== 'not estimated' && k === undefined && step.loopDepth === 0 && ownDegree === 0)
+        best ??= {
+          degree: Infinity,
+          estimate: theirs.estimate,
+          why: `it calls ${code(callee.metrics.name)} (line ${step.line}), which is ${theirs.estimate}`,
+        };
+      continue;
+    }
+    const loops = repeatedBy(step);
+    const degree = loops + k;
+    if (degree <= ownDegree || (best && degree <= best.degree)) continue;
+    const named = `${code(callee.metrics.name)}, defined in this snippet, which is ${theirs.estimate} in what it runs over`;
+    best =
+      loops === 0
+        ? { degree, estimate: theirs.estimate, why: `it calls ${named} (line ${step.line})` }
+        : loops === 1 && k === 1
+          ? {
+              degree,
+              estimate: 'O(n·m)',
+              why: `a loop calls ${named}, on each turn (line ${step.line}); m is the size of what ${code(callee.metrics.name)} runs over`,
+            }
+          : {
+              degree,
+              estimate: 'not estimated',
+              why: `loops ${loops} deep call ${named} (line ${step.line}), so the costs multiply`,
+            };
+  }
+  if (!best) return own;
+  return {
+    estimate: best.estimate,
+    why: `${best.why}; besides, ${own.why.replace('(not counting the functions it calls)', '(not counting the other functions it calls)')}`,
+  };
+}
+
+function ownEstimate(u: UnitFacts): Estimate {
   if (u.recursion) return recursive(u.recursion, u);
   if (u.recursive) {
     // Self-calls the recursion facts could not place (a grammar they do not read): the count alone.

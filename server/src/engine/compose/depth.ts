@@ -23,7 +23,11 @@ function depthNote(r: Recursion): string {
   return 'Depth: each self-call adds a frame to the stack until a base case returns.';
 }
 
-export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
+export function expertNotes(
+  unit: UnitFacts,
+  language: LanguageId,
+  units: readonly UnitFacts[] = [],
+): string[] {
   const notes: string[] = [];
   const text = unit.metrics.node.text;
   const first = unit.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
@@ -79,7 +83,7 @@ export function expertNotes(unit: UnitFacts, language: LanguageId): string[] {
     notes.push(
       `Concurrency: it ${listOf(locks.map((l) => `calls ${code(l.callee)} (line ${l.line})`))} and ${unit.purpose.dataFlow.fieldWrites[0]!.method ? 'changes' : 'sets'} ${code(unit.purpose.dataFlow.fieldWrites[0]!.target)}: the fields it shares are what the locking protects.`,
     );
-  const cost = estimateOf(unit);
+  const cost = estimateOf(unit, units);
   // "O(1): it has no loops" after every small unit tells an expert nothing.
   const trivial =
     unit.maxLoopDepth === 0 && !unit.recursion && unit.repetitions.length === 0 && !unit.sorts?.length;

@@ -69,7 +69,7 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
   }
   if (voice.expert) {
     const costs = top.flatMap((u) => {
-      const cost = estimateOf(u);
+      const cost = estimateOf(u, input.facts.units);
       return cost.estimate === 'not estimated' ? [] : [`- ${signature(u)}: ${cost.estimate} — ${cost.why}.`];
     });
     return [
@@ -138,6 +138,7 @@ function explanationText(input: ComposeInput, voice: Voice, mode: Mode): Opening
     room,
     raises,
     language: input.request.language,
+    units: input.facts.units,
     purposeSaid: purpose.said,
   };
   const unitTexts = unitParagraphs(callables(input), voice, options).paragraphs;

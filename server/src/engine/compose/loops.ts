@@ -61,18 +61,41 @@ function whenPhrase(e: LoopExit): string {
   return e.later ? ` when ${code(e.when)} holds and no condition above it did` : ` when ${code(e.when)}`;
 }
 
-function exitPhrase(e: LoopExit, raises: boolean): string {
-  const when = whenPhrase(e);
+function exitPhrase(e: LoopExit, raises: boolean, lines: readonly number[] = [e.line]): string {
+  const when = whenPhrase(e) || (e.sometimes ? ' in some cases' : '');
+  const at = lines.length === 1 ? `line ${lines[0]}` : `lines ${listOf(lines.map(String))}`;
   switch (e.kind) {
     case 'break':
-      return `stops${when} (line ${e.line})`;
+      return `stops${when} (${at})`;
     case 'continue':
-      return `skips to the next turn${when} (line ${e.line})`;
+      return `skips to the next turn${when} (${at})`;
     case 'return':
-      return `returns${e.value ? ` ${code(e.value)}` : ''}${when}, ending the function (line ${e.line})`;
+      return `returns${e.value ? ` ${code(e.value)}` : ''}${when}, ending the function (${at})`;
     case 'throw':
-      return `${raises ? 'raises' : 'throws'}${e.value ? ` ${code(e.value)}` : ''}${when} (line ${e.line})`;
+      return `${raises ? 'raises' : 'throws'}${e.value ? ` ${code(e.value)}` : ''}${when} (${at})`;
   }
+}
+
+/**
+ * The exits in order, those of one kind and value with no condition told merged into one with all their
+ * lines: "returns `0`, ending the function (lines 85, 102 and 106)", not the same phrase three times.
+ */
+function mergedExits(exits: readonly LoopExit[]): { exit: LoopExit; lines: number[] }[] {
+  const out: { exit: LoopExit; lines: number[] }[] = [];
+  for (const e of exits) {
+    const same = e.when
+      ? undefined
+      : out.find(
+          (o) =>
+            !o.exit.when &&
+            o.exit.kind === e.kind &&
+            o.exit.value === e.value &&
+            o.exit.sometimes === e.sometimes,
+        );
+    if (same) same.lines.push(e.line);
+    else out.push({ exit: e, lines: [e.line] });
+  }
+  return out;
 }
 
 function quote(text: string): string {
@@ -109,8 +132,10 @@ export function loopSentences(
       `Inside, it ${listOf(loop.carried.slice(0, TOLD.carried).map((c) => carriedPhrase(c, groups)))}.`,
     );
   if (loop.exits.length > 0) {
-    const exits = loop.exits.slice(0, TOLD.exits).map((e) => exitPhrase(e, raises));
-    const rest = loop.exits.length - exits.length;
+    const merged = mergedExits(loop.exits);
+    const told = merged.slice(0, TOLD.exits);
+    const exits = told.map((m) => exitPhrase(m.exit, raises, m.lines));
+    const rest = merged.slice(told.length).reduce((n, m) => n + m.lines.length, 0);
     out.push(
       `It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more ${rest === 1 ? 'place' : 'places'}`] : exits, 'and')}.`,
     );

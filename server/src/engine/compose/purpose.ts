@@ -203,7 +203,17 @@ function idiomSaid(i: Idiom, raises: boolean): string {
       if (i.target === 'returned')
         return `It builds a debounced function: the function it creates cancels the pending timer (${code(`clearTimeout(${i.subject ?? ''})`)}, line ${i.line}) and starts a new one in ${code(i.subject ?? '')} on each call, so only the last call in a burst runs.`;
       return `It debounces: each call cancels the pending timer (${code(`clearTimeout(${i.subject ?? ''})`)}, line ${i.line}) and starts a new one in ${code(i.subject ?? '')}, so only the last call in a burst runs.`;
+    case 'dispatch': {
+      const by = i.by;
+      const walks = `It walks through ${code(i.subject ?? '')} in the loop on line ${i.line} and acts on each character by its value`;
+      if (!by) return `${walks}.`;
+      const rest = by.count - by.labels.length;
+      const labels = listOf([...by.labels.map(code), ...(rest > 0 ? [`${rest} more`] : [])]);
+      return `${walks}: a ${code('switch')} on ${code(by.on)} (line ${by.line}) with arms for ${labels}.`;
+    }
     case 'state-machine':
+      if (i.target === 'if-chain')
+        return `It is a state machine: inside a loop, a chain of ${i.count ?? 'several'} ${code('if')} tests on ${code(i.subject ?? '')} (from line ${i.line}) picks what to do in the current state, and the arms set ${code(i.subject ?? '')} to choose the next turn's.`;
       return `It is a state machine: a ${code('switch')} on ${code(i.subject ?? '')} inside a loop, whose cases change ${code(i.subject ?? '')} (line ${i.line}).`;
     case 'lazy-init':
       return `It creates ${target} on first use and reuses it afterwards (line ${i.line}).`;

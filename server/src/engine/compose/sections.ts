@@ -70,6 +70,7 @@ export function walkthrough(
     room,
     raises: raisesIn(input),
     language: input.request.language,
+    units: input.facts.units,
     purposeSaid,
   });
   if (topText) paragraphs.push(topText);
@@ -667,14 +668,14 @@ export function errorPaths(input: ComposeInput): Section {
 export function timeComplexity(input: ComposeInput, voice: Voice): Section {
   const units = callables(input);
   const lines = units.slice(0, MAX_UNITS).map((u) => {
-    const { estimate, why } = estimateOf(u);
+    const { estimate, why } = estimateOf(u, input.facts.units);
     return `${signature(u)}: ${estimate} — ${why}.`;
   });
   if (units.length > MAX_UNITS)
     lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}, not estimated here.`);
   const caveat = voice.expert
     ? undefined
-    : 'These are estimates from the code’s shape: calls into other functions count as constant time, except a call of a well-known sort, which counts as O(n log n), and a callback pipeline (a call such as `map` or `filter` that runs a function once per item), which counts as a loop over those items; n stands for the size of what the loops and pipelines run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched, or run over by a pipeline, inside a loop.';
+    : 'These are estimates from the code’s shape: calls into functions defined elsewhere count as constant time, except a call of a well-known sort, which counts as O(n log n), and a callback pipeline (a call such as `map` or `filter` that runs a function once per item), which counts as a loop over those items; a call of a function defined in this snippet counts as what that function costs; n stands for the size of what the loops and pipelines run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched, or run over by a pipeline or a function called, inside a loop.';
   return {
     title: 'Estimated time complexity',
     content: [lines.length ? bulletList(lines) : noFunctions(input), caveat].filter(Boolean).join('\n\n'),

@@ -245,6 +245,8 @@ export interface WalkthroughOptions {
   readonly language?: LanguageId;
   /** The unit's compile-time conditionals: the steps of their arms are told as alternatives. */
   readonly compileGroups?: readonly CompileGroup[];
+  /** The snippet's units: a unit's cost counts the ones it calls. */
+  readonly units?: readonly UnitFacts[];
   /** Purpose sentences the text has already stated, by unit: its paragraph does not repeat them. */
   readonly purposeSaid?: ReadonlyMap<UnitFacts, readonly string[]>;
 }
@@ -506,7 +508,10 @@ export function describeUnit(
       : `It uses ${voice.term('recursion')}: it calls itself at ${count(unit.selfCallSites, 'place')}.`
     : undefined;
   // Experts read more, not less: the edge cases, limits and cost the code shows.
-  const depth = voice.expert && options.language ? expertNotes(unit, options.language).join(' ') : undefined;
+  const depth =
+    voice.expert && options.language
+      ? expertNotes(unit, options.language, options.units).join(' ')
+      : undefined;
   const loops = unitLoops(unit, raises);
   const paragraph = [
     head,

@@ -8,7 +8,7 @@
  */
 import { escapeRegExp } from '../regex.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { BREAKABLE_SWITCH_TYPES } from '../nodes.js';
+import { BREAKABLE_SWITCH_TYPES, codeWithoutComments, onWayOut } from '../nodes.js';
 import type { Step } from './model.js';
 import { clip, field } from './subjects.js';
 
@@ -22,6 +22,8 @@ export interface Carried {
    */
   readonly how: ChangeHow;
   readonly lines: readonly number[];
+  /** Every change is on a way out of the function: the code after the loop never sees it. */
+  readonly onWayOut?: true;
 }
 
 export type ChangeHow =
@@ -50,6 +52,8 @@ export interface LoopExit {
   readonly later?: true;
   /** What a `return` returns or a `throw` throws. */
   readonly value?: string;
+  /** With no `when`: it sits inside a branch, a `case` or a `catch` of the loop, so it is not taken every turn. */
+  readonly sometimes?: true;
 }
 
 export interface InnerComment {
@@ -153,7 +157,7 @@ const DIRECTIVE =
   /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b|^!|\b(copyright|@license|licen[cs]ed under)\b/i;
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
-  /[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
+  /^(case\s+\S[^:]*|default)\s*:|[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
 /** A left side that sets several names at once. */
 const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
@@ -278,7 +282,7 @@ function atTopOf(branch: Node, loop: Node): boolean {
 
 /** A condition as written, without its parentheses. */
 function conditionText(condition: Node): string {
-  return clip(condition.text.replace(/^\((.*)\)$/s, '$1'), 60);
+  return clip(codeWithoutComments(condition).replace(/^\((.*)\)$/s, '$1'), 60);
 }
 
 /**
@@ -312,6 +316,18 @@ function conditionAround(
       : { when: conditionText(condition) };
   }
   return {};
+}
+
+/** Whether something between `node` and `loop` picks whether it runs: a branch, a `case`, a `catch`. */
+function insideBranch(node: Node, loop: Node): boolean {
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent)
+    if (
+      !BLOCK.test(p.type) &&
+      !LOOP.test(p.type) &&
+      !/^(labeled_statement|parenthesized_expression)$/.test(p.type)
+    )
+      return true;
+  return false;
 }
 
 /** Whether `node` is in the body of `loop` (not in its Python `else`, which runs after the loop is done). */
@@ -389,19 +405,24 @@ function combined(a: ChangeHow, b: ChangeHow): ChangeHow {
   return 'updates';
 }
 
-function addCarried(
-  carried: Map<string, { how: ChangeHow; lines: number[] }>,
-  name: string,
-  how: ChangeHow,
-  at: number,
-) {
+interface Change {
+  how: ChangeHow;
+  lines: number[];
+  /** Some change of it is on a path that goes on, not only on one that returns or throws right after. */
+  stays: boolean;
+}
+
+function addCarried(carried: Map<string, Change>, name: string, how: ChangeHow, node: Node, loop: Node) {
   // `_` (Go's blank identifier, Python's throwaway) holds nothing a reader follows.
   if (name === '_') return;
+  const at = line(node);
+  const stays = !onWayOut(node, loop);
   const entry = carried.get(name);
-  if (!entry) carried.set(name, { how, lines: [at] });
+  if (!entry) carried.set(name, { how, lines: [at], stays });
   else {
     if (!entry.lines.includes(at)) entry.lines.push(at);
     entry.how = combined(entry.how, how);
+    entry.stays ||= stays;
   }
 }
 
@@ -468,7 +489,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const nodes = loopNode.doc.nodes;
   const body = loopNode.childForFieldName('body') ?? loopNode;
   const ownDeclared = new Set<string>();
-  const carried = new Map<string, { how: ChangeHow; lines: number[] }>();
+  const carried = new Map<string, Change>();
   const orElse = loopNode.childForFieldName('alternative');
   const exits: LoopExit[] = [];
   const comments: InnerComment[] = [];
@@ -497,10 +518,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     const jump = JUMPS[node.type];
     if (jump && node.named && (jump === 'return' || jump === 'throw' || jumpsIn(node, loopNode, jump))) {
       const value = node.namedChildren.find((c) => !c.type.includes('comment'));
+      const around = conditionAround(node, loopNode, jump);
       exits.push({
         kind: jump,
         line: line(node),
-        ...conditionAround(node, loopNode, jump),
+        ...around,
+        ...(!around.when && insideBranch(node, loopNode) ? { sometimes: true as const } : {}),
         ...(value && jump !== 'break' && jump !== 'continue' ? { value: clip(value.text, 60) } : {}),
       });
       continue;
@@ -512,7 +535,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       if (left && TUPLE.test(left.type) && left.namedChildren.length > 1) {
         for (const name of left.namedChildren)
           if (name.type === 'identifier' || PLAIN_TARGET.test(name.text))
-            addCarried(carried, name.text, 'sets', line(node));
+            addCarried(carried, name.text, 'sets', node, loopNode);
         continue;
       }
       const operator =
@@ -539,14 +562,14 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
               : operator === '=' || !operator
                 ? 'sets'
                 : (OPERATOR[operator] ?? 'updates');
-        addCarried(carried, left.text, how, line(node));
+        addCarried(carried, left.text, how, node, loopNode);
       }
       continue;
     }
     if (UPDATE.test(node.type)) {
       const target = node.namedChildren[0];
       if (target && PLAIN_TARGET.test(target.text) && /\+\+|--/.test(node.text))
-        addCarried(carried, target.text, node.text.includes('++') ? 'forward' : 'back', line(node));
+        addCarried(carried, target.text, node.text.includes('++') ? 'forward' : 'back', node, loopNode);
       continue;
     }
     const callee = node.childForFieldName('function') ?? node.childForFieldName('name');
@@ -569,7 +592,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
         APPENDING.test(method)
       )
-        addCarried(carried, object.text, 'appends', line(node));
+        addCarried(carried, object.text, 'appends', node, loopNode);
     }
   }
   // A counting `for` moves its counter in its header, before the body: `for (i = 0; i < 4; i++)`.
@@ -584,7 +607,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   // Only what outlives a turn is carried: not the turn's own variables.
   const state = [...carried]
     .filter(([name]) => !ownDeclared.has(name.split(/[.[]/)[0]!))
-    .map(([name, c]) => ({ name, how: c.how, lines: c.lines }));
+    .map(([name, c]) => ({
+      name,
+      how: c.how,
+      lines: c.lines,
+      ...(c.stays ? {} : { onWayOut: true as const }),
+    }));
   const over = step.detail === 'for-each' ? step.subject : undefined;
   // Go keeps a range loop's names in its `range_clause`.
   const range = loopNode.namedChildren.find((c) => c.type === 'range_clause');
@@ -624,8 +652,10 @@ function leavesOf(loop: Node, unit: Node, state: readonly Carried[]): Pick<LoopA
     if (!/^return(_statement|_expression)?$/.test(node.type) || !node.named) continue;
     const value = node.namedChildren.find((c) => !c.type.includes('comment'));
     if (!value) continue;
-    const used = state.filter((s) =>
-      new RegExp(`(^|[^\\w.])${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(value.text),
+    const used = state.filter(
+      (s) =>
+        !s.onWayOut &&
+        new RegExp(`(^|[^\\w.])${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(value.text),
     );
     if (used.length > 0)
       return { leaves: { names: used.map((u) => u.name), line: line(node), value: clip(value.text, 60) } };

@@ -8,6 +8,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { ParameterShape } from '../languages/model.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
+import { codeWithoutComments } from '../nodes.js';
 import { SKIP_CHILDREN, walk } from '../walk.js';
 import type { StepKind } from './model.js';
 import { stepFor, syntaxOf } from './syntax.js';
@@ -130,7 +131,8 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
   // `(a > 0)` reads as `a > 0`: drop the parentheses a condition is written in.
   const wrapped =
     target.firstChild?.type === '(' && target.children[target.children.length - 1]?.type === ')';
-  return clip(wrapped ? target.text.slice(1, -1) : target.text);
+  const text = codeWithoutComments(target);
+  return clip(wrapped ? text.slice(1, -1) : text);
 }
 
 const PARAM_NAME_FIELDS = ['name', 'pattern', 'left'];

@@ -28,13 +28,15 @@ import type { TaintCatalogue } from '../taint/model.js';
 
 /**
  * Array methods that run their callback once per item (sorting is left out: it compares, n log n times).
- * A call of one counts only with an inline function, so `db.users.find(query)` is no pipeline.
+ * A call of one counts only with an inline function, so `db.users.find(query)` is no pipeline. `each` is
+ * the same walk in jQuery, Backbone and most tree and set libraries.
  */
 const PIPELINE_METHODS: ReadonlySet<string> = new Set([
   'map',
   'filter',
   'flatMap',
   'forEach',
+  'each',
   'some',
   'every',
   'find',

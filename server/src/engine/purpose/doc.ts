@@ -143,7 +143,9 @@ export function unitDoc(language: LanguageId, node: Node): DocComment | undefine
 function fromComments(block: readonly Node[], language: LanguageId): DocComment | undefined {
   const first = block[0];
   if (!first) return undefined;
-  const text = block.map((c) => stripMarkers(c.text)).join('\n');
+  // Some grammars end a line comment's node with its newline (Rust's `///`): joined as they are, every
+  // line would look like a paragraph of its own.
+  const text = block.map((c) => stripMarkers(c.text.replace(/\r?\n$/, ''))).join('\n');
   return fromProse(text, LANGUAGES[language].docs.style(first.text), first.startPosition.row + 1);
 }
 
@@ -255,6 +257,8 @@ function fromProse(text: string, style: DocStyle, line: number): DocComment | un
   if (!trimmed || NOT_PROSE.test(trimmed)) return undefined;
   const sentence = firstSentence(trimmed);
   if (!sentence) return undefined;
+  // "See the reference implementation in gen.go" points elsewhere: it says nothing of what this does.
+  if (/^(see|cf\.?|compare)\s/i.test(sentence)) return undefined;
   // Commented-out code is not a description.
   if (/[;{}]\s*$|^\s*(if|for|while|return|import|def|function|var|let|const)\b.*[({:=]/.test(sentence))
     return undefined;

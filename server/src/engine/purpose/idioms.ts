@@ -12,6 +12,7 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import type { Idiom } from './model.js';
 import { escapeRegExp } from '../regex.js';
+import { codeWithoutComments } from '../nodes.js';
 import { traversalOf } from './traversal.js';
 
 const LOOP = /^(for|while|for_in|enhanced_for|foreach|for_range)_(statement|loop|expression)$|^for$/;
@@ -498,16 +499,23 @@ const DECLARES =
  */
 function casesSetSubject(switchNode: Node | undefined, subject: string): boolean {
   if (!switchNode) return false;
-  const nodes = switchNode.doc.nodes;
-  const within = (n: Node) => nodes.slice(n.id + 1, n.lastId + 1);
   const value = switchNode.childForFieldName('value') ?? switchNode.childForFieldName('condition');
-  const setInArm = within(switchNode).some(
-    (a) =>
-      ASSIGNS.test(a.type) &&
-      a.childForFieldName('left')?.text === subject &&
-      !(value && a.startIndex < value.endIndex),
+  return armsSetState(switchNode, subject, value?.endIndex ?? switchNode.startIndex, 1);
+}
+
+/**
+ * Whether the arms of `choice` (a switch, or the head of an if/else-if chain) set `subject`, at least
+ * `times` times after offset `from` (the end of what it tests first), with `subject` kept from one turn
+ * of the loop around it to the next: declared outside the loop and not read afresh before `choice`.
+ */
+function armsSetState(choice: Node, subject: string, from: number, times: number): boolean {
+  const nodes = choice.doc.nodes;
+  const within = (n: Node) => nodes.slice(n.id + 1, n.lastId + 1);
+  const sets = within(choice).filter(
+    (a) => ASSIGNS.test(a.type) && a.childForFieldName('left')?.text === subject && a.startIndex >= from,
   );
-  let loop = switchNode.parent;
+  const setInArm = sets.length >= times;
+  let loop = choice.parent;
   while (loop && !LOOPS.test(loop.type)) loop = loop.parent;
   if (!setInArm || !loop) return false;
   const mentions = new RegExp(`(^|[^\\w.])${escapeRegExp(subject)}\\b`);
@@ -519,9 +527,126 @@ function casesSetSubject(switchNode: Node | undefined, subject: string): boolean
   return !within(loop).some(
     (a) =>
       ASSIGNS.test(a.type) &&
-      a.startIndex < switchNode.startIndex &&
+      a.startIndex < choice.startIndex &&
       a.childForFieldName('left')?.text === subject,
   );
+}
+
+const IFS = /^if_(statement|expression)$/;
+/** A test of one variable against a state: `s == 'a'`, `s === X`, `s is None`, `s in QUOTES`, `s.equals("x")`. */
+const STATE_TEST = /^\(?\s*((?:self\.|this\.)?[A-Za-z_]\w*)\s*(?:===?\s|is\s|in\s|\.equals\()/;
+/** Tests in one chain on the same variable, and arms that set it, for a chain to be a state machine. */
+const STATE_ARMS = 3;
+const STATE_SETS = 2;
+
+/** The conditions of an if/else-if (Python `elif`) chain, from its head down. */
+function chainConditions(head: Node): Node[] {
+  const out: Node[] = [];
+  for (let n: Node | null = head; n;) {
+    const condition = n.childForFieldName('condition');
+    if (condition) out.push(condition);
+    for (const elif of n.namedChildren)
+      if (elif?.type === 'elif_clause') {
+        const c = elif.childForFieldName('condition');
+        if (c) out.push(c);
+      }
+    let next = n.childForFieldName('alternative');
+    if (next?.type === 'else_clause') next = next.namedChildren.find((c) => c && IFS.test(c.type)) ?? null;
+    n = next && IFS.test(next.type) ? next : null;
+  }
+  return out;
+}
+
+/**
+ * A state machine written as an if/else-if chain (a tokenizer's `if state == ' ': … elif state == 'a':
+ * …`): inside a loop, at least STATE_ARMS of its tests look at the same variable, and its arms set that
+ * variable, which the loop keeps from turn to turn, so the next turn takes the arm the last one chose.
+ */
+function chainStateMachine(unit: Node): Idiom | undefined {
+  const nodes = unit.doc.nodes;
+  for (const n of nodes.slice(unit.id + 1, unit.lastId + 1)) {
+    if (!IFS.test(n.type)) continue;
+    // The head of a chain only: an `if` that is another's `else` arm belongs to that chain.
+    const parent = n.parent;
+    if (
+      parent &&
+      (parent.type === 'else_clause' ||
+        (IFS.test(parent.type) && parent.childForFieldName('alternative')?.id === n.id))
+    )
+      continue;
+    const conditions = chainConditions(n);
+    const tested = conditions.map((c) => STATE_TEST.exec(codeWithoutComments(c))?.[1]);
+    const subject = tested.find((t) => t && tested.filter((x) => x === t).length >= STATE_ARMS);
+    if (!subject) continue;
+    let loop = n.parent;
+    while (loop && loop.id > unit.id && !LOOPS.test(loop.type)) loop = loop.parent;
+    if (!loop || loop.id <= unit.id) continue;
+    if (armsSetState(n, subject, conditions[0]!.endIndex, STATE_SETS))
+      return {
+        kind: 'state-machine',
+        line: n.startPosition.row + 1,
+        subject,
+        count: tested.filter((x) => x === subject).length,
+        target: 'if-chain',
+      };
+  }
+  return undefined;
+}
+
+/** A character literal as a case label: `'a'`, `'\\n'`, Rust's `b'a'`, a one-character string `"a"`. */
+const CHAR_LABEL = /^b?'(\\.|[^'\\]|\\u\{?[0-9a-fA-F]+\}?)'$|^"(\\.|[^"\\])"$/;
+/** Character labels a switch needs for its loop to be a dispatch on characters, and labels quoted. */
+const DISPATCH_LABELS = 3;
+const QUOTED_LABELS = 3;
+
+/**
+ * A loop that reads its input one character at a time and acts by the character's value: a `switch`
+ * inside the loop with at least DISPATCH_LABELS character labels, on `X[i]` itself or on a variable the
+ * loop sets from `X[…]` (or `X.charAt(…)`, `*X`) before the switch, each turn. The source is `X`.
+ */
+function dispatchOf(unit: Node, steps: readonly Step[]): Idiom | undefined {
+  const nodes = unit.doc.nodes;
+  for (const sw of steps) {
+    if (sw.kind !== 'switch' || sw.loopDepth === 0 || !sw.subject || !sw.cases) continue;
+    const labels = sw.cases.flatMap((c) => (c.isDefault ? [] : c.labels)).filter((l) => CHAR_LABEL.test(l));
+    if (labels.length < DISPATCH_LABELS) continue;
+    const switchNode = nodes[sw.node];
+    let loop = switchNode?.parent ?? null;
+    while (loop && loop.id > unit.id && !LOOPS.test(loop.type)) loop = loop.parent;
+    if (!switchNode || !loop || loop.id <= unit.id) continue;
+    const indexed = /^\(?\s*\*?\s*([\w.]+)\s*(?:\[[^\]]+\]|\.charAt\(.*\))?\s*\)?$/;
+    let source: string | undefined;
+    const direct = /^\(?\s*([\w.]+)\s*(?:\[[^\]]+\]|\.charAt\(.*\))\s*\)?$/.exec(sw.subject)?.[1];
+    if (direct) source = direct;
+    else if (/^\w+$/.test(sw.subject)) {
+      // The variable is set in the loop, before the switch, from an element of the source.
+      // Before what the switch tests: Go's `switch c := s[i]; c` sets it in the switch's own header.
+      const tested = switchNode.childForFieldName('value') ?? switchNode.childForFieldName('condition');
+      const before = tested?.startIndex ?? switchNode.startIndex;
+      const set = nodes
+        .slice(loop.id + 1, switchNode.lastId + 1)
+        .filter((a) => a.startIndex < before)
+        .find(
+          (a) =>
+            (ASSIGNS.test(a.type) || DECLARES.test(a.type) || a.type === 'init_declarator') &&
+            new RegExp(`^\\s*(?:\\w+\\s+)?${escapeRegExp(sw.subject!)}\\s*:?=`).test(a.text),
+        );
+      const value = set?.text
+        .replace(/^[^=]*=\s*/, '')
+        .replace(/;$/, '')
+        .trim();
+      const m = value && /\[|\.charAt\(|^\*/.test(value) ? indexed.exec(value) : null;
+      source = m?.[1];
+    }
+    if (!source) continue;
+    return {
+      kind: 'dispatch',
+      line: loop.startPosition.row + 1,
+      subject: source,
+      by: { line: sw.line, on: sw.subject, labels: labels.slice(0, QUOTED_LABELS), count: labels.length },
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -605,6 +730,14 @@ function shapes(unit: Node, steps: readonly Step[], idioms: Idiom[], own: string
   );
   if (sw && casesSetSubject(unit.doc.nodes[sw.node], sw.subject!))
     idioms.push({ kind: 'state-machine', line: sw.line, subject: sw.subject! });
+  else if (steps.some((s) => s.kind === 'branch' && s.loopDepth > 0)) {
+    const chain = chainStateMachine(unit);
+    if (chain) idioms.push(chain);
+  }
+  if (!idioms.some((i) => i.kind === 'state-machine')) {
+    const dispatch = dispatchOf(unit, steps);
+    if (dispatch) idioms.push(dispatch);
+  }
   const lazy = lazyInitOf(unit);
   if (lazy) idioms.push(lazy);
   // Two indexes closing in on each other: `while (i < j) { … i++ … j-- }`.

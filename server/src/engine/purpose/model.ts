@@ -148,7 +148,8 @@ export type IdiomKind =
   | 'sliding-window'
   | 'producer-consumer'
   | 'visitor'
-  | 'traversal';
+  | 'traversal'
+  | 'dispatch';
 
 /** A pattern recognised from the tree, with the code it rests on. */
 export interface Idiom {
@@ -162,6 +163,13 @@ export interface Idiom {
   readonly count?: number;
   /** A traversal's set of what it has already had, which it skips. */
   readonly seen?: string;
+  /** A dispatch loop's `switch`: its line, what it switches on, and its first character labels. */
+  readonly by?: {
+    readonly line: number;
+    readonly on: string;
+    readonly labels: readonly string[];
+    readonly count: number;
+  };
   /** The condition of the `if` whose arm holds the loop and returns what it built, and its line. */
   readonly when?: { readonly text: string; readonly line: number };
 }

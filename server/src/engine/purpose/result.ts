@@ -8,6 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { answerOf } from './answers.js';
+import { codeOf, codeWithoutComments } from '../nodes.js';
 import { clip } from '../facts/subjects.js';
 import type { Construction } from '../languages/model.js';
 
@@ -20,7 +21,8 @@ function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitRes
   const values = returns.map((r) => {
     const node = unit.doc.nodes[r.node];
     const value = node?.namedChildren.find((c) => !c.type.includes('comment'));
-    return { text: ((value ?? node)?.text ?? '').replace(/\s+/g, ' '), line: r.line };
+    const n = value ?? node;
+    return { text: (n ? codeWithoutComments(n) : '').replace(/\s+/g, ' '), line: r.line };
   });
   const asked = values.filter((v) => !BOOLEAN_LITERAL.test(v.text));
   // A literal returned before the question decides some inputs on its own (`if (!e.loaded) return true`):
@@ -178,7 +180,9 @@ function guardOf(ret: Node, unit: Node, afterWork = false): Guard | undefined {
     if (p.type === 'else_clause' || child.field === 'alternative') return undefined;
     // `if a { …; if b { return x } }`: with `afterWork`, taken when both hold, said as one condition.
     if (found) {
-      const outer = isGuard ? p.childForFieldName('condition')?.text.replace(/^\((.*)\)$/s, '$1') : undefined;
+      const outer = isGuard
+        ? codeOf(p.childForFieldName('condition'))?.replace(/^\((.*)\)$/s, '$1')
+        : undefined;
       if (!afterWork || !outer || found.length !== 1 || nested++ > 0) return undefined;
       found = Object.assign([outer, found[0]!], { all: true });
       continue;
@@ -186,7 +190,7 @@ function guardOf(ret: Node, unit: Node, afterWork = false): Guard | undefined {
     if (isGuard) {
       const condition = p.childForFieldName('condition');
       if (!condition) return undefined;
-      found = [condition.text.replace(/^\((.*)\)$/s, '$1')];
+      found = [codeWithoutComments(condition).replace(/^\((.*)\)$/s, '$1')];
     } else {
       // A tagless switch (`switch { case a <= c: … }`) only: with a subject, a label is a value, not a condition.
       // The switch the arm belongs to (Go's cases sit right in it, C#'s and Java's in a block).
@@ -283,7 +287,7 @@ function definitionOf(unit: Node, name: string): Node | undefined {
  */
 function askedBy(unit: Node, value: string, typed: boolean): string | undefined {
   const local = definitionOf(unit, value.trim());
-  return answerOf(local ? local.text : value, typed);
+  return answerOf(local ? codeWithoutComments(local) : value, typed);
 }
 
 /** `Math.min(a, b)`, `min(a, b)`: "the smaller of `a` and `b`", and the same for the larger. */
@@ -296,7 +300,7 @@ function extremeOf(value: string): string | undefined {
 function byCases(unit: Node, returns: readonly Step[]): UnitResult['byCases'] {
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
   if (nodes.length < 2 || nodes.length !== returns.length) return undefined;
-  const value = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  const value = (n: Node) => codeOf(n.namedChildren.find((c) => !c.type.includes('comment'))) ?? '';
   const values = nodes.map(value);
   if (!values.every((v) => BOOLEAN_LITERAL.test(v))) return undefined;
   const last = nodes[nodes.length - 1]!;
@@ -397,12 +401,20 @@ function checksInTurn(
   };
   for (const r of nodes.slice(0, -1)) {
     const conditions = guardOf(r, unit, true);
-    if (!conditions || !arm(valueNode(r)?.text ?? '', conditions, r.startPosition.row + 1)) return undefined;
+    if (!conditions || !arm(codeOf(valueNode(r)) ?? '', conditions, r.startPosition.row + 1))
+      return undefined;
   }
   const lastLine = last.startPosition.row + 1;
-  if (choice && !arm(choice.then.text, [choice.condition.text.replace(/^\((.*)\)$/s, '$1')], lastLine))
+  if (
+    choice &&
+    !arm(
+      codeWithoutComments(choice.then),
+      [codeWithoutComments(choice.condition).replace(/^\((.*)\)$/s, '$1')],
+      lastLine,
+    )
+  )
     return undefined;
-  const otherwise = (choice ? choice.otherwise : valueNode(last))?.text ?? '';
+  const otherwise = codeOf(choice ? choice.otherwise : valueNode(last)) ?? '';
   const spoken = sayValue(otherwise);
   if (!spoken && !fits(otherwise)) return undefined;
   return { arms, otherwise: { value: otherwise, ...(spoken ? { said: spoken } : {}), line: lastLine } };
@@ -428,7 +440,7 @@ const LOOPS =
 function pathOf(ret: Node, unit: Node): { conditions: string[]; inLoop: boolean } | undefined {
   const conditions: string[] = [];
   let inLoop = false;
-  const strip = (c: Node) => c.text.replace(/^\((.*)\)$/s, '$1');
+  const strip = (c: Node) => codeWithoutComments(c).replace(/^\((.*)\)$/s, '$1');
   let child = ret;
   for (let p = ret.parent; p && p.id !== unit.id; child = p, p = p.parent) {
     if (
@@ -493,7 +505,7 @@ function pathOf(ret: Node, unit: Node): { conditions: string[]; inLoop: boolean 
 function earlyThenAsked(unit: Node, returns: readonly Step[], typed: boolean): UnitResult['early'] {
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
   if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
-  const value = (n: Node) => n.namedChildren.find((c) => !c.type.includes('comment'))?.text ?? '';
+  const value = (n: Node) => codeOf(n.namedChildren.find((c) => !c.type.includes('comment'))) ?? '';
   const last = nodes[nodes.length - 1]!;
   const lastValue = value(last);
   if (!unguarded(last, unit) || BOOLEAN_LITERAL.test(lastValue)) return undefined;
@@ -553,7 +565,7 @@ function returnedText(unit: Node, r: Step): string {
   const value = /return/.test(node?.type ?? '')
     ? node?.namedChildren.find((c) => !c.type.includes('comment'))
     : node;
-  return value?.text.replace(/\s+/g, ' ').trim() ?? r.subject ?? '';
+  return codeOf(value)?.replace(/\s+/g, ' ').trim() ?? r.subject ?? '';
 }
 
 /** What every value-returning `return` creates, when all create the same type. */

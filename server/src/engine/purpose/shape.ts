@@ -8,6 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { Step } from '../facts/model.js';
 import { escapeRegExp } from '../regex.js';
+import { LOOP_TYPES, onWayOut } from '../nodes.js';
 import type { LanguageSupport } from '../languages/model.js';
 
 export interface Shape {
@@ -740,6 +741,11 @@ function truncatesOf(unit: Node): Shape['truncates'] {
         d.text.trim(),
       );
     if (!m) continue;
+    // A cut on a loop's way out of the function (an error message's excerpt before `return …, err`) is not
+    // what the function does with its input.
+    let loop = d.parent;
+    while (loop && loop.id > unit.id && !LOOP_TYPES.has(loop.type)) loop = loop.parent;
+    if (loop && loop.id > unit.id && onWayOut(d, loop)) continue;
     const length = m[2] ?? m[3]!;
     // The `if` whose only statement this is: `if (n < s.length()) s = s.substring(0, n);`.
     let statement = d;

@@ -48,10 +48,13 @@ export function ungrounded(response: ExplainResponse, code: string): string[] {
       .map((s) => s.content.replace(/^\s*- Alternative: .*$/gm, '')),
   ];
   const flatCode = code.replace(/\s+/g, ' ');
+  // A condition is quoted without the comments written between its parts.
+  const uncommented = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, ' ').replace(/\s+/g, ' ');
   const bad: string[] = [];
   // Whitespace inside a quote is the code's own, collapsed as the code is.
   for (const span of texts.flatMap(inlineCode).map((t) => t.replace(/\s+/g, ' '))) {
     if (VOCABULARY.has(span) || flatCode.includes(unclipped(span))) continue;
+    if (uncommented.includes(unclipped(span))) continue;
     const sig = /^(<[^>]*>|[^(]+)\((.*)\)$/.exec(span);
     if (
       sig &&

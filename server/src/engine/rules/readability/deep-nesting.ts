@@ -24,17 +24,40 @@ function nests(node: Node): boolean {
   return node.type === 'if_statement' && !isElseIf(node);
 }
 
+/** One level of nesting, and the line a reader finds it on: an `elif` or `else if` arm's own line. */
+interface Level {
+  readonly node: Node;
+  readonly line: number;
+}
+
+/** Arms of a chain that are written on lines of their own: Python's `elif` and `else`, an `else if`. */
+function isArm(node: Node): boolean {
+  return (
+    node.type === 'elif_clause' ||
+    node.type === 'else_clause' ||
+    (node.type === 'if_statement' && isElseIf(node))
+  );
+}
+
 /**
  * The deepest chain of nested loops, conditions and switches in a unit, not
- * counting nested functions (they are units of their own). Iterative.
+ * counting nested functions (they are units of their own). Iterative. A level
+ * reached through an `elif` or `else` arm is cited at that arm's line: the
+ * code inside it is not under the chain's first condition.
  */
-export function deepestChain(unit: Node, otherUnits: ReadonlySet<number>): Node[] {
-  let deepest: Node[] = [];
-  const stack: { node: Node; chain: Node[] }[] = [{ node: unit, chain: [] }];
+export function deepestChain(unit: Node, otherUnits: ReadonlySet<number>): Level[] {
+  let deepest: Level[] = [];
+  const stack: { node: Node; chain: Level[] }[] = [{ node: unit, chain: [] }];
   while (stack.length > 0) {
     const { node, chain: outer } = stack.pop()!;
     if (node.id !== unit.id && otherUnits.has(node.id)) continue;
-    const chain = node.id !== unit.id && nests(node) ? [...outer, node] : outer;
+    let chain = outer;
+    if (node.id !== unit.id && nests(node)) chain = [...outer, { node, line: node.startPosition.row + 1 }];
+    else if (isArm(node) && outer.length > 0)
+      chain = [
+        ...outer.slice(0, -1),
+        { node: outer[outer.length - 1]!.node, line: node.startPosition.row + 1 },
+      ];
     if (chain.length > deepest.length) deepest = chain;
     for (let i = node.namedChildCount - 1; i >= 0; i--) {
       const child = node.namedChild(i);
@@ -82,8 +105,7 @@ export const deepNesting: Rule<Options> = {
           if (unit.metrics.kind === 'class' || unit.maxNesting <= max) continue;
           const chain = deepestChain(unit.metrics.node, unitIds);
           if (chain.length <= max) continue;
-          const innermost = chain[chain.length - 1]!;
-          const line = innermost.startPosition.row + 1;
+          const line = chain[chain.length - 1]!.line;
           context.report({
             line,
             messageId: 'tooDeep',
@@ -91,7 +113,7 @@ export const deepNesting: Rule<Options> = {
               name: `\`${unit.metrics.name}\``,
               depth: chain.length,
               line,
-              outer: linesText(chain.slice(0, -1).map((n) => n.startPosition.row + 1)),
+              outer: linesText(chain.slice(0, -1).map((level) => level.line)),
               max,
             },
           });

@@ -31,6 +31,34 @@ const invalid: InvalidCase[] = TIER1.flatMap((language) => {
   ];
 });
 
+// Levels reached through an `elif` or `else if` arm are cited at that arm's line, not the chain's first `if`.
+invalid.push(
+  {
+    language: 'python',
+    code: "def f(rows, mode):\n    for row in rows:\n        if mode is None:\n            break\n        elif mode == 'a':\n            for cell in row:\n                if cell:\n                    if cell > 1:\n                        print(cell)\n",
+    errors: [
+      {
+        line: 8,
+        messageId: 'tooDeep',
+        data: { depth: 5, max: 4 },
+        says: /the one on line 8 is inside those on lines 2, 5, 6 and 7\./,
+      },
+    ],
+  },
+  {
+    language: 'javascript',
+    code: 'function f(rows, mode) {\n  for (const row of rows) {\n    if (mode === null) {\n      break;\n    } else if (mode === 1) {\n      for (const cell of row) {\n        if (cell) {\n          if (cell > 1) console.log(cell);\n        }\n      }\n    }\n  }\n}\n',
+    errors: [
+      {
+        line: 8,
+        messageId: 'tooDeep',
+        data: { depth: 5, max: 4 },
+        says: /the one on line 8 is inside those on lines 2, 5, 6 and 7\./,
+      },
+    ],
+  },
+);
+
 const valid: ValidCase[] = TIER1.flatMap((language) => [
   {
     language,
