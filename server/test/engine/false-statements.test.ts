@@ -1702,6 +1702,95 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('"no findings" in security mode lists only the checks that ran for the language, and says what C is not checked for', async () => {
+      const c = await said(
+        'c',
+        'int copy(char *dst, const char *src, int n) {\n  for (int i = 0; i <= n; i++) dst[i] = src[i];\n  return n;\n}\n',
+        {
+          mode: 'security',
+          audience: 'intermediate',
+        },
+      );
+      assert.doesNotMatch(c, /SQL injection|cross-site scripting/);
+      assert.match(c, /No check here reads memory safety \(buffer bounds, off-by-one writes/);
+      const js = await said('javascript', 'function add(a, b) {\n  return a + b;\n}\n', {
+        mode: 'security',
+        audience: 'intermediate',
+      });
+      assert.match(
+        js,
+        /The security checks that ran for JavaScript look for [^;]*SQL injection[^;]*; none matched\./,
+      );
+      assert.doesNotMatch(js, /memory safety/);
+    });
+
+    it('an inner loop that moves the outer loop’s own header counter does not multiply the cost', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc blocks(lines [][]int, col int) int {\n\tn := 0\n\tfor this := 0; this < len(lines); this++ {\n\t\tif col >= len(lines[this]) {\n\t\t\tcontinue\n\t\t}\n\t\tfor ; this < len(lines); this++ {\n\t\t\tif col >= len(lines[this]) {\n\t\t\t\tbreak\n\t\t\t}\n\t\t\tn += lines[this][col]\n\t\t}\n\t}\n\treturn n\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`blocks\(lines, col\)`: O\(n\) — [^\n]*the loop on line 9 moves the same `this` as the loop on line 5 around it/,
+      );
+      assert.doesNotMatch(text, /runs for every iteration of the loops around it/);
+    });
+
+    it('a comment in an inner loop told on its own is quoted once', async () => {
+      const text = await said(
+        'javascript',
+        'function grid(rows) {\n  let total = 0;\n  for (const row of rows) {\n    let best = 0;\n    for (const cell of row) {\n      // the widest cell sets the column\n      if (cell > best) best = cell;\n      if (cell < 0) break;\n    }\n    total += best;\n    if (total > 100) break;\n  }\n  return total;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /The loop on lines 5–9/);
+      assert.equal(text.split('“the widest cell sets the column”').length - 1, 1, text);
+    });
+
+    it('no "when it is empty" answer where an assertion or a check before the loop rules it out', async () => {
+      const rust = await said(
+        'rust',
+        'fn build(patterns: &Patterns) -> Table {\n    assert!(patterns.len() >= 1);\n    let mut t = Table::new();\n    for p in patterns.iter() {\n        t.add(p);\n    }\n    t\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(rust, /is empty\?/);
+      const python = await said(
+        'python',
+        'def total(xs):\n    if not xs:\n        return None\n    t = 0\n    for x in xs:\n        t += x\n    return t\n',
+      );
+      assert.doesNotMatch(python, /Empty input: if `xs` is empty, the loop/);
+      // Unchecked, the question stands.
+      const plain = await said(
+        'python',
+        'def total(xs):\n    t = 0\n    for x in xs:\n        t += x\n    return t\n',
+        {
+          mode: 'learning',
+          audience: 'beginner',
+        },
+      );
+      assert.match(plain, /when `xs` is empty\?/);
+    });
+
+    it('says what C# `=>` members return, and never "whose methods hold the logic" of a class without methods', async () => {
+      const cs = await said(
+        'csharp',
+        'class L {\n    private readonly string _v;\n    public int Size => _v.Length;\n    public int Twice(int x) => x * 2;\n}\n',
+      );
+      assert.match(cs, /`L\.Size`: returns `_v\.Length`, the expression after its `=>`/);
+      assert.match(cs, /`L\.Twice\(x\)`: inputs `x`; returns `x \* 2`/);
+      assert.doesNotMatch(cs, /has no return statement/);
+      const py = await said(
+        'python',
+        'class ReadFailed(Exception):\n    pass\n\ndef load(p):\n    return open(p).read()\n\ndef save(p, s):\n    open(p, "w").write(s)\n',
+        { mode: 'comparative', audience: 'intermediate' },
+      );
+      assert.match(
+        py,
+        /The code has 1 class \(`ReadFailed`\), with no methods, and 2 functions outside it\./,
+      );
+      assert.doesNotMatch(py, /whose methods hold the logic/);
+    });
+
     it('what a loop changes only on its way out of the function is not what the code after it sees', async () => {
       const text = await said(
         'go',

@@ -70,6 +70,8 @@ function gatesSection(verdicts: readonly GateVerdict[]): string[] {
 }
 
 function mostComplexSection(files: readonly FileResult[]): string[] {
+  // With one file analysed, its own table (in its <details>) is the same list.
+  if (files.filter((f) => f.kind === 'analysed').length < 2) return [];
   const units = mostComplex(files, MOST_COMPLEX_UNITS);
   if (units.length === 0) return [];
   return [

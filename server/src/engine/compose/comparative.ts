@@ -129,17 +129,26 @@ export function approach(input: ComposeInput): Section {
       ['trait', 'traits', cls.filter((c) => c.metrics.node.type === 'trait_item')],
     ] as const
   ).filter(([, , of]) => of.length > 0);
+  const named = listOf(
+    groups.map(
+      ([one, many, of]) =>
+        `${count(of.length, one, many)} (${listUpTo(
+          of.map((c) => code(c.metrics.name)),
+          MAX_LIST_ITEMS,
+        )})`,
+    ),
+  );
+  const classNames = new Set(cls.map((c) => c.metrics.name));
+  const methods = units.filter((u) => u.parent !== undefined && classNames.has(u.parent)).length;
+  const free = units.filter((u) => u.parent === undefined).length;
+  // "Whose methods hold the logic" only where they do: every function is a method.
   const structure =
     cls.length > 0
-      ? `The code is organised around ${listOf(
-          groups.map(
-            ([one, many, of]) =>
-              `${count(of.length, one, many)} (${listUpTo(
-                of.map((c) => code(c.metrics.name)),
-                MAX_LIST_ITEMS,
-              )})`,
-          ),
-        )} whose methods hold the logic.`
+      ? methods > 0 && free === 0
+        ? `The code is organised around ${named} whose methods hold the logic.`
+        : `The code has ${named}, with ${methods > 0 ? count(methods, 'method') : 'no methods'}${
+            free > 0 ? `, and ${count(free, 'function')} outside ${cls.length === 1 ? 'it' : 'them'}` : ''
+          }.`
       : units.length > 0
         ? `The code is organised as ${count(units.length, 'function')} without classes.`
         : input.facts.errorRegions > 0

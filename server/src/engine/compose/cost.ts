@@ -128,14 +128,40 @@ const mentions = (text: string | undefined, name: string) =>
  * (a scanner's `while (i < n && isDigit(s[i])) i++` inside `while (i < n)`), and the loop around it
  * never sets that index back, so together they take at most as many steps as the index can move.
  */
-function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy): string | undefined {
-  for (const c of inner.carried) {
+function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy, outerNode?: Node): string | undefined {
+  // What the inner loop moves: in its body, or forward in its own header (`for ; this < n; this++`).
+  const moved = [
+    ...inner.carried,
+    ...(inner.counters ?? [])
+      .filter((name) => !inner.carried.some((c) => c.name === name))
+      .map((name) => ({ name, how: 'forward' as const })),
+  ];
+  for (const c of moved) {
     if (c.how !== 'forward' && c.how !== 'back') continue;
-    const around = outer.carried.find((o) => o.name === c.name);
+    // The outer loop's own counter (`for this := a; this < b; this++`), declared in its header and so not
+    // state it carries, moves forward too, where nothing else in it sets it.
+    const around =
+      outer.carried.find((o) => o.name === c.name) ??
+      (c.how === 'forward' &&
+      outer.counters?.includes(c.name) &&
+      outerNode &&
+      onlyMovesForward(outerNode, c.name)
+        ? { how: 'forward' as const }
+        : undefined);
     if (!around || around.how !== c.how) continue;
     if (mentions(inner.condition, c.name) && mentions(outer.condition, c.name)) return c.name;
   }
   return undefined;
+}
+
+/** Whether every write of `name` in `loop` (header and body) moves it forward: `name++`, `name += k`. */
+function onlyMovesForward(loop: Node, name: string): boolean {
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const writes = [
+    ...loop.text.matchAll(new RegExp(`(?<![\\w.])${esc}\\s*(\\+\\+|--|[-+*/%&|^]?=(?!=)|:=)`, 'g')),
+  ].map((m) => m[1]!);
+  // The header's own `name := start` (or `name = start`) is the one set it may have.
+  return writes.filter((w) => w !== '++' && w !== '+=').length <= 1;
 }
 
 /**
@@ -373,7 +399,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       memo.set(l, made);
       return made;
     }
-    const shared = parent ? sharedIndex(l, parent) : undefined;
+    const shared = parent ? sharedIndex(l, parent, parentNode) : undefined;
     const fixed = fixedCount(l);
     const cursor = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const consumed =

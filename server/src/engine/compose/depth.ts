@@ -4,6 +4,7 @@
  * what bounds its recursion, what runs one after another or concurrently,
  * and its estimated cost. Every note rests on something in the unit's facts.
  */
+import { checkedBefore } from './learning.js';
 import type { LanguageId } from '@code-explain/shared';
 import type { Recursion, UnitFacts } from '../facts/model.js';
 import { estimateOf } from './cost.js';
@@ -31,7 +32,11 @@ export function expertNotes(
   const notes: string[] = [];
   const text = unit.metrics.node.text;
   const first = unit.steps.find((s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject);
-  if (first?.subject && unit.params.includes(first.subject)) {
+  if (
+    first?.subject &&
+    unit.params.includes(first.subject) &&
+    !checkedBefore(unit, first.subject, first.line)
+  ) {
     const result = unit.purpose.idioms.find((i) =>
       ['count', 'accumulate', 'filter', 'map', 'dedupe', 'group-by'].includes(i.kind),
     );

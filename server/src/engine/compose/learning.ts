@@ -213,6 +213,26 @@ function fromOutside(u: UnitFacts, name: string): boolean {
   return u.paramsKnown && u.params.includes(root);
 }
 
+/** Calls that stop the program when their condition fails: an assertion before a loop can rule out emptiness. */
+const ASSERTS =
+  /\b(?:assert|assert!|debug_assert!|assert_eq!|assert_ne!|Debug\.Assert|Trace\.Assert|precondition|require|invariant|Preconditions\.checkArgument|Validate\.notEmpty|Objects\.requireNonNull)\s*\(?/;
+
+/**
+ * Whether the code checks `subject` before the loop on `line`: an assertion or a branch that reads it
+ * (`assert!(patterns.len() >= 1)`, `if not xs: return`). Then an empty one may never reach the loop, and
+ * "the loop does not run" is not what happens: the question is not asked.
+ */
+export function checkedBefore(u: UnitFacts, subject: string, line: number): boolean {
+  const name = VIEWS.map((view) => view.exec(subject.trim())?.[1]?.trim()).find(Boolean) ?? subject.trim();
+  const root = escapeRegExp(name);
+  const mentions = new RegExp(`(^|[^\\w.])${root}(?![\\w])`);
+  if (u.steps.some((s) => s.line < line && s.kind === 'branch' && s.subject && mentions.test(s.subject)))
+    return true;
+  const start = u.metrics.startLine;
+  const before = u.metrics.node.text.split('\n').slice(0, Math.max(0, line - start));
+  return before.some((l) => ASSERTS.test(l) && mentions.test(l));
+}
+
 function emptyAnswer(u: UnitFacts, loop: Step): string {
   const after = u.steps.find((s) => s.kind === 'return' && s.line > loop.line && s.depth === 0 && s.subject);
   return `The loop on line ${loop.line} does not run${after?.subject ? `, and the code goes on to return ${code(after.subject)} (line ${after.line})` : ''}.`;
@@ -418,7 +438,12 @@ export function questions(input: ComposeInput): Section {
       });
     }
     const loop = u.steps.find(
-      (s) => s.kind === 'loop' && s.detail === 'for-each' && s.subject && couldBeEmpty(u, s.subject),
+      (s) =>
+        s.kind === 'loop' &&
+        s.detail === 'for-each' &&
+        s.subject &&
+        couldBeEmpty(u, s.subject) &&
+        !checkedBefore(u, s.subject, s.line),
     );
     if (loop)
       qs.push({

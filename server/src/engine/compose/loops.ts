@@ -172,5 +172,15 @@ export function loopSentences(
 
 /** Sentences about each loop of the unit that matters, at most MAX_LOOPS, in document order. */
 export function unitLoops(unit: UnitFacts, raises: boolean): string[] {
-  return loopsToTell(unit.loops).map((l) => loopSentences(l, raises, unit.compileGroups));
+  const told = loopsToTell(unit.loops);
+  return told.map((l) => {
+    // A comment inside a loop that is told on its own is given there, not again with the loop around it.
+    const inner = told.filter((o) => o !== l && o.line > l.line && o.endLine <= l.endLine);
+    const comments = l.comments.filter((c) => !inner.some((o) => c.line >= o.line && c.line <= o.endLine));
+    return loopSentences(
+      comments.length === l.comments.length ? l : { ...l, comments },
+      raises,
+      unit.compileGroups,
+    );
+  });
 }

@@ -9,6 +9,7 @@ import type { SnapshotNode } from '../parsing/node.js';
 import { escapeRegExp } from '../regex.js';
 import { LANGUAGES } from '../languages/index.js';
 import type { Voice } from './audience.js';
+import type { RuleMeta } from '../rules/model.js';
 import type { ComposeInput } from './input.js';
 import { callables, parseErrorsSentence } from './overview.js';
 import { unitParagraphs } from './units.js';
@@ -255,17 +256,26 @@ export function inputsOutputs(input: ComposeInput): Section {
           .filter((s): s is string => Boolean(s)),
       ),
     ].map((v) => (returns.some((r) => r.subject === v) ? code(v) : v));
+    // C#'s `=> expr` body (a method's or a property's) is what it returns.
+    const node = u.metrics.node;
+    const arrow =
+      node.type === 'arrow_expression_clause'
+        ? node
+        : node.namedChildren.find((c) => c?.type === 'arrow_expression_clause');
+    const body = arrow?.namedChildren.find((c) => c && !c.type.includes('comment'));
     const out =
       values.length > 0
         ? `returns ${listOf(values.slice(0, 4), 'or')}${values.length > 4 ? ' among others' : ''}`
-        : returns.length > 0
-          ? 'returns without a value'
-          : u.isGenerator
-            ? 'yields values'
-            : u.purpose.result?.type
-              ? // Rust's tail expression, C#'s `=> expr`, Kotlin's `= expr`: a value with no `return`.
-                `gives a ${code(u.purpose.result.type)}, as its signature declares, with no \`return\` statement`
-              : 'has no return statement';
+        : body && !body.text.includes('\n')
+          ? `returns ${code(body.text)}, the expression after its \`=>\``
+          : returns.length > 0
+            ? 'returns without a value'
+            : u.isGenerator
+              ? 'yields values'
+              : u.purpose.result?.type
+                ? // Rust's tail expression, C#'s `=> expr`, Kotlin's `= expr`: a value with no `return`.
+                  `gives a ${code(u.purpose.result.type)}, as its signature declares, with no \`return\` statement`
+                : 'has no return statement';
     const flow = dataFlowSentences(u)
       .map((sentence) => ` ${sentence}`)
       .join('');
@@ -736,6 +746,56 @@ export function securityFindings(input: ComposeInput): Section {
           found,
           input.findings.filter((s) => s.type === 'security'),
         )
-      : `No findings. The security checks for ${input.languageName} look for code injection, command injection, SQL injection, cross-site scripting, weak randomness for secrets, hard-coded credentials and unsafe deserialisation; none matched.`,
+      : noSecurityFindings(input),
   };
+}
+
+/** Words for a rule's id where its letters do not say it: `security/xss` → "cross-site scripting". */
+const CHECK_WORDS: Readonly<Record<string, string>> = {
+  sql: 'SQL',
+  xss: 'cross-site scripting',
+  ssrf: 'SSRF',
+  xxe: 'XXE',
+  jwt: 'JWT',
+  tls: 'TLS',
+};
+
+/** What checks look for where their id's words do not say it plainly. */
+const CHECK_NAMES: Readonly<Record<string, string>> = {
+  'html-injection': 'HTML injection',
+  'weak-random': 'weak randomness for secrets',
+  'hardcoded-secret': 'hard-coded credentials',
+  'unsafe-deserialization': 'unsafe deserialisation',
+  'tls-verification-disabled': 'disabled TLS verification',
+  'weak-hash': 'weak hashes of secrets',
+  'error-details': 'error details sent to users',
+  'jwt-verification': 'unverified JWTs',
+};
+
+/** "SQL injection", "weak hashes of secrets": what a check looks for, from its id. */
+function checkName(meta: RuleMeta): string {
+  const tail = meta.id.split('/').pop() ?? meta.id;
+  const named = CHECK_NAMES[tail];
+  if (named) return named;
+  return tail
+    .split('-')
+    .map((w) => CHECK_WORDS[w] ?? w)
+    .join(' ');
+}
+
+/** Languages whose memory no check reads: a reader of "no findings" must not take it for a pass on them. */
+const MEMORY_UNSAFE: ReadonlySet<string> = new Set(['c', 'cpp']);
+
+/**
+ * "No findings", with what was looked at for this language, read from the checks that ran, and what was
+ * not: a list of checks the language does not get would be false assurance.
+ */
+function noSecurityFindings(input: ComposeInput): string {
+  const ran = input.checks.filter((c) => c.type === 'security');
+  const memory = MEMORY_UNSAFE.has(input.request.language)
+    ? ` No check here reads memory safety (buffer bounds, off-by-one writes, use after free, integer overflow in sizes), so none of that is ruled out.`
+    : '';
+  if (ran.length === 0)
+    return `No findings: no security checks exist for ${input.languageName} yet, so nothing was looked at.${memory}`;
+  return `No findings. The security checks that ran for ${input.languageName} look for ${listOf(ran.map(checkName))}; none matched.${memory}`;
 }

@@ -89,7 +89,8 @@ export function unitParagraphs(
     );
   if (beyond.length > 0)
     paragraphs.push(
-      `Not described here, to keep this short (they are simpler than those above): ${names(beyond)}.`,
+      // Not "simpler than those above": exported units come first whatever their complexity.
+      `Not described here, to keep this short: ${names(beyond)}.`,
     );
   if (noRoom.length > 0) paragraphs.push(`Not described here, for lack of room: ${names(noRoom)}.`);
   return { paragraphs, described };

@@ -34,6 +34,7 @@ import { unsafeDeserialization } from './security/unsafe-deserialization.js';
 import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
+import { timingUnsafeCompare } from './security/timing-unsafe-compare.js';
 import { reflectedXss } from './security/reflected-xss.js';
 import { storedXss } from './security/stored-xss.js';
 import { logInjection } from './security/log-injection.js';
@@ -62,6 +63,7 @@ export const ALL_RULES: readonly Rule[] = [
   unsafeDeserialization,
   tlsVerificationDisabled,
   weakHash,
+  timingUnsafeCompare,
   reflectedXss,
   storedXss,
   logInjection,

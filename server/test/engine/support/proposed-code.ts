@@ -64,6 +64,8 @@ function readings(language: LanguageId, f: string): string[] {
         `class W { void M() { var x = ${f}; } }\n`,
         `class W { ${f} x; }\n`,
       ];
+    case 'rust':
+      return [`${f}\n`, `fn f() { ${f}; }\n`, `fn f() { let x = ${f}; }\n`, `type X = ${f};\n`];
     default:
       return [`${f}\n`];
   }

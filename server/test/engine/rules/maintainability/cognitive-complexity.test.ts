@@ -36,6 +36,43 @@ const invalid: InvalidCase[] = TIER1.flatMap((language): InvalidCase[] => {
   ];
 });
 
+/** Six `if`s nested in a function of a language beyond tier 1: cognitive 1 + 2 + … + 6 = 21. */
+function tangledIn(language: 'c' | 'cpp' | 'csharp' | 'rust'): { code: string; line: number } {
+  const ifs = Array.from({ length: 6 }, (_, i) =>
+    language === 'rust' ? `if a > ${i} {` : `if (a > ${i}) {`,
+  );
+  const body = [...ifs, language === 'rust' ? 'work();' : 'work();', ...ifs.map(() => '}')];
+  switch (language) {
+    case 'csharp':
+      return {
+        code: ['class Holder {', '  int tangled(int a) {', ...body, '    return 0;', '  }', '}', ''].join(
+          '\n',
+        ),
+        line: 2,
+      };
+    case 'rust':
+      return { code: ['fn tangled(a: i32) -> i32 {', ...body, '    0', '}', ''].join('\n'), line: 1 };
+    default:
+      return { code: ['int tangled(int a) {', ...body, '  return 0;', '}', ''].join('\n'), line: 1 };
+  }
+}
+
+for (const language of ['c', 'cpp', 'csharp', 'rust'] as const) {
+  const { code, line } = tangledIn(language);
+  invalid.push({
+    language,
+    code,
+    errors: [
+      {
+        line,
+        messageId: 'tooComplex',
+        data: { complexity: 21, max: 15 },
+        says: /^`(Holder\.)?tangled` has cognitive complexity 21, above the limit of 15/,
+      },
+    ],
+  });
+}
+
 const valid: ValidCase[] = [
   ...TIER1.map((language) => ({
     language,
