@@ -1702,6 +1702,40 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('output a debug switch turns on is not what the code does; its `else` still is', async () => {
+      const py = await said(
+        'python',
+        'class Lex:\n    def next(self):\n        ch = self.src.read(1)\n        if self.debug >= 3:\n            print("read", ch)\n        return ch\n',
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(py, /prints output/);
+      const js = await said(
+        'javascript',
+        'function f(x) {\n  if (verbose) {\n    console.log(x);\n  } else {\n    console.log("quiet");\n  }\n  return x;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(js, /writes to the log \(`console\.log`, line 5\)/);
+    });
+
+    it('learning questions are asked only where the answer says something the code does not already say', async () => {
+      const text = await said(
+        'javascript',
+        "function check(key) {\n  if (Buffer.isBuffer(key)) {\n    log(key);\n    return;\n  }\n  if (typeof key === 'string') {\n    log(key);\n    return;\n  }\n  throw new TypeError('bad key');\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /are skipped, and it goes on after them/);
+      assert.doesNotMatch(text, /which inputs reach each one\?\n\s*Answer: Line \d+ and line \d+\./);
+      const guarded = await said(
+        'python',
+        'def sign(x):\n    if x < 0:\n        return -1\n    if x == 0:\n        return 0\n    return 1\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(
+        guarded,
+        /line 3 returns `-1` when `x < 0`, line 5 returns `0` when `x == 0` and line 6 returns `1`/i,
+      );
+    });
+
     it('"no findings" in security mode lists only the checks that ran for the language, and says what C is not checked for', async () => {
       const c = await said(
         'c',

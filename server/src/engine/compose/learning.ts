@@ -238,21 +238,31 @@ function emptyAnswer(u: UnitFacts, loop: Step): string {
   return `The loop on line ${loop.line} does not run${after?.subject ? `, and the code goes on to return ${code(after.subject)} (line ${after.line})` : ''}.`;
 }
 
+/** " when `x < 0`", " when `kind` is `'a'` or `'b'`": what leads to a return, when the code says it plainly; else ''. */
+function returnCondition(u: UnitFacts, r: Step): string {
+  // The branch whose arm is only this return: on its line, or the first return after it with the same value.
+  const guard = u.steps.find(
+    (s) =>
+      s.kind === 'branch' &&
+      s.then?.kind === 'return' &&
+      (s.line === r.line ||
+        (s.then.subject === r.subject && u.steps.find((x) => x.kind === 'return' && x.line > s.line) === r)),
+  );
+  if (guard?.subject) return ` when ${code(guard.subject)}`;
+  const arm = armOf(u, r);
+  return arm
+    ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
+    : '';
+}
+
 /** The returns of a unit, each with the condition that leads to it when a branch's arm is only that return. */
 function returnsAnswer(u: UnitFacts, returns: readonly Step[]): string {
-  const guards = new Map(
-    u.steps.filter((s) => s.kind === 'branch' && s.then?.kind === 'return').map((s) => [s.line, s.subject]),
-  );
-  const parts = returns.slice(0, 6).map((r) => {
-    const when = guards.get(r.line);
-    const arm = when === undefined ? armOf(u, r) : undefined;
-    const condition = when
-      ? ` when ${code(when)}`
-      : arm
-        ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
-        : '';
-    return `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${condition}${compiledOnlyNote(u.compileGroups, r.line)}`;
-  });
+  const parts = returns
+    .slice(0, 6)
+    .map(
+      (r) =>
+        `line ${r.line}${r.subject ? ` returns ${code(r.subject)}` : ''}${returnCondition(u, r)}${compiledOnlyNote(u.compileGroups, r.line)}`,
+    );
   return `${capitalize(listOf(parts))}${returns.length > 6 ? `, and ${returns.length - 6} more` : ''}.`;
 }
 
@@ -418,17 +428,20 @@ export function questions(input: ComposeInput): Section {
         answer: `Those for which ${code(guard.subject!)} holds: then it returns ${code(guard.then.subject)} at once.`,
       });
     // A branch with an `else` arm it could not put in words is not asked about: "skipped" would be false.
+    // Nor one whose arm is more than a jump: "the statements inside are skipped" only restates the `if`.
     const branch = u.steps.find(
-      (s) => s.kind === 'branch' && s.subject && s !== guard && (!s.hasElse || s.otherwise !== undefined),
+      (s) =>
+        s.kind === 'branch' &&
+        s.subject &&
+        s !== guard &&
+        (s.otherwise !== undefined || (!s.hasElse && s.then !== undefined)),
     );
     if (branch)
       qs.push({
         ask: `In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`,
         answer: branch.otherwise
           ? `It takes the other arm: it ${branch.otherwise.kind === 'continue' ? 'skips to the next turn of the loop' : `${branch.otherwise.kind}s${branch.otherwise.subject ? ` ${code(branch.otherwise.subject)}` : ''}`}.`
-          : branch.then
-            ? `It does not ${branch.then.kind === 'continue' ? 'skip to the next turn' : branch.then.kind}; it goes on with the statements after line ${branch.line}.`
-            : `The statements inside the branch on line ${branch.line} are skipped, and it goes on after them.`,
+          : `It does not ${branch.then!.kind === 'continue' ? 'skip to the next turn' : branch.then!.kind}; it skips that arm and goes on past the \`if\`.`,
       });
     const arms = u.steps.find((s) => s.kind === 'switch' && s.subject && s.cases?.some((c) => c.isDefault));
     if (arms) {
@@ -451,7 +464,8 @@ export function questions(input: ComposeInput): Section {
         answer: emptyAnswer(u, loop),
       });
     const returns = u.steps.filter((s) => s.kind === 'return');
-    if (returns.length > 1)
+    // "Line 18 and line 22" answers nothing: asked only when some return's condition or case is known.
+    if (returns.length > 1 && returns.some((r) => returnCondition(u, r) !== ''))
       qs.push({
         ask: `${sig} has ${returns.length} return statements: which inputs reach each one?`,
         answer: returnsAnswer(u, returns),

@@ -58,6 +58,27 @@ export interface UnitContext {
     { readonly node: Node; readonly params: readonly string[]; readonly nodes: readonly Node[] } | undefined;
 }
 
+/** A condition that turns on diagnostics: `self.debug >= 3`, `if (verbose)`, `log.isTraceEnabled()`. */
+const DEBUG_SWITCH = /\b\w*(debug|verbose|trace)\w*\b/i;
+const IF_TYPES = /^(if_statement|if_expression|elif_clause)$/;
+
+/** Whether the call of `callee` on `line` in `unit` sits inside an `if` on a debug, verbose or trace switch. */
+function underDebugSwitch(unit: Node, line: number, callee: string): boolean {
+  const nodes = unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1);
+  const call = nodes.find(
+    (n) => n.startPosition.row + 1 === line && /call|invocation/.test(n.type) && n.text.startsWith(callee),
+  );
+  if (!call) return false;
+  for (let child = call, p = call.parent; p && p.id !== unit.id; child = p, p = p.parent) {
+    if (!IF_TYPES.test(p.type)) continue;
+    const condition = p.childForFieldName('condition');
+    // In the arm the switch turns on, not in its `else`.
+    if (condition && DEBUG_SWITCH.test(condition.text) && p.childForFieldName('consequence')?.id === child.id)
+      return true;
+  }
+  return false;
+}
+
 function effectsOf(node: Node, context: UnitContext): Effect[] {
   const effects: Effect[] = [];
   const seen = new Set<string>();
@@ -71,6 +92,9 @@ function effectsOf(node: Node, context: UnitContext): Effect[] {
     // One of each kind, and one of each precise meaning (an HMAC and a constant-time compare are both told).
     const key = found?.does ?? found?.kind;
     if (!found || !key || seen.has(key)) continue;
+    // Output only a debug switch turns on (`if self.debug >= 2: print(…)`) is no part of what the code does.
+    if ((found.kind === 'print' || found.kind === 'log') && underDebugSwitch(node, step.line, callee))
+      continue;
     seen.add(key);
     effects.push({ ...found, callee: step.subject, line: step.line });
   }

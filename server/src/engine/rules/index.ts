@@ -39,6 +39,7 @@ import { reflectedXss } from './security/reflected-xss.js';
 import { storedXss } from './security/stored-xss.js';
 import { logInjection } from './security/log-injection.js';
 import { pathTraversal } from './security/path-traversal.js';
+import { archivePathTraversal } from './security/archive-path-traversal.js';
 import { ssrf } from './security/ssrf.js';
 import { openRedirect } from './security/open-redirect.js';
 import { errorDetails } from './security/error-details.js';
@@ -68,6 +69,7 @@ export const ALL_RULES: readonly Rule[] = [
   storedXss,
   logInjection,
   pathTraversal,
+  archivePathTraversal,
   ssrf,
   openRedirect,
   errorDetails,

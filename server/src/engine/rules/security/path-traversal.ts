@@ -10,7 +10,7 @@ import {
   TIER1,
   unwrap,
 } from '../util.js';
-import { analysisFor, flowReport, isBuilt, valueCode } from './taint-flows.js';
+import { analysisFor, flowReport, isBuilt, resolvedValue, valueCode } from './taint-flows.js';
 
 /** Names the fix uses for the folder: the literal the code already joins under, or a stand-in. */
 interface Base {
@@ -119,6 +119,17 @@ function fixOf(language: LanguageId, value: Node): string {
   return intro + fixFor(language, code, STAND_IN);
 }
 
+/** Whether `name` appears in the joined path only as its first part, the folder: `join(name, entry)`. */
+function onlyTheFolder(context: Parameters<typeof resolvedValue>[0], value: Node, name: string): boolean {
+  const v = resolvedValue(context, value);
+  if (!/^(call|call_expression|method_invocation|invocation_expression)$/.test(v.type)) return false;
+  if (!JOINS.test(calleeText(v))) return false;
+  const [first, ...rest] = callArguments(v);
+  const mentions = (n: Node) =>
+    new RegExp(`(?<![\\w.$])${name.replace(/[$.]/g, '\\$&')}(?![\\w$])`).test(n.text);
+  return first !== undefined && rest.length > 0 && mentions(first) && !rest.some(mentions);
+}
+
 /** A file path built from input opened without a containment check. */
 export const pathTraversal: Rule = {
   meta: {
@@ -155,6 +166,9 @@ export const pathTraversal: Rule = {
           if (untrusted && !flow.origin.source.remote) continue;
           // A parameter that is the whole path is the caller's choice of file; one joined under a folder is a name meant to stay in it.
           if (!untrusted && !isBuilt(context, flow.value, flow.sink, true)) continue;
+          // …but a parameter that is only the folder joined under (`os.path.join(dest, name)`) is the caller's choice of
+          // where output goes: what could climb out of it is the rest of the path, told by its own source.
+          if (!untrusted && onlyTheFolder(context, flow.value, flow.origin.source.text)) continue;
           context.report({
             node: flow.sink,
             messageId: untrusted ? 'untrusted' : 'parameter',

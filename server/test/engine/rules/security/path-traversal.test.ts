@@ -125,6 +125,33 @@ const valid: ValidCase[] = [
   {
     language: 'python',
     code: lines(
+      'import os',
+      'def save_report(out_dir, rows):',
+      '    target = os.path.join(out_dir, "report.csv")',
+      '    with open(target, "w") as f:',
+      '        f.write(rows)',
+    ),
+    why: 'the parameter is only the folder the program writes its own file into',
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package p',
+      '',
+      'import (',
+      '\t"os"',
+      '\t"path/filepath"',
+      ')',
+      '',
+      'func Save(dest string, data []byte) error {',
+      '\treturn os.WriteFile(filepath.Join(dest, "out.json"), data, 0o644)',
+      '}',
+    ),
+    why: 'the folder is the caller’s choice of where output goes',
+  },
+  {
+    language: 'python',
+    code: lines(
       'def load_items(path):',
       '    with open(path, encoding="utf-8") as f:',
       '        return f.read()',

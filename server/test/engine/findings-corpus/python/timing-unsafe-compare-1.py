@@ -1,0 +1,9 @@
+# expect: security/timing-unsafe-compare@9
+import hashlib
+import hmac
+
+
+def webhook_is_authentic(body, header_signature, secret):
+    """Checks the X-Hub-Signature-256 header a webhook sender attached."""
+    expected = "sha256=" + hmac.new(secret, body, hashlib.sha256).hexdigest()
+    return expected == header_signature

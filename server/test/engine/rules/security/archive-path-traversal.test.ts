@@ -1,0 +1,201 @@
+import { archivePathTraversal } from '../../../../src/engine/rules/security/archive-path-traversal.js';
+import { ruleTester, type InvalidCase, type ValidCase } from '../../support/rule-tester.js';
+import { lines } from '../../support/rule-snippets.js';
+
+const JS_UNZIP = lines(
+  "const fs = require('fs');",
+  "const path = require('path');",
+  'function unzip(zip, dest) {',
+  "  zip.on('entry', (entry) => {",
+  '    const target = path.join(dest, entry.fileName);',
+  '    entry.pipe(fs.createWriteStream(target));',
+  '  });',
+  '}',
+);
+
+const invalid: InvalidCase[] = [
+  {
+    language: 'python',
+    code: lines(
+      'import os, tarfile',
+      'def restore(backup, root):',
+      '    with tarfile.open(backup) as tar:',
+      '        for member in tar.getmembers():',
+      '            out = os.path.join(root, member.name)',
+      "            with open(out, 'wb') as f:",
+      '                f.write(tar.extractfile(member).read())',
+    ),
+    errors: [
+      {
+        line: 5,
+        messageId: 'unchecked',
+        says: /^CWE-22: `os\.path\.join\(root, member\.name\)` on line 5 joins an archive entry’s name \(`member\.name`\) into the destination, and nothing in `restore` checks/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import os, zipfile',
+      'def unpack(path, dest):',
+      '    z = zipfile.ZipFile(path)',
+      '    for info in z.infolist():',
+      '        entry = info.filename',
+      "        if entry.startswith('/') or entry.startswith('..'):",
+      '            continue',
+      "        target = os.path.join(dest, *entry.split('/'))",
+      "        with open(target, 'wb') as out:",
+      '            out.write(z.read(entry))',
+    ),
+    why: 'a check of how the name starts, which `a/../../x` passes',
+    errors: [
+      {
+        line: 8,
+        messageId: 'prefixOnly',
+        says: /checks only how the name starts \(`entry\.startswith\('\.\.'\)`, line 6\): an entry named “a\/\.\.\/\.\.\/x” passes/,
+      },
+    ],
+  },
+  {
+    language: 'java',
+    code: lines(
+      'import java.io.*;',
+      'import java.util.zip.*;',
+      'class Unzip {',
+      '  void run(ZipInputStream in, File dir) throws IOException {',
+      '    ZipEntry e;',
+      '    while ((e = in.getNextEntry()) != null) {',
+      '      File out = new File(dir, e.getName());',
+      '      try (OutputStream os = new FileOutputStream(out)) { in.transferTo(os); }',
+      '    }',
+      '  }',
+      '}',
+    ),
+    errors: [
+      { line: 7, messageId: 'unchecked', says: /`new File\(dir, e\.getName\(\)\)`.*\.normalize\(\)`/ },
+    ],
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package unzip',
+      '',
+      'import (',
+      '\t"archive/zip"',
+      '\t"os"',
+      '\t"path/filepath"',
+      ')',
+      '',
+      'func Extract(r *zip.Reader, dest string) error {',
+      '\tfor _, f := range r.File {',
+      '\t\tif err := os.MkdirAll(filepath.Join(dest, f.Name), 0o755); err != nil {',
+      '\t\t\treturn err',
+      '\t\t}',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ),
+    errors: [{ line: 11, messageId: 'unchecked', says: /`filepath\.IsLocal\(name\)`/ }],
+  },
+  {
+    language: 'csharp',
+    code: lines(
+      'using System.IO;',
+      'using System.IO.Compression;',
+      'class Unzip {',
+      '  void Run(ZipArchive zip, string dest) {',
+      '    foreach (var entry in zip.Entries) {',
+      '      entry.ExtractToFile(Path.Combine(dest, entry.FullName), true);',
+      '    }',
+      '  }',
+      '}',
+    ),
+    errors: [{ line: 6, messageId: 'unchecked', says: /`Path\.GetFullPath`/ }],
+  },
+  { language: 'javascript', code: JS_UNZIP, errors: [{ line: 5, messageId: 'unchecked' }] },
+  { language: 'typescript', code: JS_UNZIP, errors: [{ line: 5, messageId: 'unchecked' }] },
+  { language: 'tsx', code: JS_UNZIP, errors: [{ line: 5, messageId: 'unchecked' }] },
+];
+
+const valid: ValidCase[] = [
+  {
+    language: 'python',
+    code: lines(
+      'import os, zipfile',
+      'def unpack(path, dest):',
+      '    root = os.path.realpath(dest)',
+      '    with zipfile.ZipFile(path) as z:',
+      '        for name in z.namelist():',
+      '            target = os.path.realpath(os.path.join(root, name))',
+      '            if os.path.commonpath([root, target]) != root:',
+      '                raise ValueError(name)',
+      "            with open(target, 'wb') as out:",
+      '                out.write(z.read(name))',
+    ),
+    why: 'the joined path is resolved and kept inside the folder',
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import os, zipfile',
+      'def unpack(path, dest):',
+      '    z = zipfile.ZipFile(path)',
+      '    for name in z.namelist():',
+      "        if name.startswith('/') or '..' in name:",
+      '            continue',
+      "        with open(os.path.join(dest, name), 'wb') as out:",
+      '            out.write(z.read(name))',
+    ),
+    why: 'names with `..` anywhere are refused',
+  },
+  {
+    language: 'python',
+    code: lines(
+      'import os, zipfile',
+      'def listing(path, dest):',
+      '    z = zipfile.ZipFile(path)',
+      '    return [os.path.join(dest, name) for name in z.namelist()]',
+    ),
+    why: 'the paths are only listed, nothing is written',
+  },
+  {
+    language: 'go',
+    code: lines(
+      'package unzip',
+      '',
+      'import (',
+      '\t"archive/zip"',
+      '\t"os"',
+      '\t"path/filepath"',
+      ')',
+      '',
+      'func Extract(r *zip.Reader, dest string) error {',
+      '\tfor _, f := range r.File {',
+      '\t\tif !filepath.IsLocal(f.Name) {',
+      '\t\t\tcontinue',
+      '\t\t}',
+      '\t\tos.MkdirAll(filepath.Join(dest, f.Name), 0o755)',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ),
+    why: 'local names only',
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      "const fs = require('fs');",
+      "const path = require('path');",
+      'function unzip(zip, dest) {',
+      "  zip.on('entry', (entry) => {",
+      '    const target = path.resolve(dest, entry.fileName);',
+      '    if (!target.startsWith(path.resolve(dest) + path.sep)) return;',
+      '    entry.pipe(fs.createWriteStream(target));',
+      '  });',
+      '}',
+    ),
+    why: 'resolved and checked against the folder',
+  },
+];
+
+ruleTester(archivePathTraversal, { valid, invalid });
