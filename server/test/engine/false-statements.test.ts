@@ -1369,7 +1369,8 @@ describe('engine: no false sentence', () => {
         { mode: 'learning', audience: 'beginner' },
       );
       assert.doesNotMatch(text, /returns `n \+ 5` when `c` is `3`/);
-      assert.match(text, /Line 10 returns `n \+ 5`/);
+      // A label of a switch with a subject is a value, not a condition of its own.
+      assert.doesNotMatch(text, /when `3`/);
     });
   });
 
@@ -1702,6 +1703,46 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('a call chain split over lines is quoted as one chain, with no space before its dots', async () => {
+      const text = await said(
+        'javascript',
+        "function fromBase64(base64) {\n  return base64\n    .replace(/=/g, '')\n    .replace(/\\+/g, '-');\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /It returns `base64\.replace\(\/=\/g, ''\)\.replace\(\/\\\+\/g, '-'\)`/);
+      assert.doesNotMatch(text, /`base64 \.replace/);
+    });
+
+    it('what the well-known APIs called across the functions mean together is said first', async () => {
+      const text = await said(
+        'javascript',
+        "const crypto = require('crypto');\n\nfunction check(key) {\n  if (typeof key !== 'string') throw new TypeError('key');\n  if (key.length < 8) throw new TypeError('short');\n}\n\nfunction signer(key) {\n  return (msg) => crypto.createSign('RSA-SHA256').update(msg).sign(key, 'base64');\n}\n\nfunction verifier(pub) {\n  return (msg, sig) => crypto.createVerify('RSA-SHA256').update(msg).verify(pub, sig, 'base64');\n}\n",
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /inside them\. Across its functions, the code signs data with a private key \(`crypto\.createSign`, line 9\) and checks a signature with a public key \(`crypto\.createVerify`, line 13\)\./,
+      );
+    });
+
+    it('a file header right above the imports says what the file is for; a dependencies label does not', async () => {
+      const header = await said(
+        'javascript',
+        "//\n// Histogram:\n//\n// counts of values in fixed-width buckets, kept as they stream in\n//\nvar Tree = require('bintrees').RBTree;\n\nfunction add(h, x) {\n  h.counts[Math.floor(x / h.width)] += 1;\n}\n",
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(
+        header,
+        /Its opening comment \(line 1\) says: “Histogram: counts of values in fixed-width buckets, kept as they stream in\.”/,
+      );
+      const label = await said(
+        'javascript',
+        "/**\n * Module dependencies.\n */\nvar Tree = require('bintrees').RBTree;\n\nfunction add(h, x) {\n  h.counts[Math.floor(x / h.width)] += 1;\n}\n",
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(label, /Module dependencies/);
+    });
+
     it('output a debug switch turns on is not what the code does; its `else` still is', async () => {
       const py = await said(
         'python',

@@ -131,8 +131,37 @@ export function purposeOverview(
       parts.push(`For ${signature(u)}: ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     else parts.push(lead);
   }
+  // Stronger evidence than any one function's shape: told right after the file's own doc comment.
+  const apis = apisTogether(input, said);
+  if (apis) parts.splice(facts.doc ? 1 : 0, 0, apis);
   // "The names in the code are mostly about …" only echoed the names back: it is not said.
   return { text: parts.length ? parts.join(' ') : undefined, said };
+}
+
+/** Distinct well-known API meanings a snippet's functions share out before they are summed up together. */
+const APIS_TOGETHER = 2;
+
+/**
+ * What the well-known APIs the snippet's functions call mean together, where at least two precise ones
+ * are called ("computes an HMAC … , signs data with a private key … and checks a signature …"): spread over
+ * helpers, they say what the file is for better than any one function does. Those a lead sentence above
+ * already said are not said again.
+ */
+function apisTogether(
+  input: ComposeInput,
+  said: ReadonlyMap<UnitFacts, readonly string[]>,
+): string | undefined {
+  const told = [...said.values()].flat().join(' ');
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const u of input.facts.units)
+    for (const e of u.purpose.effects) {
+      if (!e.does || seen.has(e.does)) continue;
+      seen.add(e.does);
+      if (!told.includes(e.does)) parts.push(`${e.does} (${code(e.callee)}, line ${e.line})`);
+    }
+  if (seen.size < APIS_TOGETHER || parts.length === 0) return undefined;
+  return `Across its functions, the code ${listOf(parts)}.`;
 }
 
 /** A lambda or accessor too small to deserve its own paragraph: its parent's describes it. */

@@ -18,7 +18,11 @@ const MAX_SUBJECT = 80;
 
 /** Source text on one line, shortened to a readable length. */
 export function clip(text: string, max = MAX_SUBJECT): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // A chain split over lines (`base64\n  .replace(…)`) reads as written on one: no space before its dots.
+  const flat = text
+    .replace(/\s*\n\s*(\??\.)(?=[A-Za-z_$])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -22,6 +22,8 @@ export const CRYPTO_DOES = {
   encrypt: 'encrypts data',
   decrypt: 'decrypts data',
   token: 'makes a random secret token',
+  sign: 'signs data with a private key',
+  verify: 'checks a signature with a public key',
 } as const;
 
 /** A call that means `effect` only when made with no arguments: `new Date()` is now, `new Date(ms)` is not. */

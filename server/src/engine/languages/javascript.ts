@@ -170,6 +170,8 @@ const APIS: readonly ApiEntry[] = [
   apiDoing(/^(crypto\.)?timingSafeEqual$/, 'crypto', CRYPTO_DOES.constantTime),
   apiDoing(/^(crypto\.)?createHash$/, 'crypto', CRYPTO_DOES.hash),
   apiDoing(/^(crypto\.)?(pbkdf2|pbkdf2Sync|scrypt|scryptSync)$/, 'crypto', CRYPTO_DOES.derive),
+  apiDoing(/^crypto\.sign$|^(crypto\.)?createSign$/, 'crypto', CRYPTO_DOES.sign),
+  apiDoing(/^crypto\.verify$|^(crypto\.)?createVerify$/, 'crypto', CRYPTO_DOES.verify),
   apiDoing(/^(crypto\.)?createCipheriv$/, 'crypto', CRYPTO_DOES.encrypt),
   apiDoing(/^(crypto\.)?createDecipheriv$/, 'crypto', CRYPTO_DOES.decrypt),
   api(

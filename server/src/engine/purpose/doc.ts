@@ -99,25 +99,29 @@ export function snippetDoc(language: LanguageId, root: Node): DocComment | undef
       if (last && c.startPosition.row - last.endPosition.row > 1) break;
       block.push(c);
     }
-    // A block that runs straight into a declaration documents that declaration, not the file.
     const end = block[block.length - 1]!;
     const after = end.nextSibling;
-    if (after && !isCommentNode(after) && after.startPosition.row - end.endPosition.row <= 1)
-      return undefined;
-    // A block above the imports labels them ("Module dependencies."), across a blank line as JSDoc reads it.
-    if (
+    const text = block.map((b) => b.text).join('\n');
+    // A block above the imports labels them ("Module dependencies."), across a blank line as JSDoc reads it;
+    // one that says something else there ("TDigest: approximate percentiles from a stream") is the file's.
+    const aboveImports =
       after &&
       !isCommentNode(after) &&
       after.startPosition.row - end.endPosition.row <= 2 &&
-      IMPORTS.test(after.text)
-    )
+      IMPORTS.test(after.text);
+    if (aboveImports && DEPENDENCY_LABEL.test(text)) return undefined;
+    // A block that runs straight into a declaration documents that declaration, not the file.
+    if (!aboveImports && after && !isCommentNode(after) && after.startPosition.row - end.endPosition.row <= 1)
       return undefined;
     // A licence says who may copy the file, not what it is for: the block after it may say that.
-    if (!LICENCE.test(block.map((b) => b.text).join('\n'))) return fromComments(block, language);
+    if (!LICENCE.test(text)) return fromComments(block, language);
     start = c;
   }
   return undefined;
 }
+
+/** What a comment that only labels the imports below it says. */
+const DEPENDENCY_LABEL = /\b(dependenc\w*|imports?|modules?|requires?|librar\w+|packages?|includes?)\b/i;
 
 /** Statements that import: what a comment right above them is about. */
 const IMPORTS =
@@ -210,7 +214,19 @@ function firstSentence(text: string): string | undefined {
     }
     lines.push(line.trim());
   }
-  const paragraph = plain(lines.join(' ')).replace(/\s+/g, ' ').trim();
+  let paragraph = plain(lines.join(' ')).replace(/\s+/g, ' ').trim();
+  // A title ("TDigest:") opens the comment: what it is comes in the paragraph after it.
+  if (/^[\w .-]{1,40}:$/.test(paragraph)) {
+    const rest = (xmlSummary ?? text).split('\n').map((l) => l.trim());
+    const from = rest.findIndex((l, i) => i > 0 && l === '' && rest.slice(i).some((x) => x !== ''));
+    const next: string[] = [];
+    for (const l of rest.slice(from + 1)) {
+      if (l === '' && next.length > 0) break;
+      if (l !== '') next.push(l);
+    }
+    if (from > 0 && next.length > 0 && !REFERENCE.test(next[0]!))
+      paragraph = `${paragraph} ${plain(next.join(' ')).replace(/\s+/g, ' ').trim()}`;
+  }
   if (!paragraph || !/[a-z]{2}/i.test(paragraph)) return undefined;
   // A sentence ends at ". " before a capital letter or the end: "e.g. x" and "1.5" do not end one.
   const end = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))[.!?](?=\s+[A-Z(]|\s*$)/.exec(paragraph);

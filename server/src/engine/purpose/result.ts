@@ -195,7 +195,14 @@ function guardOf(ret: Node, unit: Node, afterWork = false): Guard | undefined {
       // A tagless switch (`switch { case a <= c: … }`) only: with a subject, a label is a value, not a condition.
       // The switch the arm belongs to (Go's cases sit right in it, C#'s and Java's in a block).
       let sw = p.parent;
-      while (sw && sw.id !== unit.id && !/switch|match|select|when/.test(sw.type)) sw = sw.parent;
+      // The switch itself, not its body (JavaScript's `switch_body`, Java's `switch_block`, C#'s sections).
+      while (
+        sw &&
+        sw.id !== unit.id &&
+        (!/switch|match|select|when/.test(sw.type) ||
+          /(body|block|section|arm|case|entry|label)$/.test(sw.type))
+      )
+        sw = sw.parent;
       if (!sw || sw.id === unit.id) return undefined;
       if (
         sw.childForFieldName('value') ??

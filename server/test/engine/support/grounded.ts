@@ -47,9 +47,13 @@ export function ungrounded(response: ExplainResponse, code: string): string[] {
       .filter((s) => !PROPOSALS.test(s.title))
       .map((s) => s.content.replace(/^\s*- Alternative: .*$/gm, '')),
   ];
-  const flatCode = code.replace(/\s+/g, ' ');
+  // A chain split over lines is quoted as written on one line, with no space before its dots.
+  const flatCode = code.replace(/\s*\n\s*(\??\.)(?=[A-Za-z_$])/g, '$1').replace(/\s+/g, ' ');
   // A condition is quoted without the comments written between its parts.
-  const uncommented = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, ' ').replace(/\s+/g, ' ');
+  const uncommented = code
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, ' ')
+    .replace(/\s*\n\s*(\??\.)(?=[A-Za-z_$])/g, '$1')
+    .replace(/\s+/g, ' ');
   const bad: string[] = [];
   // Whitespace inside a quote is the code's own, collapsed as the code is.
   for (const span of texts.flatMap(inlineCode).map((t) => t.replace(/\s+/g, ' '))) {
