@@ -112,7 +112,11 @@ const APIS: readonly ApiEntry[] = [
   },
   apiDoing(/^hmac\.New$/, 'crypto', CRYPTO_DOES.hmac),
   apiDoing(/^(rsa\.Sign(PKCS1v15|PSS)|ecdsa\.Sign(ASN1)?|ed25519\.Sign)$/, 'crypto', CRYPTO_DOES.sign),
-  apiDoing(/^(rsa\.Verify(PKCS1v15|PSS)|ecdsa\.Verify(ASN1)?|ed25519\.Verify)$/, 'crypto', CRYPTO_DOES.verify),
+  apiDoing(
+    /^(rsa\.Verify(PKCS1v15|PSS)|ecdsa\.Verify(ASN1)?|ed25519\.Verify)$/,
+    'crypto',
+    CRYPTO_DOES.verify,
+  ),
   apiDoing(/^(hmac\.Equal|subtle\.ConstantTimeCompare)$/, 'crypto', CRYPTO_DOES.constantTime),
   apiDoing(/^(sha256|sha1|sha512|md5)\.(New|Sum\d*)$/, 'crypto', CRYPTO_DOES.hash),
   api(/^(sha256|sha1|sha512|md5|hmac|aes|cipher|rsa|bcrypt)\.\w+$/, 'crypto'),
