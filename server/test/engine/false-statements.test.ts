@@ -1703,6 +1703,116 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('a condition on a value the code set itself is not asked about as inputs', async () => {
+      const text = await said(
+        'c',
+        '#include <string.h>\nconst char *put(const char *key, int copy) {\n  if (copy) {\n    key = strdup(key);\n    if (key == NULL) {\n      return NULL;\n    }\n  }\n  if (key[0] == 0) {\n    return "";\n  }\n  return key;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /Which inputs make `put\(key, copy\)` return `NULL`/);
+      assert.doesNotMatch(text, /returns `NULL` when `key == NULL`/);
+    });
+
+    it('"as the loop left it" only where nothing sets the value between the loop and the return', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc update(crc uint32, p []byte) uint32 {\n\tcrc = ^crc\n\tfor _, v := range p {\n\t\tif v == 0 {\n\t\t\tbreak\n\t\t}\n\t\tcrc = crc>>8 ^ uint32(v)\n\t}\n\tcrc = ^crc\n\treturn crc\n}\n\nfunc sum(p []byte) int {\n\tt := 0\n\tfor _, v := range p {\n\t\tif v == 0 {\n\t\t\tbreak\n\t\t}\n\t\tt += int(v)\n\t}\n\treturn t\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /returns `crc` as the loop left it/);
+      assert.match(text, /After it, line 23 returns `t` as the loop left it\./);
+    });
+
+    it('a doc comment quoting `[b]` inside a string keeps its brackets; a Rust intra-doc link loses them', async () => {
+      const js = await said(
+        'javascript',
+        "// Splits a key like \"a[b][c[]]\" into ['a', '[b]', '[c[]]'].\nfunction split(key) {\n  return key.split('[');\n}\n",
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(js, /into \['a', '\[b\]', '\[c\[\]\]'\]/);
+      const rust = await said(
+        'rust',
+        '/// Swaps two items, as [`swap`] does.\nfn flip(a: &mut i32) {\n    *a = -*a;\n}\n',
+        {
+          mode: 'quick',
+          audience: 'intermediate',
+        },
+      );
+      assert.match(rust, /as `swap` does/);
+    });
+
+    it('each `&&` of a condition split over lines counts on its own line, in both numbers', async () => {
+      const response = await engine.explain(
+        explainRequestSchema.parse({
+          code: 'function f(a, b, c) {\n  if (\n    a\n    && b\n    && c\n  ) return 1;\n  return 0;\n}\n',
+          language: 'javascript',
+        }),
+      );
+      const ands = (response.metadata.units ?? [])[0]!.increments!.filter((i) => i.reason.includes('&&'));
+      assert.deepEqual(
+        ands.map((i) => [i.metric, i.line]),
+        [
+          ['cyclomatic', 4],
+          ['cognitive', 4],
+          ['cyclomatic', 5],
+        ],
+      );
+    });
+
+    it('a method’s changes to its object’s fields include writes into a field’s array, `++` and `ref` arguments', async () => {
+      const cs = await said(
+        'csharp',
+        'class Ring {\n  private int[] _items;\n  private int _end;\n  private int _size;\n  public void Push(int item) {\n    _items[_end] = item;\n    Step(ref _end);\n    ++_size;\n  }\n  private void Step(ref int i) {\n    if (++i == _items.Length) i = 0;\n  }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        cs,
+        /It writes into `_items` \(line 6\)\. It passes `_end` by `ref` to `Step` \(line 7\), which can set it\. It sets `_size` \(line 8\)\./,
+      );
+      const java = await said(
+        'java',
+        'class Bits {\n  private long[] words;\n  void set(int i) {\n    words[i >> 6] |= 1L << i;\n  }\n}\n',
+        { mode: 'detailed', audience: 'intermediate' },
+      );
+      assert.match(java, /writes into `words` \(line 4\)/);
+      assert.doesNotMatch(java, /changes no parameter or field/);
+    });
+
+    it('C#: a class listing only interfaces implements them; a base class is what it extends', async () => {
+      const only = await said(
+        'csharp',
+        'using System.Collections.Generic;\n/// <summary>A ring of items.</summary>\npublic class Ring<T> : IEnumerable<T> {\n  private T[] _items;\n  public int Count() { return _items.Length; }\n}\n',
+      );
+      assert.match(only, /It implements `IEnumerable` \(line 3\)/);
+      assert.doesNotMatch(only, /kind of `IEnumerable`/);
+      const mixed = await said(
+        'csharp',
+        'public class Cat : Animal, IComparable {\n  public int CompareTo(object o) { return 0; }\n}\n',
+      );
+      assert.match(mixed, /It is a kind of `Animal`: it extends it/);
+    });
+
+    it('a Rust tail comparison is said whole, and `if let Some(x) = e` as a test of `e`', async () => {
+      const text = await said(
+        'rust',
+        'fn same(a: &Ver, b: &Ver) -> bool {\n    if a.major != b.major {\n        return false;\n    }\n    if let Some(minor) = b.minor {\n        if a.minor != minor {\n            return false;\n        }\n    }\n    a.pre == b.pre\n}\n',
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(text, /whether `a\.pre` equals `b\.pre` otherwise \(line 10\)/);
+      assert.doesNotMatch(text, /whether `a\.pre` is true/);
+      assert.match(text, /`false` when `b\.minor` is `Some\(minor\)` and `a\.minor` differs from `minor`/);
+    });
+
+    it('a doc sentence that leads into a format shown below it is not cut to a dangling clause', async () => {
+      const text = await said(
+        'go',
+        'package p\n\n// validRecord reports whether the pair is valid where each record is formatted as:\n//\n//\t"%d %s=%s\\n"\nfunc validRecord(k, v string) bool {\n\treturn k != "" && v != ""\n}\n',
+        { mode: 'quick', audience: 'intermediate' },
+      );
+      assert.match(text, /`validRecord\(k, v\)` reports whether the pair is valid\./);
+      assert.doesNotMatch(text, /formatted as\./);
+    });
+
     it('a call chain split over lines is quoted as one chain, with no space before its dots', async () => {
       const text = await said(
         'javascript',

@@ -86,7 +86,7 @@ export function expertNotes(
   const locks = unit.purpose.effects.filter((e) => e.kind === 'lock' || e.kind === 'thread');
   if (locks.length && unit.purpose.dataFlow.fieldWrites.length)
     notes.push(
-      `Concurrency: it ${listOf(locks.map((l) => `calls ${code(l.callee)} (line ${l.line})`))} and ${unit.purpose.dataFlow.fieldWrites[0]!.method ? 'changes' : 'sets'} ${code(unit.purpose.dataFlow.fieldWrites[0]!.target)}: the fields it shares are what the locking protects.`,
+      `Concurrency: it ${listOf(locks.map((l) => `calls ${code(l.callee)} (line ${l.line})`))} and ${unit.purpose.dataFlow.fieldWrites[0]!.method || unit.purpose.dataFlow.fieldWrites[0]!.element ? 'changes' : unit.purpose.dataFlow.fieldWrites[0]!.via ? 'passes on' : 'sets'} ${code(unit.purpose.dataFlow.fieldWrites[0]!.target)}: the fields it shares are what the locking protects.`,
     );
   const cost = estimateOf(unit, units);
   // "O(1): it has no loops" after every small unit tells an expert nothing.

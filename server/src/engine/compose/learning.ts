@@ -213,6 +213,18 @@ function fromOutside(u: UnitFacts, name: string): boolean {
   return u.paramsKnown && u.params.includes(root);
 }
 
+/**
+ * Whether a name the condition reads is set in the unit before `line` (`key = strdup(key)` above
+ * `if (key == NULL)`): then the condition is about what the code made, not about the inputs.
+ */
+function setBefore(u: UnitFacts, condition: string, line: number): boolean {
+  const names = [...new Set(condition.match(/[A-Za-z_$][\w$]*/g) ?? [])];
+  const before = u.metrics.node.text.split('\n').slice(1, Math.max(1, line - u.metrics.startLine));
+  return names.some((n) =>
+    before.some((l) => new RegExp(`(?<![\\w$.])${escapeRegExp(n)}\\s*(?:[-+*/%|&^]?=(?!=)|:=)`).test(l)),
+  );
+}
+
 /** Calls that stop the program when their condition fails: an assertion before a loop can rule out emptiness. */
 const ASSERTS =
   /\b(?:assert|assert!|debug_assert!|assert_eq!|assert_ne!|Debug\.Assert|Trace\.Assert|precondition|require|invariant|Preconditions\.checkArgument|Validate\.notEmpty|Objects\.requireNonNull)\s*\(?/;
@@ -248,7 +260,7 @@ function returnCondition(u: UnitFacts, r: Step): string {
       (s.line === r.line ||
         (s.then.subject === r.subject && u.steps.find((x) => x.kind === 'return' && x.line > s.line) === r)),
   );
-  if (guard?.subject) return ` when ${code(guard.subject)}`;
+  if (guard?.subject) return setBefore(u, guard.subject, guard.line) ? '' : ` when ${code(guard.subject)}`;
   const arm = armOf(u, r);
   return arm
     ? ` when ${code(arm.subject)} is ${arm.isDefault ? 'none of the listed values' : listOf(arm.labels.map(code), 'or')}`
@@ -422,7 +434,7 @@ export function questions(input: ComposeInput): Section {
   for (const u of callables(input)) {
     const sig = signature(u);
     const guard = u.steps.find((s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return');
-    if (guard?.then?.subject)
+    if (guard?.then?.subject && !setBefore(u, guard.subject!, guard.line))
       qs.push({
         ask: `Which inputs make ${sig} return ${code(guard.then.subject)} (the \`if\` on line ${guard.line})?`,
         answer: `Those for which ${code(guard.subject!)} holds: then it returns ${code(guard.then.subject)} at once.`,

@@ -496,7 +496,15 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
         ),
       )}, which the caller's variable receives.`,
     );
-  const assigned = flow.fieldWrites.filter((w) => !w.method);
+  const assigned = flow.fieldWrites.filter((w) => !w.method && !w.element && !w.via);
+  const into = flow.fieldWrites.filter((w) => w.element);
+  const passed = flow.fieldWrites.filter((w) => w.via);
+  if (into.length > 0)
+    out.push(`It writes into ${listOf(into.slice(0, 4).map((w) => `${code(w.target)} (line ${w.line})`))}.`);
+  if (passed.length > 0)
+    out.push(
+      `It passes ${listOf(passed.slice(0, 4).map((w) => `${code(w.target)} by ${code(w.via!.passing)} to ${code(w.via!.callee)} (line ${w.line})`))}, which can set ${passed.length === 1 ? 'it' : 'them'}.`,
+    );
   if (assigned.length > 0)
     out.push(
       `It sets ${listOf(assigned.slice(0, 4).map((w) => `${code(w.target)} (line ${w.line})`))}${assigned.length > 4 ? ` and ${count(assigned.length - 4, 'more field')}` : ''}.`,

@@ -305,8 +305,26 @@ export function sideEffects(input: ComposeInput): Section {
       lines.push(
         `${signature(u)} sets ${listOf(handedBack.map((m) => `its ${code(m.passing!)} parameter ${code(m.target)} (line ${m.line})`))}, which changes the caller's variable.`,
       );
-    const fields = u.purpose.dataFlow.fieldWrites.filter((f) => !f.method);
+    const fields = u.purpose.dataFlow.fieldWrites.filter((f) => !f.method && !f.element && !f.via);
     const changed = u.purpose.dataFlow.fieldWrites.filter((f) => f.method);
+    const into = u.purpose.dataFlow.fieldWrites.filter((f) => f.element);
+    const passed = u.purpose.dataFlow.fieldWrites.filter((f) => f.via);
+    if (into.length)
+      lines.push(
+        `${signature(u)} writes into ${listUpTo(
+          into.map((f) => `${code(f.target)} (line ${f.line})`),
+          4,
+        )}.`,
+      );
+    if (passed.length)
+      lines.push(
+        `${signature(u)} passes ${listUpTo(
+          passed.map(
+            (f) => `${code(f.target)} by ${code(f.via!.passing)} to ${code(f.via!.callee)} (line ${f.line})`,
+          ),
+          4,
+        )}, which can set ${passed.length === 1 ? 'it' : 'them'}.`,
+      );
     if (changed.length)
       lines.push(
         `${signature(u)} changes ${listUpTo(
@@ -614,7 +632,7 @@ function clipCode(text: string): string {
 function errorFieldLines(input: ComposeInput, u: UnitFacts): string[] {
   if (input.request.language !== 'go') return [];
   return u.purpose.dataFlow.fieldWrites
-    .filter((w) => !w.method)
+    .filter((w) => !w.method && !w.element && !w.via)
     .filter(
       (w) =>
         /(?:^|\.)(?:err|error|\w*Err|\w*Error)$/.test(w.target) &&

@@ -652,9 +652,15 @@ function leavesOf(loop: Node, unit: Node, state: readonly Carried[]): Pick<LoopA
     if (!/^return(_statement|_expression)?$/.test(node.type) || !node.named) continue;
     const value = node.namedChildren.find((c) => !c.type.includes('comment'));
     if (!value) continue;
+    // Set again between the loop and the return (`crc = ^crc`), it is no longer as the loop left it.
+    const setAfter = (name: string) =>
+      nodes
+        .slice(loop.lastId + 1, node.id)
+        .some((n) => ASSIGNMENT.test(n.type) && field(n, 'left')?.text === name);
     const used = state.filter(
       (s) =>
         !s.onWayOut &&
+        !setAfter(s.name) &&
         new RegExp(`(^|[^\\w.])${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(value.text),
     );
     if (used.length > 0)

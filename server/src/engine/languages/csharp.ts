@@ -164,7 +164,12 @@ export const csharp: LanguageSupport<'csharp'> = {
   declarations: {
     heritage: (node) => {
       const types = heritageNames(node.namedChildren.find((c) => c.type === 'base_list'));
-      return types.length ? { types, relation: 'extends' } : undefined;
+      // C# lists a base class and interfaces alike; by the language's naming rule an interface is `IName`.
+      // A base class is what the class is a kind of; with none, it implements the interfaces.
+      const isInterface = (t: string) => /^I[A-Z]/.test(t.split('.').pop() ?? t);
+      const classes = types.filter((t) => !isInterface(t));
+      if (classes.length > 0) return { types: classes, relation: 'extends' };
+      return types.length ? { types, relation: 'implements' } : undefined;
     },
     entryPoints: { names: ['main', 'Main'], withParameters: true },
     react: false,

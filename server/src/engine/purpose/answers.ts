@@ -126,6 +126,9 @@ function condition(text: string, typed: Typed = false): string | undefined {
   if (isEmpty) return q(isEmpty[1]!) && `${q(isEmpty[1]!)} is empty`;
   const notEmpty = /^!\s*(.+)\.(?:isEmpty|is_empty|IsEmpty)\(\)$/.exec(t);
   if (notEmpty) return q(notEmpty[1]!) && `${q(notEmpty[1]!)} is not empty`;
+  // Rust's `if let Some(minor) = cmp.minor`: taken when the option holds a value.
+  const some = /^let\s+(Some|Ok)\((\w+)\)\s*=\s*(.+)$/.exec(t);
+  if (some) return q(some[3]!) && `${q(some[3]!)} is \`${some[1]}(${some[2]})\``;
   const none = /^(.+?)\s+is\s+(not\s+)?None$/.exec(t);
   if (none) return q(none[1]!) && `${q(none[1]!)} is ${none[2] ? 'not ' : ''}\`None\``;
   const instance = /^isinstance\(([^,]+),\s*(.+)\)$/.exec(t) ?? /^(.+?)\s+instanceof\s+([\w.]+)$/.exec(t);
@@ -187,6 +190,8 @@ export function answerOf(expression: string, typed: Typed = false): string | und
     if (coerced[0] === '!!' && !/^[\w.(]/.test(inner)) return undefined;
     return answerOf(inner, 'truthy');
   }
+  // Rust's `let Some(x) = e` is a test, though it is written with `=`.
+  if (/^let\s+(Some|Ok)\(\w+\)\s*=/.test(t)) return condition(t, typed);
   // A choice between values (`a ? b : c`, Python's `b if a else c`) or an assignment answers no question.
   // A generator or comprehension (`f(k) for k in keys`) is a sequence, and its `in` no membership test.
   if (

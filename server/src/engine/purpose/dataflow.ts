@@ -27,6 +27,10 @@ export interface Write {
   readonly passing?: PassedBack;
   /** For a field changed by a method called on it (`self.ranges.push(…)`), not assigned: that method. */
   readonly method?: string;
+  /** For a field whose array or list is written into by index (`_buffer[i] = item`), not the field itself. */
+  readonly element?: true;
+  /** For a field passed by `ref` or `out` to a method (`Decrement(ref _start)`), which can set it. */
+  readonly via?: { readonly passing: 'ref' | 'out'; readonly callee: string };
 }
 
 export interface DataFlow {
@@ -140,7 +144,11 @@ function paramChanges(text: string, names: ReadonlySet<string>): Map<string, str
 }
 
 const ASSIGNMENTS =
-  /^(assignment_expression|augmented_assignment_expression|assignment|augmented_assignment|assignment_statement|compound_assignment_expr|update_expression|inc_statement|dec_statement)$/;
+  /^(assignment_expression|augmented_assignment_expression|assignment|augmented_assignment|assignment_statement|compound_assignment_expr|update_expression|inc_statement|dec_statement|prefix_unary_expression|postfix_unary_expression)$/;
+/** C#'s unary expressions assign only as `++x`, `x--`: `-x` and `!x` change nothing. */
+const UNARY = /^(prefix|postfix)_unary_expression$/;
+/** An element of an array or list written by index: `_buffer[i] = item`, `a[dest++] = x`. */
+const ELEMENT = /^(element_access_expression|array_access|subscript_expression|subscript|index_expression)$/;
 /** Nodes that declare names, each in its `name`, `declarator`, `left` or `pattern` field. */
 const DECLARING =
   /declaration|declarator|parameter|short_var|let_|binding|for_in|range_clause|catch|for_statement|var_spec|const_spec/;
@@ -181,6 +189,7 @@ function* ownAssignments(
       continue;
     }
     if (!ASSIGNMENTS.test(node.type)) continue;
+    if (UNARY.test(node.type) && !/^\s*(\+\+|--)|(\+\+|--)\s*$/.test(node.text)) continue;
     const target =
       node.childForFieldName('left') ?? node.childForFieldName('argument') ?? node.namedChildren[0];
     yield { node, target: target ?? undefined };
@@ -242,11 +251,47 @@ function bareFieldWrites(
   const declared = declaredNames(unit, nested);
   const writes: Write[] = [];
   for (const { node, target } of ownAssignments(unit, nested)) {
-    if (!target || target.type !== 'identifier') continue;
-    const name = target.text;
+    if (!target) continue;
+    // `_buffer[_start] = item` writes into the field's array: the field is what changes.
+    const element = ELEMENT.test(target.type);
+    const named = element
+      ? (target.childForFieldName('expression') ??
+        target.childForFieldName('array') ??
+        target.childForFieldName('object') ??
+        target.namedChildren[0])
+      : target;
+    if (!named || named.type !== 'identifier') continue;
+    const name = named.text;
     if (!fields.has(name) || declared.has(name) || params.includes(name)) continue;
     const line = node.startPosition.row + 1;
-    writes.push({ target: name, text: node.text.split('\n')[0]!.trim(), line });
+    writes.push({
+      target: name,
+      text: node.text.split('\n')[0]!.trim(),
+      line,
+      ...(element ? { element: true } : {}),
+    });
+  }
+  // `Decrement(ref _start)`: the method called can set the field.
+  const nodes = unit.doc.nodes;
+  for (let id = unit.id + 1; id <= unit.lastId; id++) {
+    const node = nodes[id]!;
+    if (nested.some((n) => n.id === id)) {
+      id = node.lastId;
+      continue;
+    }
+    if (node.type !== 'argument') continue;
+    const m = /^(ref|out)\s+(\w+)$/.exec(node.text.trim());
+    if (!m || !fields.has(m[2]!) || declared.has(m[2]!) || params.includes(m[2]!)) continue;
+    let call = node.parent;
+    while (call && call.type !== 'invocation_expression') call = call.parent;
+    const callee = call?.childForFieldName('function')?.text;
+    if (!callee) continue;
+    writes.push({
+      target: m[2]!,
+      text: node.text.trim(),
+      line: node.startPosition.row + 1,
+      via: { passing: m[1] as 'ref' | 'out', callee },
+    });
   }
   return writes;
 }

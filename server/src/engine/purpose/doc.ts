@@ -185,7 +185,8 @@ function plain(text: string): string {
       .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
       .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
       // An intra-doc link (`[`Vec`]`, `[std::mem::swap]`) reads as what it names; `[0, n)` and `a[i]` are the text.
-      .replace(/(?<![\w\]])\[(`?[\w:.!<>]+(?:\(\))?`?)\](?![(\w])/g, '$1')
+      // Inside a quoted string (`'[b]'`) the brackets are the text itself.
+      .replace(/(?<![\w\]'"])\[(`?[\w:.!<>]+(?:\(\))?`?)\](?![(\w'"])/g, '$1')
       // Code spans stay code: "signs `val` with `secret`" says which words are names.
       .replace(/`+([^`]+)`+/g, '`$1`')
       .replace(/\*\*?([^*]+)\*\*?/g, '$1')
@@ -201,6 +202,25 @@ const REFERENCE =
 
 /** Longest first sentence kept, in characters; the rest is cut at a word. */
 export const MAX_DOC_SENTENCE = 220;
+
+/** Words a sentence cannot end on: it was leading into what comes after it. */
+const DANGLING = /\s(as|like|follows|following|is|are|be|of|to|in|by|with|where|that|the|a|an)$/i;
+
+/**
+ * A sentence that ends with ":" leads into a list, a format or code shown below it ("… where each record
+ * is formatted as:"): said alone, its last clause dangles. That clause is dropped where a comma or
+ * "where"/"when"/"if" starts it; otherwise "…" marks that the comment goes on.
+ */
+function leadIn(sentence: string): string {
+  if (!sentence.endsWith(':')) return sentence;
+  const bare = sentence.slice(0, -1).trimEnd();
+  if (!DANGLING.test(bare)) return bare;
+  const clause = Math.max(
+    bare.lastIndexOf(', '),
+    ...[' where ', ' when ', ' if '].map((w) => bare.lastIndexOf(w)),
+  );
+  return clause > 20 ? bare.slice(0, clause) : `${bare} …`;
+}
 
 function firstSentence(text: string): string | undefined {
   const lines: string[] = [];
@@ -230,7 +250,7 @@ function firstSentence(text: string): string | undefined {
   if (!paragraph || !/[a-z]{2}/i.test(paragraph)) return undefined;
   // A sentence ends at ". " before a capital letter or the end: "e.g. x" and "1.5" do not end one.
   const end = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))[.!?](?=\s+[A-Z(]|\s*$)/.exec(paragraph);
-  const sentence = (end ? paragraph.slice(0, end.index) : paragraph).trim();
+  const sentence = leadIn((end ? paragraph.slice(0, end.index) : paragraph).trim());
   if (sentence.length <= MAX_DOC_SENTENCE) return sentence;
   const cut = sentence.lastIndexOf(' ', MAX_DOC_SENTENCE - 1);
   return `${sentence.slice(0, cut > 40 ? cut : MAX_DOC_SENTENCE - 1)}…`;

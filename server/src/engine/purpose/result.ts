@@ -307,7 +307,7 @@ function extremeOf(value: string): string | undefined {
 function byCases(unit: Node, returns: readonly Step[]): UnitResult['byCases'] {
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
   if (nodes.length < 2 || nodes.length !== returns.length) return undefined;
-  const value = (n: Node) => codeOf(n.namedChildren.find((c) => !c.type.includes('comment'))) ?? '';
+  const value = (n: Node) => codeOf(returnedBy(n)) ?? '';
   const values = nodes.map(value);
   if (!values.every((v) => BOOLEAN_LITERAL.test(v))) return undefined;
   const last = nodes[nodes.length - 1]!;
@@ -361,6 +361,16 @@ function choiceOf(value: Node | undefined): { condition: Node; then: Node; other
 }
 
 /**
+ * What a return step gives back: a `return`'s operand, or the expression itself where the value is a
+ * block's last expression (Rust's tail `ver.pre == cmp.pre`), not that expression's first part.
+ */
+function returnedBy(n: Node): Node | undefined {
+  const first = n.namedChildren.find((c) => !c.type.includes('comment')) ?? undefined;
+  if (/return/.test(n.type)) return first;
+  return n.type === 'expression_statement' ? first : n;
+}
+
+/**
  * Returns each under one condition, then an unconditional last one: the checks a function makes in turn
  * and what each gives back (`return errNoMediaType` when `typ == ""`, …, `return nil` at the end). A last
  * `return c ? a : b` is one more check. `asks`: values that are yes-or-no expressions are said as the
@@ -375,7 +385,7 @@ function checksInTurn(
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
   if (nodes.length < 1 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
   const valueNode = (n: Node) => {
-    const v = n.namedChildren.find((c) => !c.type.includes('comment'));
+    const v = returnedBy(n);
     return v?.type === 'expression_list' && v.namedChildren.length === 1 ? v.namedChildren[0] : v;
   };
   const last = nodes[nodes.length - 1]!;
@@ -512,7 +522,7 @@ function pathOf(ret: Node, unit: Node): { conditions: string[]; inLoop: boolean 
 function earlyThenAsked(unit: Node, returns: readonly Step[], typed: boolean): UnitResult['early'] {
   const nodes = returns.map((r) => unit.doc.nodes[r.node]).filter((n): n is Node => n !== undefined);
   if (nodes.length < 2 || nodes.length > MAX_ARMS + 1 || nodes.length !== returns.length) return undefined;
-  const value = (n: Node) => codeOf(n.namedChildren.find((c) => !c.type.includes('comment'))) ?? '';
+  const value = (n: Node) => codeOf(returnedBy(n)) ?? '';
   const last = nodes[nodes.length - 1]!;
   const lastValue = value(last);
   if (!unguarded(last, unit) || BOOLEAN_LITERAL.test(lastValue)) return undefined;

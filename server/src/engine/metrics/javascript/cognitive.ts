@@ -36,7 +36,7 @@ import {
   type SyntaxNode,
   type SyntaxTree,
 } from './tree.js';
-import { FUNCTION_OWN_FIELDS, isIgnored, isLogical, operatorOf } from './syntax.js';
+import { FUNCTION_OWN_FIELDS, isIgnored, isLogical, operatorLine, operatorOf } from './syntax.js';
 import type { UnitTable } from './units.js';
 import type { MetricIncrement } from '../model.js';
 import { flatIncrement, lineOf, nestedIncrement, nodeLabel } from '../common/increments.js';
@@ -241,12 +241,6 @@ function logicalSequenceIncrements(root: SyntaxNode): number[] {
     current = operands(node)[1];
   }
   return lines;
-}
-
-/** The line of a binary expression's operator token. */
-function operatorLine(node: SyntaxNode): number {
-  const token = node.children.find((c) => !c.named && c.type === operatorOf(node));
-  return lineOf(token ?? node);
 }
 
 /** sonarjs's `getJsxShortCircuitNodes`: one operator throughout and no `?:` among the operands. */

@@ -13,7 +13,14 @@
 import type { MetricIncrement } from '../model.js';
 import { cyclomaticIncrement, lineOf } from '../common/increments.js';
 import { fieldChild, type SyntaxNode, type SyntaxTree } from './tree.js';
-import { FUNCTION_OWN_FIELDS, isDefaultValue, isLogical, isOptionalChainStep, operatorOf } from './syntax.js';
+import {
+  FUNCTION_OWN_FIELDS,
+  isDefaultValue,
+  isLogical,
+  isOptionalChainStep,
+  operatorLine,
+  operatorOf,
+} from './syntax.js';
 import type { UnitTable } from './units.js';
 
 export interface DecisionCounts {
@@ -33,7 +40,12 @@ function decisionIncrement(node: SyntaxNode): MetricIncrement {
     return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: 'a conditional expression (`?`)' };
   }
   if (node.type === 'binary_expression' || node.type === 'augmented_assignment_expression') {
-    return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: `\`${operatorOf(node) ?? '?'}\`` };
+    return {
+      metric: 'cyclomatic',
+      line: operatorLine(node),
+      points: 1,
+      reason: `\`${operatorOf(node) ?? '?'}\``,
+    };
   }
   if (isDefaultValue(node))
     return { metric: 'cyclomatic', line: lineOf(node), points: 1, reason: 'a default value' };

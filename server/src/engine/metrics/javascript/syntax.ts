@@ -115,6 +115,12 @@ export function operatorOf(node: SyntaxNode): string | undefined {
   return fieldChild(node, 'operator')?.type;
 }
 
+/** The line of a binary expression's operator token: in a condition split over lines, not its first operand's. */
+export function operatorLine(node: SyntaxNode): number {
+  const token = node.children.find((c) => !c.named && c.type === operatorOf(node));
+  return (token ?? node).startPosition.row + 1;
+}
+
 /** A `binary_expression` with `&&`, `||` or `??`. */
 export function isLogical(node: SyntaxNode): boolean {
   if (node.type !== 'binary_expression') return false;
