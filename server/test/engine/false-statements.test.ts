@@ -1703,6 +1703,55 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('hot spots leave out conversions and lengths written like calls', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc sum(p []byte, h Hasher) uint32 {\n\tvar t uint32\n\tfor i := 0; i < len(p); i++ {\n\t\tt += uint32(p[i])\n\t\th.Write(p[i:])\n\t}\n\treturn t\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /`sum\(p, h\)` calls `h\.Write` inside a loop/);
+      assert.doesNotMatch(text, /calls [^.]*`uint32`[^.]*inside a loop/);
+      assert.doesNotMatch(text, /calls [^.]*`len`[^.]*inside a loop/);
+    });
+
+    it('a Rust `else if` chain is one level of nesting, not one more per arm', async () => {
+      const text = await said(
+        'rust',
+        'fn rank(a: u32, b: u32, c: u32) -> u32 {\n    if a > 0 {\n        1\n    } else if b > 0 {\n        2\n    } else if c > 0 {\n        if c > 9 {\n            4\n        } else {\n            3\n        }\n    } else {\n        0\n    }\n}\n',
+        { mode: 'standard', audience: 'expert' },
+      );
+      assert.doesNotMatch(text, /nests loops and branches \d+ levels deep/);
+    });
+
+    it('a scan that runs ahead of the outer index and hands its position back does not multiply the cost', async () => {
+      const code = (reset: string) =>
+        `function words(s) {\n  let out = 0;\n  for (let i = 0; i < s.length; i++) {\n    if (s[i] !== ' ') {\n      let j = i + 1;\n      while (j < s.length && s[j] !== ' ') {\n        j++;\n      }\n      out++;\n      i = ${reset};\n    }\n  }\n  return out;\n}\n`;
+      const linear = await said('javascript', code('j - 1'), {
+        mode: 'performance',
+        audience: 'intermediate',
+      });
+      assert.match(linear, /`words\(s\)`: O\(n\) — [^\n]*the loop on line 6 scans ahead from `i`/);
+      // Set back to the start, the outer index is no cursor: the loops multiply.
+      const quadratic = await said('javascript', code('0'), {
+        mode: 'performance',
+        audience: 'intermediate',
+      });
+      assert.doesNotMatch(quadratic, /scans ahead/);
+    });
+
+    it('a loop that takes the first item of a list each turn is not called O(n)', async () => {
+      const text = await said(
+        'python',
+        'def drain(jobs):\n    done = []\n    while jobs:\n        done.append(jobs.pop(0))\n    return done\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /`drain\(jobs\)`: O\(n·m\) — a loop calls `jobs\.pop\(…\)` on each turn \(line 4\)/);
+      assert.match(
+        text,
+        /`jobs\.pop\(0\)` on line 4 takes the first item of `jobs` inside the loop on line 3/,
+      );
+    });
+
     it('a condition on a value the code set itself is not asked about as inputs', async () => {
       const text = await said(
         'c',

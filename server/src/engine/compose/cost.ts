@@ -203,6 +203,57 @@ function sharedCursor(
 }
 
 /**
+ * A nested loop that scans ahead from the outer loop's index and hands its position back: `j` starts
+ * from `i` (`var start = i + 1; var j = start`), only moves forward, and after the nested loop the outer
+ * loop carries on from it (`i = j - 1`). Together they take at most as many steps as `i` can move.
+ */
+function skipsAhead(
+  inner: LoopAnatomy,
+  innerNode: Node,
+  outer: LoopAnatomy,
+  outerNode: Node,
+): string | undefined {
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const forwardOf = (l: LoopAnatomy) => [
+    ...(l.counters ?? []),
+    ...l.carried.filter((c) => c.how === 'forward').map((c) => c.name),
+  ];
+  const before = outerNode.text.slice(0, innerNode.startIndex - outerNode.startIndex);
+  const after = outerNode.text.slice(innerNode.endIndex - outerNode.startIndex);
+  for (const i of forwardOf(outer)) {
+    if (!/^\w+$/.test(i) || !mentions(outer.condition, i)) continue;
+    for (const j of forwardOf(inner)) {
+      if (j === i || !/^\w+$/.test(j) || !mentions(inner.condition, j)) continue;
+      // The outer index carries on from where the nested loop stopped.
+      if (
+        !new RegExp(`(?<![\\w.])${esc(i)}\\s*=\\s*${esc(j)}\\s*(?:[-+]\\s*\\d+\\s*)?(?:;|$)`, 'm').test(after)
+      )
+        continue;
+      // The nested loop starts from the outer index, directly or through one local.
+      const start = new RegExp(`(?<![\\w.])${esc(j)}\\s*:?=\\s*([^;\\n]+)`).exec(before)?.[1] ?? '';
+      const via = /^\w+$/.test(start.trim())
+        ? (new RegExp(`(?<![\\w.])${esc(start.trim())}\\s*:?=\\s*([^;\\n]+)`).exec(before)?.[1] ?? '')
+        : start;
+      if (!new RegExp(`(?<![\\w.])${esc(i)}(?![\\w])`).test(via)) continue;
+      // Nothing else moves the outer index back.
+      const writes = [
+        ...outerNode.text.matchAll(
+          // Up to the end of the statement, or of a `for` header's update.
+          new RegExp(`(?<![\\w.])${esc(i)}\\s*(\\+\\+|--|[-+*/%&|^]?=(?!=)\\s*[^;\\n)]*)`, 'g'),
+        ),
+      ].map((m) => m[1]!.trim());
+      const ok = (w: string) =>
+        w === '++' || /^\+=\s*\d+$/.test(w) || new RegExp(`^=\\s*${esc(j)}\\s*(?:[-+]\\s*\\d+)?$`).test(w);
+      // A `for` header sets its index once, first; any other setting of it could move it back.
+      const [first, ...rest] = writes;
+      const header = /^for/.test(outerNode.type) && first !== undefined && /^:?=/.test(first);
+      if ((header ? rest : writes).every(ok)) return i;
+    }
+  }
+  return undefined;
+}
+
+/**
  * A nested loop that consumes the string or slice the loop around it runs down (`chunk = chunk[1:]` in
  * both, the outer one's condition reading it): together they take at most as many steps as it is long.
  */
@@ -401,7 +452,10 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     }
     const shared = parent ? sharedIndex(l, parent, parentNode) : undefined;
     const fixed = fixedCount(l);
-    const cursor = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
+    const handed = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
+    const ahead =
+      !shared && !handed && node && parentNode ? skipsAhead(l, node, parent!, parentNode) : undefined;
+    const cursor = handed ?? ahead;
     const consumed =
       !shared && !cursor && node && parentNode
         ? sharedConsumption(node, parentNode, parent!.condition)
@@ -416,19 +470,21 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         : undefined;
     const note = shared
       ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-      : cursor
-        ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
-        : consumed
-          ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-          : iterator
-            ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-            : left === 'unit'
-              ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-              : left === 'loop'
-                ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                : fixed
-                  ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
-                  : undefined;
+      : ahead
+        ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
+        : cursor
+          ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+          : consumed
+            ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+            : iterator
+              ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+              : left === 'unit'
+                ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                : left === 'loop'
+                  ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                  : fixed
+                    ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+                    : undefined;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
     const made = {
@@ -688,8 +744,43 @@ export function multiplyingDepth(u: UnitFacts): number {
  * costs what `unescape` costs, and a loop that calls an O(m) helper on each turn costs O(n·m).
  */
 export function estimateOf(u: UnitFacts, units: readonly UnitFacts[] = []): Estimate {
-  const own = ownEstimate(u);
+  const own = withFrontOps(ownEstimate(u), u);
   return units.length > 0 ? withCallees(own, u, units) : own;
+}
+
+/** Methods that take or add the first item of an array-backed list, and the index argument that says so. */
+const FRONT_OPS: ReadonlyMap<string, string | undefined> = new Map([
+  ['pop', '0'],
+  ['insert', '0'],
+  ['shift', undefined],
+  ['unshift', undefined],
+  ['remove', '0'],
+  ['RemoveAt', '0'],
+  ['Insert', '0'],
+]);
+
+/**
+ * `queue.pop(0)`, `items.shift()`, `list.remove(0)` inside a loop: each call moves every other item of the
+ * list, so the loop costs its turns times the list's length, not its turns alone.
+ */
+function withFrontOps(own: Estimate, u: UnitFacts): Estimate {
+  const nodes = u.metrics.node.doc.nodes;
+  const front = u.steps.find((st) => {
+    if (st.kind !== 'call' || !st.subject || repeatedBy(st) !== 1) return false;
+    const m = /^[\w.$]+\.(\w+)$/.exec(st.subject);
+    if (!m || !FRONT_OPS.has(m[1]!)) return false;
+    const index = FRONT_OPS.get(m[1]!);
+    const call = nodes[st.node];
+    const args =
+      call?.childForFieldName('arguments')?.namedChildren.filter((a) => !a.type.includes('comment')) ?? [];
+    return index === undefined ? true : args[0]?.text.trim() === index;
+  });
+  if (!front || !(own.estimate === 'O(1)' || own.estimate === 'O(n)' || own.estimate === 'O(n log n)'))
+    return own;
+  return {
+    estimate: 'O(n·m)',
+    why: `a loop calls ${code(`${front.subject!}(…)`)} on each turn (line ${front.line}), which moves every other item of the list, m of them; besides, ${own.why}`,
+  };
 }
 
 /** A polynomial estimate's degree: 0 for O(1), 1 for O(n), k for O(n^k); undefined for any other form. */
@@ -823,12 +914,23 @@ export function searchHotSpots(u: UnitFacts, sig: string): string[] {
 }
 
 /** Calls inside loops whose cost is multiplied by the iterations, and those on a way out, which run once. */
+/**
+ * Conversions written like calls (Go's `uint32(v)`, `byte(c)`; Python's `int(x)`) and lengths read in
+ * constant time (`len`, `cap`): no work worth a hot spot.
+ */
+const CONVERSIONS =
+  /^(u?int(8|16|32|64)?|uintptr|byte|rune|float(32|64)|complex(64|128)|bool|string|int|float|str|chr|ord|char|usize|isize|u8|u16|u32|u64|i8|i16|i32|i64|f32|f64|len|cap)$/;
+
 export function loopCalls(u: UnitFacts): { repeated: string[]; once: Step[] } {
   // A walk's self-calls in its loop over the parts add up to one per node: the estimate counts them.
   const walk = u.recursion?.shape === 'structural' ? u.recursion.calls : [];
   const inLoop = u.steps.filter(
     (s) =>
-      s.kind === 'call' && s.subject && s.loopDepth > 0 && !walk.some((c) => c.startsWith(`${s.subject}(`)),
+      s.kind === 'call' &&
+      s.subject &&
+      s.loopDepth > 0 &&
+      !CONVERSIONS.test(s.subject) &&
+      !walk.some((c) => c.startsWith(`${s.subject}(`)),
   );
   const repeated = [...new Set(inLoop.filter((s) => repeatedBy(s) > 0).map((s) => s.subject!))];
   const once = inLoop.filter((s) => repeatedBy(s) === 0 && !repeated.includes(s.subject!));

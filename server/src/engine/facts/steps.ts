@@ -69,7 +69,8 @@ function implicitReturn(syntax: LanguageSyntax, unit: SnapshotNode): SnapshotNod
 /** An `else if` / `elif`: the next arm of a chain at the depth of its first `if`, not a nested branch. */
 function continuesChain(node: SnapshotNode): boolean {
   if (node.type === 'elif_clause') return true;
-  if (node.type !== 'if_statement') return false;
+  // Rust's and Kotlin's `if` is an expression: its `else if` is an `if_expression` in an `else_clause`.
+  if (node.type !== 'if_statement' && node.type !== 'if_expression') return false;
   const parent = node.parent;
   return parent?.type === 'else_clause' || (parent?.type === 'if_statement' && node.field === 'alternative');
 }

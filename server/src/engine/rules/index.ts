@@ -18,6 +18,7 @@ import { linearSearchInLoop } from './performance/linear-search-in-loop.js';
 import { regexInLoop } from './performance/regex-in-loop.js';
 import { searchInChain } from './performance/search-in-chain.js';
 import { stringConcatInLoop } from './performance/string-concat-in-loop.js';
+import { frontOfListInLoop } from './performance/front-of-list-in-loop.js';
 import { deepNesting } from './readability/deep-nesting.js';
 import { longFunction } from './readability/long-function.js';
 import { nestedTernary } from './readability/nested-ternary.js';
@@ -79,6 +80,7 @@ export const ALL_RULES: readonly Rule[] = [
   linearSearchInLoop,
   awaitInLoop,
   stringConcatInLoop,
+  frontOfListInLoop,
   regexInLoop,
   searchInChain,
   // readability

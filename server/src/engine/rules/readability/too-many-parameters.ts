@@ -28,6 +28,25 @@ function variadicNames(unit: Node): Set<string> {
   return names;
 }
 
+/** Parameters with a default value (`fasttypes={int, str}`, `opts = {}`): a call may leave them out. */
+const DEFAULTED: ReadonlySet<string> = new Set([
+  'default_parameter',
+  'typed_default_parameter',
+  'assignment_pattern',
+  'optional_parameter',
+]);
+
+function defaultedNames(unit: Node): Set<string> {
+  const names = new Set<string>();
+  const list = unit.childForFieldName('parameters');
+  for (const param of list?.namedChildren ?? []) {
+    if (!param || !DEFAULTED.has(param.type)) continue;
+    const name = param.childForFieldName('name') ?? param.childForFieldName('left') ?? param.namedChildren[0];
+    if (name) names.add(name.text);
+  }
+  return names;
+}
+
 /** Functions that take more than `maxParameters` parameters. */
 export const tooManyParameters: Rule<Options> = {
   meta: {
@@ -73,7 +92,9 @@ export const tooManyParameters: Rule<Options> = {
               // Python methods list self/cls, which callers never pass; TypeScript's `this` is a type annotation.
               !(i === 0 && (p === 'self' || p === 'cls' || p === 'this')),
           );
-          if (params.length <= max) continue;
+          // Those with defaults are left out of most calls: the ones every call supplies are what count.
+          const defaulted = defaultedNames(unit.metrics.node);
+          if (params.filter((p) => !defaulted.has(p)).length <= max) continue;
           context.report({
             line: unit.metrics.startLine,
             messageId: 'tooMany',

@@ -36,6 +36,16 @@ const invalid: InvalidCase[] = TIER1.flatMap((language): InvalidCase[] => {
 });
 
 const valid: ValidCase[] = [
+  {
+    language: 'python',
+    code: 'def make_key(args, kwds, typed, kwd_mark=(object(),), fasttypes={int, str}, tuple=tuple, type=type):\n    return args\n',
+    why: 'three parameters every call supplies; the rest have defaults',
+  },
+  {
+    language: 'javascript',
+    code: 'function open(path, mode, a = 1, b = 2, c = 3, d = 4) {\n  return [path, mode, a, b, c, d];\n}\n',
+    why: 'two parameters every call supplies; the rest have defaults',
+  },
   ...TIER1.map((language) => ({
     language,
     code: fn(language, 'few', ['a', 'b', 'c', 'd', 'e'], [call(language, 'g')]).code,

@@ -1,0 +1,140 @@
+import type { LanguageId } from '@code-explain/shared';
+import type { SnapshotNode as Node } from '../../parsing/node.js';
+import type { Rule } from '../model.js';
+import { LOOP_TYPES } from '../../nodes.js';
+import { callArguments, calleeText, code, enclosingFunction, lineOf } from '../util.js';
+
+/** One language's calls that take from or add at the front of an array-backed list, and the fix. */
+interface FrontOps {
+  /** Method names that remove the first item, and the argument that says so (`pop(0)`), if one does. */
+  readonly take: ReadonlyMap<string, string | undefined>;
+  /** Method names that add at the front, and the first argument that says so (`insert(0, x)`), if one does. */
+  readonly put: ReadonlyMap<string, string | undefined>;
+  /** A declaration or construction that makes the receiver a structure with a cheap front. */
+  readonly cheapFront: (name: string) => RegExp;
+  readonly fix: { readonly take: string; readonly put: string };
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const OPS: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
+  python: {
+    take: new Map([['pop', '0']]),
+    put: new Map([['insert', '0']]),
+    cheapFront: (n) => new RegExp(`\\b${esc(n)}\\s*(?::[^=]*)?=\\s*(?:collections\\.)?deque\\(`),
+    fix: {
+      take: 'keep the items in a `collections.deque` and take them with `popleft()`, which costs the same whatever the length (or walk the list with an index)',
+      put: 'keep the items in a `collections.deque` and add them with `appendleft(x)`, or append them and reverse once at the end',
+    },
+  },
+  javascript: {
+    take: new Map([['shift', undefined]]),
+    put: new Map([['unshift', undefined]]),
+    cheapFront: () => /$^/,
+    fix: {
+      take: 'read the array with an index that moves forward (`const item = items[head++]`) instead of removing its first item each time',
+      put: 'push the items and reverse the array once after the loop',
+    },
+  },
+  java: {
+    take: new Map([['remove', '0']]),
+    put: new Map([['add', '0']]),
+    cheapFront: (n) => new RegExp(`\\b(Deque|ArrayDeque|LinkedList|Queue)\\b[^;=]*\\b${esc(n)}\\b`),
+    fix: {
+      take: 'use an `ArrayDeque` and take items with `pollFirst()`, which costs the same whatever the length',
+      put: 'use an `ArrayDeque` and add items with `addFirst(x)`',
+    },
+  },
+  csharp: {
+    take: new Map([['RemoveAt', '0']]),
+    put: new Map([['Insert', '0']]),
+    cheapFront: (n) => new RegExp(`\\b(Queue|LinkedList|Stack)\\b[^;=]*\\b${esc(n)}\\b`),
+    fix: {
+      take: 'use a `Queue<T>` and take items with `Dequeue()`, which costs the same whatever the length',
+      put: 'use a `LinkedList<T>` and add items with `AddFirst(x)`, or add them at the end and reverse once',
+    },
+  },
+};
+const BY_LANGUAGE: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
+  ...OPS,
+  typescript: OPS.javascript,
+  tsx: OPS.javascript,
+};
+
+/** The loop around `node` inside its function, if any. */
+function loopAround(node: Node): Node | undefined {
+  const fn = enclosingFunction(node);
+  for (let p = node.parent; p && p.id !== fn?.id; p = p.parent) if (LOOP_TYPES.has(p.type)) return p;
+  return undefined;
+}
+
+/**
+ * Taking the first item of an array-backed list, or adding one before it, inside a loop: every other item
+ * moves one place each time, so the loop costs O(n²) where a deque or an index costs O(n).
+ */
+export const frontOfListInLoop: Rule = {
+  meta: {
+    id: 'performance/front-of-list-in-loop',
+    type: 'performance',
+    severity: 'medium',
+    languages: ['python', 'javascript', 'typescript', 'tsx', 'java', 'csharp'],
+    docs: {
+      description:
+        'The first item of an array-backed list taken or added inside a loop (`pop(0)`, `insert(0, x)`, `shift()`, `unshift(x)`, `remove(0)`, `RemoveAt(0)`): each call moves every other item, so the loop is quadratic.',
+      examples: [
+        {
+          language: 'python',
+          bad: 'def drain(jobs):\n    done = []\n    while jobs:\n        done.append(run(jobs.pop(0)))\n    return done\n',
+          good: 'from collections import deque\n\ndef drain(jobs):\n    queue = deque(jobs)\n    done = []\n    while queue:\n        done.append(run(queue.popleft()))\n    return done\n',
+        },
+        {
+          language: 'javascript',
+          bad: 'function drain(jobs) {\n  const done = [];\n  while (jobs.length > 0) done.push(run(jobs.shift()));\n  return done;\n}\n',
+          good: 'function drain(jobs) {\n  const done = [];\n  for (let head = 0; head < jobs.length; head++) done.push(run(jobs[head]));\n  return done;\n}\n',
+        },
+      ],
+    },
+    messages: {
+      take: '{{call}} on line {{line}} takes the first item of {{list}} inside the loop on line {{loop}}: every item after it moves one place down, so each call costs time in proportion to the length and the loop as a whole O(n²). Instead, {{fix}}.',
+      put: '{{call}} on line {{line}} adds an item before the first of {{list}} inside the loop on line {{loop}}: every item moves one place up, so each call costs time in proportion to the length and the loop as a whole O(n²). Instead, {{fix}}.',
+    },
+  },
+  create(context) {
+    const ops = BY_LANGUAGE[context.language];
+    if (!ops) return {};
+    const visit = (node: Node) => {
+      const callee = calleeText(node);
+      const m = /^(.+)\.(\w+)$/.exec(callee);
+      if (!m) return;
+      const [, receiver, method] = m as unknown as [string, string, string];
+      const args = callArguments(node);
+      const which = ops.take.has(method) ? 'take' : ops.put.has(method) ? 'put' : undefined;
+      if (!which) return;
+      const first = (which === 'take' ? ops.take : ops.put).get(method);
+      // `pop(0)`, `insert(0, x)`: the front only when the index says so; `shift()` always.
+      if (first !== undefined ? args[0]?.text.trim() !== first : which === 'take' && args.length > 0) return;
+      if (which === 'put' && first !== undefined && args.length !== 2) return;
+      if (!/^[\w.$]+$/.test(receiver)) return;
+      const loop = loopAround(node);
+      if (!loop) return;
+      if (ops.cheapFront(receiver).test(context.code)) return;
+      context.report({
+        node,
+        messageId: which,
+        data: {
+          call: code(node.text, 50),
+          line: lineOf(node),
+          list: code(receiver),
+          loop: lineOf(loop),
+          fix: ops.fix[which],
+        },
+      });
+    };
+    return {
+      call: visit,
+      call_expression: visit,
+      method_invocation: visit,
+      invocation_expression: visit,
+    };
+  },
+};
