@@ -492,25 +492,42 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
     : `it does not end by returning \`${claim.target}\``;
 };
 
+/**
+ * Code with its comments taken out as the engine quotes an expression (`false /* strict *\/, nil` reads
+ * `false, nil`): the spaces before a comment go with it, and after an opening bracket the spaces after it.
+ */
+function uncommented(code: string): string {
+  const comment = String.raw`(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?<=\s)#[^\n]*)`;
+  return code
+    .replace(new RegExp(String.raw`([([{])[ \t]*${comment}[ \t]*`, 'g'), '$1')
+    .replace(new RegExp(String.raw`[ \t]*${comment}`, 'g'), '');
+}
+
 const answers: Check<'answers'> = (claim, { unit, units }) => {
   const lines = sourceLines(unit.metrics.node);
   const own = ownText(unit, units);
-  // The sentence quotes an expression with its white space run together, arrows written in it included.
-  const flat = unit.metrics.node.text.replace(/\s+/g, ' ');
+  // The sentence quotes an expression with its white space run together, arrows written in it included,
+  // and without the comments written inside it.
+  const text = unit.metrics.node.text;
+  const flat = text.replace(/\s+/g, ' ');
+  const bare = uncommented(text).replace(/\s+/g, ' ');
   const last = unit.metrics.node.endPosition.row + 1;
   // An arrow's expression body or a tail expression returns with no keyword.
   const implicit = !/\breturn\b/.test(blankComments(own));
   for (const [i, c] of claim.cases.entries()) {
     // A returned value may run on over the lines after it (`return ok\n  ? a\n  : b`).
     const rest = lines.slice(c.line, last + 1).join('\n');
-    if (c.value !== undefined && !rest.includes(c.value.split('\n')[0]!.trim()))
+    const value = c.value?.split('\n')[0]!.trim();
+    if (value !== undefined && !rest.includes(value) && !uncommented(rest).includes(value))
       return `line ${c.line} does not give \`${c.value}\``;
     // The last case may be a tail expression (Rust, an arrow's body): the unit's last lines.
     const after = lines.slice(c.line + 1, last + 1).join('\n');
     const tail = i === claim.cases.length - 1 && !/;|\breturn\b/.test(blankComments(after));
     if (!implicit && !tail && !/\breturn\b/.test(lines[c.line] ?? ''))
       return `line ${c.line} holds no return`;
-    const missing = c.quotes.find((q) => !flat.includes(q.replace(/\s+/g, ' ')));
+    const missing = c.quotes.find(
+      (q) => !flat.includes(q.replace(/\s+/g, ' ')) && !bare.includes(q.replace(/\s+/g, ' ')),
+    );
     if (missing !== undefined) return `\`${missing}\` is not in its code`;
   }
   return undefined;

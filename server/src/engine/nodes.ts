@@ -151,13 +151,18 @@ export function codeWithoutComments(node: Node): string {
   };
   visit(node);
   if (cuts.length === 0) return text;
+  // `false /* strict */, nil` reads `false, nil`; `f(/* cast */ x)` reads `f(x)`: the spaces that set the
+  // comment apart go with it (the same rule as `uncommented` in the audit and the grounding tests).
   let out = '';
   let at = node.startIndex;
   for (const [from, to] of cuts) {
-    out += text.slice(at - node.startIndex, from - node.startIndex);
+    let piece = text.slice(at - node.startIndex, from - node.startIndex);
+    if (/[([{]$/.test(out)) piece = piece.replace(/^[ \t]+/, '');
+    out = (out + piece).replace(/[ \t]+$/, '');
     at = to;
   }
-  return out + text.slice(at - node.startIndex);
+  const rest = text.slice(at - node.startIndex);
+  return out + (/[([{]$/.test(out) ? rest.replace(/^[ \t]+/, '') : rest);
 }
 
 /** Statements that end the function where they stand. */

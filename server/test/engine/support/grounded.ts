@@ -39,6 +39,17 @@ function isUnitName(span: string, flatCode: string): boolean {
   return span.split('.').every((part) => unclipped(part) !== '' && flatCode.includes(unclipped(part)));
 }
 
+/**
+ * The code with its comments taken out as the engine quotes it: the spaces before a comment go with it, and
+ * after an opening bracket so do the spaces after it (`f(/* cast *\/ x)` reads `f(x)`).
+ */
+export function withoutComments(code: string): string {
+  const comment = String.raw`(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?<=\s)#[^\n]*)`;
+  return code
+    .replace(new RegExp(String.raw`([([{])[ \t]*${comment}[ \t]*`, 'g'), '$1')
+    .replace(new RegExp(String.raw`[ \t]*${comment}`, 'g'), '');
+}
+
 /** The quoted spans of the descriptive text that are not grounded in `code`. */
 export function ungrounded(response: ExplainResponse, code: string): string[] {
   const texts = [
@@ -50,8 +61,7 @@ export function ungrounded(response: ExplainResponse, code: string): string[] {
   // A chain split over lines is quoted as written on one line, with no space before its dots.
   const flatCode = code.replace(/\s*\n\s*(\??\.)(?=[A-Za-z_$])/g, '$1').replace(/\s+/g, ' ');
   // A condition is quoted without the comments written between its parts.
-  const uncommented = code
-    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, ' ')
+  const uncommented = withoutComments(code)
     .replace(/\s*\n\s*(\??\.)(?=[A-Za-z_$])/g, '$1')
     .replace(/\s+/g, ' ');
   const bad: string[] = [];
