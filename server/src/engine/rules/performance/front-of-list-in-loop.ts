@@ -61,6 +61,23 @@ const BY_LANGUAGE: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
   tsx: OPS.javascript,
 };
 
+/** Statements that leave the loop or the function where they stand. */
+const LEAVES =
+  /^(return_statement|throw_statement|raise_statement|break_statement|return_expression|throw_expression|break_expression)$/;
+
+/**
+ * Whether the statement holding `node` is followed, in a block inside `loop`, by a `return`, `throw` or
+ * `break` (`self._lines.insert(0, line); return ''`): then it runs at most once per run of the loop.
+ */
+function leavesAfter(node: Node, loop: Node): boolean {
+  let child = node;
+  for (let p = node.parent; p && p.id !== loop.id; child = p, p = p.parent) {
+    const after = p.namedChildren.filter((c) => c !== null && c.startIndex >= child.endIndex);
+    if (after.some((c) => LEAVES.test(c!.type) || LEAVES.test(c!.namedChildren[0]?.type ?? ''))) return true;
+  }
+  return false;
+}
+
 /** The loop around `node` inside its function, if any. */
 function loopAround(node: Node): Node | undefined {
   const fn = enclosingFunction(node);
@@ -116,7 +133,8 @@ export const frontOfListInLoop: Rule = {
       if (which === 'put' && first !== undefined && args.length !== 2) return;
       if (!/^[\w.$]+$/.test(receiver)) return;
       const loop = loopAround(node);
-      if (!loop) return;
+      // On a way out of the loop (`insert(0, line); return ''`), it runs once, not on every turn.
+      if (!loop || leavesAfter(node, loop)) return;
       if (ops.cheapFront(receiver).test(context.code)) return;
       context.report({
         node,

@@ -88,6 +88,33 @@ const valid: ValidCase[] = [
   {
     language: 'python',
     code: lines(
+      'def readline(self):',
+      '    line = self._lines.pop()',
+      '    for ateof in reversed(self._eofstack):',
+      '        if ateof(line):',
+      '            self._lines.insert(0, line)',
+      "            return ''",
+      '    return line',
+    ),
+    why: 'put back once on the way out of the loop, not on every turn',
+  },
+  {
+    language: 'javascript',
+    code: lines(
+      'function firstBig(items) {',
+      '  for (const x of items) {',
+      '    if (x > 9) {',
+      '      items.unshift(x);',
+      '      break;',
+      '    }',
+      '  }',
+      '}',
+    ),
+    why: 'followed by a `break`: once per call',
+  },
+  {
+    language: 'python',
+    code: lines(
       'from collections import deque',
       'def drain(jobs):',
       '    jobs = deque(jobs)',
