@@ -1703,6 +1703,15 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('C#: `return this;` returns `this`, not "without a value"', async () => {
+      const text = await said(
+        'csharp',
+        'class Builder {\n  private readonly List<string> _items = new List<string>();\n  public Builder Add(string v) {\n    _items.Add(v);\n    return this;\n  }\n}\n',
+      );
+      assert.match(text, /`Builder\.Add\(v\)`: inputs `v`; returns `this`/);
+      assert.doesNotMatch(text, /returns without a value/);
+    });
+
     it('hot spots leave out conversions and lengths written like calls', async () => {
       const text = await said(
         'go',

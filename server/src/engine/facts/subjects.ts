@@ -122,7 +122,11 @@ export function subjectOf(language: LanguageId, kind: StepKind, node: Node): str
     case 'yield':
     case 'spawn':
     case 'defer': {
-      const call = firstNamed(node);
+      // C#'s `return this;` holds `this` as a keyword token, not a named node: it is still the value.
+      const call =
+        firstNamed(node) ??
+        node.children.find((c) => c !== null && /^(this|base|null|true|false)$/.test(c.type)) ??
+        null;
       target = call && !callsLiteral(call) ? call : null;
       break;
     }
