@@ -24,7 +24,7 @@ const OPS: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
     cheapFront: (n) => new RegExp(`\\b${esc(n)}\\s*(?::[^=]*)?=\\s*(?:collections\\.)?deque\\(`),
     fix: {
       take: 'keep the items in a `collections.deque` and take them with `popleft()`, which costs the same whatever the length (or walk the list with an index)',
-      put: 'keep the items in a `collections.deque` and add them with `appendleft(x)`, or append them and reverse once at the end',
+      put: 'keep the items in a `collections.deque` and add them with `appendleft(x)`, which keeps their order',
     },
   },
   javascript: {
@@ -33,7 +33,7 @@ const OPS: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
     cheapFront: () => /$^/,
     fix: {
       take: 'read the array with an index that moves forward (`const item = items[head++]`) instead of removing its first item each time',
-      put: 'push the items and reverse the array once after the loop',
+      put: 'collect the new items in order and put them in front in one step after the loop (`items.unshift(...added.reverse())`), which keeps their order',
     },
   },
   java: {
@@ -51,7 +51,7 @@ const OPS: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
     cheapFront: (n) => new RegExp(`\\b(Queue|LinkedList|Stack)\\b[^;=]*\\b${esc(n)}\\b`),
     fix: {
       take: 'use a `Queue<T>` and take items with `Dequeue()`, which costs the same whatever the length',
-      put: 'use a `LinkedList<T>` and add items with `AddFirst(x)`, or add them at the end and reverse once',
+      put: 'use a `LinkedList<T>` and add items with `AddFirst(x)`',
     },
   },
 };
