@@ -1703,6 +1703,16 @@ describe('engine: no false sentence', () => {
   });
 
   describe('the fifth panel’s classes', () => {
+    it('a guard nested in another `if` is not asked about as if its own condition were enough', async () => {
+      const text = await said(
+        'python',
+        "def readline(self):\n    if not self._lines:\n        if self._closed:\n            return ''\n        return None\n    return self._lines.pop()\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /Those for which `self\._closed` holds/);
+      assert.doesNotMatch(text, /returns `''` when `self\._closed`/);
+    });
+
     it('C#: `return this;` returns `this`, not "without a value"', async () => {
       const text = await said(
         'csharp',

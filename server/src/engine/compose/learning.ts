@@ -257,6 +257,7 @@ function returnCondition(u: UnitFacts, r: Step): string {
     (s) =>
       s.kind === 'branch' &&
       s.then?.kind === 'return' &&
+      s.depth === 0 &&
       (s.line === r.line ||
         (s.then.subject === r.subject && u.steps.find((x) => x.kind === 'return' && x.line > s.line) === r)),
   );
@@ -433,7 +434,10 @@ export function questions(input: ComposeInput): Section {
   const qs: Question[] = [];
   for (const u of callables(input)) {
     const sig = signature(u);
-    const guard = u.steps.find((s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return');
+    // Only an `if` at the top of the body: one nested in another holds only when that one's condition does too.
+    const guard = u.steps.find(
+      (s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return' && s.depth === 0,
+    );
     if (guard?.then?.subject && !setBefore(u, guard.subject!, guard.line))
       qs.push({
         ask: `Which inputs make ${sig} return ${code(guard.then.subject)} (the \`if\` on line ${guard.line})?`,
