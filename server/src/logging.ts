@@ -45,5 +45,7 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
       level: (label: string) => ({ level: label }),
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Synchronous by default: the process exits with `process.exit` as soon as it has stopped, and
+  // pino's own default (an asynchronous stream flushed on exit) could drop the last lines then.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }

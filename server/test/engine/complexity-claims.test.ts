@@ -1007,6 +1007,152 @@ describe('engine: complexity claims', () => {
       assert.doesNotMatch(text, /with no end/);
     });
   });
+
+  describe('loops that take about log n turns', () => {
+    it('javascript: a binary search that moves one end to the midpoint is O(log n)', async () => {
+      const code = lines(
+        'function lowerBound(xs, x) {',
+        '  let lo = 0, hi = xs.length;',
+        '  while (lo < hi) {',
+        '    const mid = (lo + hi) >>> 1;',
+        '    if (xs[mid] < x) lo = mid + 1;',
+        '    else hi = mid;',
+        '  }',
+        '  return lo;',
+        '}',
+      );
+      const { estimates } = await claims('javascript', code);
+      assert.match(
+        lineFor(estimates, 'lowerBound'),
+        /: O\(log n\) — the loop on line 3 halves the range from `lo` to `hi` on every turn \(`mid = \(lo \+ hi\) >>> 1`\)/,
+      );
+    });
+
+    it('python: a climb to the parent index, taken on every turn that goes on, is O(log n)', async () => {
+      const code = lines(
+        'def bubble(items, at, floor):',
+        '    item = items[at]',
+        '    while at > floor:',
+        '        up = (at - 1) >> 1',
+        '        above = items[up]',
+        '        if item < above:',
+        '            items[at] = above',
+        '            at = up',
+        '            continue',
+        '        break',
+        '    items[at] = item',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(
+        lineFor(estimates, 'bubble'),
+        /: O\(log n\) — the loop on line 3 divides `at` on every turn \(`up = \(at - 1\) >> 1` and `at = up`\)/,
+      );
+    });
+
+    it('go: shifting a number right until it is zero is O(log n)', async () => {
+      const code = lines(
+        'package bits',
+        '',
+        'func width(n uint) int {',
+        '\tw := 0',
+        '\tfor n > 0 {',
+        '\t\tw++',
+        '\t\tn >>= 1',
+        '\t}',
+        '\treturn w',
+        '}',
+      );
+      const { estimates } = await claims('go', code);
+      assert.match(
+        lineFor(estimates, 'width'),
+        /: O\(log n\) — the loop on line 5 divides `n` on every turn/,
+      );
+    });
+
+    it('java: a doubling loop inside a counting loop is O(n log n)', async () => {
+      const code = lines(
+        'class Powers {',
+        '  static int count(int n) {',
+        '    int total = 0;',
+        '    for (int i = 0; i < n; i++) {',
+        '      for (int p = 1; p < n; p *= 2) total++;',
+        '    }',
+        '    return total;',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('java', code);
+      assert.match(
+        lineFor(estimates, 'Powers.count'),
+        /: O\(n log n\) — it has one level of loops.*: the loop on line 5 multiplies `p` on every turn \(`p \*= 2`\)/,
+      );
+    });
+
+    it('stays linear when the index also moves by steps, halves only on some turns, or is not the only end', async () => {
+      const cases: [LanguageId, string, string][] = [
+        [
+          'javascript',
+          'collatz',
+          lines(
+            'function collatz(n) {',
+            '  let steps = 0;',
+            '  while (n > 1) {',
+            '    if (n % 2 === 0) n /= 2;',
+            '    else n = 3 * n + 1;',
+            '    steps++;',
+            '  }',
+            '  return steps;',
+            '}',
+          ),
+        ],
+        [
+          'python',
+          'drain',
+          lines(
+            'def drain(n, even):',
+            '    while n > 0:',
+            '        if even(n):',
+            '            n //= 2',
+            '        n -= 1',
+          ),
+        ],
+        [
+          'javascript',
+          'scan',
+          lines(
+            'function scan(xs, x) {',
+            '  let lo = 0, hi = xs.length;',
+            '  while (lo < hi) {',
+            '    const mid = (lo + hi) >> 1;',
+            '    if (xs[mid] === x) return mid;',
+            '    lo++;',
+            '  }',
+            '  return -1;',
+            '}',
+          ),
+        ],
+        [
+          'go',
+          'either',
+          lines(
+            'package p',
+            '',
+            'func either(n, m int) int {',
+            '\tfor n > 0 || m > 0 {',
+            '\t\tn /= 2',
+            '\t\tm--',
+            '\t}',
+            '\treturn n',
+            '}',
+          ),
+        ],
+      ];
+      for (const [language, name, code] of cases) {
+        const { estimates } = await claims(language, code);
+        assert.match(lineFor(estimates, name), /: O\(n\) — it has one level of loops/, `${language} ${name}`);
+      }
+    });
+  });
 });
 
 /** The hot-spot line that mentions `words`. */

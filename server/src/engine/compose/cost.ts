@@ -9,6 +9,7 @@ import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } fro
 import type { LoopAnatomy } from '../facts/loops.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { FUNCTION_TYPES } from '../nodes.js';
+import { logarithmicLoop, type LogLoop } from './log-loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
 export interface Estimate {
@@ -399,6 +400,8 @@ interface Depth {
   readonly endless?: number;
   /** Nested loops of the chain with no condition: their turns multiply the estimate as t. */
   readonly turns: readonly number[];
+  /** Loops of the chain that take about log n turns: each multiplies the estimate by log n, not n. */
+  readonly logs: number;
 }
 
 /**
@@ -432,7 +435,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     const parent = parentOf(l);
     const up: Depth & { plain: number } = parent
       ? depthOf(parent)
-      : { depth: 0, notes: [], turns: [], plain: 0 };
+      : { depth: 0, notes: [], turns: [], logs: 0, plain: 0 };
     const node = nodes[l.node];
     const parentNode = parent ? nodes[parent.node] : undefined;
     // With no condition, the outermost loop's turns are no size of anything: the estimate is per turn of it.
@@ -445,6 +448,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         perTurn: l,
         ...(endless !== undefined ? { endless } : {}),
         turns: [],
+        logs: 0,
         plain: 1,
       };
       memo.set(l, made);
@@ -485,13 +489,15 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                   : fixed
                     ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
                     : undefined;
+    const log = !note && node ? logarithmicLoop(node, l.condition) : undefined;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
     const made = {
-      depth: up.depth + (note || turn ? 0 : 1),
-      notes: note ? [...up.notes, note] : up.notes,
+      depth: up.depth + (note || turn || log ? 0 : 1),
+      notes: note ? [...up.notes, note] : log ? [...up.notes, logNote(l, log)] : up.notes,
       ...(up.perTurn ? { perTurn: up.perTurn } : {}),
       turns: turn ? [...up.turns, l.line] : up.turns,
+      logs: up.logs + (log ? 1 : 0),
       plain: up.plain + 1,
     };
     memo.set(l, made);
@@ -500,15 +506,36 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
   const all = loops.map(depthOf);
   if (Math.max(...all.map((d) => d.plain)) !== u.maxLoopDepth) return undefined;
   return all.sort(
-    (a, b) => b.depth + b.turns.length - (a.depth + a.turns.length) || b.depth - a.depth || b.plain - a.plain,
+    (a, b) =>
+      b.depth + b.turns.length - (a.depth + a.turns.length) ||
+      b.depth - a.depth ||
+      b.logs - a.logs ||
+      b.plain - a.plain,
   );
 }
 
-/** "O(n^2)", "O(n·t)", "O(1)": n to the depth, times t where loops with no condition multiply. */
-function bigO(depth: number, turns: boolean): string {
+/** "O(n^2)", "O(n·t)", "O(1)", "O(n log n)": n to the depth, times t where loops with no condition multiply. */
+function bigO(depth: number, turns: boolean, logs = 0): string {
   const n = depth === 0 ? '' : power(depth);
   const t = turns ? 't' : '';
-  return `O(${[n, t].filter(Boolean).join('·') || '1'})`;
+  const product = [n, t].filter(Boolean).join('·');
+  if (logs === 0) return `O(${product || '1'})`;
+  const log = logs === 1 ? 'log n' : `log^${logs} n`;
+  return `O(${product ? `${product} ${log}` : log})`;
+}
+
+/** "the loop on line 5 halves `pos` on every turn (`pos = (pos - 1) >> 1`), so it takes about log n turns, …". */
+function logNote(l: LoopAnatomy, log: LogLoop): string {
+  const steps = listOf(log.steps.map(code));
+  const [a, b] = log.names.map(code) as [string, string | undefined];
+  switch (log.how) {
+    case 'bisects':
+      return `the loop on line ${l.line} halves the range from ${a} to ${b} on every turn (${steps}), so it takes about log n turns, n being the range's starting size`;
+    case 'halves':
+      return `the loop on line ${l.line} divides ${a} on every turn (${steps}), so it takes about log n turns, n being the value ${a} starts with`;
+    case 'doubles':
+      return `the loop on line ${l.line} multiplies ${a} on every turn (${steps}), so it takes about log n turns, n being the bound in ${code(l.condition!)}`;
+  }
 }
 
 /** The estimate for loops not all counted in n: some have no condition, or turn only per turn of another. */
@@ -522,7 +549,7 @@ function unboundedEstimate(
   const top = freeChains[0];
   const other = rest[0];
   const part = (c: Depth) => ({
-    estimate: bigO(c.depth, c.turns.length > 0),
+    estimate: bigO(c.depth, c.turns.length > 0, c.logs),
     loops: c.depth ? loopsWhy(c.depth) : '',
   });
   const whys: string[] = [];
@@ -578,9 +605,10 @@ function looping(u: UnitFacts): Estimate {
   if (effective && effective.depth < u.maxLoopDepth) {
     const k = effective.depth;
     const notes = listOf(effective.notes);
+    const estimate = bigO(k, false, effective.logs);
     return k === 0
-      ? { estimate: 'O(1)', why: `${notes} (not counting the functions it calls)` }
-      : { estimate: k === 1 ? 'O(n)' : `O(n^${k})`, why: `${loopsWhy(k)}: ${notes}` };
+      ? { estimate, why: `${notes} (not counting the functions it calls)` }
+      : { estimate, why: `${loopsWhy(k)}: ${notes}` };
   }
   const k = u.maxLoopDepth;
   const searches = u.searches ?? [];
@@ -775,18 +803,23 @@ function withFrontOps(own: Estimate, u: UnitFacts): Estimate {
       call?.childForFieldName('arguments')?.namedChildren.filter((a) => !a.type.includes('comment')) ?? [];
     return index === undefined ? true : args[0]?.text.trim() === index;
   });
-  if (!front || !(own.estimate === 'O(1)' || own.estimate === 'O(n)' || own.estimate === 'O(n log n)'))
-    return own;
+  if (!front || !['O(1)', 'O(log n)', 'O(n)', 'O(n log n)'].includes(own.estimate)) return own;
   return {
     estimate: 'O(n·m)',
     why: `a loop calls ${code(`${front.subject!}(…)`)} on each turn (line ${front.line}), which moves every other item of the list, m of them; besides, ${own.why}`,
   };
 }
 
-/** A polynomial estimate's degree: 0 for O(1), 1 for O(n), k for O(n^k); undefined for any other form. */
+/**
+ * A polynomial estimate's degree: 0 for O(1), 1 for O(n), k for O(n^k), and a hundredth more for each
+ * log n factor (O(log n) is 0.01, O(n log n) 1.01), so they order as they grow; undefined for any other form.
+ */
 function degreeOf(estimate: string): number | undefined {
-  const plain = /^O\((1|n|n\^(\d+))\)$/.exec(estimate);
-  return plain ? (plain[1] === '1' ? 0 : plain[1] === 'n' ? 1 : Number(plain[2])) : undefined;
+  const m = /^O\((?:(1)|(n)(?:\^(\d+))?)?(?: ?log(?:\^(\d+))? n)?\)$/.exec(estimate);
+  if (!m || estimate === 'O()') return undefined;
+  const k = m[1] ? 0 : m[2] ? Number(m[3] ?? 1) : 0;
+  const logs = /log/.test(estimate) ? Number(m[4] ?? 1) : 0;
+  return k + logs / 100;
 }
 
 /** The unit a call names, when the snippet defines exactly one of that name: `f(…)`, `this.f(…)`, `self.f(…)`. */
@@ -879,8 +912,7 @@ function withSorts(e: Estimate, u: UnitFacts): Estimate {
   const top = [...sorts].sort((a, b) => b.k - a.k)[0]!;
   const quoted = `${code(`${top.step.subject}(…)`)} on line ${top.step.line}`;
   const others = sorts.length > 1 ? ` (and ${count(sorts.length - 1, 'more sort')})` : '';
-  const plain = /^O\((1|n|n\^(\d+))\)$/.exec(e.estimate);
-  const loops = plain ? (plain[1] === '1' ? 0 : plain[1] === 'n' ? 1 : Number(plain[2])) : undefined;
+  const loops = degreeOf(e.estimate);
   const repeated =
     top.k === 0 ? '' : `, and ${top.k === 1 ? 'a loop repeats it' : `loops ${top.k} deep repeat it`}`;
   const sorting = `${quoted}${others} sorts, which takes O(n log n) with n the length of what it sorts${repeated}`;
