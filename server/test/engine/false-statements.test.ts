@@ -2125,4 +2125,54 @@ describe('engine: no false sentence', () => {
       }
     });
   });
+
+  describe('the seventh panel’s classes', () => {
+    it('code whose only decisions are assertions or `&&` is not said to have no branching', async () => {
+      const cases: [LanguageId, string][] = [
+        ['python', 'def f(xs):\n    assert xs, "empty"\n    return xs[0]\n'],
+        ['rust', 'fn first(xs: &[u8]) -> u8 {\n    assert!(!xs.is_empty());\n    xs[0]\n}\n'],
+        ['javascript', 'function ok(a, b) {\n  return a > 0 && b > 0;\n}\n'],
+      ];
+      for (const [language, code] of cases) {
+        const text = await said(language, code, { mode: 'learning', audience: 'beginner' });
+        assert.doesNotMatch(text, /no branching/, language);
+      }
+      const plain = await said('python', 'def f(x):\n    print(x)\n', {
+        mode: 'learning',
+        audience: 'beginner',
+      });
+      assert.match(plain, /There is no branching, looping or error handling here to ask about\./);
+    });
+
+    it('a Python `__next__` is told by the role a for loop gives it, not as giving an item', async () => {
+      const text = await said(
+        'python',
+        'class Lines:\n    def __next__(self):\n        raise StopIteration\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /gives the next item/);
+      assert.match(text, /what a for loop calls for each next item/);
+    });
+
+    it('a type declared in parts is one type, each part told as a part', async () => {
+      const cs = await said(
+        'csharp',
+        'public partial class Builder\n{\n    public int Count { get; set; }\n}\n\npublic partial class Builder\n{\n    public Builder Add(string s) { Count++; return this; }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        cs,
+        /defines class `Builder` \(in 2 parts: lines 1–4 and lines 6–9\), with 1 nested unit inside it\./,
+      );
+      assert.match(cs, /The part of class `Builder` on lines 1–4 has no methods\./);
+      assert.doesNotMatch(cs, /class `Builder` and class `Builder`/);
+      const rust = await said(
+        'rust',
+        'struct P { x: u32 }\nimpl P {\n    fn a(&self) -> u32 { self.x }\n}\nimpl P {\n    fn b(&self) -> u32 { self.x + 1 }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(rust, /defines 2 `impl` blocks for `P` \(lines 2–4 and lines 5–7\)/);
+      assert.match(rust, /The `impl` block for `P` on lines 5–7 has 1 method: `b`\./);
+    });
+  });
 });

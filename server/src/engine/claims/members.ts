@@ -32,6 +32,15 @@ export function declarationKeyword(node: Node): string {
   return 'class';
 }
 
+/**
+ * Whether a type declaration is one of the parts that make one type together: C#'s `partial class`,
+ * Rust's `impl` blocks of one type.
+ */
+export function declaredInParts(node: Node): boolean {
+  const head = node.text.slice(0, Math.max(0, node.text.indexOf('{')));
+  return node.type === 'impl_item' || /\bpartial\b/.test(head);
+}
+
 function bodyOf(node: Node): Node | undefined {
   const field = node.childForFieldName('body') ?? node.childForFieldName('type');
   if (field && BODY.test(field.type)) return field;

@@ -430,6 +430,20 @@ function testsChangedArgument(u: UnitFacts, condition: string): boolean {
   });
 }
 
+/**
+ * Whether the code decides anything: a loop, branch, switch, throw or `try`, an assertion (Python's
+ * `assert`, `assert!`, `Debug.Assert`), or `&&`, `||` or `?:` choosing what runs.
+ */
+function decides(input: ComposeInput): boolean {
+  const kinds = new Set(['loop', 'branch', 'switch', 'throw', 'try', 'catch']);
+  const steps = input.facts.units.flatMap((u) => u.steps);
+  return (
+    steps.some((s) => kinds.has(s.kind)) ||
+    ASSERTS.test(input.request.code) ||
+    /&&|\|\||\?[^?.:]*:|\band\b|\bor\b/.test(input.request.code)
+  );
+}
+
 export function questions(input: ComposeInput): Section {
   const qs: Question[] = [];
   for (const u of callables(input)) {
@@ -554,6 +568,8 @@ export function questions(input: ComposeInput): Section {
           .join('\n')
       : input.facts.errorRegions > 0
         ? 'The parser read no branching, looping or error handling to ask about in the parts it could read.'
-        : 'There is no branching, looping or error handling here to ask about.',
+        : decides(input)
+          ? 'No questions are asked about this code.'
+          : 'There is no branching, looping or error handling here to ask about.',
   };
 }

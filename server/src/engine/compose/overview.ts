@@ -2,7 +2,7 @@
  * The explanation's opening and its "what stands out" notes: what the snippet
  * defines, imports and does at the top level.
  */
-import { declarationKeyword } from '../claims/members.js';
+import { declarationKeyword, declaredInParts } from '../claims/members.js';
 import { readingOf } from '@code-explain/shared';
 import type { UnitFacts } from '../facts/model.js';
 import { LANGUAGES } from '../languages/index.js';
@@ -22,12 +22,24 @@ export function classes(input: ComposeInput): UnitFacts[] {
   return input.facts.units.filter((u) => u.metrics.kind === 'class');
 }
 
+/** Whether a unit is one part of a type declared in parts (`partial class`, an `impl` block). */
+export const isPartOfType = (unit: UnitFacts): boolean =>
+  unit.metrics.kind === 'class' && declaredInParts(unit.metrics.node);
+
+interface Versions {
+  readonly unit: UnitFacts;
+  /** Versions in different arms of one compile-time conditional: the compiler keeps only one. */
+  versions: number;
+  /** Parts of one type (`partial class`, `impl` blocks), after the first. */
+  readonly parts: UnitFacts[];
+}
+
 /**
  * The units in order, those written in different arms of one compile-time conditional under the same
- * name counted as versions of the first: the compiler keeps only one of them.
+ * name counted as versions of the first, and the parts of one type declared in parts as one.
  */
-function versionsOf(units: readonly UnitFacts[]): { unit: UnitFacts; versions: number }[] {
-  const out: { unit: UnitFacts; versions: number }[] = [];
+function versionsOf(units: readonly UnitFacts[]): Versions[] {
+  const out: Versions[] = [];
   for (const unit of units) {
     const where = unit.compiledIn;
     const earlier = where
@@ -38,8 +50,17 @@ function versionsOf(units: readonly UnitFacts[]): { unit: UnitFacts; versions: n
             o.unit.compiledIn.arm !== where.arm,
         )
       : undefined;
+    const whole = isPartOfType(unit)
+      ? out.find(
+          (o) =>
+            isPartOfType(o.unit) &&
+            o.unit.metrics.name === unit.metrics.name &&
+            o.unit.metrics.node.type === unit.metrics.node.type,
+        )
+      : undefined;
     if (earlier) earlier.versions++;
-    else out.push({ unit, versions: 1 });
+    else if (whole) whole.parts.push(unit);
+    else out.push({ unit, versions: 1, parts: [] });
   }
   return out;
 }
@@ -62,12 +83,18 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   }
   const shown = versionsOf(top)
     .slice(0, 6)
-    .map(({ unit: u, versions }) => {
+    .map(({ unit: u, versions, parts }) => {
       const what = isStandIn(u.metrics.name)
         ? signature(u)
         : `${u.metrics.kind === 'class' ? declarationKeyword(u.metrics.node) : kindName(u.metrics.kind)} ${signature(u)}`;
       const group = u.compiledIn?.group;
       // Versions in different arms of one conditional: only one of them is compiled.
+      if (parts.length > 0) {
+        const where = listOf([u, ...parts].map((p) => lineRange(p.metrics.startLine, p.metrics.endLine)));
+        return u.metrics.node.type === 'impl_item'
+          ? `${parts.length + 1} ${code('impl')} blocks for ${code(u.metrics.name)} (${where})`
+          : `${what} (in ${parts.length + 1} parts: ${where})`;
+      }
       return versions > 1 && group
         ? `${what} (${versions} versions, one per arm of the conditional on ${lineRange(group.line, group.endLine)})`
         : what;
@@ -76,7 +103,7 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   const defs = rest > 0 ? [...shown, `${rest} more`] : shown;
   const nested = facts.units.length - top.length;
   const nestedText =
-    nested > 0 ? `, with ${count(nested, 'nested unit')} inside ${top.length === 1 ? 'it' : 'them'}` : '';
+    nested > 0 ? `, with ${count(nested, 'nested unit')} inside ${defs.length === 1 ? 'it' : 'them'}` : '';
   return `This ${languageName} snippet (${lines}) defines ${listOf(defs)}${nestedText}.`;
 }
 

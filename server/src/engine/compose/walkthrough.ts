@@ -7,6 +7,7 @@ import type { UnitKind } from '../metrics/model.js';
 import { expertNotes } from './depth.js';
 import { commentsSentence, unitLoops } from './loops.js';
 import { declaresMethods, membersOf } from '../claims/index.js';
+import { declaredInParts } from '../claims/members.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, CompileGroup, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
 import { armAt } from '../facts/compile-time.js';
@@ -543,7 +544,15 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
     ? `${verb} ${count(claim.count, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
     : 'has no methods';
   const keyword = claim.keyword === 'class' ? voice.term('class') : claim.keyword;
-  const head = `${capitalize(keyword)} ${code(cls.metrics.name)} (${lineRange(cls.metrics.startLine, cls.metrics.endLine)}) ${what}.`;
+  const where = lineRange(cls.metrics.startLine, cls.metrics.endLine);
+  // One part of a type declared in parts holds only some of its methods.
+  const inParts = (u: UnitFacts) =>
+    u.metrics.kind === 'class' && u.metrics.name === cls.metrics.name && declaredInParts(u.metrics.node);
+  const head = !(inParts(cls) && facts.units.some((u) => u !== cls && inParts(u)))
+    ? `${capitalize(keyword)} ${code(cls.metrics.name)} (${where}) ${what}.`
+    : cls.metrics.node.type === 'impl_item'
+      ? `The ${code('impl')} block for ${code(cls.metrics.name)} on ${where} ${what}.`
+      : `The part of ${keyword} ${code(cls.metrics.name)} on ${where} ${what}.`;
   const purpose = purposeSentences(cls, 'it', { max: 3, raises: false });
   return [head, ...purpose].join(' ');
 }

@@ -379,7 +379,7 @@ export const python: LanguageSupport<'python'> = {
       __hash__: 'gives the hash that sets and dictionary keys use',
       __len__: 'gives what len() answers for an object',
       __iter__: 'is what a for loop over an object calls to get its items',
-      __next__: 'gives the next item to a for loop, and ends it by raising StopIteration',
+      __next__: 'is what a for loop calls for each next item; raising StopIteration ends the loop',
       __contains__: 'decides what x in obj answers',
       __getitem__: 'is what obj[key] runs',
       __setitem__: 'is what obj[key] = value runs',
