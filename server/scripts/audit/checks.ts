@@ -8,6 +8,7 @@
 import type { Claim, ClaimKind } from '../../src/engine/claims/index.js';
 import type { UnitFacts } from '../../src/engine/facts/model.js';
 import type { SnapshotNode as Node } from '../../src/engine/parsing/node.js';
+import { withoutComments as uncommented } from './comments.js';
 
 export interface CheckContext {
   /** The unit the claim is about. */
@@ -491,17 +492,6 @@ const fillsReturned: Check<'fills-returned'> = (claim, { unit }) => {
     ? undefined
     : `it does not end by returning \`${claim.target}\``;
 };
-
-/**
- * Code with its comments taken out as the engine quotes an expression (`false /* strict *\/, nil` reads
- * `false, nil`): the spaces before a comment go with it, and after an opening bracket the spaces after it.
- */
-function uncommented(code: string): string {
-  const comment = String.raw`(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?<=\s)#[^\n]*)`;
-  return code
-    .replace(new RegExp(String.raw`([([{])[ \t]*${comment}[ \t]*`, 'g'), '$1')
-    .replace(new RegExp(String.raw`[ \t]*${comment}`, 'g'), '');
-}
 
 const answers: Check<'answers'> = (claim, { unit, units }) => {
   const lines = sourceLines(unit.metrics.node);

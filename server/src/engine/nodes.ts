@@ -171,18 +171,24 @@ const LEAVES_UNIT = /^(return_statement|throw_statement|raise_statement|return_e
 const STATEMENT_BLOCKS =
   /^(block|statement_block|statement_list|compound_statement|expression_statement|else_clause|declaration_list)$/;
 
+/** `break` statements, which leave the loop they are in. */
+const LEAVES_LOOP = /^(break_statement|break_expression)$/;
+
 /**
  * Whether `node` is on a way out of the function: some block around it, inside `within` (a loop), goes
  * on to a `return` or `throw` of its own after it (`s = s[i:]; …; return "", EscapeError(s)`). What it
- * changes there leaves with the call: the code after `within` never sees it.
+ * changes there leaves with the call: the code after `within` never sees it. With `breaks`, a `break`
+ * after it counts too: then it runs at most once per run of the loop.
  */
-export function onWayOut(node: Node, within: Node): boolean {
+export function onWayOut(node: Node, within: Node, options: { readonly breaks?: boolean } = {}): boolean {
+  const leaves = (type: string) =>
+    LEAVES_UNIT.test(type) || (options.breaks === true && LEAVES_LOOP.test(type));
   let child = node;
   for (let p = node.parent; p && p.id !== within.id; child = p, p = p.parent) {
     if (!STATEMENT_BLOCKS.test(p.type)) continue;
     for (const c of p.namedChildren) {
       if (!c || c.startIndex < child.endIndex || c.type.includes('comment')) continue;
-      if (LEAVES_UNIT.test(c.type) || LEAVES_UNIT.test(c.namedChildren[0]?.type ?? '')) return true;
+      if (leaves(c.type) || leaves(c.namedChildren[0]?.type ?? '')) return true;
     }
   }
   return false;

@@ -5,6 +5,9 @@
  * signature whose parameters did not all fit ends its list with `…`.
  */
 import type { ExplainResponse } from '@code-explain/shared';
+import { withoutComments } from '../../../scripts/audit/comments.js';
+
+export { withoutComments };
 
 // Words the engine uses to name constructs; everything else it quotes must be the code's own text.
 const VOCABULARY = new Set([
@@ -37,17 +40,6 @@ const unclipped = (text: string) => text.replace(/…$/, '');
 function isUnitName(span: string, flatCode: string): boolean {
   if (/^<[^>]*>$/.test(span)) return true;
   return span.split('.').every((part) => unclipped(part) !== '' && flatCode.includes(unclipped(part)));
-}
-
-/**
- * The code with its comments taken out as the engine quotes it: the spaces before a comment go with it, and
- * after an opening bracket so do the spaces after it (`f(/* cast *\/ x)` reads `f(x)`).
- */
-export function withoutComments(code: string): string {
-  const comment = String.raw`(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?<=\s)#[^\n]*)`;
-  return code
-    .replace(new RegExp(String.raw`([([{])[ \t]*${comment}[ \t]*`, 'g'), '$1')
-    .replace(new RegExp(String.raw`[ \t]*${comment}`, 'g'), '');
 }
 
 /** The quoted spans of the descriptive text that are not grounded in `code`. */

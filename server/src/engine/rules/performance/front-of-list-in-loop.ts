@@ -1,7 +1,7 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { LOOP_TYPES } from '../../nodes.js';
+import { LOOP_TYPES, onWayOut } from '../../nodes.js';
 import { callArguments, calleeText, code, enclosingFunction, lineOf } from '../util.js';
 
 /** One language's calls that take from or add at the front of an array-backed list, and the fix. */
@@ -62,22 +62,6 @@ const BY_LANGUAGE: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
 };
 
 /** Statements that leave the loop or the function where they stand. */
-const LEAVES =
-  /^(return_statement|throw_statement|raise_statement|break_statement|return_expression|throw_expression|break_expression)$/;
-
-/**
- * Whether the statement holding `node` is followed, in a block inside `loop`, by a `return`, `throw` or
- * `break` (`self._lines.insert(0, line); return ''`): then it runs at most once per run of the loop.
- */
-function leavesAfter(node: Node, loop: Node): boolean {
-  let child = node;
-  for (let p = node.parent; p && p.id !== loop.id; child = p, p = p.parent) {
-    const after = p.namedChildren.filter((c) => c !== null && c.startIndex >= child.endIndex);
-    if (after.some((c) => LEAVES.test(c!.type) || LEAVES.test(c!.namedChildren[0]?.type ?? ''))) return true;
-  }
-  return false;
-}
-
 /** The loop around `node` inside its function, if any. */
 function loopAround(node: Node): Node | undefined {
   const fn = enclosingFunction(node);
@@ -134,7 +118,7 @@ export const frontOfListInLoop: Rule = {
       if (!/^[\w.$]+$/.test(receiver)) return;
       const loop = loopAround(node);
       // On a way out of the loop (`insert(0, line); return ''`), it runs once, not on every turn.
-      if (!loop || leavesAfter(node, loop)) return;
+      if (!loop || onWayOut(node, loop, { breaks: true })) return;
       if (ops.cheapFront(receiver).test(context.code)) return;
       context.report({
         node,
