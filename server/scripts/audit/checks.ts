@@ -242,6 +242,97 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
   return undefined;
 };
 
+/** The lines of the loop, each with its number. */
+function loopLines(loop: Node): [number, string][] {
+  const lines = sourceLines(loop);
+  const out: [number, string][] = [];
+  for (let at = loop.startPosition.row + 1; at <= loop.endPosition.row + 1; at++)
+    out.push([at, lines[at] ?? '']);
+  return out;
+}
+
+/** Every assignment of `name` on the loop's lines: what follows its operator, by line. */
+function assignmentsOf(name: string, loop: Node): [number, string][] {
+  const n = escape(name);
+  const assignment = new RegExp(
+    `(?<![\\w.])${n}\\s*((?:>>>|>>|<<|//|\\*\\*|[-+*/%&|^])?:?=(?!=)[^;]*|\\+\\+|--)`,
+    'g',
+  );
+  return loopLines(loop).flatMap(([at, text]) =>
+    [...uncommented(text).matchAll(assignment)].map((m): [number, string] => [at, m[1]!.trim()]),
+  );
+}
+
+const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const at = claim.evidence.lines[0]!;
+  if (!within(loop, at)) return `line ${at} is outside the loop`;
+  const rest = claim.into.startsWith(claim.name) ? claim.into.slice(claim.name.length) : '';
+  if (!/^((\??\.|->)\w+|\[[^\]()]+\])+$/.test(rest))
+    return `\`${claim.into}\` is not a part of \`${claim.name}\``;
+  const sets = assignmentsOf(claim.name, loop);
+  if (
+    !sets.some(
+      ([line, op]) => line === at && op.replace(/[\s;{})]+$/, '') === `= ${claim.into}`.replace(/\s+/g, ' '),
+    )
+  )
+    if (
+      !sets.some(
+        ([line, op]) =>
+          line === at && op.replace(/\s+/g, '').startsWith(`=${claim.into.replace(/\s+/g, '')}`),
+      )
+    )
+      return `line ${at} does not set \`${claim.name}\` to \`${claim.into}\``;
+  const others = sets.filter(([line]) => line !== at);
+  return others.length > 0 ? `line ${others[0]![0]} sets \`${claim.name}\` too` : undefined;
+};
+
+const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const header = uncommented(sourceLines(loop)[loop.startPosition.row + 1] ?? '');
+  for (const name of claim.names)
+    if (!new RegExp(`(?<![\\w.])${escape(name)}(?![\\w])`).test(header))
+      return `the loop's first line does not mention \`${name}\``;
+  const k = '(?:[2-9]|[1-9]\\d+)';
+  if (claim.how === 'bisects') {
+    const [lo, hi] = claim.names.map(escape) as [string, string];
+    const text = loopLines(loop)
+      .map(([, t]) => uncommented(t))
+      .join('\n');
+    const mid = new RegExp(
+      `(\\w+)\\s*:?=[^;\\n]*\\b(${lo}|${hi})\\b[^;\\n]*\\b(${lo}|${hi})\\b[^;\\n]*(/\\s*2|>>>?\\s*1)`,
+    ).exec(text);
+    if (!mid) return 'no midpoint of both ends is set in the loop';
+    const toMid = new RegExp(`^=\\s*${escape(mid[1]!)}(\\s*[-+]\\s*1)?[\\s;{})]*$`);
+    for (const name of claim.names)
+      for (const [at, op] of assignmentsOf(name, loop))
+        if (!toMid.test(op)) return `line ${at} sets \`${name}\` otherwise than to the midpoint`;
+    return undefined;
+  }
+  const [name] = claim.names as [string];
+  const geometric =
+    claim.how === 'halves'
+      ? new RegExp(`^(>>>?=|//?=)\\s*\\d+|^:?=.*\\b${escape(name)}\\b.*(>>>?\\s*\\d|//?\\s*${k})`)
+      : new RegExp(`^(\\*=|<<=)\\s*\\d+|^:?=.*(\\*\\s*\\w|\\w\\s*\\*|<<\\s*\\d)`);
+  const constant = /^(\+\+|--|[-+]=\s*\d+|:?=\s*\w+\s*[-+]\s*\d+)[\s;{})]*$/;
+  const bare = /^:?=\s*(\w+)[\s;{})]*$/;
+  let moved = false;
+  for (const [at, op] of assignmentsOf(name, loop)) {
+    if (geometric.test(op)) moved = true;
+    else if (constant.test(op)) continue;
+    else {
+      const other = bare.exec(op)?.[1];
+      const theirs = other ? assignmentsOf(other, loop) : [];
+      if (!other || theirs.length === 0 || !theirs.every(([, o]) => geometric.test(o) || constant.test(o)))
+        return `line ${at} sets \`${name}\` in a way that is no geometric step`;
+      moved = true;
+    }
+  }
+  return moved ? undefined : `no line of the loop moves \`${name}\` geometrically`;
+};
+
 /** How many more `(` and `[` than `)` and `]` a text has. */
 function open(text: string): number {
   return (text.match(/[([]/g) ?? []).length - (text.match(/[)\]]/g) ?? []).length;
@@ -700,6 +791,8 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   answers,
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
+  'loop-descends': loopDescends,
+  'loop-log-turns': loopLogTurns,
   'comment-explains': commentExplains,
   'divides-by': dividesBy,
   'calls-itself': callsItself,
@@ -771,6 +864,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'loop-changes':
       return CHECKS[claim.kind](claim, context);
     case 'loop-exits':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-descends':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-log-turns':
       return CHECKS[claim.kind](claim, context);
     case 'comment-explains':
       return CHECKS[claim.kind](claim, context);

@@ -234,6 +234,42 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('loop-changes');
   });
 
+  it('loop-descends: a walk whose variable is also set back to the start', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function last(head, n) {\n  let node = head;\n  while (n-- > 0) {\n    node = node.next;\n    if (!node) node = head;\n  }\n  return node;\n}\n',
+    );
+    const u = unit('last');
+    const loop = nodes.find((n) => n.type === 'while_statement')!;
+    const claim: Claim = {
+      kind: 'loop-descends',
+      ...about(u),
+      name: 'node',
+      into: 'node.next',
+      evidence: { nodes: [loop.id], lines: [4] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 5 sets `node` too/);
+    caught.add('loop-descends');
+  });
+
+  it('loop-log-turns: an index that also moves by a step of its own size', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      'def steps(n):\n    k = 0\n    while n > 1:\n        n //= 2\n        n = n + k\n        k += 1\n    return k\n',
+    );
+    const u = unit('steps');
+    const loop = nodes.find((n) => n.type === 'while_statement')!;
+    const claim: Claim = {
+      kind: 'loop-log-turns',
+      ...about(u),
+      how: 'halves',
+      names: ['n'],
+      evidence: { nodes: [loop.id], lines: [3] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /line 5 sets `n` in a way that is no geometric step/);
+    caught.add('loop-log-turns');
+  });
+
   it('loop-exits: a line with no jump', async () => {
     const { facts, unit, nodes } = await factsOf(
       'python',

@@ -1045,7 +1045,7 @@ describe('engine: complexity claims', () => {
       const { estimates } = await claims('python', code);
       assert.match(
         lineFor(estimates, 'bubble'),
-        /: O\(log n\) — the loop on line 3 divides `at` on every turn \(`up = \(at - 1\) >> 1` and `at = up`\)/,
+        /: O\(log n\) — the loop on line 3 shrinks `at` geometrically on every turn \(`up = \(at - 1\) >> 1` and `at = up`\)/,
       );
     });
 
@@ -1065,7 +1065,7 @@ describe('engine: complexity claims', () => {
       const { estimates } = await claims('go', code);
       assert.match(
         lineFor(estimates, 'width'),
-        /: O\(log n\) — the loop on line 5 divides `n` on every turn/,
+        /: O\(log n\) — the loop on line 5 shrinks `n` geometrically on every turn/,
       );
     });
 
@@ -1084,7 +1084,7 @@ describe('engine: complexity claims', () => {
       const { estimates } = await claims('java', code);
       assert.match(
         lineFor(estimates, 'Powers.count'),
-        /: O\(n log n\) — it has one level of loops.*: the loop on line 5 multiplies `p` on every turn \(`p \*= 2`\)/,
+        /: O\(n log n\) — it has one level of loops.*: the loop on line 5 grows `p` geometrically on every turn \(`p \*= 2`\)/,
       );
     });
 

@@ -136,4 +136,48 @@ describe('engine: the hard part explained', () => {
     );
     assert.doesNotMatch(text, /@param|the key\.”/);
   });
+
+  describe('how a loop moves through what it walks', () => {
+    it('a walk along a chain, in the header or the body, and a descent into nested maps', async () => {
+      const chain = await walkthrough(
+        'java',
+        'class Chain {\n  static int length(Node head) {\n    int n = 0;\n    for (Node p = head; p != null; p = p.next) n++;\n    return n;\n  }\n}\n',
+      );
+      assert.match(chain, /Line 4 moves `p` on to `p\.next`, so each turn works on the next one along\./);
+      const nested = await walkthrough(
+        'python',
+        'def dig(tree, path):\n    node = tree\n    for key in path:\n        if key not in node:\n            return None\n        node = node[key]\n    return node\n',
+      );
+      assert.match(nested, /Line 6 moves `node` down into `node\[key\]`, one level deeper on each turn\./);
+      const parent = await walkthrough(
+        'javascript',
+        'function depth(el) {\n  let d = 0;\n  while (el) {\n    if (el.hidden) d++;\n    el = el.parentNode;\n  }\n  return d;\n}\n',
+      );
+      assert.match(parent, /Line 5 moves `el` up to `el\.parentNode`, one level up on each turn\./);
+    });
+
+    it('says no walk where the variable is also set another way, or only on some turns', async () => {
+      const reset = await walkthrough(
+        'javascript',
+        'function last(head, n) {\n  let node = head;\n  while (n-- > 0) {\n    node = node.next;\n    if (!node) node = head;\n  }\n  return node;\n}\n',
+      );
+      assert.doesNotMatch(reset, /moves `node`/);
+      const some = await walkthrough(
+        'python',
+        'def skip(node, keep):\n    while node is not None:\n        if not keep(node):\n            node = node.next\n            continue\n        return node\n',
+      );
+      assert.match(some, /Line 4 moves `node` on to `node\.next`\./);
+    });
+
+    it('a loop that halves what it bounds is said to take about log n turns', async () => {
+      const text = await walkthrough(
+        'go',
+        'package p\n\nfunc digits(n int) int {\n\td := 1\n\tfor n >= 10 {\n\t\tn /= 10\n\t\td++\n\t}\n\treturn d\n}\n',
+      );
+      assert.match(
+        text,
+        /It shrinks `n` geometrically on every turn \(`n \/= 10`\), so it takes about log n turns, n being the value `n` starts with\./,
+      );
+    });
+  });
 });

@@ -121,6 +121,24 @@ export function loopClaims(unit: UnitFacts): Claim[] {
       how: c.how,
       evidence: { nodes: [loop.node], lines: c.lines },
     })),
+    ...(loop.descends ?? []).map((d): Claim => ({
+      kind: 'loop-descends',
+      ...base,
+      name: d.name,
+      into: d.into,
+      evidence: { nodes: [loop.node], lines: [d.line] },
+    })),
+    ...(loop.logarithmic
+      ? [
+          {
+            kind: 'loop-log-turns' as const,
+            ...base,
+            how: loop.logarithmic.how,
+            names: loop.logarithmic.names,
+            evidence: { nodes: [loop.node], lines: [loop.line] },
+          },
+        ]
+      : []),
     ...loop.exits.slice(0, TOLD.exits).map((e): Claim => ({
       kind: 'loop-exits',
       ...base,

@@ -45,6 +45,16 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'each line, inside the loop, holds the name followed by an assignment, `++`/`--`, or a call adding to it (`.push(`, `.append(`, …), outside any function written in the loop; a change said to add, subtract, multiply or divide is written with `+=` (or `++`), `-=` (or `--`), `*=` or `/=`',
   },
+  'loop-descends': {
+    sentence: 'Line 107 moves `recipient` down into `recipient[key1]`, one level deeper on each turn.',
+    check:
+      'the line, inside the loop, assigns the name a value that starts with the name itself followed only by `.field`, `->field` or `[index]` (no call), and no other line of the loop assigns the name',
+  },
+  'loop-log-turns': {
+    sentence: 'It shrinks `pos` geometrically on every turn (…), so it takes about log n turns.',
+    check:
+      "the name is in the loop's condition, and every line of the loop that assigns it divides (`/ k`, `// k`, `>> k`), multiplies (`* k`, `<< k`) or adds a constant to it, or sets it to a name that the loop only sets that way; for a range, a line sets a midpoint from both ends halved, and every assignment of either end sets it to that midpoint, plus or minus 1",
+  },
   'loop-exits': {
     sentence: 'It stops when `x` (line 12) / returns … / skips to the next turn …',
     check:

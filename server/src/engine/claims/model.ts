@@ -72,6 +72,20 @@ export interface LoopChanges extends ClaimBase {
   readonly how: ChangeHow;
 }
 
+/** "Line 107 moves `recipient` down into `recipient[key1]`": a variable set to a part of what it held. */
+export interface LoopDescends extends ClaimBase {
+  readonly kind: 'loop-descends';
+  readonly name: string;
+  readonly into: string;
+}
+
+/** "It shrinks `pos` geometrically on every turn (…), so it takes about log n turns": every write of the index is such a step. */
+export interface LoopLogTurns extends ClaimBase {
+  readonly kind: 'loop-log-turns';
+  readonly how: 'halves' | 'doubles' | 'bisects';
+  readonly names: readonly string[];
+}
+
 /** "It stops when `x` (line 12)": a jump out of (or on in) a loop, on that line. */
 export interface LoopExits extends ClaimBase {
   readonly kind: 'loop-exits';
@@ -214,6 +228,8 @@ export type Claim =
   | Debounces
   | Switches
   | LoopChanges
+  | LoopDescends
+  | LoopLogTurns
   | LoopExits
   | CommentExplains;
 export type ClaimKind = Claim['kind'];

@@ -9,7 +9,8 @@ import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } fro
 import type { LoopAnatomy } from '../facts/loops.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { FUNCTION_TYPES } from '../nodes.js';
-import { logarithmicLoop, type LogLoop } from './log-loops.js';
+import type { LogLoop } from '../facts/log-loops.js';
+import { logTurns } from './loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
 export interface Estimate {
@@ -489,7 +490,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                   : fixed
                     ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
                     : undefined;
-    const log = !note && node ? logarithmicLoop(node, l.condition) : undefined;
+    const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
     const made = {
@@ -524,18 +525,9 @@ function bigO(depth: number, turns: boolean, logs = 0): string {
   return `O(${product ? `${product} ${log}` : log})`;
 }
 
-/** "the loop on line 5 halves `pos` on every turn (`pos = (pos - 1) >> 1`), so it takes about log n turns, …". */
+/** "the loop on line 5 divides `pos` on every turn (`pos = (pos - 1) >> 1`), so it takes about log n turns, …". */
 function logNote(l: LoopAnatomy, log: LogLoop): string {
-  const steps = listOf(log.steps.map(code));
-  const [a, b] = log.names.map(code) as [string, string | undefined];
-  switch (log.how) {
-    case 'bisects':
-      return `the loop on line ${l.line} halves the range from ${a} to ${b} on every turn (${steps}), so it takes about log n turns, n being the range's starting size`;
-    case 'halves':
-      return `the loop on line ${l.line} divides ${a} on every turn (${steps}), so it takes about log n turns, n being the value ${a} starts with`;
-    case 'doubles':
-      return `the loop on line ${l.line} multiplies ${a} on every turn (${steps}), so it takes about log n turns, n being the bound in ${code(l.condition!)}`;
-  }
+  return `the loop on line ${l.line} ${logTurns(log, l.condition)}`;
 }
 
 /** The estimate for loops not all counted in n: some have no condition, or turn only per turn of another. */

@@ -18,6 +18,8 @@ import {
   type LoopExit,
 } from '../facts/loops.js';
 import { code, lineRange, listOf, listUpTo } from './text.js';
+import type { LogLoop } from '../facts/log-loops.js';
+import type { Descent } from '../facts/loops.js';
 
 /** The words kept of each comment quoted. */
 const MAX_COMMENT_CHARS = 140;
@@ -113,6 +115,38 @@ export function commentsSentence(comments: readonly InnerComment[]): string | un
   return `Its author's comments explain its steps: ${listOf(notes)}.`;
 }
 
+/**
+ * "shrinks `pos` geometrically on every turn (`pos >>= 1`), so it takes about log n turns, n being the value `pos` starts
+ * with": why a loop takes about log n turns, for the loop's paragraph and its cost alike.
+ */
+export function logTurns(log: LogLoop, condition: string | undefined): string {
+  const steps = listOf(log.steps.map(code));
+  const [a, b] = log.names.map(code) as [string, string | undefined];
+  switch (log.how) {
+    case 'bisects':
+      return `halves the range from ${a} to ${b} on every turn (${steps}), so it takes about log n turns, n being the range's starting size`;
+    case 'halves':
+      return `shrinks ${a} geometrically on every turn (${steps}), so it takes about log n turns, n being the value ${a} starts with`;
+    case 'doubles':
+      return `grows ${a} geometrically on every turn (${steps}), so it takes about log n turns, n being the bound in ${code(condition ?? '')}`;
+  }
+}
+
+/** Names of the link to the next or previous item of a chain, and to the level above. */
+const ALONG =
+  /(?:^|[.>])(next|prev|previous|succ|pred|sibling|nextSibling|previousSibling|link|tail|rest|cdr|Next|Prev)$/;
+const UP = /(?:^|[.>])(parent|parentNode|up|outer|owner|enclosing|Parent|super)$/;
+
+/** "Line 107 moves `recipient` down into `recipient[key1]`, one level deeper on each turn." */
+function descentSentence(d: Descent): string {
+  const into = code(d.into);
+  if (ALONG.test(d.into))
+    return `Line ${d.line} moves ${code(d.name)} on to ${into}${d.everyTurn ? ', so each turn works on the next one along' : ''}.`;
+  if (UP.test(d.into))
+    return `Line ${d.line} moves ${code(d.name)} up to ${into}${d.everyTurn ? ', one level up on each turn' : ''}.`;
+  return `Line ${d.line} moves ${code(d.name)} down into ${into}${d.everyTurn ? ', one level deeper on each turn' : ''}.`;
+}
+
 export function loopSentences(
   loop: LoopAnatomy,
   raises: boolean,
@@ -140,6 +174,8 @@ export function loopSentences(
       `It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more ${rest === 1 ? 'place' : 'places'}`] : exits, 'and')}.`,
     );
   }
+  for (const d of loop.descends ?? []) out.push(descentSentence(d));
+  if (loop.logarithmic) out.push(`It ${logTurns(loop.logarithmic, loop.condition)}.`);
   if (loop.capsTurns)
     out.push(
       `Its counter ${code(loop.capsTurns.counter)} is not read inside: it only caps the loop at ${code(loop.capsTurns.bound)} turns.`,

@@ -8,8 +8,9 @@
  */
 import { escapeRegExp } from '../regex.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { BREAKABLE_SWITCH_TYPES, codeWithoutComments, onWayOut } from '../nodes.js';
+import { BREAKABLE_SWITCH_TYPES, codeWithoutComments, enclosingLoop, onWayOut } from '../nodes.js';
 import type { Step } from './model.js';
+import { logarithmicLoop, type LogLoop } from './log-loops.js';
 import { clip, field } from './subjects.js';
 
 export interface Carried {
@@ -96,6 +97,20 @@ export interface LoopAnatomy {
     readonly line: number;
     readonly by: 'remainder' | 'mask';
   }[];
+  /** It takes about log n turns: every turn halves or doubles the index its condition bounds, or bisects a range. */
+  readonly logarithmic?: LogLoop;
+  /**
+   * Variables it moves into a part of what they held (`node = node.next`, `recipient = recipient[key]`): the
+   * name, the value as written, the line, and whether every turn that goes on does it.
+   */
+  readonly descends?: readonly Descent[];
+}
+
+export interface Descent {
+  readonly name: string;
+  readonly into: string;
+  readonly line: number;
+  readonly everyTurn: boolean;
 }
 
 /** `x = (a + b) % n` or `x = (a + b) & (n - 1)` as written: the name, the size, and whether by remainder or mask. */
@@ -493,6 +508,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const orElse = loopNode.childForFieldName('alternative');
   const exits: LoopExit[] = [];
   const comments: InnerComment[] = [];
+  const descents: Descent[] = [];
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
   let lastCommentEnd = -2;
   let inner = 0;
@@ -563,6 +579,9 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
                 ? 'sets'
                 : (OPERATOR[operator] ?? 'updates');
         addCarried(carried, left.text, how, node, loopNode);
+        const into = codeWithoutComments(value).trim();
+        if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
+          descents.push({ name: left.text, into, line: line(node), everyTurn: runsEveryTurn(node, body) });
       }
       continue;
     }
@@ -619,6 +638,25 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const itemNode = field(loopNode, 'left', 'name') ?? (range ? field(range, 'left') : null);
   const capsTurns = capsTurnsOf(loopNode, body, counters);
   const wraps = wrapsIn(body);
+  const logarithmic = over ? undefined : logarithmicLoop(loopNode, step.subject);
+  // A header's `p = p.next` (`for (; p != null; p = p.next)`) runs at the end of every turn.
+  const update = loopNode.childForFieldName('update') ?? loopNode.childForFieldName('increment');
+  const stepped = update
+    ? /^\s*([A-Za-z_$][\w$]*)\s*=(?!=)\s*(.+?)\s*$/.exec(codeWithoutComments(update))
+    : null;
+  if (stepped && descendsInto(stepped[1]!, stepped[2]!))
+    descents.push({ name: stepped[1]!, into: stepped[2]!, line: line(update!), everyTurn: true });
+  // Set nowhere else in the loop, its header and condition included: `x = x.next` then `x = head` is no walk.
+  // …but for its header's start (`for (Node p = head; …)`), which runs once, before the first turn.
+  const start = loopNode.childForFieldName('initializer') ?? loopNode.childForFieldName('init');
+  const text = start
+    ? codeWithoutComments(loopNode).replace(codeWithoutComments(start), '')
+    : codeWithoutComments(loopNode);
+  const writes = (name: string) =>
+    text.match(
+      new RegExp(`(?<![\\w.$])${escapeRegExp(name)}\\s*(?:\\+\\+|--|(?:<<|>>>?|[-+*/%&|^])?=(?!=))`, 'g'),
+    )?.length ?? 0;
+  const descends = descents.filter((d) => !ownDeclared.has(d.name) && writes(d.name) === 1);
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -636,7 +674,33 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     ...(counters.length ? { counters } : {}),
     ...(capsTurns ? { capsTurns } : {}),
     ...(wraps.length ? { wraps } : {}),
+    ...(logarithmic ? { logarithmic } : {}),
+    ...(descends.length ? { descends } : {}),
   };
+}
+
+/** `node.next`, `recipient[key1]`, `p->left`, `tree.children[i]`: a part of what `name` holds, reached without a call. */
+function descendsInto(name: string, value: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  const rest = value.startsWith(name) ? value.slice(name.length) : '';
+  return /^(?:(?:\??\.|->)[A-Za-z_$][\w$]*|\[[^\][()]+\])+$/.test(rest) && !/\(/.test(rest);
+}
+
+/**
+ * Whether `node` runs on every turn of the loop whose body is `body` that goes on to the next: no branch,
+ * loop or `try` between them, and no `continue` before it that could start the next turn first.
+ */
+function runsEveryTurn(node: Node, body: Node): boolean {
+  for (let p = node.parent; p && p.id !== body.id; p = p.parent)
+    if (
+      /if|else|switch|case|match|when|try|catch|except|loop|for|while|do_|conditional|ternary|binary/.test(
+        p.type,
+      )
+    )
+      return false;
+  const nodes = body.doc.nodes;
+  for (let id = body.id + 1; id < node.id; id++) if (/^continue/.test(nodes[id]!.type)) return false;
+  return node.parent !== null;
 }
 
 /** The first `return` after the loop, in the unit's own code, that uses a carried name. */
@@ -683,6 +747,8 @@ export function matters(loop: LoopAnatomy): boolean {
     loop.comments.length > 0 ||
     loop.inner > 0 ||
     loop.carried.length >= 2 ||
+    loop.logarithmic !== undefined ||
+    (loop.descends?.length ?? 0) > 0 ||
     (loop.carried.length > 0 && loop.endLine - loop.line + 1 >= LONG_LOOP)
   );
 }

@@ -216,9 +216,9 @@ export function logarithmicLoop(loop: Node, condition: string | undefined): LogL
     for (const [v, how] of candidates) {
       // Changed in the condition itself, it moves in ways the body does not show.
       if (
-        new RegExp(String.raw`(?<![\w.])${escapeRegExp(v)}\s*(?:\+\+|--|[-+*/%&|^<>]*:?=(?!=))`).test(
-          condition,
-        )
+        new RegExp(
+          String.raw`(?<![\w.])${escapeRegExp(v)}\s*(?:\+\+|--|(?:<<|>>>?|\/\/|[-+*/%&|^])?:?=(?!=))`,
+        ).test(condition)
       )
         continue;
       const steps = geometric(v, how, pieces);
