@@ -179,5 +179,13 @@ describe('engine: the hard part explained', () => {
         /It shrinks `n` geometrically on every turn \(`n \/= 10`\), so it takes about log n turns, n being the value `n` starts with\./,
       );
     });
+
+    it('a jump after an `if` whose arm always jumps is taken when that condition does not hold', async () => {
+      const text = await walkthrough(
+        'javascript',
+        'function find(xs, x) {\n  let i = 0;\n  while (i < xs.length) {\n    if (xs[i] !== x) {\n      i++;\n      continue;\n    }\n    break;\n  }\n  return i;\n}\n',
+      );
+      assert.match(text, /stops when `xs\[i\] !== x` does not hold \(line 8\)/);
+    });
   });
 });

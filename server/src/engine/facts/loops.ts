@@ -312,6 +312,8 @@ function conditionAround(
   loop: Node,
   kind: LoopExit['kind'],
 ): Pick<LoopExit, 'when' | 'unless' | 'later'> {
+  const after = afterJumpingIf(node, loop);
+  if (after) return { when: after, unless: true };
   let child = node;
   for (let p = node.parent; p && p.id !== loop.id; child = p, p = p.parent) {
     if (BLOCK.test(p.type)) {
@@ -331,6 +333,32 @@ function conditionAround(
       : { when: conditionText(condition) };
   }
   return {};
+}
+
+/**
+ * The condition of the `if` right before a jump at the top of the loop's body, when that `if` has no other
+ * arm and its arm always jumps (`if newitem < parent: …; continue` then `break`), and no other jump comes
+ * before it in the turn: the jump runs exactly when that condition does not hold.
+ */
+function afterJumpingIf(node: Node, loop: Node): string | undefined {
+  const statement = node.parent?.type === 'expression_statement' ? node.parent : node;
+  const block = statement.parent;
+  if (!block || !/^(block|statement_block|statement_list|compound_statement)$/.test(block.type))
+    return undefined;
+  const body = block.type === 'statement_list' && block.parent?.parent?.id === loop.id ? block.parent : block;
+  if (body.parent?.id !== loop.id) return undefined;
+  let previous = statement.previousNamedSibling;
+  while (previous && previous.type.includes('comment')) previous = previous.previousNamedSibling;
+  if (!previous || !IF.test(previous.type) || previous.childForFieldName('alternative')) return undefined;
+  const condition = previous.childForFieldName('condition');
+  const arm = previous.childForFieldName('consequence') ?? previous.childForFieldName('body');
+  const last = arm?.namedChildren.filter((c) => !c.type.includes('comment')).at(-1);
+  const jump = last?.type === 'expression_statement' ? last.namedChildren[0] : last;
+  if (!condition || !jump || !JUMPS[jump.type]) return undefined;
+  // No other way out before it in the turn: then the condition alone decides.
+  const nodes = loop.doc.nodes;
+  for (let id = body.id + 1; id < previous.id; id++) if (JUMPS[nodes[id]!.type]) return undefined;
+  return conditionText(condition);
 }
 
 /** Whether something between `node` and `loop` picks whether it runs: a branch, a `case`, a `catch`. */
