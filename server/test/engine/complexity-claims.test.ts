@@ -1008,6 +1008,69 @@ describe('engine: complexity claims', () => {
     });
   });
 
+  describe('a work list replaced level by level', () => {
+    it('python: a breadth-first walk by levels is linear in the items that pass through it', async () => {
+      const code = lines(
+        'def levels(root):',
+        '    out = []',
+        '    frontier = [root]',
+        '    while frontier:',
+        '        nxt = []',
+        '        for node in frontier:',
+        '            out.append(node.val)',
+        '            for child in node.children:',
+        '                nxt.append(child)',
+        '        frontier = nxt',
+        '    return out',
+      );
+      const { estimates } = await claims('python', code);
+      const line = lineFor(estimates, 'levels');
+      assert.match(line, /: O\(n\) — /);
+      assert.match(
+        line,
+        /the loop on line 6 runs over `frontier`, which the loop on line 4 around it replaces on each turn with the items gathered in `nxt`/,
+      );
+      assert.match(line, /the loop on line 8 adds an item to `nxt` on every turn/);
+    });
+
+    it('javascript: a gathering loop that adds only on some turns still counts', async () => {
+      const code = lines(
+        'function levels(root) {',
+        '  let frontier = [root];',
+        '  while (frontier.length > 0) {',
+        '    const next = [];',
+        '    for (const node of frontier) {',
+        '      for (const child of node.children) {',
+        '        if (child.visible) next.push(child);',
+        '      }',
+        '    }',
+        '    frontier = next;',
+        '  }',
+        '}',
+      );
+      const { estimates } = await claims('javascript', code);
+      assert.match(
+        lineFor(estimates, 'levels'),
+        /: O\(n\^2\) — its loops nest 2 deep.*replaces on each turn/,
+      );
+    });
+
+    it('python: a list that also grows inside the loop is no level-by-level work list', async () => {
+      const code = lines(
+        'def spread(frontier):',
+        '    while frontier:',
+        '        nxt = []',
+        '        for node in frontier:',
+        '            frontier.append(node)',
+        '            for child in node.children:',
+        '                nxt.append(child)',
+        '        frontier = nxt',
+      );
+      const { estimates } = await claims('python', code);
+      assert.match(lineFor(estimates, 'spread'), /: O\(n\^3\) — its loops nest 3 deep/);
+    });
+  });
+
   describe('loops that take about log n turns', () => {
     it('javascript: a binary search that moves one end to the midpoint is O(log n)', async () => {
       const code = lines(

@@ -8,7 +8,8 @@ import { compiledOnlyNote } from './compile-time.js';
 import type { LoopSearch, Recursion, Repeater, Repetition, Step, UnitFacts } from '../facts/model.js';
 import type { LoopAnatomy } from '../facts/loops.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { FUNCTION_TYPES } from '../nodes.js';
+import { codeWithoutComments, FUNCTION_TYPES } from '../nodes.js';
+import { escapeRegExp } from '../regex.js';
 import type { LogLoop } from '../facts/log-loops.js';
 import { logTurns } from './loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
@@ -272,6 +273,66 @@ function sharedConsumption(inner: Node, outer: Node, outerCondition: string | un
   return undefined;
 }
 
+/** The plain statements of a loop's body, in order, through the lists some grammars wrap them in. */
+function bodyStatements(loop: Node): Node[] {
+  const body = loop.childForFieldName('body');
+  if (!body) return [];
+  const flat = (n: Node): Node[] =>
+    /^(block|statement_block|compound_statement|statement_list)$/.test(n.type)
+      ? n.namedChildren.filter((c) => !c.type.includes('comment')).flatMap(flat)
+      : [n];
+  return flat(body);
+}
+
+/** `[]`, `new ArrayList<>()`, `list()`, `nil`, `[]T{}`, `new List<T>()`: a list that starts empty. */
+const EMPTY_LIST =
+  /^(?:\[\s*\]|list\(\s*\)|nil|\[\][\w.*]+\{\s*\}|new\s+(?:java\.util\.)?(?:ArrayList|LinkedList|ArrayDeque|List)\s*(?:<[^>]*>)?\s*\(\s*\)|Vec::new\(\)|vec!\[\s*\])$/;
+
+/** `name = value`, `const name = value`, `name := value`, `var name = value`, `List<T> name = value`: the name and value. */
+function assignmentParts(statement: Node): { name: string; value: string } | undefined {
+  const m =
+    /^(?:(?:const|let|var|final|auto)\s+|[\w<>[\],. ]+\s+)?([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+)?(?::=|=)(?!=)\s*([\s\S]+?)\s*;?$/.exec(
+      codeWithoutComments(statement).trim(),
+    );
+  return m ? { name: m[1]!, value: m[2]! } : undefined;
+}
+
+/**
+ * A loop over a work list that the loop around it replaces, turn by turn, with the items it gathered
+ * (`for node in frontier: … nxt.append(child)` then `frontier = nxt`): the list gathered, or undefined.
+ * The loop around tests the list and writes it only there; the gathered list starts empty each turn.
+ */
+function workListOf(inner: LoopAnatomy, outer: LoopAnatomy, outerNode: Node): string | undefined {
+  const list = inner.over;
+  if (!list || !/^[A-Za-z_$][\w$]*$/.test(list) || !mentions(outer.condition, list)) return undefined;
+  const statements = bodyStatements(outerNode);
+  const handover = statements.map(assignmentParts).find((a) => a?.name === list);
+  const gathered = handover?.value;
+  if (!gathered || !/^[A-Za-z_$][\w$]*$/.test(gathered)) return undefined;
+  const starts = statements.map(assignmentParts).find((a) => a?.name === gathered);
+  if (!starts || !EMPTY_LIST.test(starts.value)) return undefined;
+  // Written nowhere else in the loop around: one hand-over, one empty start.
+  const writes = (name: string) =>
+    codeWithoutComments(outerNode).match(
+      new RegExp(`(?<![\\w.$])${escapeRegExp(name)}\\s*(?:\\+\\+|--|(?:<<|>>>?|[-+*/%&|^])?:?=(?!=))`, 'g'),
+    )?.length ?? 0;
+  // Nor grown or changed in place while it is run over (`frontier.append(x)`, `frontier[i] = x`).
+  const changed = new RegExp(
+    `(?<![\\w.$])${escapeRegExp(list)}\\s*(?:\\.\\s*(?:append|push|add|Add|AddRange|insert|Insert|extend|unshift|splice|push_back|offer|addAll|put)\\s*\\(|\\[[^\\]]*\\]\\s*=(?!=))`,
+  ).test(codeWithoutComments(outerNode));
+  return !changed && writes(list) === 1 && writes(gathered) === 1 ? gathered : undefined;
+}
+
+/** Whether every turn of `loop` adds one item to `list` (`list.append(x)`, `list.push(x)`, `list = append(list, x)`). */
+function addsEveryTurn(loop: Node, list: string): boolean {
+  const l = escapeRegExp(list);
+  const adds = new RegExp(
+    `^(?:${l}\\s*\\.\\s*(?:append|push|add|Add|push_back|offer|addLast)\\s*\\([^,]*\\)|${l}\\s*=\\s*append\\(\\s*${l}\\s*,[^,]+\\))\\s*;?$`,
+  );
+  const statements = bodyStatements(loop);
+  return statements.some((s) => adds.test(codeWithoutComments(s).trim())) && !/continue/.test(loop.text);
+}
+
 /** Statement lists: a statement in one runs after the one before it, so what follows a loop in one runs after it. */
 const STATEMENT_LIST =
   /^(block|statement_block|compound_statement|statements|statement_list|switch_case|switch_default|switch_block_statement_group|switch_section|expression_case|default_case|type_case|communication_case|program|module)$/;
@@ -469,8 +530,21 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       !shared && !cursor && !consumed && parent && node
         ? sameIterator(l, node, aroundOf(l), u.metrics.node)
         : undefined;
+    const grandparent = parent ? parentOf(parent) : undefined;
+    const worked =
+      !shared && !cursor && !consumed && !iterator && parent && parentNode
+        ? workListOf(l, parent, parentNode)
+        : undefined;
+    // The loop inside a work list's loop that adds one item to the gathered list on every turn.
+    const gathering =
+      !shared && !cursor && !consumed && !iterator && !worked && parent && grandparent && node
+        ? (() => {
+            const gatheredBy = workListOf(parent, grandparent, nodes[grandparent.node]!);
+            return gatheredBy && addsEveryTurn(node, gatheredBy) ? gatheredBy : undefined;
+          })()
+        : undefined;
     const left =
-      !shared && !cursor && !consumed && !iterator && parent && node && parentNode
+      !shared && !cursor && !consumed && !iterator && !worked && !gathering && parent && node && parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
     const note = shared
@@ -481,15 +555,19 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
           ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
           : consumed
             ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-            : iterator
-              ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-              : left === 'unit'
-                ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-                : left === 'loop'
-                  ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                  : fixed
-                    ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
-                    : undefined;
+            : worked
+              ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
+              : gathering
+                ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
+                : iterator
+                  ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+                  : left === 'unit'
+                    ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                    : left === 'loop'
+                      ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                      : fixed
+                        ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+                        : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
