@@ -1071,6 +1071,58 @@ describe('engine: complexity claims', () => {
     });
   });
 
+  it('c: padding a counter to the next multiple of a constant runs at most a fixed number of times', async () => {
+    const code = lines(
+      'int expand(const char *s, int n, char *out) {',
+      '    int at = 0;',
+      '    for (int i = 0; i < n; i++) {',
+      '        if (s[i] == 9) {',
+      '            out[at++] = 32;',
+      '            while ((at + 1) % 4 != 0) out[at++] = 32;',
+      '        } else {',
+      '            out[at++] = s[i];',
+      '        }',
+      '    }',
+      '    return at;',
+      '}',
+    );
+    const { estimates } = await claims('c', code);
+    assert.match(
+      lineFor(estimates, 'expand'),
+      /: O\(n\) — .*the loop on line 6 runs at most a fixed number of times \(`\(at \+ 1\) % 4 != 0`\)/,
+    );
+  });
+
+  it('a function that calls one of the snippet whose cost is not estimated is not estimated either', async () => {
+    const code = lines(
+      'function steps(n) {',
+      '  if (n < 2) return n;',
+      '  return n % 2 ? steps(n - 1) : steps(n / 2);',
+      '}',
+      'function start(n) {',
+      '  return steps(n);',
+      '}',
+    );
+    const { estimates } = await claims('javascript', code);
+    assert.match(
+      lineFor(estimates, 'start'),
+      /: not estimated — it calls `steps` \(line 6\), defined in this snippet, whose own cost is not estimated/,
+    );
+    const walk = lines(
+      'function walk(node) {',
+      '  for (const child of node.children) walk(child);',
+      '}',
+      'function start(root) {',
+      '  return walk(root);',
+      '}',
+    );
+    const walked = await claims('javascript', walk);
+    assert.match(
+      lineFor(walked.estimates, 'start'),
+      /: O\(n\) in the number of nodes — it calls `walk` \(line 5\), which is O\(n\) in the number of nodes/,
+    );
+  });
+
   describe('loops that take about log n turns', () => {
     it('javascript: a binary search that moves one end to the midpoint is O(log n)', async () => {
       const code = lines(

@@ -458,7 +458,7 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /O\(n\^2\)/);
       assert.match(
         text,
-        /`sum4\(b\)`: O\(1\) — the loop on line 20 runs a fixed number of times \(`j < 4`\)/,
+        /`sum4\(b\)`: O\(1\) — the loop on line 20 runs at most a fixed number of times \(`j < 4`\)/,
       );
     });
 

@@ -107,6 +107,9 @@ function single(u: UnitFacts, on: string): Estimate {
   };
 }
 
+/** `(idx + 1) % 8 != 0`, `i % 4 != 0`: true until a counter reaches a multiple of a constant. */
+const TO_MULTIPLE = /^\(*\s*(\w+)\s*(?:\+\s*\d+\s*)?\)?\s*%\s*[1-9]\d*\s*\)?\s*!==?\s*0\s*\)*$/;
+
 /** A counting loop bounded by a constant (`i < 4`, `n <= 64`): it runs a fixed number of times. */
 const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
 
@@ -115,6 +118,17 @@ const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
  * ever moves `i` forward. `while (i > 0)` or `remain > 999` bound nothing: they count down from a value.
  */
 function fixedCount(l: LoopAnatomy): boolean {
+  // `while ((idx + 1) % 8 != 0) idx++`: a counter moved forward until it reaches a multiple of a constant.
+  const multiple = l.over === undefined && l.condition !== undefined ? TO_MULTIPLE.exec(l.condition) : null;
+  if (multiple) {
+    const moved = l.carried.filter((c) => c.name === multiple[1]);
+    if (
+      moved.length === 1 &&
+      moved[0]!.how === 'forward' &&
+      l.carried.every((c) => c.name !== multiple[1] || c.how === 'forward')
+    )
+      return true;
+  }
   const m = l.over === undefined && l.condition !== undefined ? CONSTANT_BOUND.exec(l.condition) : null;
   if (!m) return false;
   // Moved forward by the header (`i++`) and nowhere set back in the body.
@@ -566,7 +580,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                     : left === 'loop'
                       ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
                       : fixed
-                        ? `the loop on line ${l.line} runs a fixed number of times (${code(l.condition!)})`
+                        ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition!)})`
                         : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
@@ -905,11 +919,17 @@ function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): 
   const ownDegree = degreeOf(own.estimate);
   if (ownDegree === undefined) return own;
   let best: { degree: number; estimate: string; why: string } | undefined;
+  // A callee of the snippet whose own cost is not estimated (it recurses in ways not counted): nor is this.
+  let unknown: { callee: UnitFacts; line: number; estimate: string } | undefined;
   for (const step of u.steps) {
     if (step.kind !== 'call' || !step.subject) continue;
     const callee = calleeIn(step.subject, u, units);
-    if (!callee || callee.recursive) continue;
+    if (!callee) continue;
     const theirs = ownEstimate(callee);
+    if (theirs.estimate === 'not estimated' || theirs.estimate.startsWith('O(2^n)')) {
+      unknown ??= { callee, line: step.line, estimate: theirs.estimate };
+      continue;
+    }
     const k = degreeOf(theirs.estimate);
     if (k === undefined || k === 0) {
       if (theirs.estimate !== 'not estimated' && k === undefined && step.loopDepth === 0 && ownDegree === 0)
@@ -939,6 +959,16 @@ function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): 
               why: `loops ${loops} deep call ${named} (line ${step.line}), so the costs multiply`,
             };
   }
+  if (unknown)
+    return unknown.estimate === 'not estimated'
+      ? {
+          estimate: 'not estimated',
+          why: `it calls ${code(unknown.callee.metrics.name)} (line ${unknown.line}), defined in this snippet, whose own cost is not estimated`,
+        }
+      : {
+          estimate: unknown.estimate,
+          why: `it calls ${code(unknown.callee.metrics.name)} (line ${unknown.line}), defined in this snippet, which is ${unknown.estimate}`,
+        };
   if (!best) return own;
   return {
     estimate: best.estimate,
