@@ -284,7 +284,12 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
       )
     )
       return `line ${at} does not set \`${claim.name}\` to \`${claim.into}\``;
-  const others = sets.filter(([line]) => line !== at);
+  // A declaration with a start value (`for (let p = head; …)`) runs once, before the first turn.
+  const lines = sourceLines(loop);
+  const declares = new RegExp(
+    `\\b(let|var|const|auto|final|[A-Z]\\w*|int|long|size_t|\\w+\\s*\\*)\\s+${escape(claim.name)}\\s*=`,
+  );
+  const others = sets.filter(([line]) => line !== at && !declares.test(lines[line] ?? ''));
   return others.length > 0 ? `line ${others[0]![0]} sets \`${claim.name}\` too` : undefined;
 };
 
