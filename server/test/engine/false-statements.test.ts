@@ -2186,5 +2186,19 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /DO NOT EDIT|Code generated/);
       assert.match(text, /`lookup\(t, key\)` finds the slot of key in t/);
     });
+
+    it('a licence header right above the first function is not that function’s doc', async () => {
+      const cases: [LanguageId, string][] = [
+        [
+          'javascript',
+          '/*! tinylib. MIT License. A. Author <https://example.test> */\nexports.f = function (a) {\n  return a + 1\n}\n',
+        ],
+        ['c', '/* zlib-ish. BSD-3-Clause License. */\nint f(int a) {\n    return a + 1;\n}\n'],
+      ];
+      for (const [language, code] of cases) {
+        const text = await said(language, code, { mode: 'standard', audience: 'intermediate' });
+        assert.doesNotMatch(text, /License|tinylib|zlib-ish/, language);
+      }
+    });
   });
 });

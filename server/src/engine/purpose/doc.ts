@@ -131,9 +131,9 @@ const IMPORTS =
 /** The marker of generated code (Go's convention, and the same words elsewhere). */
 const GENERATED = /^\W*(?:Code generated|This (?:file|code) (?:is|was) (?:auto-?)?generated|Auto-?generated)\b[\s\S]*?\bDO NOT EDIT\b/i;
 
-/** A licence or copyright header. */
+/** A licence or copyright header (`/*!` marks one for minifiers to keep). */
 const LICENCE =
-  /\bcopyright\b|SPDX-License-Identifier|\blicensed\s+under\b|all\s+rights\s+reserved|permission\s+is\s+hereby\s+granted|GNU\s+(Lesser\s+|Affero\s+)?General\s+Public\s+License|Apache\s+License|Mozilla\s+Public\s+License|released\s+to\s+the\s+public\s+domain/i;
+  /^\/\*!|\b(?:MIT|BSD(?:-\d-Clause)?|ISC|Apache-2\.0|MPL-2\.0|L?GPL-?\d(?:\.\d)?)[\s-]+Licen[cs]e\b|\bcopyright\b|SPDX-License-Identifier|\blicensed\s+under\b|all\s+rights\s+reserved|permission\s+is\s+hereby\s+granted|GNU\s+(Lesser\s+|Affero\s+)?General\s+Public\s+License|Apache\s+License|Mozilla\s+Public\s+License|released\s+to\s+the\s+public\s+domain/i;
 
 /** The doc comment of a unit, if its author wrote one. */
 export function unitDoc(language: LanguageId, node: Node): DocComment | undefined {
