@@ -251,16 +251,33 @@ function loopLines(loop: Node): [number, string][] {
   return out;
 }
 
-/** Every assignment of `name` on the loop's lines: what follows its operator, by line. */
+/**
+ * Every assignment of `name` on the loop's lines: what follows its operator, by line. Read from the text
+ * as written and with comments taken out (a minified line's `//` in a string would cut the rest), each
+ * assignment once.
+ */
 function assignmentsOf(name: string, loop: Node): [number, string][] {
   const n = escape(name);
   const assignment = new RegExp(
-    `(?<![\\w.])${n}\\s*((?:>>>|>>|<<|//|\\*\\*|[-+*/%&|^])?:?=(?!=)[^;]*|\\+\\+|--)`,
+    `(?<![\\w.$])${n}\\s*((?:>>>|>>|<<|//|\\*\\*|[-+*/%&|^])?:?=(?!=)[^;,]*|\\+\\+|--)`,
     'g',
   );
-  return loopLines(loop).flatMap(([at, text]) =>
-    [...uncommented(text).matchAll(assignment)].map((m): [number, string] => [at, m[1]!.trim()]),
-  );
+  return loopLines(loop).flatMap(([at, text]) => {
+    const raw = [...text.matchAll(assignment)].map((m) => m[1]!.trim());
+    const bare = [...uncommented(text).matchAll(assignment)].map((m) => m[1]!.trim());
+    return (raw.length >= bare.length ? raw : bare).map((op): [number, string] => [at, op]);
+  });
+}
+
+/** The loop's header: its code before the body opens (`{`, or `:` at a line's end). */
+function headerOf(loop: Node): string {
+  return uncommented(loop.text).split(/\{|:\s*\n/)[0] ?? '';
+}
+
+/** Whether a `for` header starts `name` (`for (let i = 0, p = head; …`): that runs once, before the first turn. */
+function startsInHeader(name: string, loop: Node): boolean {
+  const start = /^\s*for\s*\(([^;]*);/.exec(headerOf(loop))?.[1] ?? '';
+  return new RegExp(`(?<![\\w.$])${escape(name)}\\s*=(?!=)`).test(start);
 }
 
 const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
@@ -272,39 +289,38 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   if (!/^((\??\.|->)\w+|\[[^\]()]+\])+$/.test(rest))
     return `\`${claim.into}\` is not a part of \`${claim.name}\``;
   const sets = assignmentsOf(claim.name, loop);
-  if (
-    !sets.some(
-      ([line, op]) => line === at && op.replace(/[\s;{})]+$/, '') === `= ${claim.into}`.replace(/\s+/g, ' '),
-    )
-  )
-    if (
-      !sets.some(
-        ([line, op]) =>
-          line === at && op.replace(/\s+/g, '').startsWith(`=${claim.into.replace(/\s+/g, '')}`),
-      )
-    )
-      return `line ${at} does not set \`${claim.name}\` to \`${claim.into}\``;
-  // A declaration with a start value (`for (let p = head; …)`) runs once, before the first turn.
+  const into = claim.into.replace(/\s+/g, '');
+  const own = sets.findIndex(([line, op]) => line === at && op.replace(/\s+/g, '').startsWith(`=${into}`));
+  if (own < 0) return `line ${at} does not set \`${claim.name}\` to \`${claim.into}\``;
+  // A declaration with a start value (`for (let p = head; …)`, `Node p = head` in the header) runs once.
   const lines = sourceLines(loop);
   const declares = new RegExp(
     `\\b(let|var|const|auto|final|[A-Z]\\w*|int|long|size_t|\\w+\\s*\\*)\\s+${escape(claim.name)}\\s*=`,
   );
-  const others = sets.filter(([line]) => line !== at && !declares.test(lines[line] ?? ''));
+  const first = loop.startPosition.row + 1;
+  let started = startsInHeader(claim.name, loop);
+  const others = sets.filter(([line], i) => {
+    if (i === own || declares.test(lines[line] ?? '')) return false;
+    if (started && line === first) return (started = false);
+    return true;
+  });
   return others.length > 0 ? `line ${others[0]![0]} sets \`${claim.name}\` too` : undefined;
 };
 
 const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
   if (!loop) return 'no evidence node';
-  const header = uncommented(sourceLines(loop)[loop.startPosition.row + 1] ?? '');
+  const header = headerOf(loop);
   for (const name of claim.names)
     if (!new RegExp(`(?<![\\w.])${escape(name)}(?![\\w])`).test(header))
-      return `the loop's first line does not mention \`${name}\``;
+      return `the loop's header does not mention \`${name}\``;
   const k = '(?:[2-9]|[1-9]\\d+)';
+  const started = (name: string) => (op: [number, string], i: number, all: [number, string][]) =>
+    !(startsInHeader(name, loop) && i === all.findIndex(([line]) => line === loop.startPosition.row + 1));
   if (claim.how === 'bisects') {
     const [lo, hi] = claim.names.map(escape) as [string, string];
     const text = loopLines(loop)
-      .map(([, t]) => uncommented(t))
+      .map(([, t]) => t)
       .join('\n');
     const mid = new RegExp(
       `(\\w+)\\s*:?=[^;\\n]*\\b(${lo}|${hi})\\b[^;\\n]*\\b(${lo}|${hi})\\b[^;\\n]*(/\\s*2|>>>?\\s*1)`,
@@ -312,7 +328,7 @@ const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
     if (!mid) return 'no midpoint of both ends is set in the loop';
     const toMid = new RegExp(`^=\\s*${escape(mid[1]!)}(\\s*[-+]\\s*1)?[\\s;{})]*$`);
     for (const name of claim.names)
-      for (const [at, op] of assignmentsOf(name, loop))
+      for (const [at, op] of assignmentsOf(name, loop).filter(started(name)))
         if (!toMid.test(op)) return `line ${at} sets \`${name}\` otherwise than to the midpoint`;
     return undefined;
   }
@@ -324,7 +340,7 @@ const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
   const constant = /^(\+\+|--|[-+]=\s*\d+|:?=\s*\w+\s*[-+]\s*\d+)[\s;{})]*$/;
   const bare = /^:?=\s*(\w+)[\s;{})]*$/;
   let moved = false;
-  for (const [at, op] of assignmentsOf(name, loop)) {
+  for (const [at, op] of assignmentsOf(name, loop).filter(started(name))) {
     if (geometric.test(op)) moved = true;
     else if (constant.test(op)) continue;
     else {

@@ -2200,5 +2200,76 @@ describe('engine: no false sentence', () => {
         assert.doesNotMatch(text, /License|tinylib|zlib-ish/, language);
       }
     });
+
+    it('quiz answers: every value a function returns, the return right after a skipped `if`, no guard question past an earlier exit', async () => {
+      const decode = await said(
+        'javascript',
+        'function decode(bits, scale) {\n  let e = bits >> 4;\n  if (e === 0) {\n    e = 1;\n  } else if (e === 15) {\n    return bits ? NaN : Infinity;\n  }\n  return e * scale;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(decode, /It returns `bits \? NaN : Infinity` \(line 6\) or `e \* scale` \(line 8\)/);
+      const next = await said(
+        'go',
+        'package p\n\nfunc pick(n int, last bool) int {\n\tif n > 0 {\n\t\tif last {\n\t\t\treturn 1\n\t\t}\n\t\treturn 0\n\t}\n\treturn -1\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(next, /goes on past the `if`, to line 8, which returns `0`/);
+      assert.doesNotMatch(next, /It does not return; /);
+      const guarded = await said(
+        'csharp',
+        'class P {\n    public int Parse(string s, object acc) {\n        if (acc == null) throw new ArgumentNullException(nameof(acc));\n        if (string.IsNullOrEmpty(s)) return 0;\n        return s.Length;\n    }\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(guarded, /Which inputs make `P\.Parse\(s, acc\)` return `0`/);
+    });
+
+    it('a C# `void` method with an expression body returns nothing; a call passing `errorSelector` is no error return', async () => {
+      const text = await said(
+        'csharp',
+        'class P {\n    public void Parse(string s) => _ = TryParse(s, null);\n    public int TryParse(string s, Func<int> errorSelector) {\n        var v = s.Length;\n        return v > 0 ? Use(v, v, 1, errorSelector) : Use(v, 0, 1, errorSelector);\n    }\n}\n',
+      );
+      assert.match(
+        text,
+        /runs `_ = TryParse\(s, null\)`, the expression after its `=>`, and returns nothing \(it is `void`\)/,
+      );
+      assert.doesNotMatch(text, /returns an error/);
+    });
+
+    it('a property with code of its own is not counted as a method', async () => {
+      const text = await said(
+        'csharp',
+        'class Field {\n    int min, max;\n    public int Count => max - min + 1;\n    public bool Has(int v) { return v >= min && v <= max; }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /has 1 method: `Has`, and 1 property with code of its own: `Count`\./);
+    });
+
+    it('a term’s example is the declaration’s line, not the annotation above it', async () => {
+      const text = await said(
+        'java',
+        'class F {\n    @SuppressWarnings("unchecked")\n    public int size(java.util.List list) {\n        return list.size();\n    }\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /In this code: `@SuppressWarnings/);
+      assert.match(
+        text,
+        /\*\*parameter\*\*: .*In this code: `public int size\(java\.util\.List list\) \{` \(line 3\)/,
+      );
+    });
+
+    it('comparative mode offers a loop only for recursion as deep as its input', async () => {
+      const split = await said(
+        'go',
+        'package p\n\nfunc sortRange(a []int, lo, hi int) {\n\tif hi-lo < 2 {\n\t\treturn\n\t}\n\tmid := partition(a, lo, hi)\n\tsortRange(a, lo, mid)\n\tsortRange(a, mid+1, hi)\n}\n',
+        { mode: 'comparative', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(split, /Rewrite as a loop/);
+      const countdown = await said(
+        'python',
+        'def total(n):\n    if n == 0:\n        return 0\n    return n + total(n - 1)\n',
+        { mode: 'comparative', audience: 'intermediate' },
+      );
+      assert.match(countdown, /Rewrite as a loop/);
+    });
   });
 });

@@ -84,6 +84,20 @@ export function membersOf(cls: UnitFacts, facts: SnippetFacts): UnitFacts[] {
   );
 }
 
+/** A class's accessors (`get x()`, C#'s `int X => …`): properties to read, not methods to call. */
+const isAccessor = (u: UnitFacts) => u.metrics.kind === 'getter' || u.metrics.kind === 'setter';
+
+/** The methods of a class, its accessors left out. */
+export function methodsOf(cls: UnitFacts, facts: SnippetFacts): UnitFacts[] {
+  return membersOf(cls, facts).filter((u) => !isAccessor(u));
+}
+
+/** The accessors of a class, one per property (a getter and setter of one name count once). */
+export function accessorsOf(cls: UnitFacts, facts: SnippetFacts): UnitFacts[] {
+  const all = membersOf(cls, facts).filter(isAccessor);
+  return all.filter((u, i) => all.findIndex((o) => o.metrics.name === u.metrics.name) === i);
+}
+
 export function addsUp(unit: UnitFacts): AddsUp[] {
   return unit.purpose.idioms.flatMap((i): AddsUp[] =>
     i.kind === 'accumulate' && i.target
@@ -318,7 +332,7 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
   const claims: Claim[] = [];
   for (const unit of facts.units) {
     if (unit.metrics.kind === 'class') {
-      claims.push(declaresMethods(unit, membersOf(unit, facts)));
+      claims.push(declaresMethods(unit, methodsOf(unit, facts)));
       continue;
     }
     claims.push(...unit.divisions);

@@ -62,8 +62,14 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
       tradeOffs:
         'Caching or bottom-up work turns repeated sub-calls into one each, at the cost of memory for the cache or table.',
     });
-  } else if (u.recursive && stackDepth(u)) {
+  } else if (
+    u.recursive &&
+    stackDepth(u) &&
+    (u.recursion?.shape === 'structural' || u.recursion?.shape === 'decrement')
+  ) {
     // Only recursion that holds frames on the stack gains from a loop: not one made again from a callback.
+    // And only where the depth grows with the input (one level per item or per part): a divide-and-conquer
+    // recursion that splits its range (a quicksort) is already shallow, and its loop form no clearer.
     out.push({
       found: `${sig} is recursive (${count(u.selfCallSites, 'self-call site')})${u.recursion?.shape === 'structural' ? ', going down the parts of its input' : ''}.`,
       alternative:

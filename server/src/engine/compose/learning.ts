@@ -92,6 +92,16 @@ function firstStep(
   return all.sort((a, b) => a.line - b.line)[0];
 }
 
+/**
+ * The line a unit is declared on: where its name or parameters are written, below any annotations,
+ * decorators or attributes its first line may hold.
+ */
+function declarationLine(u: UnitFacts): number {
+  const node = u.metrics.node;
+  const named = node.childForFieldName('name') ?? node.childForFieldName('parameters');
+  return named ? named.startPosition.row + 1 : u.metrics.startLine;
+}
+
 function conceptsUsed(input: ComposeInput): Use[] {
   const units = callables(input);
   const top = input.facts.topLevel;
@@ -99,7 +109,7 @@ function conceptsUsed(input: ComposeInput): Use[] {
   const add = (term: Term, line: number | undefined) => {
     if (line !== undefined) uses.push({ term, line });
   };
-  add('function', units[0]?.metrics.startLine);
+  add('function', units[0] && declarationLine(units[0]));
   // A Rust `impl` block or trait is no class: it is not shown as one.
   add(
     'class',
@@ -117,8 +127,10 @@ function conceptsUsed(input: ComposeInput): Use[] {
     firstStep(units, top, (s) => s.kind === 'throw' || (s.kind === 'catch' && !endsIteration(s)))?.line,
   );
   add('await', firstStep(units, top, (s) => s.kind === 'await')?.line);
-  add('generator', units.find((u) => u.isGenerator)?.metrics.startLine);
-  add('recursion', units.find((u) => u.recursive)?.metrics.startLine);
+  const generator = units.find((u) => u.isGenerator);
+  add('generator', generator && declarationLine(generator));
+  const recursive = units.find((u) => u.recursive);
+  add('recursion', recursive && declarationLine(recursive));
   add('goroutine', firstStep(units, top, (s) => s.kind === 'spawn')?.line);
   add('defer', firstStep(units, top, (s) => s.kind === 'defer')?.line);
   return uses;
@@ -140,9 +152,9 @@ export function examplesOf(input: ComposeInput): (term: Term) => string | undefi
   for (const use of conceptsUsed(input)) if (!found.has(use.term)) found.set(use.term, use.line);
   const units = callables(input);
   const withParams = units.find((u) => u.params.length > 0);
-  if (withParams) found.set('parameter', withParams.metrics.startLine);
+  if (withParams) found.set('parameter', declarationLine(withParams));
   const method = units.find((u) => u.metrics.kind === 'method');
-  if (method) found.set('method', method.metrics.startLine);
+  if (method) found.set('method', declarationLine(method));
   return (term) => {
     const line = found.get(term);
     const text = line === undefined ? undefined : lines[line - 1]?.trim();
@@ -444,6 +456,20 @@ function decides(input: ComposeInput): boolean {
   );
 }
 
+/**
+ * ", to line 46, which returns `n, nil`": where the code goes on past an `if` whose arm is skipped, when the
+ * statement right after it, in the same block, is a `return`.
+ */
+function pastTheIf(u: UnitFacts, branch: Step): string {
+  let next = u.metrics.node.doc.nodes[branch.node]?.nextNamedSibling;
+  while (next && next.type.includes('comment')) next = next.nextNamedSibling;
+  if (!next || !/^return/.test(next.type)) return '';
+  const line = next.startPosition.row + 1;
+  const ret = u.steps.find((s) => s.kind === 'return' && s.line === line);
+  if (!ret) return '';
+  return `, to line ${line}, which returns${ret.subject ? ` ${code(ret.subject)}` : ' without a value'}`;
+}
+
 export function questions(input: ComposeInput): Section {
   const qs: Question[] = [];
   for (const u of callables(input)) {
@@ -452,7 +478,11 @@ export function questions(input: ComposeInput): Section {
     const guard = u.steps.find(
       (s) => s.kind === 'branch' && s.subject && s.then?.kind === 'return' && s.depth === 0,
     );
-    if (guard?.then?.subject && !setBefore(u, guard.subject!, guard.line))
+    // Ways out before it (a `return` or `throw` on an earlier line) may end the call first: then the
+    // condition alone does not say which inputs get there.
+    const leftBefore =
+      guard && u.steps.some((s) => (s.kind === 'return' || s.kind === 'throw') && s.line < guard.line);
+    if (guard?.then?.subject && !leftBefore && !setBefore(u, guard.subject!, guard.line))
       qs.push({
         ask: `Which inputs make ${sig} return ${code(guard.then.subject)} (the \`if\` on line ${guard.line})?`,
         answer: `Those for which ${code(guard.subject!)} holds: then it returns ${code(guard.then.subject)} at once.`,
@@ -471,7 +501,7 @@ export function questions(input: ComposeInput): Section {
         ask: `In ${sig}, what happens when ${code(branch.subject!)} is false (line ${branch.line})?`,
         answer: branch.otherwise
           ? `It takes the other arm: it ${branch.otherwise.kind === 'continue' ? 'skips to the next turn of the loop' : `${branch.otherwise.kind}s${branch.otherwise.subject ? ` ${code(branch.otherwise.subject)}` : ''}`}.`
-          : `It does not ${branch.then!.kind === 'continue' ? 'skip to the next turn' : branch.then!.kind}; it skips that arm and goes on past the \`if\`.`,
+          : `It does not ${branch.then!.kind === 'continue' ? 'skip to the next turn' : branch.then!.kind} there; it skips that arm and goes on past the \`if\`${pastTheIf(u, branch)}.`,
       });
     const arms = u.steps.find((s) => s.kind === 'switch' && s.subject && s.cases?.some((c) => c.isDefault));
     if (arms) {
@@ -547,16 +577,21 @@ export function questions(input: ComposeInput): Section {
     const first = callables(input).find(
       (u) => u.params.length > 0 && u.steps.some((s) => s.kind === 'return' && s.subject),
     );
-    const ret = first?.steps.find((s) => s.kind === 'return' && s.subject);
-    if (first && ret)
+    // Every value it can return, not only the first: a special case returned early is not the answer.
+    const rets = (first?.steps ?? []).filter((s) => s.kind === 'return' && s.subject);
+    const distinct = rets.filter((r, i) => rets.findIndex((o) => o.subject === r.subject) === i);
+    if (first && distinct.length > 0 && distinct.length <= 3) {
+      const uses = first.params.filter((p) =>
+        distinct.some((r) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(r.subject!)),
+      );
       qs.push({
         ask: `What does ${signature(first)} return, and which of its parameters does the result depend on?`,
-        answer: `It returns ${code(ret.subject!)} (line ${ret.line})${
-          first.params.some((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(ret.subject!))
-            ? `, which uses ${listOf(first.params.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(ret.subject!)).map(code))}`
-            : ''
-        }.`,
+        answer: `It returns ${listOf(
+          distinct.map((r) => `${code(r.subject!)} (line ${r.line})`),
+          'or',
+        )}${uses.length ? `, which ${distinct.length > 1 ? 'use' : 'uses'} ${listOf(uses.map(code))}` : ''}.`,
       });
+    }
   }
   return {
     title: 'Check your understanding',

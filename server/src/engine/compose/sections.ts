@@ -267,7 +267,10 @@ export function inputsOutputs(input: ComposeInput): Section {
       values.length > 0
         ? `returns ${listOf(values.slice(0, 4), 'or')}${values.length > 4 ? ' among others' : ''}`
         : body && !body.text.includes('\n')
-          ? `returns ${code(body.text)}, the expression after its \`=>\``
+          ? // A `void` method's `=> expr` runs the expression and returns nothing.
+            /\bvoid\s+[\w.<>]+\s*\(/.test(node.text.slice(0, Math.max(0, node.text.indexOf('=>'))))
+            ? `runs ${code(body.text)}, the expression after its \`=>\`, and returns nothing (it is \`void\`)`
+            : `returns ${code(body.text)}, the expression after its \`=>\``
           : returns.length > 0
             ? 'returns without a value'
             : u.isGenerator
@@ -526,7 +529,10 @@ function isErrorValue(subject: string): boolean {
     /^Err\(/.test(subject) ||
     /^Promise\.reject\(/.test(subject) ||
     (subject.includes(',') || /^(errors\.New|fmt\.Errorf)\(/.test(subject)
-      ? /^(err|errors\.New\(|fmt\.Errorf\(|&?\w*Error\{|\w+\.Wrap\w*\()/.test(last)
+      ? // `err` itself, not a name that starts with it (`errorSelector)` of a call's last argument).
+        // A clipped subject's last part may be cut inside a call: nothing is read from it.
+        !subject.endsWith('…') &&
+        /^(err$|[Ee]rr[A-Z]\w*$|errors\.New\(|fmt\.Errorf\(|&?\w*Error\{|\w+\.Wrap\w*\()/.test(last)
       : false)
   );
 }

@@ -6,7 +6,7 @@ import type { LanguageId } from '@code-explain/shared';
 import type { UnitKind } from '../metrics/model.js';
 import { expertNotes } from './depth.js';
 import { commentsSentence, unitLoops } from './loops.js';
-import { declaresMethods, membersOf } from '../claims/index.js';
+import { accessorsOf, declaresMethods, methodsOf } from '../claims/index.js';
 import { declaredInParts } from '../claims/members.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, CompileGroup, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
@@ -530,8 +530,9 @@ export function describeUnit(
 
 /** "Class `Stack` (lines 1–20) has 3 methods: …"; "Interface `Shape` (lines 1–7) declares 4 methods: …". */
 export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice): string {
-  const members = membersOf(cls, facts);
+  const members = methodsOf(cls, facts);
   const claim = declaresMethods(cls, members);
+  const accessors = accessorsOf(cls, facts);
   const nodes = cls.metrics.node.doc.nodes;
   // Without member units (an interface's methods have no body), the methods are the declarations in its body.
   const names = members.length
@@ -540,9 +541,15 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
       )
     : claim.evidence.nodes.slice(1).map((id) => code(memberName(nodes[id]!)));
   const verb = members.length ? 'has' : 'declares';
+  const properties = accessors.length
+    ? `${claim.count ? ',' : ''} and ${count(accessors.length, 'property', 'properties')} with code of ${accessors.length === 1 ? 'its' : 'their'} own: ${listUpTo(
+        accessors.map((u) => code(u.metrics.name.split('.').pop() ?? u.metrics.name)),
+        MAX_LIST_ITEMS,
+      )}`
+    : '';
   const what = claim.count
-    ? `${verb} ${count(claim.count, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}`
-    : 'has no methods';
+    ? `${verb} ${count(claim.count, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}${properties}`
+    : `has no methods${properties}`;
   const keyword = claim.keyword === 'class' ? voice.term('class') : claim.keyword;
   const where = lineRange(cls.metrics.startLine, cls.metrics.endLine);
   // One part of a type declared in parts holds only some of its methods.
