@@ -129,7 +129,8 @@ const IMPORTS =
   /^(import\b|from\s+\S+\s+import\b|using\s|use\s|#include\b|extern\s+crate\b|require\b|(var|let|const)\s+[\w{}\s,]+=\s*require\()/;
 
 /** The marker of generated code (Go's convention, and the same words elsewhere). */
-const GENERATED = /^\W*(?:Code generated|This (?:file|code) (?:is|was) (?:auto-?)?generated|Auto-?generated)\b[\s\S]*?\bDO NOT EDIT\b/i;
+const GENERATED =
+  /^\W*(?:Code generated|This (?:file|code) (?:is|was) (?:auto-?)?generated|Auto-?generated)\b[\s\S]*?\bDO NOT EDIT\b/i;
 
 /** A licence or copyright header (`/*!` marks one for minifiers to keep). */
 const LICENCE =
