@@ -13,6 +13,8 @@ import { capitalize, code, count, firstOf, lineRange, listOf, listUpTo } from '.
 import { describeSteps, kindName, signature } from './walkthrough.js';
 import { docSentence, purposeSentences } from './purpose.js';
 import { isStandIn } from '../metrics/common/naming.js';
+import { isGeneratedCode } from '../purpose/doc.js';
+import { clip } from '../clip.js';
 
 export function callables(input: ComposeInput): UnitFacts[] {
   return input.facts.units.filter((u) => u.metrics.kind !== 'class');
@@ -107,6 +109,16 @@ export function overviewSentence(input: ComposeInput, voice: Voice): string {
   return `This ${languageName} snippet (${lines}) defines ${listOf(defs)}${nestedText}.`;
 }
 
+/** The generated-code marker near the top of the code, with its line, if it has one. */
+function generatedMarker(code: string): { line: number; text: string } | undefined {
+  if (!isGeneratedCode(code)) return undefined;
+  const lines = code.split('\n', 12);
+  const at = lines.findIndex((l) => /generated/i.test(l));
+  if (at < 0) return undefined;
+  const text = lines[at]!.replace(/^\s*(?:\/\/+|#+|\/\*+|\*+)\s*|\s*\*\/\s*$/g, '').trim();
+  return { line: at + 1, text: clip(text, 100) };
+}
+
 /** Top-level units whose purpose the overview states, most important first. */
 const OVERVIEW_PURPOSES = 3;
 
@@ -127,6 +139,11 @@ export function purposeOverview(
   const parts: string[] = [];
   const said = new Map<UnitFacts, string[]>();
   if (facts.doc) parts.push(docSentence(facts.doc, 'the code', undefined, true));
+  const generated = generatedMarker(input.request.code);
+  if (generated)
+    parts.push(
+      `It says it is generated code (line ${generated.line}: “${generated.text}”): it is changed through its generator, so no advice on its layout, names or comments is given here.`,
+    );
   const top = ranked(facts.units.filter((u) => u.parent === undefined && !describedAfter.includes(u)));
   for (const unit of top.slice(0, OVERVIEW_PURPOSES)) {
     let u = unit;

@@ -129,8 +129,17 @@ const IMPORTS =
   /^(import\b|from\s+\S+\s+import\b|using\s|use\s|#include\b|extern\s+crate\b|require\b|(var|let|const)\s+[\w{}\s,]+=\s*require\()/;
 
 /** The marker of generated code (Go's convention, and the same words elsewhere). */
-const GENERATED =
+export const GENERATED =
   /^\W*(?:Code generated|This (?:file|code) (?:is|was) (?:auto-?)?generated|Auto-?generated)\b[\s\S]*?\bDO NOT EDIT\b/i;
+
+/** Whether the code says, in a comment near its top, that it is generated and not to be edited by hand. */
+export function isGeneratedCode(code: string): boolean {
+  const head = code.split('\n', 12).join('\n');
+  return (
+    /^\s*(?:\/\/|#|\/\*|\*|--)/m.test(head) &&
+    GENERATED.test(head.replace(/^\s*(?:\/\/+|#+|\/\*+|\*+\/?|--)\s?/gm, ''))
+  );
+}
 
 /** A licence or copyright header (`/*!` marks one for minifiers to keep). */
 const LICENCE =
