@@ -2293,5 +2293,17 @@ describe('engine: no false sentence', () => {
       );
       assert.match(countdown, /Rewrite as a loop/);
     });
+
+    it('an `elif` told after a step of another branch names the arm it follows', async () => {
+      const text = await said(
+        'python',
+        'def kind(line, sections, strict, seen):\n    mo = line.startswith("[")\n    if mo:\n        if line in sections:\n            if strict and line in seen:\n                raise ValueError(line)\n            seen.add(line)\n        elif line == "[DEFAULT]":\n            return 0\n    elif not sections:\n        raise KeyError(line)\n    return 1\n',
+      );
+      assert.match(
+        text,
+        /branches on whether `line == "\[DEFAULT\]"` when `line in sections` \(line 4\) does not hold \(line 8\)/,
+      );
+      assert.doesNotMatch(text, /\(line 5\), otherwise branches on/);
+    });
   });
 });

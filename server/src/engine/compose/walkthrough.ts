@@ -18,6 +18,7 @@ import { clip } from '../clip.js';
 import { capitalize, code, count, endsIteration, lineRange, listOf, listUpTo } from './text.js';
 import { callbackName, dataFlowSentences, purposeSentences } from './purpose.js';
 import { isStandIn } from '../metrics/common/naming.js';
+import { codeWithoutComments } from '../nodes.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -250,6 +251,8 @@ export interface WalkthroughOptions {
   readonly units?: readonly UnitFacts[];
   /** Purpose sentences the text has already stated, by unit: its paragraph does not repeat them. */
   readonly purposeSaid?: ReadonlyMap<UnitFacts, readonly string[]>;
+  /** The snapshot's nodes, by id, where the steps' nodes are read (an `elif`'s place in its chain). */
+  readonly nodes?: readonly SnapshotNode[];
 }
 
 /** A step's phrase, with its line when lines are told. */
@@ -289,6 +292,31 @@ function groupPhrase(
 }
 
 /** "It loops over `items`, checks whether `x > 0` and returns `total`." */
+/** The arm an `elif` / `else if` follows in its chain: the `if` or `elif` before it, with its condition and line. */
+function armBefore(
+  step: Step,
+  nodes: readonly SnapshotNode[] | undefined,
+): { condition: string; line: number } | undefined {
+  const node = nodes?.[step.node];
+  if (!node) return undefined;
+  let before: SnapshotNode | null | undefined;
+  if (node.type === 'elif_clause') {
+    before = node.previousNamedSibling;
+    while (before && before.type.includes('comment')) before = before.previousNamedSibling;
+    if (before?.type !== 'elif_clause') before = node.parent;
+  } else {
+    before = node.parent?.type === 'else_clause' ? node.parent.parent : node.parent;
+  }
+  const condition = before && /if/.test(before.type) ? before.childForFieldName('condition') : null;
+  if (!before || !condition) return undefined;
+  return {
+    condition: codeWithoutComments(condition)
+      .replace(/^\((.*)\)$/s, '$1')
+      .trim(),
+    line: before.startPosition.row + 1,
+  };
+}
+
 function stepPhrases(
   steps: readonly Step[],
   voice: Voice,
@@ -301,15 +329,24 @@ function stepPhrases(
   let skipped = 0;
   const groups = options.compileGroups ?? [];
   const told = new Set<CompileGroup>();
+  let last: Step | undefined;
   for (const step of steps) {
     if (step.guarded) continue;
     // Only one arm of a compile-time conditional is compiled: its steps are one phrase of alternatives.
     const group = groups.length ? armAt(groups, step.line)?.group : undefined;
     if (group && told.has(group)) continue;
     if (group) told.add(group);
+    // "otherwise branches on …" reads as the arm after the phrase before it: where that is not the arm
+    // before it in its chain (that one was not told), the arm it follows is named.
+    const arm =
+      !group && step.kind === 'branch' && step.detail === 'elif' && step.subject
+        ? armBefore(step, options.nodes)
+        : undefined;
     const phrase = group
       ? groupPhrase(group, steps, voice, options, raises)
-      : linedPhrase(step, voice, options, raises);
+      : arm && last?.line !== arm.line
+        ? `branches on whether ${code(step.subject!)} when ${code(arm.condition)} (line ${arm.line}) does not hold${options.withLines ? ` (line ${step.line})` : ''}`
+        : linedPhrase(step, voice, options, raises);
     if (!phrase) continue;
     if (phrases.length >= options.maxSteps) {
       skipped++;
@@ -317,6 +354,7 @@ function stepPhrases(
     }
     if (group) grouped.add(phrases.length);
     phrases.push(phrase);
+    last = step;
   }
   return { phrases, skipped, grouped };
 }
@@ -463,7 +501,11 @@ export function describeUnit(
     ...dataFlowSentences(unit),
   ].join(' ');
   // Its compile-time conditionals' arms are told as alternatives.
-  const stepOptions = unit.compileGroups.length ? { ...options, compileGroups: unit.compileGroups } : options;
+  const stepOptions = {
+    ...options,
+    nodes: unit.metrics.node.doc.nodes,
+    ...(unit.compileGroups.length ? { compileGroups: unit.compileGroups } : {}),
+  };
   // The returns and the conditions that lead to them, once told as cases, are not told again as steps.
   const result = unit.purpose.result;
   const casesTold =
