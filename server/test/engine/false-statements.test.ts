@@ -2305,5 +2305,17 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(text, /\(line 5\), otherwise branches on/);
     });
+
+    it('parameters that gather the rest are shown as written: `*args`, `**kwargs`, `...rest`', async () => {
+      const py = await said(
+        'python',
+        'class Handler:\n    def __init__(self, *args, directory=None, **kwargs):\n        self.directory = directory\n        self.rest = (args, kwargs)\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(py, /`Handler\.__init__\(self, \*args, directory, \*\*kwargs\)`/);
+      assert.match(py, /takes 3 parameters besides `self` \(`\*args`, `directory` and `\*\*kwargs`\)/);
+      const js = await said('javascript', 'function join(sep, ...parts) {\n  return parts.join(sep);\n}\n');
+      assert.match(js, /`join\(sep, \.\.\.parts\)`/);
+    });
   });
 });

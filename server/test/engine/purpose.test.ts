@@ -850,7 +850,7 @@ describe('engine: what the code is for', () => {
       'function debounce(fn, ms) {\n  let timer;\n  return (...args) => {\n    clearTimeout(timer);\n    timer = setTimeout(() => fn(...args), ms);\n  };\n}\n',
       [
         /`debounce\(fn, ms\)` builds a debounced function/,
-        /The arrow function returned on line 3 \(lines 3–6\), defined inside `debounce`, takes 1 parameter \(`args`\)/,
+        /The arrow function returned on line 3 \(lines 3–6\), defined inside `debounce`, takes 1 parameter \(`\.\.\.args`\)/,
         /It is a closure: it uses `timer`, `fn` and `ms` from the function around it \(`debounce`\), and changes `timer`, state kept between its calls\./,
       ],
     ],

@@ -44,6 +44,12 @@ const SIGNATURE_PARAMS = 8;
  * parameters could not be read). A long list ends in `…` after the parameters
  * that fit, so the quote stays a readable signature.
  */
+/** The parameters as written before their names: `*args`, `**kwargs`, `...rest`, or the plain name. */
+export function paramLabels(unit: UnitFacts): readonly string[] {
+  const marks = unit.paramMarks;
+  return marks ? unit.params.map((p, i) => `${marks[i] ?? ''}${p}`) : unit.params;
+}
+
 export function signature(unit: UnitFacts): string {
   const { name, kind } = unit.metrics;
   // A unit without a name in the source is described in words, never shown as if it were code.
@@ -56,7 +62,7 @@ export function signature(unit: UnitFacts): string {
   const head = clip(name, MAX_QUOTE_CHARS / 2);
   const shown: string[] = [];
   let length = head.length + 2;
-  for (const p of unit.params) {
+  for (const p of paramLabels(unit)) {
     // Room is kept for a closing `, …)`.
     if (shown.length === SIGNATURE_PARAMS || length + p.length + 2 > MAX_QUOTE_CHARS - 3) break;
     shown.push(p);
@@ -454,7 +460,7 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
   // A Python method's `self` or `cls` is the object it is called on, not an argument the caller passes.
   const receiver =
     MEMBER_KINDS.has(m.kind) && /^(self|cls)$/.test(unit.params[0] ?? '') ? unit.params[0] : undefined;
-  const passed = receiver ? unit.params.slice(1) : unit.params;
+  const passed = receiver ? paramLabels(unit).slice(1) : paramLabels(unit);
   const besides = receiver ? ` besides ${code(receiver)}` : '';
   const viaArguments = argumentsPhrase(unit);
   const params = !unit.paramsKnown

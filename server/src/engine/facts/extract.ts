@@ -16,7 +16,7 @@ import { repetitionsOf } from './pipelines.js';
 import type { Dependency, SnippetFacts, Step, UnitFacts } from './model.js';
 import { collectSteps } from './steps.js';
 import { compiledIn, compileGroupsIn } from './compile-time.js';
-import { paramNames } from './subjects.js';
+import { paramMarks, paramNames } from './subjects.js';
 import { syntaxOf } from './syntax.js';
 import { domainWords } from './domain.js';
 import { isExported } from './visibility.js';
@@ -34,10 +34,14 @@ function hasDirectChild(node: SnapshotNode, types: ReadonlySet<string>): boolean
   return false;
 }
 
-function paramsOf(language: LanguageId, metrics: UnitMetrics): { params: string[]; paramsKnown: boolean } {
+function paramsOf(
+  language: LanguageId,
+  metrics: UnitMetrics,
+): { params: string[]; paramsKnown: boolean; paramMarks?: string[] } {
   if (metrics.kind === 'class') return { params: [], paramsKnown: true };
   const names = paramNames(language, metrics.node);
-  return { params: names ?? [], paramsKnown: names !== undefined };
+  const marks = names ? paramMarks(language, metrics.node) : undefined;
+  return { params: names ?? [], paramsKnown: names !== undefined, ...(marks ? { paramMarks: marks } : {}) };
 }
 
 /** Its bare `return`s, each told the named results it returns (Go): none is "without a value". */

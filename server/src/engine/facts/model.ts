@@ -220,6 +220,8 @@ export interface UnitFacts {
   readonly params: readonly string[];
   /** False when the grammar's parameter list could not be read: then nothing is said about parameters. */
   readonly paramsKnown: boolean;
+  /** How each parameter is written before its name (`*`, `**`, `...`), when any is: `*args` gathers the rest. */
+  readonly paramMarks?: readonly string[];
   /** Go's named results, which a bare `return` returns; empty where the results have no names. */
   readonly namedResults: readonly string[];
   /** Its parameters that hand a value back to the caller (C# `out`/`ref`, Swift `inout`), by name. */

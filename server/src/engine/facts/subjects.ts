@@ -147,36 +147,60 @@ const PARAM_NAME_FIELDS = ['name', 'pattern', 'left'];
 
 /** A unit's parameter names; undefined when its grammar's parameter list cannot be read. */
 export function paramNames(language: LanguageId, unit: Node): string[] | undefined {
+  return paramList(language, unit)?.names;
+}
+
+/**
+ * How each parameter is written before its name, where that changes what the caller passes: Python's
+ * `*args` and `**kwargs`, JavaScript's `...rest`; '' for a plain one. Undefined when none is marked.
+ */
+export function paramMarks(language: LanguageId, unit: Node): string[] | undefined {
+  const marks = paramList(language, unit)?.marks;
+  return marks?.some(Boolean) ? marks : undefined;
+}
+
+function paramList(language: LanguageId, unit: Node): { names: string[]; marks: string[] } | undefined {
   const syntax = syntaxOf(language);
-  if (syntax.kind === 'conventions') return shapedParamNames(syntax.parameters, unit);
+  if (syntax.kind === 'conventions') {
+    const names = shapedParamNames(syntax.parameters, unit);
+    return names && { names, marks: names.map(() => '') };
+  }
   const single = unit.childForFieldName('parameter');
-  if (single) return [single.text];
+  if (single) return { names: [single.text], marks: [''] };
   const list = field(unit, 'parameters', 'parameter_list');
-  if (!list) return [];
+  if (!list) return { names: [], marks: [] };
   // A lone lambda parameter: Java `a -> …`.
-  if (list.type === 'identifier') return [list.text];
+  if (list.type === 'identifier') return { names: [list.text], marks: [''] };
   const names: string[] = [];
+  const marks: string[] = [];
+  const push = (name: string, param: Node) => {
+    names.push(name);
+    marks.push(/^(\*\*|\*|\.\.\.)\s*[A-Za-z_$]/.exec(param.text)?.[1] ?? '');
+  };
   for (const param of list.namedChildren) {
     if (!param || param.type.includes('comment')) continue;
     if (param.type === 'identifier' || param.type === 'simple_identifier') {
-      names.push(param.text);
+      push(param.text, param);
       continue;
     }
     // Go allows several names in one declaration: `a, b int`.
     const many = param.childrenForFieldName('name').filter((n) => n !== null);
     if (many.length > 1) {
-      for (const n of many) names.push(n.text);
+      for (const n of many) {
+        names.push(n.text);
+        marks.push('');
+      }
       continue;
     }
     const named = field(param, ...PARAM_NAME_FIELDS);
     if (named) {
-      names.push(clip(named.text, 40));
+      push(clip(named.text, 40), param);
       continue;
     }
     const id = firstIdentifier(param);
-    if (id) names.push(id);
+    if (id) push(id, param);
   }
-  return names;
+  return { names, marks };
 }
 
 function shapedParamNames(shape: ParameterShape, unit: Node): string[] | undefined {
