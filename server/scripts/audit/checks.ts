@@ -242,13 +242,9 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
   return undefined;
 };
 
-/** The lines of the loop, each with its number. */
+/** The loop's own text, line by line with each line's number: on a minified line, only the loop's part of it. */
 function loopLines(loop: Node): [number, string][] {
-  const lines = sourceLines(loop);
-  const out: [number, string][] = [];
-  for (let at = loop.startPosition.row + 1; at <= loop.endPosition.row + 1; at++)
-    out.push([at, lines[at] ?? '']);
-  return out;
+  return loop.text.split('\n').map((text, i): [number, string] => [loop.startPosition.row + 1 + i, text]);
 }
 
 /**
@@ -256,16 +252,20 @@ function loopLines(loop: Node): [number, string][] {
  * as written and with comments taken out (a minified line's `//` in a string would cut the rest), each
  * assignment once.
  */
-function assignmentsOf(name: string, loop: Node): [number, string][] {
+function assignmentsOf(name: string, loop: Node): [number, string, string][] {
   const n = escape(name);
   const assignment = new RegExp(
     `(?<![\\w.$])${n}\\s*((?:>>>|>>|<<|//|\\*\\*|[-+*/%&|^])?:?=(?!=)[^;,]*|\\+\\+|--)`,
     'g',
   );
+  // Each assignment as read with comments taken out, and as written with only a trailing `# …` cut
+  // (Python's `//` is a division that the comment pattern would cut): a check may accept either.
   return loopLines(loop).flatMap(([at, text]) => {
-    const raw = [...text.matchAll(assignment)].map((m) => m[1]!.trim());
+    const raw = [...text.matchAll(assignment)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim());
     const bare = [...uncommented(text).matchAll(assignment)].map((m) => m[1]!.trim());
-    return (raw.length >= bare.length ? raw : bare).map((op): [number, string] => [at, op]);
+    const main = bare.length >= raw.length ? bare : raw;
+    const alt = bare.length === raw.length ? raw : main;
+    return main.map((op, i): [number, string, string] => [at, op, alt[i]!]);
   });
 }
 
@@ -274,10 +274,14 @@ function headerOf(loop: Node): string {
   return uncommented(loop.text).split(/\{|:\s*\n/)[0] ?? '';
 }
 
-/** Whether a `for` header starts `name` (`for (let i = 0, p = head; …`): that runs once, before the first turn. */
-function startsInHeader(name: string, loop: Node): boolean {
-  const start = /^\s*for\s*\(([^;]*);/.exec(headerOf(loop))?.[1] ?? '';
-  return new RegExp(`(?<![\\w.$])${escape(name)}\\s*=(?!=)`).test(start);
+/**
+ * The last line of a `for` header's start when it starts `name` (`for (let i = 0, p = head; …`): that runs
+ * once, before the first turn.
+ */
+function startsInHeader(name: string, loop: Node): number | undefined {
+  const start = /^\s*for\s*\(([^;]*);/.exec(headerOf(loop))?.[0];
+  if (!start || !new RegExp(`(?<![\\w.$])${escape(name)}\\s*=(?!=)`).test(start)) return undefined;
+  return loop.startPosition.row + start.split('\n').length;
 }
 
 const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
@@ -286,7 +290,7 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   const at = claim.evidence.lines[0]!;
   if (!within(loop, at)) return `line ${at} is outside the loop`;
   const rest = claim.into.startsWith(claim.name) ? claim.into.slice(claim.name.length) : '';
-  if (!/^((\??\.|->)\w+|\[[^\]()]+\])+$/.test(rest))
+  if (!/^((\??\.|->)\w+|\[[^\]():]+\])+$/.test(rest))
     return `\`${claim.into}\` is not a part of \`${claim.name}\``;
   const sets = assignmentsOf(claim.name, loop);
   const into = claim.into.replace(/\s+/g, '');
@@ -297,11 +301,13 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   const declares = new RegExp(
     `\\b(let|var|const|auto|final|[A-Z]\\w*|int|long|size_t|\\w+\\s*\\*)\\s+${escape(claim.name)}\\s*=`,
   );
-  const first = loop.startPosition.row + 1;
   let started = startsInHeader(claim.name, loop);
   const others = sets.filter(([line], i) => {
     if (i === own || declares.test(lines[line] ?? '')) return false;
-    if (started && line === first) return (started = false);
+    if (started !== undefined && line <= started) {
+      started = undefined;
+      return false;
+    }
     return true;
   });
   return others.length > 0 ? `line ${others[0]![0]} sets \`${claim.name}\` too` : undefined;
@@ -310,13 +316,17 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
 const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
   if (!loop) return 'no evidence node';
-  const header = headerOf(loop);
+  // The condition is in the header, or on the last line of a `do … while`.
+  const header = `${headerOf(loop)}\n${loopLines(loop).at(-1)?.[1] ?? ''}`;
   for (const name of claim.names)
     if (!new RegExp(`(?<![\\w.])${escape(name)}(?![\\w])`).test(header))
-      return `the loop's header does not mention \`${name}\``;
+      return `the loop's header and last line do not mention \`${name}\``;
   const k = '(?:[2-9]|[1-9]\\d+)';
-  const started = (name: string) => (op: [number, string], i: number, all: [number, string][]) =>
-    !(startsInHeader(name, loop) && i === all.findIndex(([line]) => line === loop.startPosition.row + 1));
+  // The header's start (`for (let lo = 0, hi = n; …`) runs once: its first assignment is left out.
+  const started = (name: string) => (op: [number, string, string], i: number) => {
+    const end = startsInHeader(name, loop);
+    return !(end !== undefined && i === 0 && op[0] <= end);
+  };
   if (claim.how === 'bisects') {
     const [lo, hi] = claim.names.map(escape) as [string, string];
     const text = loopLines(loop)
@@ -328,8 +338,9 @@ const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
     if (!mid) return 'no midpoint of both ends is set in the loop';
     const toMid = new RegExp(`^=\\s*${escape(mid[1]!)}(\\s*[-+]\\s*1)?[\\s;{})]*$`);
     for (const name of claim.names)
-      for (const [at, op] of assignmentsOf(name, loop).filter(started(name)))
-        if (!toMid.test(op)) return `line ${at} sets \`${name}\` otherwise than to the midpoint`;
+      for (const [at, op, alt] of assignmentsOf(name, loop).filter(started(name)))
+        if (!toMid.test(op) && !toMid.test(alt))
+          return `line ${at} sets \`${name}\` otherwise than to the midpoint`;
     return undefined;
   }
   const [name] = claim.names as [string];
@@ -340,13 +351,18 @@ const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
   const constant = /^(\+\+|--|[-+]=\s*\d+|:?=\s*\w+\s*[-+]\s*\d+)[\s;{})]*$/;
   const bare = /^:?=\s*(\w+)[\s;{})]*$/;
   let moved = false;
-  for (const [at, op] of assignmentsOf(name, loop).filter(started(name))) {
-    if (geometric.test(op)) moved = true;
-    else if (constant.test(op)) continue;
+  const either = (re: RegExp, op: string, alt: string) => re.test(op) || re.test(alt);
+  for (const [at, op, alt] of assignmentsOf(name, loop).filter(started(name))) {
+    if (either(geometric, op, alt)) moved = true;
+    else if (either(constant, op, alt)) continue;
     else {
       const other = bare.exec(op)?.[1];
       const theirs = other ? assignmentsOf(other, loop) : [];
-      if (!other || theirs.length === 0 || !theirs.every(([, o]) => geometric.test(o) || constant.test(o)))
+      if (
+        !other ||
+        theirs.length === 0 ||
+        !theirs.every(([, o, a]) => either(geometric, o, a) || either(constant, o, a))
+      )
         return `line ${at} sets \`${name}\` in a way that is no geometric step`;
       moved = true;
     }

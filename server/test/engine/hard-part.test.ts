@@ -167,6 +167,12 @@ describe('engine: the hard part explained', () => {
         'def skip(node, keep):\n    while node is not None:\n        if not keep(node):\n            node = node.next\n            continue\n        return node\n',
       );
       assert.match(some, /Line 4 moves `node` on to `node\.next`\./);
+      // A slice is a shorter copy, and a for-each loop's own item is a new one each turn: neither is a walk.
+      const cut = await walkthrough(
+        'go',
+        'package p\n\nfunc strip(src string, infos []*Info) int {\n\tfor len(src) > 0 && src[0] == 32 {\n\t\tsrc = src[1:]\n\t}\n\tn := 0\n\tfor _, info := range infos {\n\t\tif info.Replace != nil {\n\t\t\tinfo = info.Replace\n\t\t}\n\t\tn += info.Size\n\t}\n\treturn n + len(src)\n}\n',
+      );
+      assert.doesNotMatch(cut, /moves `src`|moves `info`/);
     });
 
     it('a loop that halves what it bounds is said to take about log n turns', async () => {

@@ -684,7 +684,13 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     text.match(
       new RegExp(`(?<![\\w.$])${escapeRegExp(name)}\\s*(?:\\+\\+|--|(?:<<|>>>?|[-+*/%&|^])?=(?!=))`, 'g'),
     )?.length ?? 0;
-  const descends = descents.filter((d) => !ownDeclared.has(d.name) && writes(d.name) === 1);
+  // A for-each loop's own item (`for _, info := range infos`) is a new one each turn: setting it walks nothing.
+  const header = codeWithoutComments(loopNode).slice(0, Math.max(0, body.startIndex - loopNode.startIndex));
+  const ownItem = (name: string) =>
+    step.detail === 'for-each' && new RegExp(`(?<![\\w.$])${escapeRegExp(name)}(?![\\w$])`).test(header);
+  const descends = descents.filter(
+    (d) => !ownDeclared.has(d.name) && !ownItem(d.name) && writes(d.name) === 1,
+  );
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -711,7 +717,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
 function descendsInto(name: string, value: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
   const rest = value.startsWith(name) ? value.slice(name.length) : '';
-  return /^(?:(?:\??\.|->)[A-Za-z_$][\w$]*|\[[^\][()]+\])+$/.test(rest) && !/\(/.test(rest);
+  // `[key]` reaches a part; `[5:]` (a slice) is a shorter copy, no part of it.
+  return /^(?:(?:\??\.|->)[A-Za-z_$][\w$]*|\[[^\][():]+\])+$/.test(rest) && !/\(/.test(rest);
 }
 
 /**

@@ -35,6 +35,9 @@ const INLINE = new Set([
   'func_literal',
   'function_expression',
   'function',
+  // Rust's `|x| …`, Kotlin's and Swift's `{ x -> … }`.
+  'closure_expression',
+  'lambda_literal',
 ]);
 const NOT_PARAMS = new Set(['self', 'cls', 'this']);
 /** Functions declared by name in the tier-2 grammars (Rust's nested `fn`, C#'s and Kotlin's local functions). */
