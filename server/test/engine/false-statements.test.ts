@@ -2317,5 +2317,14 @@ describe('engine: no false sentence', () => {
       const js = await said('javascript', 'function join(sep, ...parts) {\n  return parts.join(sep);\n}\n');
       assert.match(js, /`join\(sep, \.\.\.parts\)`/);
     });
+
+    it('checks on state the code changed since an earlier check are not told as checks made in turn', async () => {
+      const text = await said(
+        'go',
+        'package p\n\ntype reader struct{ n int }\n\nfunc (p *reader) Read(d []byte) (int, error) {\n\tif p.n == 0 {\n\t\treturn 0, nil\n\t}\n\tp.n = fill(d)\n\tif p.n == 0 {\n\t\treturn 0, errShort\n\t}\n\treturn p.n, nil\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /checks in turn/);
+    });
   });
 });

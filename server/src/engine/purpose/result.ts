@@ -11,6 +11,7 @@ import { answerOf } from './answers.js';
 import { codeOf, codeWithoutComments } from '../nodes.js';
 import { clip } from '../facts/subjects.js';
 import type { Construction } from '../languages/model.js';
+import { escapeRegExp } from '../regex.js';
 
 const BOOLEAN_LITERAL = /^(true|false|True|False)$/;
 /** Longest returned expression read for what it asks. */
@@ -416,10 +417,30 @@ function checksInTurn(
     });
     return true;
   };
+  let after: number | undefined;
+  const tested = new Set<string>();
   for (const r of nodes.slice(0, -1)) {
     const conditions = guardOf(r, unit, true);
     if (!conditions || !arm(codeOf(valueNode(r)) ?? '', conditions, r.startPosition.row + 1))
       return undefined;
+    // Checks made in turn: a condition on something an earlier check read, which the code changed since
+    // (`p.n` tested, set again by a read, tested again), is another question, asked of new state.
+    const names = namesIn(conditions);
+    const again = names.filter((n) => tested.has(n));
+    // Up to where its condition is tested: the outermost `if` around it that came after the last check.
+    // A condition of an `if` that began before the last check was tested before anything between ran.
+    let checkAt: number | undefined;
+    for (let g = r.parent; g && g.id !== unit.id; g = g.parent)
+      if (/^if/.test(g.type) && (after === undefined || g.startIndex >= after)) checkAt = g.startIndex;
+    if (
+      after !== undefined &&
+      checkAt !== undefined &&
+      again.length > 0 &&
+      changedBetween(unit.text.slice(after - unit.startIndex, checkAt - unit.startIndex), again)
+    )
+      return undefined;
+    for (const n of names) tested.add(n);
+    after = r.endIndex;
   }
   const lastLine = last.startPosition.row + 1;
   if (
@@ -435,6 +456,23 @@ function checksInTurn(
   const spoken = sayValue(otherwise);
   if (!spoken && !fits(otherwise)) return undefined;
   return { arms, otherwise: { value: otherwise, ...(spoken ? { said: spoken } : {}), line: lastLine } };
+}
+
+/** The names and field paths conditions read (`p.n`, `head`). */
+function namesIn(conditions: Guard): string[] {
+  return [...new Set(conditions.flatMap((c) => c.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []))];
+}
+
+/** Whether `code` assigns any of `names` (`p.n = …`, `n++`, `a, p.n = …`). */
+function changedBetween(code: string, names: readonly string[]): boolean {
+  for (const name of names) {
+    const n = escapeRegExp(name);
+    const written = new RegExp(
+      `(?<![\\w.$])${n}\\s*(?:\\+\\+|--|(?:<<|>>>?|[-+*/%&|^])?:?=(?!=))|(?:\\+\\+|--)\\s*${n}(?![\\w$])|(?<![\\w.$])${n}\\s*,[^=\\n]*[^=!<>:]:?=(?!=)|,\\s*${n}\\s*(?:,[^=\\n]*)?:?=(?!=)`,
+    );
+    if (written.test(code)) return true;
+  }
+  return false;
 }
 
 /** `x == 'a'` and `x == 'b'`: the same subject compared with two different literals cannot both hold. */
