@@ -36,6 +36,7 @@ import { weakRandom } from './security/weak-random.js';
 import { tlsVerificationDisabled } from './security/tls-verification-disabled.js';
 import { weakHash } from './security/weak-hash.js';
 import { timingUnsafeCompare } from './security/timing-unsafe-compare.js';
+import { prototypePollution } from './security/prototype-pollution.js';
 import { reflectedXss } from './security/reflected-xss.js';
 import { storedXss } from './security/stored-xss.js';
 import { logInjection } from './security/log-injection.js';
@@ -66,6 +67,7 @@ export const ALL_RULES: readonly Rule[] = [
   tlsVerificationDisabled,
   weakHash,
   timingUnsafeCompare,
+  prototypePollution,
   reflectedXss,
   storedXss,
   logInjection,
