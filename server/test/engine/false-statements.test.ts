@@ -2327,4 +2327,69 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /checks in turn/);
     });
   });
+
+  describe('the ninth panel’s classes', () => {
+    it('an every-item check falls through when no item fails, not when none passes', async () => {
+      const text = await said(
+        'javascript',
+        'function startsWith(buf, pos, needle) {\n  for (let i = 0; i < needle.length; i++) {\n    if (buf[pos + i] !== needle[i]) return false;\n  }\n  return true;\n}\n',
+      );
+      assert.doesNotMatch(text, /when no item passes the test, it falls through to `true`/);
+    });
+
+    it('comparative mode offers no for-each loop where the index is written through or outlives the loop', async () => {
+      const text = await said(
+        'java',
+        'class Parts {\n    static String[] make(int n, String[] names) {\n        String[] out = new String[names.length];\n        for (int i = 0; i < out.length; i++) {\n            out[i] = names[i];\n        }\n        int j;\n        for (j = 0; j < names.length; j++) {\n            if (names[j] == null) break;\n        }\n        return j < n ? out : names;\n    }\n}\n',
+        { mode: 'comparative', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /enhanced `for/);
+    });
+
+    it('a call in a `return` inside a C# loop runs once per call, not once per turn', async () => {
+      const text = await said(
+        'csharp',
+        'class T {\n    string Take(string s) {\n        var sb = new StringBuilder();\n        for (var i = 0; i < s.Length; i++) {\n            if (s[i] == \'}\') return sb.ToString();\n            sb.Append(s[i]);\n        }\n        return "";\n    }\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /calls `sb\.ToString` inside a loop but on its way out of it \(line 5\)/);
+    });
+
+    it('methods and C macros the snippet defines are not listed as defined outside it', async () => {
+      const go = await said(
+        'go',
+        'package p\n\ntype buf struct{ b []byte }\n\nfunc (b *buf) add(c byte) { b.b = append(b.b, c) }\n\nfunc clean(s string) string {\n\tvar out buf\n\tfor i := 0; i < len(s); i++ {\n\t\tout.add(s[i])\n\t}\n\treturn string(out.b)\n}\n',
+      );
+      assert.doesNotMatch(dependencies(go), /`out\.add`/);
+      const c = await said(
+        'c',
+        '#define CHECK_END() if (p == end) return -1\n\nint count(const char *p, const char *end) {\n    int n = 0;\n    while (*p != 0) {\n        CHECK_END();\n        n++;\n        p++;\n    }\n    return n;\n}\n',
+      );
+      assert.doesNotMatch(dependencies(c), /CHECK_END/);
+    });
+
+    it('Rust’s `?` is not told as a `try` block', async () => {
+      const text = await said(
+        'rust',
+        'fn total(items: &[&str]) -> Result<u64, std::num::ParseIntError> {\n    let mut sum = 0;\n    for item in items {\n        sum += item.parse::<u64>()?;\n    }\n    Ok(sum)\n}\n',
+      );
+      assert.doesNotMatch(text, /under `try`/);
+      assert.match(text, /passes errors up to its caller with `\?`/);
+    });
+
+    it('an `else` is counted on its own line when its brace is on the next', async () => {
+      const response = await engine.explain(
+        explainRequestSchema.parse({
+          code: 'class P {\n    int Sign(int x)\n    {\n        if (x > 0)\n        {\n            return 1;\n        }\n        else\n        {\n            return -1;\n        }\n    }\n}\n',
+          language: 'csharp',
+        }),
+      );
+      const increments = response.metadata.units?.flatMap((u) => u.increments ?? []) ?? [];
+      assert.ok(
+        increments.some((i) => i.reason === '`else`' && i.line === 8),
+        JSON.stringify(increments),
+      );
+      assert.ok(!increments.some((i) => i.reason === '`else`' && i.line === 9));
+    });
+  });
 });

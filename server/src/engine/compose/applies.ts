@@ -10,7 +10,10 @@ import type { Step } from '../facts/model.js';
 import { LOOP_TYPES } from '../nodes.js';
 import { escapeRegExp } from '../regex.js';
 
-/** The counting loops (`for (let i = 0; i < xs.length; i++)`) whose index only subscripts `xs`. */
+/**
+ * A counting loop whose index only picks the current item (`xs[i]` read, never written), declared in its
+ * header so nothing after the loop reads it: a for-each loop would do the same.
+ */
 export function itemOnlyCountingLoop(unit: Node, line: number): boolean {
   const loop = unit.descendantsOfType(['for_statement']).find((n) => n.startPosition.row + 1 === line);
   if (!loop) return false;
@@ -19,7 +22,7 @@ export function itemOnlyCountingLoop(unit: Node, line: number): boolean {
     (loop.childForFieldName('body')?.startIndex ?? loop.endIndex) - loop.startIndex,
   );
   const m =
-    /^for\s*\(\s*(?:let|var|int|long|size_t|auto)?\s*(\w+)\s*=\s*0\s*;\s*\1\s*<\s*([\w.]+?)(?:\.length|\.size\(\)|\.Count|\.Length)\s*;\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)/.exec(
+    /^for\s*\(\s*(?:let|var|int|long|size_t|auto)\s+(\w+)\s*=\s*0\s*;\s*\1\s*<\s*([\w.]+?)(?:\.length|\.size\(\)|\.Count|\.Length)\s*;\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)/.exec(
       head,
     );
   if (!m) return false;
@@ -31,6 +34,9 @@ export function itemOnlyCountingLoop(unit: Node, line: number): boolean {
     `${escapeRegExp(items)}\\s*(?:\\[\\s*${escapeRegExp(index)}\\s*\\]|\\.get\\(\\s*${escapeRegExp(index)}\\s*\\))`,
     'g',
   );
+  // A pick written to (`xs[i] = …`, `xs[i]++`) stores into the list: a for-each loop's item cannot.
+  const written = new RegExp(`${picks.source}\\s*(?:(?:<<|>>>?|[-+*/%&|^])?=(?!=)|\\+\\+|--)`);
+  if (written.test(body)) return false;
   return !new RegExp(`\\b${escapeRegExp(index)}\\b`).test(body.replace(picks, ''));
 }
 

@@ -49,9 +49,12 @@ export function expertNotes(
   );
   if (find) {
     const after = [...unit.steps].reverse().find((s) => s.kind === 'return' && s.depth === 0 && s.subject);
+    // An all-check leaves at the first item that fails; one that finds none falls through.
     if (after?.subject)
       notes.push(
-        `No match: when no item passes the test, it falls through to ${code(after.subject)} (line ${after.line}).`,
+        find.kind === 'all'
+          ? `Every item passing: when no item fails the test, it falls through to ${code(after.subject)} (line ${after.line}).`
+          : `No match: when no item passes the test, it falls through to ${code(after.subject)} (line ${after.line}).`,
       );
   }
   for (const i of unit.purpose.idioms) {

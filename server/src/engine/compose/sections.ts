@@ -479,6 +479,12 @@ export function dependencies(input: ComposeInput): Section {
   const defined = new Set(input.facts.units.map((u) => u.metrics.name.split('.').pop() ?? ''));
   const qualified = new Set(input.facts.units.map((u) => u.metrics.name));
   const source = input.request.code;
+  const methodNames = new Set(
+    input.facts.units
+      .filter((u) => u.parent !== undefined || u.metrics.name.includes('.'))
+      .map((u) => u.metrics.name.split('.').pop() ?? ''),
+  );
+  const macros = new Set([...source.matchAll(/^\s*#\s*define\s+([A-Za-z_]\w*)/gm)].map((m) => m[1]!));
   for (const u of callables(input))
     for (const written of u.calls) {
       // Rust's turbofish (`enc_16lsd::<{ N }>`) names the same function as `enc_16lsd`.
@@ -494,6 +500,11 @@ export function dependencies(input: ComposeInput): Section {
       if (defined.has(c) || qualified.has(c) || (member && owner && qualified.has(`${owner}.${member}`)))
         continue;
       if (/^(this|self|cls)\./.test(c) && member && defined.has(member)) continue;
+      // A method of that name written in the snippet (`out.append` on a `lazybuf` it defines) may well be
+      // the one called: it is not said to be defined elsewhere.
+      if (member && methodNames.has(member)) continue;
+      // A C macro defined in the snippet (`#define CHECK_EOF() …`) is no function from outside.
+      if (bare && macros.has(bare)) continue;
       if (ownPart(u, c)) {
         intoParts.add(written);
         continue;

@@ -11,8 +11,9 @@ import { BREAKABLE_SWITCH_TYPES, repeaterOf } from '../nodes.js';
 /** 'unit': the unit returns or throws right after; 'loop': the innermost loop ends right after. */
 export type Leaves = 'unit' | 'loop';
 
-const RETURNS = new Set(['return_statement']);
-const THROWS = new Set(['throw_statement', 'raise_statement']);
+// Rust's `return Err(…)` in a match arm, C#'s `x ?? throw new E()`: expressions that leave all the same.
+const RETURNS = new Set(['return_statement', 'return_expression']);
+const THROWS = new Set(['throw_statement', 'raise_statement', 'throw_expression']);
 /** Statement sequences: after one statement, the next one runs. */
 const SEQUENCES = new Set([
   'statement_block',

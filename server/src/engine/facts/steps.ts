@@ -187,15 +187,14 @@ function jumpOf(language: LanguageId, node: SnapshotNode): Jump {
  */
 const LAMBDA_ONLY: ReadonlySet<StepKind> = new Set(['return', 'throw', 'await', 'yield']);
 
-/** How a repeated call on a way out of its loop leaves it (exits.ts); tier-2 grammars are not read for it. */
+/** How a repeated call on a way out of its loop leaves it (exits.ts). */
 function leavesOf(
   leavesLoop: (node: SnapshotNode) => Leaves | undefined,
-  syntax: LanguageSyntax,
   kind: Step['kind'],
   loopDepth: number,
   node: SnapshotNode,
 ): Leaves | undefined {
-  return kind === 'call' && loopDepth > 0 && syntax.kind === 'table' ? leavesLoop(node) : undefined;
+  return kind === 'call' && loopDepth > 0 ? leavesLoop(node) : undefined;
 }
 
 /** Python's `for … else` and `while … else`: the `else` runs when the loop ends without `break`. */
@@ -340,7 +339,7 @@ export function collectSteps(
         const endless = endlessYield(made, node);
         if (endless !== undefined) made.endless = endless;
       }
-      const leaves = leavesOf(leavesLoop, syntax, step.kind, loopDepth, node);
+      const leaves = leavesOf(leavesLoop, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;
       if (absorbed.has(id)) made.guarded = true;
       if (step.kind === 'return' && (loopDepth > 0 || (depth > 0 && followedInUnit(node, container))))

@@ -145,6 +145,13 @@ export const rust: LanguageSupport<'rust'> = {
   metrics: rustMetrics,
   syntax: {
     ...CONVENTIONS,
+    // `expr?` parses as a `try_expression`, but it is no `try` block: it hands an error back to the caller,
+    // which the error paths tell ("passes errors up to its caller with `?`").
+    steps: CONVENTIONS.steps.map(([pattern, step]) =>
+      step.kind === 'try'
+        ? ([/^(try|begin)(_statement|_block)?$/, step] as const)
+        : ([pattern, step] as const),
+    ),
     // Sorts a whole collection (`v.sort()`, `v.sort_unstable_by(…)`): O(n log n).
     sorts:
       /\.(sort|sort_unstable|sort_by|sort_by_key|sort_unstable_by|sort_unstable_by_key|sort_by_cached_key)$/,

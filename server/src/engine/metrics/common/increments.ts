@@ -71,6 +71,17 @@ export function operatorLineOf(node: Node): number {
 
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
 
+/**
+ * The line an increment names for a node: the `else` token's for the branch an `else` introduces (with
+ * the brace on a line of its own, `else` and its block are on different lines), else the node's first.
+ */
+export function incrementLineOf(node: Node): number {
+  if (!afterElse(node)) return lineOf(node);
+  let previous = node.previousSibling;
+  while (previous && previous.isNamed && /comment/.test(previous.type)) previous = previous.previousSibling;
+  return previous ? lineOf(previous) : lineOf(node);
+}
+
 export function cyclomaticIncrement(node: Node, points: number): MetricIncrement {
   // A language may count a construct one less than its parts (Kotlin's `when`: its entries minus one).
   const reason =
@@ -80,7 +91,7 @@ export function cyclomaticIncrement(node: Node, points: number): MetricIncrement
         ? `${nodeLabel(node)} (a compile-time condition, counted as lizard counts it)`
         : nodeLabel(node);
   const keyword = keywordOf(node);
-  const line = keyword !== null && OPERATOR.test(keyword) ? operatorLineOf(node) : lineOf(node);
+  const line = keyword !== null && OPERATOR.test(keyword) ? operatorLineOf(node) : incrementLineOf(node);
   return { metric: 'cyclomatic', line, points, reason };
 }
 
@@ -89,12 +100,12 @@ export function nestedIncrement(node: Node, nesting: number, label = nodeLabel(n
   return nesting > 0
     ? {
         metric: 'cognitive',
-        line: lineOf(node),
+        line: incrementLineOf(node),
         points: 1 + nesting,
         reason: `${label}, nested ${nesting} level${nesting === 1 ? '' : 's'} deep`,
         nesting,
       }
-    : { metric: 'cognitive', line: lineOf(node), points: 1, reason: label };
+    : { metric: 'cognitive', line: incrementLineOf(node), points: 1, reason: label };
 }
 
 export function flatIncrement(line: number, reason: string): MetricIncrement {

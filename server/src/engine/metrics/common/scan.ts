@@ -13,7 +13,14 @@
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { MetricIncrement, UnitKind } from '../model.js';
 import { HalsteadTally } from './halstead.js';
-import { cyclomaticIncrement, flatIncrement, lineOf, nestedIncrement, nodeLabel } from './increments.js';
+import {
+  cyclomaticIncrement,
+  flatIncrement,
+  incrementLineOf,
+  lineOf,
+  nestedIncrement,
+  nodeLabel,
+} from './increments.js';
 
 /** A node on the walk's stack, with what the walk knows about where it sits. */
 export interface Frame {
@@ -188,7 +195,7 @@ export function scan(rules: LanguageRules, root: Node, options: ScanOptions = {}
       region.increments.push(nestedIncrement(node, frame.nesting));
     } else if (increment === 'flat') {
       region.cognitive += 1;
-      region.increments.push(flatIncrement(lineOf(node), nodeLabel(node)));
+      region.increments.push(flatIncrement(incrementLineOf(node), nodeLabel(node)));
     }
     if (rules.logicalOperator(node, frame.type) !== null && !consumed.has(node.id)) {
       for (const run of logicalSequences(rules, node, consumed)) {
