@@ -464,7 +464,9 @@ describe('engine: complexity claims', () => {
     it(`${language}: a call on the way out of a loop is not multiplied by its iterations`, async () => {
       const { hotSpots } = await claims(language as LanguageId, code);
       const callee = language === 'java' ? 'fail' : 'compute';
-      const multiplied = hotSpots.split('\n').filter((l) => /multiplied by the number of iterations/.test(l));
+      const multiplied = hotSpots
+        .split('\n')
+        .filter((l) => /each turn that reaches them pays their cost again/.test(l));
       assert.ok(multiplied.length > 0, hotSpots);
       for (const l of multiplied) assert.doesNotMatch(l, new RegExp(`\`${callee}\``));
       assert.match(
@@ -499,7 +501,7 @@ describe('engine: complexity claims', () => {
       hotSpots,
       /calls `compute` inside a loop but on its way out of it \(line 4\), so that call runs at most once per run of the loop/,
     );
-    assert.match(hotSpots, /calls `ok`, `check` and `skip` inside a loop; their cost is multiplied/);
+    assert.match(hotSpots, /calls `ok`, `check` and `skip` inside a loop; each turn that reaches them pays their cost again/);
   });
 
   it('does not take a break out of a switch for a way out of the loop', async () => {
@@ -515,7 +517,7 @@ describe('engine: complexity claims', () => {
       '}',
     );
     const { hotSpots } = await claims('javascript', code);
-    assert.match(hotSpots, /calls `handle` inside a loop; their cost is multiplied/);
+    assert.match(hotSpots, /calls `handle` inside a loop; each turn that reaches them pays their cost again/);
     assert.doesNotMatch(hotSpots, /way out/);
   });
 

@@ -2391,5 +2391,14 @@ describe('engine: no false sentence', () => {
       );
       assert.ok(!increments.some((i) => i.reason === '`else`' && i.line === 9));
     });
+
+    it('an inner loop under a `switch` arm can run on every turn, not does', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc undo(parts []string, out []byte) []byte {\n\tfor _, p := range parts {\n\t\tswitch p {\n\t\tcase "..":\n\t\t\tfor len(out) > 0 && out[len(out)-1] != 47 {\n\t\t\t\tout = out[:len(out)-1]\n\t\t\t}\n\t\tdefault:\n\t\t\tout = append(out, p...)\n\t\t}\n\t}\n\treturn out\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /innermost loop on line 7 runs for every iteration/);
+    });
   });
 });

@@ -736,8 +736,13 @@ export function hotSpots(input: ComposeInput): Section {
     // Only where nesting multiplies: a loop that shares its cursor with the one around it, or that the
     // function leaves right after, does not run again for every turn of it.
     if (deepest && u.maxLoopDepth >= 2 && multiplyingDepth(u) >= 2) {
+      // Under an `if` or a `switch` arm inside the loops around it, it runs only on the turns that take that arm.
       const conditional = u.steps.some(
-        (s) => s.kind === 'branch' && s.line < deepest.line && s.depth < deepest.depth && s.loopDepth > 0,
+        (s) =>
+          (s.kind === 'branch' || s.kind === 'switch') &&
+          s.line < deepest.line &&
+          s.depth < deepest.depth &&
+          s.loopDepth > 0,
       );
       lines.push(
         `${sig}: the innermost loop on line ${deepest.line} ${conditional ? 'can run' : 'runs'} for every iteration of the loops around it.`,
@@ -747,7 +752,8 @@ export function hotSpots(input: ComposeInput): Section {
     const { repeated, once } = loopCalls(u);
     if (repeated.length) {
       lines.push(
-        `${sig} calls ${listUpTo(repeated.map(code), 6)} inside a loop; their cost is multiplied by the number of iterations.`,
+        // Some may sit under a condition: each turn that reaches them pays again, which is all that is sure.
+        `${sig} calls ${listUpTo(repeated.map(code), 6)} inside a loop; each turn that reaches them pays their cost again.`,
       );
     }
     if (once.length) {
