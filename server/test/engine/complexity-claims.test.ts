@@ -501,7 +501,10 @@ describe('engine: complexity claims', () => {
       hotSpots,
       /calls `compute` inside a loop but on its way out of it \(line 4\), so that call runs at most once per run of the loop/,
     );
-    assert.match(hotSpots, /calls `ok`, `check` and `skip` inside a loop; each turn that reaches them pays their cost again/);
+    assert.match(
+      hotSpots,
+      /calls `ok`, `check` and `skip` inside a loop; each turn that reaches them pays their cost again/,
+    );
   });
 
   it('does not take a break out of a switch for a way out of the loop', async () => {
@@ -1123,6 +1126,30 @@ describe('engine: complexity claims', () => {
       lineFor(walked.estimates, 'start'),
       /: O\(n\) in the number of nodes — it calls `walk` \(line 5\), which is O\(n\) in the number of nodes/,
     );
+  });
+
+  it('a method called on a value of a snippet type built where it is called costs what that method costs', async () => {
+    const code = lines(
+      "struct Scanner<'a> {",
+      "    text: &'a str,",
+      '}',
+      "impl<'a> Scanner<'a> {",
+      '    fn count(&self) -> usize {',
+      '        let mut n = 0;',
+      '        for c in self.text.chars() {',
+      "            if c == ' ' {",
+      '                n += 1;',
+      '            }',
+      '        }',
+      '        n',
+      '    }',
+      '}',
+      'fn spaces(text: &str) -> usize {',
+      '    Scanner { text }.count()',
+      '}',
+    );
+    const { estimates } = await claims('rust', code);
+    assert.match(lineFor(estimates, 'spaces'), /: O\(n\) — it calls `Scanner\.count`, defined in this snippet, which is O\(n\) in what it runs over \(line 16\)/);
   });
 
   describe('loops that take about log n turns', () => {

@@ -908,6 +908,13 @@ function degreeOf(estimate: string): number | undefined {
 
 /** The unit a call names, when the snippet defines exactly one of that name: `f(…)`, `this.f(…)`, `self.f(…)`. */
 function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): UnitFacts | undefined {
+  // A method called on a value of a type the snippet defines, built where it is called
+  // (`Parser { iter, src }.parse()`, `Parser::new(s).parse()`, `new Parser(s).parse()`): that type's method.
+  const built = /^(?:new\s+)?([A-Z][\w$]*)\b[\s\S]*[.](\w+)$/.exec(subject.trim());
+  if (built) {
+    const own = units.filter((x) => x !== u && x.metrics.name === `${built[1]}.${built[2]}`);
+    if (own.length === 1) return own[0];
+  }
   const m = /^(?:(?:this|self|Self|super)\s*(?:\.|::)\s*)?([A-Za-z_$][\w$]*)$/.exec(subject.trim());
   if (!m) return undefined;
   const short = (x: UnitFacts) => x.metrics.name.split(/[.#:]/).pop();
