@@ -1149,7 +1149,10 @@ describe('engine: complexity claims', () => {
       '}',
     );
     const { estimates } = await claims('rust', code);
-    assert.match(lineFor(estimates, 'spaces'), /: O\(n\) — it calls `Scanner\.count`, defined in this snippet, which is O\(n\) in what it runs over \(line 16\)/);
+    assert.match(
+      lineFor(estimates, 'spaces'),
+      /: O\(n\) — it calls `Scanner\.count`, defined in this snippet, which is O\(n\) in what it runs over \(line 16\)/,
+    );
   });
 
   describe('loops that take about log n turns', () => {
