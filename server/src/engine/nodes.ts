@@ -75,6 +75,16 @@ export function enclosingLoop(node: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * The innermost loop around `node` inside its function, whatever part of the loop it is in (the header's
+ * iterable included, unlike enclosingLoop).
+ */
+export function loopAroundInFunction(node: Node): Node | undefined {
+  const fn = enclosingFunction(node);
+  for (let p = node.parent; p && p.id !== fn?.id; p = p.parent) if (LOOP_TYPES.has(p.type)) return p;
+  return undefined;
+}
+
 /** The innermost function, method or lambda around `node`. */
 export function enclosingFunction(node: Node): Node | undefined {
   for (let p = node.parent; p; p = p.parent) if (FUNCTION_TYPES.has(p.type)) return p;

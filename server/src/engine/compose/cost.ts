@@ -10,7 +10,7 @@ import type { LoopAnatomy } from '../facts/loops.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { codeWithoutComments, FUNCTION_TYPES } from '../nodes.js';
 import { escapeRegExp } from '../regex.js';
-import type { LogLoop } from '../facts/log-loops.js';
+import { bodyStatements, type LogLoop } from '../facts/log-loops.js';
 import { logTurns } from './loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
 
@@ -285,17 +285,6 @@ function sharedConsumption(inner: Node, outer: Node, outerCondition: string | un
     if (!grows.test(outer.text)) return name;
   }
   return undefined;
-}
-
-/** The plain statements of a loop's body, in order, through the lists some grammars wrap them in. */
-function bodyStatements(loop: Node): Node[] {
-  const body = loop.childForFieldName('body');
-  if (!body) return [];
-  const flat = (n: Node): Node[] =>
-    /^(block|statement_block|compound_statement|statement_list)$/.test(n.type)
-      ? n.namedChildren.filter((c) => !c.type.includes('comment')).flatMap(flat)
-      : [n];
-  return flat(body);
 }
 
 /** `[]`, `new ArrayList<>()`, `list()`, `nil`, `[]T{}`, `new List<T>()`: a list that starts empty. */

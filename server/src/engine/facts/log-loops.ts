@@ -58,6 +58,12 @@ function statementsOf(node: Node): Node[] {
   return node.namedChildren.flatMap((c) => (BLOCK.test(c.type) ? statementsOf(c) : [c]));
 }
 
+/** The statements of a loop's body in order, comments left out. */
+export function bodyStatements(loop: Node): Node[] {
+  const body = loop.childForFieldName('body');
+  return body ? statementsOf(body).filter((s) => !s.type.includes('comment')) : [];
+}
+
 /** The statements an `if`'s taken arm runs directly. */
 function armOf(statement: Node): readonly Node[] {
   const arm = statement.childForFieldName('consequence') ?? statement.childForFieldName('body');

@@ -177,10 +177,8 @@ function declaredNames(unit: Node, nested: readonly Node[]): Set<string> {
 }
 
 /** Each assignment in the unit's own code (not in the functions written in it), with what it assigns to. */
-function* ownAssignments(
-  unit: Node,
-  nested: readonly Node[],
-): Generator<{ readonly node: Node; readonly target: Node | undefined }> {
+/** The nodes of `unit` in document order, the functions `nested` in it left out. */
+function* ownNodes(unit: Node, nested: readonly Node[]): Generator<Node> {
   const nodes = unit.doc.nodes;
   for (let id = unit.id + 1; id <= unit.lastId; id++) {
     const node = nodes[id]!;
@@ -188,6 +186,15 @@ function* ownAssignments(
       id = node.lastId;
       continue;
     }
+    yield node;
+  }
+}
+
+function* ownAssignments(
+  unit: Node,
+  nested: readonly Node[],
+): Generator<{ readonly node: Node; readonly target: Node | undefined }> {
+  for (const node of ownNodes(unit, nested)) {
     if (!ASSIGNMENTS.test(node.type)) continue;
     if (UNARY.test(node.type) && !/^\s*(\+\+|--)|(\+\+|--)\s*$/.test(node.text)) continue;
     const target =
@@ -272,13 +279,7 @@ function bareFieldWrites(
     });
   }
   // `Decrement(ref _start)`: the method called can set the field.
-  const nodes = unit.doc.nodes;
-  for (let id = unit.id + 1; id <= unit.lastId; id++) {
-    const node = nodes[id]!;
-    if (nested.some((n) => n.id === id)) {
-      id = node.lastId;
-      continue;
-    }
+  for (const node of ownNodes(unit, nested)) {
     if (node.type !== 'argument') continue;
     const m = /^(ref|out)\s+(\w+)$/.exec(node.text.trim());
     if (!m || !fields.has(m[2]!) || declared.has(m[2]!) || params.includes(m[2]!)) continue;

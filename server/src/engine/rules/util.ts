@@ -17,6 +17,7 @@ export {
   FUNCTION_TYPES,
   keywordArgument,
   LOOP_TYPES,
+  loopAroundInFunction,
   methodName,
   numberLiteral,
   unwrap,

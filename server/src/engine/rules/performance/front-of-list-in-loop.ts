@@ -1,8 +1,8 @@
 import type { LanguageId } from '@code-explain/shared';
 import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
-import { LOOP_TYPES, onWayOut } from '../../nodes.js';
-import { callArguments, calleeText, code, enclosingFunction, lineOf } from '../util.js';
+import { onWayOut } from '../../nodes.js';
+import { callArguments, calleeText, code, lineOf, loopAroundInFunction } from '../util.js';
 
 /** One language's calls that take from or add at the front of an array-backed list, and the fix. */
 interface FrontOps {
@@ -62,13 +62,6 @@ const BY_LANGUAGE: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
 };
 
 /** Statements that leave the loop or the function where they stand. */
-/** The loop around `node` inside its function, if any. */
-function loopAround(node: Node): Node | undefined {
-  const fn = enclosingFunction(node);
-  for (let p = node.parent; p && p.id !== fn?.id; p = p.parent) if (LOOP_TYPES.has(p.type)) return p;
-  return undefined;
-}
-
 /**
  * Taking the first item of an array-backed list, or adding one before it, inside a loop: every other item
  * moves one place each time, so the loop costs O(n²) where a deque or an index costs O(n).
@@ -116,7 +109,7 @@ export const frontOfListInLoop: Rule = {
       if (first !== undefined ? args[0]?.text.trim() !== first : which === 'take' && args.length > 0) return;
       if (which === 'put' && first !== undefined && args.length !== 2) return;
       if (!/^[\w.$]+$/.test(receiver)) return;
-      const loop = loopAround(node);
+      const loop = loopAroundInFunction(node);
       // On a way out of the loop (`insert(0, line); return ''`), it runs once, not on every turn.
       if (!loop || onWayOut(node, loop, { breaks: true })) return;
       if (ops.cheapFront(receiver).test(context.code)) return;

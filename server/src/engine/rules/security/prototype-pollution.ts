@@ -2,7 +2,7 @@ import type { SnapshotNode as Node } from '../../parsing/node.js';
 import type { Rule } from '../model.js';
 import { codeWithoutComments, LOOP_TYPES } from '../../nodes.js';
 import { escapeRegExp } from '../../regex.js';
-import { code, enclosingFunction, inTestCode, JS_LIKE, lineOf } from '../util.js';
+import { code, enclosingFunction, inTestCode, JS_LIKE, lineOf, loopAroundInFunction } from '../util.js';
 
 /** A line that keeps the dangerous keys out: names them, or calls or reads something named for it. */
 const GUARD =
@@ -55,12 +55,6 @@ function guardLine(text: string, first: number, key: string): number | undefined
   return numbered(text, first).find((l) => mentions.test(l.text) && GUARD.test(l.text))?.line;
 }
 
-/** The innermost loop around `node` inside its function. */
-function loopAround(node: Node, fn: Node | undefined): Node | undefined {
-  for (let p = node.parent; p && p.id !== fn?.id; p = p.parent) if (LOOP_TYPES.has(p.type)) return p;
-  return undefined;
-}
-
 /**
  * A write `obj[key] = …` inside a loop that walks down into `obj` (`obj = obj[key]`), a key path
  * (`a.b.c`) turned into nested objects, with nothing in the loop that keeps `key` from being `__proto__`,
@@ -97,7 +91,7 @@ export const prototypePollution: Rule = {
       const index = left.childForFieldName('index');
       if (target?.type !== 'identifier' || index?.type !== 'identifier') return;
       const fn = enclosingFunction(node);
-      const loop = loopAround(node, fn);
+      const loop = loopAroundInFunction(node);
       if (!loop || inTestCode(context.facts, lineOf(node))) return;
       const x = escapeRegExp(target.text);
       const loopText = codeWithoutComments(loop);
