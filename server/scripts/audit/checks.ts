@@ -454,9 +454,9 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 };
 
 /** A line with no code: blank, or only a comment. */
-// `#[cold]` (a Rust attribute) is code, not a comment; `#[69, 99]` in Python is one.
+// `#[cold]`, `#[rustfmt::skip]` (Rust attributes) are code, not comments; `#[69, 99]` in Python is one.
 // A line opening with `/* … */` and code after it (`/* if SET */ assert(…)`) is code.
-const NO_CODE = /^\s*($|\/\/|#(?!\[\w+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*(?!\/\/|\/\*)\S)|\*(\s|\/|$))/;
+const NO_CODE = /^\s*($|\/\/|#(?!\[[\w:]+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*(?!\/\/|\/\*)\S)|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -824,7 +824,57 @@ const truncates: Check<'truncates'> = (claim, { unit }) => {
   return when === undefined || /\bif\b/.test(lines[when] ?? '') ? undefined : `line ${when} holds no \`if\``;
 };
 
+/** Text with its white space squeezed, and a quote cut short (`…`) to what it kept. */
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+const kept = (quote: string) => squeeze(quote.replace(/…$/, ''));
+
+const loopArms: Check<'loop-arms'> = (claim, { nodes }) => {
+  const statement = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!statement) return 'no evidence node';
+  const lines = sourceLines(statement);
+  const start = statement.startPosition.row + 1;
+  const first = lines[start] ?? '';
+  if (!new RegExp(`\\b${escape(claim.keyword)}\\b`).test(first))
+    return `line ${start} holds no \`${claim.keyword}\``;
+  // The subject may run on over the lines below its keyword (`switch (\n  x\n)`).
+  if (claim.subject && !squeeze(lines.slice(start, start + 4).join(' ')).includes(kept(claim.subject)))
+    return `the \`${claim.keyword}\` on line ${start} does not test \`${claim.subject}\``;
+  const chain = claim.keyword === 'if';
+  let last = 0;
+  for (const arm of claim.arms) {
+    if (!within(statement, arm.line)) return `line ${arm.line} is outside the \`${claim.keyword}\``;
+    if (arm.line <= last) return `the arm on line ${arm.line} is out of order`;
+    last = arm.line;
+    const text = lines[arm.line] ?? '';
+    const opens = chain ? /\b(if|else|elif)\b/ : /\b(case|default|when)\b|=>|->|^\s*_\s*(=>|->)|^\s*else\b/;
+    if (!opens.test(text)) return `line ${arm.line} opens no arm`;
+    // A label or condition may run on over a few lines (`case A,\n  B:`).
+    // …with comments between its lines (`a\n  // why\n  || b`).
+    const label = squeeze(
+      lines
+        .slice(arm.line, arm.line + 6)
+        .map((l) => l.replace(/(^|\s)(\/\/|#).*$/, ''))
+        .join(' '),
+    );
+    for (const w of arm.when ?? [])
+      if (!label.includes(kept(w))) return `line ${arm.line} does not hold \`${w}\``;
+    for (const c of arm.calls) {
+      if (!within(statement, c.line)) return `the call on line ${c.line} is outside the \`${claim.keyword}\``;
+      if (!new RegExp(`${escape(c.callee)}\\s*\\(`).test(lines[c.line] ?? ''))
+        return `line ${c.line} does not call \`${c.callee}\``;
+    }
+    for (const r of arm.runs ?? []) {
+      if (!within(statement, r.line))
+        return `the statement on line ${r.line} is outside the \`${claim.keyword}\``;
+      if (!squeeze(lines.slice(r.line, r.line + 6).join(' ')).includes(kept(r.text)))
+        return `line ${r.line} does not hold \`${r.text}\``;
+    }
+  }
+  return undefined;
+};
+
 export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
+  'loop-arms': loopArms,
   answers,
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
@@ -907,6 +957,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'loop-log-turns':
       return CHECKS[claim.kind](claim, context);
     case 'comment-explains':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-arms':
       return CHECKS[claim.kind](claim, context);
   }
 }

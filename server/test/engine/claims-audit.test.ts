@@ -287,6 +287,47 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('loop-exits');
   });
 
+  it('loop-arms: an arm given a condition its line does not test, or a call it does not make', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'go',
+      "package p\n\nfunc count(s string) (n int) {\n\tfor i := 0; i < len(s); i++ {\n\t\tswitch {\n\t\tcase s[i] == 'a':\n\t\t\tn++\n\t\tcase s[i] == 'b':\n\t\t\tn += 2\n\t\tdefault:\n\t\t\tlog(s[i])\n\t\t}\n\t}\n\treturn n\n}\n",
+    );
+    const u = unit('count');
+    const dispatch = nodes.find((n) => n.type === 'expression_switch_statement')!;
+    type Arms = Extract<Claim, { kind: 'loop-arms' }>['arms'];
+    const arms: Arms = [
+      { line: 6, when: ["s[i] == 'a'"], calls: [] },
+      { line: 8, when: ["s[i] == 'b'"], calls: [] },
+      { line: 10, calls: [{ callee: 'log', line: 11 }] },
+    ];
+    const claim = (changed: Arms): Claim => ({
+      kind: 'loop-arms',
+      ...about(u),
+      keyword: 'switch',
+      arms: changed,
+      evidence: { nodes: [dispatch.id], lines: changed.map((a) => a.line) },
+    });
+    assert.equal(check(claim(arms), { unit: u, units: facts.units, nodes }), undefined);
+    assert.match(
+      contradicts(claim([arms[0]!, { ...arms[1]!, when: ["s[i] == 'c'"] }, arms[2]!]), facts, u, nodes),
+      /line 8 does not hold `s\[i\] == 'c'`/,
+    );
+    assert.match(
+      contradicts(
+        claim([arms[0]!, arms[1]!, { line: 10, calls: [{ callee: 'print', line: 11 }] }]),
+        facts,
+        u,
+        nodes,
+      ),
+      /line 11 does not call `print`/,
+    );
+    assert.match(
+      contradicts(claim([arms[0]!, { ...arms[1]!, line: 9 }, arms[2]!]), facts, u, nodes),
+      /line 9 opens no arm/,
+    );
+    caught.add('loop-arms');
+  });
+
   it('comment-explains: a comment given to the wrong statement', async () => {
     const { facts, unit, nodes } = await factsOf(
       'go',

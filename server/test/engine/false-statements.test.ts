@@ -1278,11 +1278,13 @@ describe('engine: no false sentence', () => {
     it('Python: an `else` raise at the end of a chain is tied to all the conditions, not the first', async () => {
       const text = await said('python', python);
       assert.doesNotMatch(text, /`'a' <= ch <= 'k'` does not hold/);
+      // Told arm by arm: the `else` arm is the one taken when no condition above it holds.
+      assert.match(text, /the `if` chain on line 5 takes one of 4 ways: when `'a' <= ch <= 'k'` \(line 5\)/);
       assert.match(
         text,
-        /raises `ValueError\('stray'\)` when none of `'a' <= ch <= 'k'`, `ch == '-'` or `ch in skipped` holds \(line 18\)/,
+        /; when `ch in skipped` \(line 15\), it skips to the next turn \(line 16\); otherwise \(line 17\), it raises `ValueError\('stray'\)` \(line 18\)\./,
       );
-      assert.match(text, /skips to the next turn when `ch in skipped` holds and no condition above it did/);
+      assert.doesNotMatch(text, /`ValueError\('too big'\)` in some cases \(line 12\), and in some cases/);
     });
 
     it('a throw first under its `if` is still tied to it (JavaScript, Go)', async () => {
@@ -1321,9 +1323,10 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(csharp, /Exception\("long"\)` when/);
       assert.doesNotMatch(csharp, /`p\.Length > 1` does not hold/);
+      // Told arm by arm: the `else` is the way taken when neither condition above it holds.
       assert.match(
         csharp,
-        /throws `new System\.Exception\("short"\)` when none of `p\.Length > 1` or `p == "x"` holds/,
+        /the `if` chain on line 5 takes one of 3 ways: when `p\.Length > 1` \(line 5\), it calls `Log` \(line 6\) and throws `new System\.Exception\("long"\)` \(line 7\); when `p == "x"` \(line 8\), it increments `n` \(line 9\); otherwise \(line 10\), it throws `new System\.Exception\("short"\)` \(line 11\)\./,
       );
     });
   });

@@ -41,22 +41,17 @@ const SCANNER = `function readToken(text, start) {
 `;
 
 describe('engine: the hard part explained', () => {
-  it('a scanning loop: what it runs while, what it changes, how it ends, what is returned', async () => {
+  it('a scanning loop: what it runs while, each way a turn takes, how it ends, what is returned', async () => {
     const text = await walkthrough('javascript', SCANNER);
     const loop = text.split('\n\n').find((p) => p.startsWith('The loop on lines 4–15'));
     assert.ok(loop, text);
     assert.match(loop, /runs while `pos < text\.length` holds\./);
+    // The body is one `if … else if` chain: each arm is told with what it does.
     assert.match(
       loop,
-      /Inside, it increments and decrements `depth` \(lines 7 and 10\) and increments `pos` \(line 14\)\./,
+      /Each turn, the `if` chain on line 7 takes one of 3 ways \(or none, when no condition holds\): when `ch === "\["` \(line 7\), it increments `depth` \(line 7\); when `ch === "\]"` \(line 8\), it throws `new SyntaxError\("unbalanced at " \+ pos\)` when `depth === 0` \(line 9\) and decrements `depth` \(line 10\); when `ch === ";" && depth === 0` \(line 11\), it stops \(line 12\)\./,
     );
-    // The `if` is inside the `ch === "]"` arm: `depth === 0` alone is not when it throws.
-    assert.match(loop, /throws `new SyntaxError\("unbalanced at " \+ pos\)` in some cases \(line 9\)/);
-    // An `else if` is tested only once the arms above it did not hold.
-    assert.match(
-      loop,
-      /stops when `ch === ";" && depth === 0` holds and no condition above it did \(line 12\)/,
-    );
+    assert.match(loop, /Outside that `if` chain, it increments `pos` \(line 14\)\./);
     assert.match(
       loop,
       /After it, line 16 returns `text\.slice\(start, pos\)`, made from `pos`, which the loop changed\./,
@@ -135,6 +130,100 @@ describe('engine: the hard part explained', () => {
       /The same Javadoc adds: “The key must not be null\.” “This method is not thread-safe\.”/,
     );
     assert.doesNotMatch(text, /@param|the key\.”/);
+  });
+
+  describe('a loop that dispatches: each arm told with what it does', () => {
+    it('Go: a switch of conditions, each arm with its author’s comment, what it changes, and a loop inside', async () => {
+      const text = await walkthrough(
+        'go',
+        `package tok
+
+func Words(src string) (words []string, spaces int) {
+	start, i := -1, 0
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t':
+			// a gap between words
+			spaces++
+			i++
+		case c == '"':
+			// a quoted word runs to the closing quote
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				j++
+			}
+			words = append(words, src[i+1:j])
+			i = j + 1
+		default:
+			if start < 0 {
+				start = i
+			}
+			i++
+		}
+	}
+	return words, spaces
+}
+`,
+      );
+      assert.match(
+        text,
+        /Each turn, the `switch` on line 6 takes one of its 3 arms: when `c == ' ' \|\| c == '\t'` \(line 7: “a gap between words”\), it increments `spaces` \(line 9\) and increments `i` \(line 10\); when `c == '"'` \(line 11: “a quoted word runs to the closing quote”\), it runs the loop on line 14 \(which increments `j`\), adds items to `words` \(line 17\) and sets `i` \(line 18\); otherwise \(line 19\), it increments `i` \(line 23\), and in some cases sets `start` \(line 21\)\./,
+      );
+      // Each arm's comment is told with its arm, not again in a list.
+      assert.doesNotMatch(text, /“a gap between words” \(line 8, about line 9\)/);
+    });
+
+    it('C: a value switch names its subject and its labels; a `continue` is the arm’s way out', async () => {
+      const text = await walkthrough(
+        'c',
+        "int count_ops(const char *s, int *depth) {\n  int ops = 0;\n  for (; *s; s++) {\n    switch (*s) {\n    case '+':\n    case '-':\n      ops++;\n      break;\n    case '(':\n      (*depth)++;\n      break;\n    case ' ':\n      continue;\n    default:\n      note(*s);\n      break;\n    }\n  }\n  return ops;\n}\n",
+      );
+      assert.match(
+        text,
+        /Each turn, the `switch` on line 4 takes one of its 4 arms: when `\*s` is `'\+'` or `'-'` \(line 5\), it increments `ops` \(line 7\); when `\*s` is `'\('` \(line 9\), it runs `\(\*depth\)\+\+;` \(line 10\);/,
+      );
+      assert.match(
+        text,
+        /when `\*s` is `' '` \(line 12\), it skips to the next turn \(line 13\); otherwise \(line 14\), it calls `note` \(line 15\)\./,
+      );
+    });
+
+    it('C: arms that run on into the next are no separate ways: the loop is told as a whole', async () => {
+      const text = await walkthrough(
+        'c',
+        "int weigh(const char *s) {\n  int w = 0;\n  for (; *s; s++) {\n    switch (*s) {\n    case 'a':\n      w += 1;\n    case 'b':\n      w += 2;\n      break;\n    case 'c':\n      w *= 2;\n      break;\n    default:\n      w--;\n    }\n  }\n  return w;\n}\n",
+      );
+      assert.doesNotMatch(text, /takes one of its/);
+      assert.match(text, /Inside, it /);
+    });
+
+    it('Python: an if/elif/else chain, with what only some turns of an arm do', async () => {
+      const text = await walkthrough(
+        'python',
+        'def tally(events, limit):\n    seen = 0\n    errors = []\n    for kind, value in events:\n        if kind == "tick":\n            seen += 1\n        elif kind == "error":\n            if value > limit:\n                errors.append(value)\n        else:\n            raise ValueError(kind)\n    return seen, errors\n',
+      );
+      assert.match(
+        text,
+        /Each turn, the `if` chain on line 5 takes one of 3 ways: when `kind == "tick"` \(line 5\), it increments `seen` \(line 6\); when `kind == "error"` \(line 7\), it in some cases adds items to `errors` \(line 9\); otherwise \(line 10\), it raises `ValueError\(kind\)` \(line 11\)\./,
+      );
+    });
+
+    it('Rust: a match in a loop names what it matches, and a trailing comment is no arm’s', async () => {
+      const text = await walkthrough(
+        'rust',
+        "fn depth(s: &str) -> i32 {\n    let mut d = 0;\n    let mut max = 0;\n    for c in s.chars() {\n        match c {\n            '(' => d += 1, // deeper\n            ')' => {\n                d -= 1;\n                if d < 0 {\n                    return -1;\n                }\n            }\n            _ => {}\n        }\n        if d > max {\n            max = d;\n        }\n    }\n    max\n}\n",
+      );
+      // Two branching statements in the body: no single dispatch to tell arm by arm.
+      assert.doesNotMatch(text, /takes one of its/);
+      const one = await walkthrough(
+        'rust',
+        "fn depth(s: &str) -> i32 {\n    let mut d = 0;\n    for c in s.chars() {\n        match c {\n            '(' => d += 1,\n            ')' => {\n                // closing\n                d -= 1;\n                if d < 0 {\n                    return -1;\n                }\n            }\n            _ => {}\n        }\n    }\n    d\n}\n",
+      );
+      assert.match(
+        one,
+        /Each turn, the `match` on line 4 takes one of its 3 arms: when `c` matches `'\('` \(line 5\), it increments `d` \(line 5\); when `c` matches `'\)'` \(line 6: “closing”\), it decrements `d` \(line 8\) and returns `-1` when `d < 0`, ending the function \(line 10\); otherwise \(line 13\), it does nothing\./,
+      );
+    });
   });
 
   describe('how a loop moves through what it walks', () => {

@@ -5,9 +5,10 @@
  */
 import type { SnippetFacts, UnitFacts } from '../facts/model.js';
 import { declaresMethodsClaim } from './members.js';
-import { loopsToTell, TOLD } from '../facts/loops.js';
+import { loopsToTell, outsideArms, TOLD } from '../facts/loops.js';
 import type {
   AddsUp,
+  LoopChanges,
   CallsItself,
   Claim,
   Debounces,
@@ -127,46 +128,92 @@ export function switches(unit: UnitFacts): Switches[] {
 /** What the paragraphs about a unit's loops say: each change, way out and comment, with the loop's node. */
 export function loopClaims(unit: UnitFacts): Claim[] {
   const base = about(unit);
-  return loopsToTell(unit.loops).flatMap((loop): Claim[] => [
-    ...loop.carried.slice(0, TOLD.carried).map((c): Claim => ({
-      kind: 'loop-changes',
-      ...base,
-      name: c.name,
-      how: c.how,
-      evidence: { nodes: [loop.node], lines: c.lines },
-    })),
-    ...(loop.descends ?? []).map((d): Claim => ({
-      kind: 'loop-descends',
-      ...base,
-      name: d.name,
-      into: d.into,
-      evidence: { nodes: [loop.node], lines: [d.line] },
-    })),
-    ...(loop.logarithmic
-      ? [
-          {
-            kind: 'loop-log-turns' as const,
-            ...base,
-            how: loop.logarithmic.how,
-            names: loop.logarithmic.names,
-            evidence: { nodes: [loop.node], lines: [loop.line] },
-          },
-        ]
-      : []),
-    ...loop.exits.slice(0, TOLD.exits).map((e): Claim => ({
-      kind: 'loop-exits',
-      ...base,
-      exit: e.kind,
-      evidence: { nodes: [loop.node], lines: [e.line] },
-    })),
-    ...loop.comments.slice(0, TOLD.comments).map((c): Claim => ({
-      kind: 'comment-explains',
-      ...base,
-      text: c.text,
-      explains: c.explains,
-      evidence: { nodes: [loop.node], lines: [c.line] },
-    })),
-  ]);
+  return loopsToTell(unit.loops).flatMap((loop): Claim[] => {
+    const outside = outsideArms(loop);
+    const arms = loop.dispatch?.arms.slice(0, TOLD.arms) ?? [];
+    const changes = (
+      node: number,
+      list: readonly Pick<LoopChanges, 'name' | 'how'>[],
+      lines: (i: number) => readonly number[],
+    ) =>
+      list.map((c, i): Claim => ({
+        kind: 'loop-changes',
+        ...base,
+        name: c.name,
+        how: c.how,
+        evidence: { nodes: [node], lines: lines(i) },
+      }));
+    const armExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));
+    const armComments = new Set(arms.flatMap((a) => (a.comment === undefined ? [] : [a.comment])));
+    return [
+      ...outside.carried.slice(0, TOLD.carried).map((c): Claim => ({
+        kind: 'loop-changes',
+        ...base,
+        name: c.name,
+        how: c.how,
+        evidence: { nodes: [loop.node], lines: c.lines },
+      })),
+      ...(loop.dispatch
+        ? [
+            {
+              kind: 'loop-arms' as const,
+              ...base,
+              keyword: loop.dispatch.keyword,
+              ...(loop.dispatch.subject ? { subject: loop.dispatch.subject } : {}),
+              arms: arms.map((a) => ({
+                line: a.line,
+                ...(a.when ? { when: a.when } : {}),
+                calls: a.calls.map((c) => ({ callee: c.callee, line: c.line })),
+                runs: a.runs,
+              })),
+              evidence: { nodes: [loop.dispatch.node], lines: arms.map((a) => a.line) },
+            },
+          ]
+        : []),
+      ...arms.flatMap((a) => [
+        ...changes(a.node, a.changes.slice(0, TOLD.armChanges), (i) => a.changes[i]!.lines),
+        ...a.loops.flatMap((l) =>
+          changes(l.node, l.changes.slice(0, TOLD.armChanges), (i) => l.changes[i]!.lines),
+        ),
+      ]),
+      ...(loop.descends ?? []).map((d): Claim => ({
+        kind: 'loop-descends',
+        ...base,
+        name: d.name,
+        into: d.into,
+        evidence: { nodes: [loop.node], lines: [d.line] },
+      })),
+      ...(loop.logarithmic
+        ? [
+            {
+              kind: 'loop-log-turns' as const,
+              ...base,
+              how: loop.logarithmic.how,
+              names: loop.logarithmic.names,
+              evidence: { nodes: [loop.node], lines: [loop.line] },
+            },
+          ]
+        : []),
+      ...[...loop.exits.filter((_, i) => armExits.has(i)), ...outside.exits.slice(0, TOLD.exits)].map(
+        (e): Claim => ({
+          kind: 'loop-exits',
+          ...base,
+          exit: e.kind,
+          evidence: { nodes: [loop.node], lines: [e.line] },
+        }),
+      ),
+      ...[
+        ...loop.comments.filter((c) => armComments.has(c.line)),
+        ...outside.comments.slice(0, TOLD.comments),
+      ].map((c): Claim => ({
+        kind: 'comment-explains',
+        ...base,
+        text: c.text,
+        explains: c.explains,
+        evidence: { nodes: [loop.node], lines: [c.line] },
+      })),
+    ];
+  });
 }
 
 /** What the shape of the whole body says (purpose/shape.ts): a hand-over, a mapping, writes, a filled parameter. */

@@ -55,6 +55,12 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       "the name is in the loop's condition, and every line of the loop that assigns it divides (`/ k`, `// k`, `>> k`), multiplies (`* k`, `<< k`) or adds a constant to it, or sets it to a name that the loop only sets that way; for a range, a line sets a midpoint from both ends halved, and every assignment of either end sets it to that midpoint, plus or minus 1",
   },
+  'loop-arms': {
+    sentence:
+      "Each turn, the `switch` on line 92 takes one of its 4 arms: when `c` is `'a'` (line 93), it … calls `f` (line 94) …",
+    check:
+      "the statement on its line starts with the keyword (and holds the subject); each arm's line is inside it, in order, and holds `case`, `default`, `=>` or `->` (a switch) or `if`, `else` or `elif` (a chain), and its condition or labels as written start on it or on the lines its label runs over; each call's line is in the statement and holds the callee followed by `(`",
+  },
   'loop-exits': {
     sentence: 'It stops when `x` (line 12) / returns … / skips to the next turn …',
     check:

@@ -86,6 +86,23 @@ export interface LoopLogTurns extends ClaimBase {
   readonly names: readonly string[];
 }
 
+/**
+ * "Each turn, the `switch` on line 92 takes one of its 4 arms: when `c` is `'a'` (line 93), …": the arms of
+ * a loop's dispatch, each with the line of its condition or labels as written, and the calls it makes.
+ */
+export interface LoopArms extends ClaimBase {
+  readonly kind: 'loop-arms';
+  readonly keyword: string;
+  readonly subject?: string;
+  readonly arms: readonly {
+    readonly line: number;
+    readonly when?: readonly string[];
+    readonly calls: readonly { readonly callee: string; readonly line: number }[];
+    /** Statements quoted as written, for an arm with nothing else told. */
+    readonly runs?: readonly { readonly text: string; readonly line: number }[];
+  }[];
+}
+
 /** "It stops when `x` (line 12)": a jump out of (or on in) a loop, on that line. */
 export interface LoopExits extends ClaimBase {
   readonly kind: 'loop-exits';
@@ -231,5 +248,6 @@ export type Claim =
   | LoopDescends
   | LoopLogTurns
   | LoopExits
+  | LoopArms
   | CommentExplains;
 export type ClaimKind = Claim['kind'];

@@ -11,6 +11,7 @@ import type { CompileGroup, UnitFacts } from '../facts/model.js';
 import { alternativeLines, compiledOnlyNote } from './compile-time.js';
 import {
   loopsToTell,
+  outsideArms,
   TOLD,
   type Carried,
   type InnerComment,
@@ -20,6 +21,7 @@ import {
 import { code, lineRange, listOf, listUpTo } from './text.js';
 import type { LogLoop } from '../facts/log-loops.js';
 import type { Descent } from '../facts/loops.js';
+import type { LoopArm, LoopDispatch } from '../facts/loop-arms.js';
 
 /** The words kept of each comment quoted. */
 const MAX_COMMENT_CHARS = 140;
@@ -27,7 +29,7 @@ const MAX_COMMENT_CHARS = 140;
 const lines = (at: readonly number[]) =>
   at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
 
-function carriedPhrase(c: Carried, groups: readonly CompileGroup[]): string {
+function carriedPhrase(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly CompileGroup[]): string {
   // Lines in different arms of a compile-time conditional: only one of them is compiled.
   const where = alternativeLines(groups, c.lines) ?? lines(c.lines);
   switch (c.how) {
@@ -147,6 +149,107 @@ function descentSentence(d: Descent): string {
   return `Line ${d.line} moves ${code(d.name)} down into ${into}${d.everyTurn ? ', one level deeper on each turn' : ''}.`;
 }
 
+/** "when `c` is `'a'` or `'b'` (line 12: “…”)": an arm's condition, its line and its comment. */
+function armLabel(arm: LoopArm, dispatch: LoopDispatch, comments: readonly InnerComment[]): string {
+  const when = arm.when
+    ? dispatch.subject
+      ? `when ${code(dispatch.subject)} ${dispatch.keyword === 'match' ? 'matches' : 'is'} ${listOf(arm.when.map(code), 'or')}`
+      : `when ${listOf(arm.when.map(code), 'or')}`
+    : 'otherwise';
+  const comment = comments.find((c) => c.line === arm.comment);
+  return `${when} (line ${arm.line}${comment ? `: ${quote(comment.text)}` : ''})`;
+}
+
+/** "increments `r`": a change without its lines, for a loop told by its line. */
+function changeVerb(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly CompileGroup[]): string {
+  return carriedPhrase(c, groups).replace(/ \([^()]*\)$/, '');
+}
+
+/**
+ * What one arm does, in the order it does it: its changes, calls, inner loops and ways out; what only some
+ * turns taking the arm do (under a condition inside it) after "and in some cases".
+ */
+function armDoes(
+  arm: LoopArm,
+  exits: readonly LoopExit[],
+  raises: boolean,
+  groups: readonly CompileGroup[],
+): string {
+  const parts: { at: number; text: string; sometimes: boolean }[] = [
+    ...arm.changes.slice(0, TOLD.armChanges).map((c) => ({
+      at: c.lines[0]!,
+      text: carriedPhrase(c, groups),
+      sometimes: c.sometimes === true,
+    })),
+    ...arm.calls.map((c) => ({
+      at: c.line,
+      text: `calls ${code(c.callee)} (line ${c.line})`,
+      sometimes: c.sometimes === true,
+    })),
+    ...arm.loops.map((l) => ({
+      at: l.line,
+      text: `runs the loop on line ${l.line}${
+        l.changes.length
+          ? ` (which ${listOf(l.changes.slice(0, TOLD.armChanges).map((c) => changeVerb(c, groups)))})`
+          : ''
+      }`,
+      sometimes: l.sometimes === true,
+    })),
+    ...arm.runs.map((r) => ({ at: r.line, text: `runs ${code(r.text)} (line ${r.line})`, sometimes: false })),
+    // A way out says its own condition.
+    ...arm.exits.flatMap((x) => {
+      const e = exits[x.index];
+      if (!e) return [];
+      // Within the arm, only what the arm itself tests decides.
+      const { when: _when, unless: _unless, later: _later, sometimes: _sometimes, ...rest } = e;
+      const inArm: LoopExit = {
+        ...rest,
+        ...(x.when ? { when: x.when } : {}),
+        ...(x.unless ? { unless: true as const } : {}),
+        ...(x.sometimes ? { sometimes: true as const } : {}),
+      };
+      // One taken only on some turns goes with the other things done only on some.
+      const { sometimes: _s, ...said } = inArm;
+      return [{ at: e.line, text: exitPhrase(said, raises), sometimes: x.sometimes === true }];
+    }),
+  ].sort((a, b) => a.at - b.at);
+  if (parts.length === 0) return 'does nothing';
+  const always = parts.filter((p) => !p.sometimes).map((p) => p.text);
+  const maybe = parts.filter((p) => p.sometimes).map((p) => p.text);
+  if (maybe.length === 0) return listOf(always);
+  return always.length
+    ? `${listOf(always)}, and in some cases ${listOf(maybe)}`
+    : `in some cases ${listOf(maybe)}`;
+}
+
+/**
+ * "Each turn, the `switch` on line 92 takes one of its 4 arms: when … (line 93: “empty path element”), it
+ * increments `r` (line 95); …": a dispatching loop told arm by arm.
+ */
+function armsSentence(
+  loop: LoopAnatomy,
+  dispatch: LoopDispatch,
+  raises: boolean,
+  groups: readonly CompileGroup[],
+): string {
+  const told = dispatch.arms.slice(0, TOLD.arms);
+  const rest = dispatch.arms.length - told.length;
+  const isSwitch = dispatch.keyword !== 'if';
+  const ways = isSwitch
+    ? `the ${code(dispatch.keyword)} on line ${dispatch.line} takes one of its ${dispatch.arms.length} arms`
+    : `the ${code('if')} chain on line ${dispatch.line} takes one of ${dispatch.arms.length} ways`;
+  const none = dispatch.total
+    ? ''
+    : isSwitch
+      ? ' (or none, when no arm matches)'
+      : ' (or none, when no condition holds)';
+  const arms = told.map(
+    (a) => `${armLabel(a, dispatch, loop.comments)}, it ${armDoes(a, loop.exits, raises, groups)}`,
+  );
+  const more = rest > 0 ? [`${rest} more ${rest === 1 ? 'arm follows' : 'arms follow'}`] : [];
+  return `Each turn, ${ways}${none}: ${[...arms, ...more].join('; ')}.`;
+}
+
 export function loopSentences(
   loop: LoopAnatomy,
   raises: boolean,
@@ -160,13 +263,16 @@ export function loopSentences(
       ? `The loop on ${where} runs while ${code(loop.condition)} holds.`
       : `The loop on ${where} runs until something inside it leaves it.`;
   const out = [head];
-  if (loop.carried.length > 0)
+  // A dispatching loop tells each arm's changes, exits and head comment with the arm; the rest is told here.
+  const outside = outsideArms(loop);
+  if (loop.dispatch) out.push(armsSentence(loop, loop.dispatch, raises, groups));
+  if (outside.carried.length > 0)
     // Not "each turn": a change inside a branch happens only on the turns that take it.
     out.push(
-      `Inside, it ${listOf(loop.carried.slice(0, TOLD.carried).map((c) => carriedPhrase(c, groups)))}.`,
+      `${loop.dispatch ? `Outside that ${code(loop.dispatch.keyword)}${loop.dispatch.keyword === 'if' ? ' chain' : ''}` : 'Inside'}, it ${listOf(outside.carried.slice(0, TOLD.carried).map((c) => carriedPhrase(c, groups)))}.`,
     );
-  if (loop.exits.length > 0) {
-    const merged = mergedExits(loop.exits);
+  if (outside.exits.length > 0) {
+    const merged = mergedExits(outside.exits);
     const told = merged.slice(0, TOLD.exits);
     const exits = told.map((m) => exitPhrase(m.exit, raises, m.lines));
     const rest = merged.slice(told.length).reduce((n, m) => n + m.lines.length, 0);
@@ -193,7 +299,7 @@ export function loopSentences(
       `Line ${w.line} ${what} round a ring of ${code(w.size)} places: past the last it starts again from 0, by ${how}.`,
     );
   }
-  const comments = commentsSentence(loop.comments);
+  const comments = commentsSentence(outside.comments);
   if (comments) out.push(comments);
   if (loop.orElse !== undefined)
     out.push(`Its \`else\` (line ${loop.orElse}) runs only when the loop ends without a \`break\`.`);

@@ -121,6 +121,8 @@ export function casesOf(node: Node): CaseArm[] {
       line: pending.length ? pendingLine : arm.startPosition.row + 1,
       isDefault,
       fallsThrough: runsOn,
+      node: arm.id,
+      statements: statements.map((st) => st.id),
     });
     pending = [];
   });

@@ -12,6 +12,7 @@ import { BREAKABLE_SWITCH_TYPES, codeWithoutComments, enclosingLoop, onWayOut } 
 import type { Step } from './model.js';
 import { logarithmicLoop, type LogLoop } from './log-loops.js';
 import { clip, field } from './subjects.js';
+import { loopDispatch, type ChangeEvent, type LoopDispatch } from './loop-arms.js';
 
 export interface Carried {
   /** The variable or field, as written (`out`, `this.count`). */
@@ -104,6 +105,8 @@ export interface LoopAnatomy {
    * name, the value as written, the line, and whether every turn that goes on does it.
    */
   readonly descends?: readonly Descent[];
+  /** Its body is one `switch`, `match` or `if … else if` chain that picks, each turn, one of its arms. */
+  readonly dispatch?: LoopDispatch;
 }
 
 export interface Descent {
@@ -173,6 +176,9 @@ const DIRECTIVE =
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
   /^(case\s+\S[^:]*|default)\s*:|[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
+/** A `switch` or `match` arm, which holds its statements (and its author's comments) itself in some grammars. */
+const CASE_ARM =
+  /^(switch_case|switch_default|case_clause|expression_case|default_case|switch_block_statement_group|switch_section|case_statement|statement_list)$/;
 /** A left side that sets several names at once. */
 const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
@@ -478,7 +484,9 @@ function addComment(comments: InnerComment[], node: Node, body: Node, lastCommen
   const text = words(node.text);
   const explains = explained(node);
   // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
-  const between = node.parent?.id === body.id || node.parent?.type === body.type;
+  // …or between a `case` arm's label and its statements, or between those statements.
+  const between =
+    node.parent?.id === body.id || node.parent?.type === body.type || CASE_ARM.test(node.parent?.type ?? '');
   if (
     !between ||
     !text ||
@@ -537,6 +545,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const exits: LoopExit[] = [];
   const comments: InnerComment[] = [];
   const descents: Descent[] = [];
+  const events: ChangeEvent[] = [];
+  const exitIds: { id: number }[] = [];
+  const change = (name: string, how: ChangeHow, node: Node) => {
+    if (name !== '_') events.push({ name, how, id: node.id, line: line(node) });
+    addCarried(carried, name, how, node, loopNode);
+  };
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
   let lastCommentEnd = -2;
   let inner = 0;
@@ -563,6 +577,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     if (jump && node.named && (jump === 'return' || jump === 'throw' || jumpsIn(node, loopNode, jump))) {
       const value = node.namedChildren.find((c) => !c.type.includes('comment'));
       const around = conditionAround(node, loopNode, jump);
+      exitIds.push({ id: node.id });
       exits.push({
         kind: jump,
         line: line(node),
@@ -578,8 +593,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       // (Go writes a single name as a one-item `expression_list` too.)
       if (left && TUPLE.test(left.type) && left.namedChildren.length > 1) {
         for (const name of left.namedChildren)
-          if (name.type === 'identifier' || PLAIN_TARGET.test(name.text))
-            addCarried(carried, name.text, 'sets', node, loopNode);
+          if (name.type === 'identifier' || PLAIN_TARGET.test(name.text)) change(name.text, 'sets', node);
         continue;
       }
       const operator =
@@ -606,7 +620,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
               : operator === '=' || !operator
                 ? 'sets'
                 : (OPERATOR[operator] ?? 'updates');
-        addCarried(carried, left.text, how, node, loopNode);
+        change(left.text, how, node);
         const into = codeWithoutComments(value).trim();
         if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
           descents.push({ name: left.text, into, line: line(node), everyTurn: runsEveryTurn(node, body) });
@@ -616,7 +630,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     if (UPDATE.test(node.type)) {
       const target = node.namedChildren[0];
       if (target && PLAIN_TARGET.test(target.text) && /\+\+|--/.test(node.text))
-        addCarried(carried, target.text, node.text.includes('++') ? 'forward' : 'back', node, loopNode);
+        change(target.text, node.text.includes('++') ? 'forward' : 'back', node);
       continue;
     }
     const callee = node.childForFieldName('function') ?? node.childForFieldName('name');
@@ -639,7 +653,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
         APPENDING.test(method)
       )
-        addCarried(carried, object.text, 'appends', node, loopNode);
+        change(object.text, 'appends', node);
     }
   }
   // A counting `for` moves its counter in its header, before the body: `for (i = 0; i < 4; i++)`.
@@ -691,6 +705,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const descends = descents.filter(
     (d) => !ownDeclared.has(d.name) && !ownItem(d.name) && writes(d.name) === 1,
   );
+  const dispatch = loopDispatch(loopNode, { events, exits: exitIds, comments, combine: combined });
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -710,6 +725,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     ...(wraps.length ? { wraps } : {}),
     ...(logarithmic ? { logarithmic } : {}),
     ...(descends.length ? { descends } : {}),
+    ...(dispatch ? { dispatch } : {}),
   };
 }
 
@@ -788,8 +804,34 @@ export function matters(loop: LoopAnatomy): boolean {
   );
 }
 
+/**
+ * What a loop's paragraph tells outside the arms of its dispatch (each arm tells its own): the changes on
+ * lines no arm holds, the exits and the comments no arm told.
+ */
+export function outsideArms(loop: LoopAnatomy): {
+  carried: Carried[];
+  exits: LoopExit[];
+  comments: InnerComment[];
+} {
+  const d = loop.dispatch;
+  if (!d) return { carried: [...loop.carried], exits: [...loop.exits], comments: [...loop.comments] };
+  const arms = d.arms.slice(0, TOLD.arms);
+  const inArm = (at: number) => arms.some((a) => at >= a.line && at <= a.endLine);
+  const carried = loop.carried.flatMap((c) => {
+    const lines = c.lines.filter((at) => !inArm(at));
+    return lines.length ? [{ ...c, lines }] : [];
+  });
+  const toldExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));
+  const toldComments = new Set(arms.flatMap((a) => (a.comment === undefined ? [] : [a.comment])));
+  return {
+    carried,
+    exits: loop.exits.filter((_, i) => !toldExits.has(i)),
+    comments: loop.comments.filter((c) => !toldComments.has(c.line)),
+  };
+}
+
 /** How many of a loop's changes, ways out and comments an explanation tells. */
-export const TOLD = { carried: 5, exits: 5, comments: 8 } as const;
+export const TOLD = { carried: 5, exits: 5, comments: 8, arms: 10, armChanges: 4 } as const;
 
 /** Loops explained per unit, the largest first (then told in document order). */
 const MAX_LOOPS = 6;

@@ -95,6 +95,9 @@ export interface CaseArm {
   readonly isDefault: boolean;
   /** Its body runs on into the next arm's (no `break`, or Go's `fallthrough`). */
   readonly fallsThrough: boolean;
+  /** The arm's node and its statements' nodes (snapshot ids), for what reads inside the arm. */
+  readonly node?: number;
+  readonly statements?: readonly number[];
 }
 
 /** A return, throw, break or continue that is all a branch's arm does. */
