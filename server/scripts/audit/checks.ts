@@ -238,6 +238,10 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
     const stepped = step ? `|(^|[^\\w.])${name}\\s*${step}|${step}\\s*${name}(?![\\w])` : '';
     if (operator && !new RegExp(`${by}${stepped}`).test(joined))
       return `line ${at} does not change \`${claim.name}\` with \`${operator}\``;
+    // Said to be set to one of some values: the line sets it to one of exactly those.
+    const to = claim.to?.map(escape).join('|');
+    if (to && !new RegExp(`(^|[^\\w.])${name}\\s*:?=\\s*(${to})\\s*(;|,|$|//|#|\\))`).test(joined.trim()))
+      return `line ${at} does not set \`${claim.name}\` to ${claim.to!.map((t) => `\`${t}\``).join(' or ')}`;
   }
   return undefined;
 };
@@ -828,6 +832,15 @@ const truncates: Check<'truncates'> = (claim, { unit }) => {
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 const kept = (quote: string) => squeeze(quote.replace(/…$/, ''));
 
+/** The code on lines `from` to `to`, comments out and white space squeezed. */
+const codeOn = (lines: readonly string[], from: number, to: number) =>
+  squeeze(
+    lines
+      .slice(from, to + 1)
+      .map((l) => l.replace(/\/\*.*?\*\//g, '').replace(/(^|\s)(\/\/|#).*$/, ''))
+      .join(' '),
+  );
+
 const loopArms: Check<'loop-arms'> = (claim, { nodes }) => {
   const statement = nodes[claim.evidence.nodes[0] ?? -1];
   if (!statement) return 'no evidence node';
@@ -841,21 +854,18 @@ const loopArms: Check<'loop-arms'> = (claim, { nodes }) => {
     return `the \`${claim.keyword}\` on line ${start} does not test \`${claim.subject}\``;
   const chain = claim.keyword === 'if';
   let last = 0;
-  for (const arm of claim.arms) {
+  for (const [i, arm] of claim.arms.entries()) {
     if (!within(statement, arm.line)) return `line ${arm.line} is outside the \`${claim.keyword}\``;
-    if (arm.line <= last) return `the arm on line ${arm.line} is out of order`;
+    // Minified code puts many arms on one line.
+    if (arm.line < last) return `the arm on line ${arm.line} is out of order`;
     last = arm.line;
     const text = lines[arm.line] ?? '';
     const opens = chain ? /\b(if|else|elif)\b/ : /\b(case|default|when)\b|=>|->|^\s*_\s*(=>|->)|^\s*else\b/;
     if (!opens.test(text)) return `line ${arm.line} opens no arm`;
-    // A label or condition may run on over a few lines (`case A,\n  B:`).
-    // …with comments between its lines (`a\n  // why\n  || b`).
-    const label = squeeze(
-      lines
-        .slice(arm.line, arm.line + 6)
-        .map((l) => l.replace(/(^|\s)(\/\/|#).*$/, ''))
-        .join(' '),
-    );
+    // A label or condition may run on over the lines up to the next arm (`case A:\n case B:`), with
+    // comments between and inside them (`a\n  // why\n  || b`, `c === 0x2B /* + */`).
+    const next = claim.arms[i + 1]?.line ?? arm.line + 6;
+    const label = codeOn(lines, arm.line, Math.max(next, arm.line + 1));
     for (const w of arm.when ?? [])
       if (!label.includes(kept(w))) return `line ${arm.line} does not hold \`${w}\``;
     for (const c of arm.calls) {
@@ -866,7 +876,7 @@ const loopArms: Check<'loop-arms'> = (claim, { nodes }) => {
     for (const r of arm.runs ?? []) {
       if (!within(statement, r.line))
         return `the statement on line ${r.line} is outside the \`${claim.keyword}\``;
-      if (!squeeze(lines.slice(r.line, r.line + 6).join(' ')).includes(kept(r.text)))
+      if (!codeOn(lines, r.line, r.line + 6).includes(kept(r.text)))
         return `line ${r.line} does not hold \`${r.text}\``;
     }
   }

@@ -287,6 +287,29 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('loop-exits');
   });
 
+  it('loop-changes: a variable said to be set to a value its line does not give it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function run(xs) {\n  let state = IDLE;\n  for (const x of xs) {\n    if (x) state = BUSY;\n    else state = compute(x);\n  }\n  return state;\n}\n',
+    );
+    const u = unit('run');
+    const loop = nodes.find((n) => n.type === 'for_in_statement')!;
+    const claim = (to: string[], lines: number[]): Claim => ({
+      kind: 'loop-changes',
+      ...about(u),
+      name: 'state',
+      how: 'sets',
+      to,
+      evidence: { nodes: [loop.id], lines },
+    });
+    assert.equal(check(claim(['BUSY'], [4]), { unit: u, units: facts.units, nodes }), undefined);
+    assert.match(contradicts(claim(['IDLE'], [4]), facts, u, nodes), /line 4 does not set `state` to `IDLE`/);
+    assert.match(
+      contradicts(claim(['BUSY'], [4, 5]), facts, u, nodes),
+      /line 5 does not set `state` to `BUSY`/,
+    );
+  });
+
   it('loop-arms: an arm given a condition its line does not test, or a call it does not make', async () => {
     const { facts, unit, nodes } = await factsOf(
       'go',

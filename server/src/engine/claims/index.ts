@@ -133,7 +133,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
     const arms = loop.dispatch?.arms.slice(0, TOLD.arms) ?? [];
     const changes = (
       node: number,
-      list: readonly Pick<LoopChanges, 'name' | 'how'>[],
+      list: readonly Pick<LoopChanges, 'name' | 'how' | 'to'>[],
       lines: (i: number) => readonly number[],
     ) =>
       list.map((c, i): Claim => ({
@@ -141,6 +141,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
         ...base,
         name: c.name,
         how: c.how,
+        ...(c.to ? { to: c.to } : {}),
         evidence: { nodes: [node], lines: lines(i) },
       }));
     const armExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));

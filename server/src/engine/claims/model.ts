@@ -70,6 +70,8 @@ export interface LoopChanges extends ClaimBase {
   readonly kind: 'loop-changes';
   readonly name: string;
   readonly how: ChangeHow;
+  /** Said to set it to one of these values (`state` to `S_VALUE`) on each of its lines. */
+  readonly to?: readonly string[];
 }
 
 /** "Line 107 moves `recipient` down into `recipient[key1]`": a variable set to a part of what it held. */

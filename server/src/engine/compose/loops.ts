@@ -167,7 +167,7 @@ function changeVerb(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly
 
 /**
  * What one arm does, in the order it does it: its changes, calls, inner loops and ways out; what only some
- * turns taking the arm do (under a condition inside it) after "and in some cases".
+ * turns taking the arm do (under a condition inside it) after "depending on further checks".
  */
 function armDoes(
   arm: LoopArm,
@@ -178,7 +178,13 @@ function armDoes(
   const parts: { at: number; text: string; sometimes: boolean }[] = [
     ...arm.changes.slice(0, TOLD.armChanges).map((c) => ({
       at: c.lines[0]!,
-      text: carriedPhrase(c, groups),
+      // A state machine's move: "sets `state` to `S_VALUE` (line 14)".
+      text: c.to
+        ? carriedPhrase(c, groups).replace(
+            /^sets (`[^`]+`|`` .+? ``)/,
+            `sets $1 to ${listOf(c.to.slice(0, 3).map(code), 'or')}`,
+          )
+        : carriedPhrase(c, groups),
       sometimes: c.sometimes === true,
     })),
     ...arm.calls.map((c) => ({
@@ -213,13 +219,14 @@ function armDoes(
       return [{ at: e.line, text: exitPhrase(said, raises), sometimes: x.sometimes === true }];
     }),
   ].sort((a, b) => a.at - b.at);
-  if (parts.length === 0) return 'does nothing';
+  if (parts.length === 0) return 'it does nothing';
   const always = parts.filter((p) => !p.sometimes).map((p) => p.text);
   const maybe = parts.filter((p) => p.sometimes).map((p) => p.text);
-  if (maybe.length === 0) return listOf(always);
+  if (maybe.length === 0) return `it ${listOf(always)}`;
+  // Each of these may happen or not, on its own conditions: "or", never "and", joins them.
   return always.length
-    ? `${listOf(always)}, and in some cases ${listOf(maybe)}`
-    : `in some cases ${listOf(maybe)}`;
+    ? `it ${listOf(always)}, and depending on further checks, ${listOf(maybe, 'or')}`
+    : `depending on further checks, it ${listOf(maybe, 'or')}`;
 }
 
 /**
@@ -244,7 +251,7 @@ function armsSentence(
       ? ' (or none, when no arm matches)'
       : ' (or none, when no condition holds)';
   const arms = told.map(
-    (a) => `${armLabel(a, dispatch, loop.comments)}, it ${armDoes(a, loop.exits, raises, groups)}`,
+    (a) => `${armLabel(a, dispatch, loop.comments)}, ${armDoes(a, loop.exits, raises, groups)}`,
   );
   const more = rest > 0 ? [`${rest} more ${rest === 1 ? 'arm follows' : 'arms follow'}`] : [];
   return `Each turn, ${ways}${none}: ${[...arms, ...more].join('; ')}.`;

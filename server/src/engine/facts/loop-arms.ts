@@ -32,12 +32,16 @@ export interface ChangeEvent {
   readonly how: ArmChangeHow;
   readonly id: number;
   readonly line: number;
+  /** What it is set to, when that is a name or a literal written out (`S_VALUE`, `'"'`, `0`). */
+  readonly to?: string;
 }
 
 export interface ArmChange {
   readonly name: string;
   readonly how: ArmChangeHow;
   readonly lines: readonly number[];
+  /** Every change sets it to one of these values, each a name or literal (`state = S_VALUE`). */
+  readonly to?: readonly string[];
   /** Every change of it sits under a condition (or in a `case`, a `try`) inside the arm: not every turn taking the arm makes it. */
   readonly sometimes?: true;
 }
@@ -99,7 +103,6 @@ const MIN_ARMS = 3;
 const SWITCH =
   /^(switch_statement|switch_expression|expression_switch_statement|match_expression|match_statement|when_expression)$/;
 const IF = /^(if_statement|if_expression)$/;
-const COMPOUND = /if|switch|match|when|for|while|loop|try|do_statement|select|block|with_statement|unsafe/;
 const JUMP = /^(break|continue|return|throw|raise|goto)(_statement|_expression)?$/;
 const LOOP =
   /^(for|while|do|for_in|enhanced_for|for_range|foreach|loop)_(statement|loop|expression)$|^for_in_clause$/;
@@ -234,18 +237,37 @@ function unwrapStatement(statement: Node): Node {
   return inner && (SWITCH.test(inner.type) || IF.test(inner.type)) ? inner : statement;
 }
 
-/** The one branching statement of the body that every turn reaches, when the rest only runs straight through. */
-function dispatchStatement(loop: Node): Node | undefined {
+/** The lines a node spans. */
+const span = (n: Node) => n.endPosition.row - n.startPosition.row + 1;
+
+/** Whether a way out of the turn (a jump) is written in `node`, outside functions written in it. */
+function jumpsIn(node: Node): boolean {
+  const nodes = node.doc.nodes;
+  for (let id = node.id; id <= node.lastId; id++) {
+    const n = nodes[id]!;
+    if (FUNCTION.test(n.type)) id = n.lastId;
+    else if (JUMP.test(n.type)) return true;
+  }
+  return false;
+}
+
+/**
+ * The branching statement of the body that does most of its work, with its arms: a `switch`, `match` or
+ * `if` chain of at least MIN_ARMS arms spanning at least half the body, with no way out of the turn
+ * written before it (then every turn reaches it).
+ */
+function dispatchOf(loop: Node): { statement: Node; raw: RawArm[] } | undefined {
   const statements = bodyStatements(loop).map(unwrapStatement);
-  const branching = statements.filter((s) => COMPOUND.test(s.type));
-  if (branching.length !== 1) return undefined;
-  const dispatch = branching[0]!;
-  if (!SWITCH.test(dispatch.type) && !IF.test(dispatch.type)) return undefined;
-  // A jump before it could end the turn first: then not every turn reaches it.
-  const before = statements.slice(0, statements.indexOf(dispatch));
-  return before.some((s) => JUMP.test(s.type) || JUMP.test(s.namedChildren[0]?.type ?? ''))
-    ? undefined
-    : dispatch;
+  const lines = statements.reduce((n, s) => n + span(s), 0);
+  const candidates = statements
+    .filter((s) => (SWITCH.test(s.type) || IF.test(s.type)) && span(s) * 2 >= lines)
+    .sort((a, b) => span(b) - span(a));
+  for (const statement of candidates) {
+    if (statements.slice(0, statements.indexOf(statement)).some(jumpsIn)) return undefined;
+    const raw = SWITCH.test(statement.type) ? switchArms(statement) : ifArms(statement);
+    if (raw && raw.length >= MIN_ARMS) return { statement, raw };
+  }
+  return undefined;
 }
 
 /** How two changes of one name in one arm read together (as facts/loops.ts combines them). */
@@ -260,11 +282,10 @@ interface ArmInput {
 
 /** The loop's dispatch, when its body is one: at least MIN_ARMS arms, each with something to tell. */
 export function loopDispatch(loop: Node, input: ArmInput): LoopDispatch | undefined {
-  const statement = dispatchStatement(loop);
-  if (!statement) return undefined;
+  const found = dispatchOf(loop);
+  if (!found) return undefined;
+  const { statement, raw } = found;
   const isSwitch = SWITCH.test(statement.type);
-  const raw = isSwitch ? switchArms(statement) : ifArms(statement);
-  if (!raw || raw.length < MIN_ARMS) return undefined;
   const arms: LoopArm[] = [];
   for (const [i, r] of raw.entries()) {
     const arm = armOf(r, raw[i + 1]?.line, input);
@@ -325,21 +346,28 @@ function loopAround(node: Node, arm: Node): Node | undefined {
 /** The changes of `events`, each name once with its ways combined; `sometimes` when every one is under a condition. */
 function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine): ArmChange[] {
   const nodes = top.doc.nodes;
-  const byName = new Map<string, { how: ArmChangeHow; lines: number[]; always: boolean }>();
+  const byName = new Map<
+    string,
+    { how: ArmChangeHow; lines: number[]; always: boolean; to: string[] | undefined }
+  >();
   for (const e of events) {
     const always = !underCondition(nodes[e.id]!, top);
     const seen = byName.get(e.name);
-    if (!seen) byName.set(e.name, { how: e.how, lines: [e.line], always });
+    if (!seen) byName.set(e.name, { how: e.how, lines: [e.line], always, to: e.to ? [e.to] : undefined });
     else {
       seen.how = combine(seen.how, e.how);
       if (!seen.lines.includes(e.line)) seen.lines.push(e.line);
       seen.always ||= always;
+      // Changed another way too, or to a value not written out, it is named by no value.
+      if (!e.to) seen.to = undefined;
+      else if (seen.to && !seen.to.includes(e.to)) seen.to.push(e.to);
     }
   }
   return [...byName].map(([name, c]) => ({
     name,
     how: c.how,
     lines: c.lines,
+    ...(c.how === 'sets' && c.to ? { to: c.to } : {}),
     ...(c.always ? {} : { sometimes: true as const }),
   }));
 }

@@ -179,6 +179,9 @@ const COMMENTED_OUT =
 /** A `switch` or `match` arm, which holds its statements (and its author's comments) itself in some grammars. */
 const CASE_ARM =
   /^(switch_case|switch_default|case_clause|expression_case|default_case|switch_block_statement_group|switch_section|case_statement|statement_list)$/;
+/** A value named or written out in a few characters: a constant, an enum member, a literal. */
+const SIMPLE_VALUE =
+  /^(?:[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*|-?\d[\w.]*|'[^'\n]{0,8}'|"[^"\n]{0,12}")$/;
 /** A left side that sets several names at once. */
 const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
@@ -547,8 +550,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const descents: Descent[] = [];
   const events: ChangeEvent[] = [];
   const exitIds: { id: number }[] = [];
-  const change = (name: string, how: ChangeHow, node: Node) => {
-    if (name !== '_') events.push({ name, how, id: node.id, line: line(node) });
+  const change = (name: string, how: ChangeHow, node: Node, to?: string) => {
+    if (name !== '_') events.push({ name, how, id: node.id, line: line(node), ...(to ? { to } : {}) });
     addCarried(carried, name, how, node, loopNode);
   };
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
@@ -620,7 +623,9 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
               : operator === '=' || !operator
                 ? 'sets'
                 : (OPERATOR[operator] ?? 'updates');
-        change(left.text, how, node);
+        // `state = S_VALUE`, `mode = 'quoted'`: a state machine's move, worth naming.
+        const to = codeWithoutComments(value).trim();
+        change(left.text, how, node, how === 'sets' && SIMPLE_VALUE.test(to) ? to : undefined);
         const into = codeWithoutComments(value).trim();
         if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
           descents.push({ name: left.text, into, line: line(node), everyTurn: runsEveryTurn(node, body) });
