@@ -240,7 +240,8 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       return `line ${at} does not change \`${claim.name}\` with \`${operator}\``;
     // Said to be set to one of some values: the line sets it to one of exactly those.
     const to = claim.to?.map(escape).join('|');
-    if (to && !new RegExp(`(^|[^\\w.])${name}\\s*:?=\\s*(${to})\\s*(;|,|$|//|#|\\))`).test(joined.trim()))
+    // The value ends there: no more of an expression follows it (`open = '('` then the next `case`).
+    if (to && !new RegExp(`(^|[^\\w.])${name}\\s*:?=\\s*(${to})(?![\\w.(\\[])`).test(joined.trim()))
       return `line ${at} does not set \`${claim.name}\` to ${claim.to!.map((t) => `\`${t}\``).join(' or ')}`;
   }
   return undefined;
@@ -458,9 +459,9 @@ const loopExits: Check<'loop-exits'> = (claim, { nodes }) => {
 };
 
 /** A line with no code: blank, or only a comment. */
-// `#[cold]`, `#[rustfmt::skip]` (Rust attributes) are code, not comments; `#[69, 99]` in Python is one.
+// `#[cold]`, `#[rustfmt::skip]`, `#![allow(…)]` (Rust attributes) are code, not comments; `#[69, 99]` in Python is one.
 // A line opening with `/* … */` and code after it (`/* if SET */ assert(…)`) is code.
-const NO_CODE = /^\s*($|\/\/|#(?!\[[\w:]+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*(?!\/\/|\/\*)\S)|\*(\s|\/|$))/;
+const NO_CODE = /^\s*($|\/\/|#(?!!?\[[\w:]+(?:\(|\]|\s*=))|\/\*(?!.*\*\/\s*(?!\/\/|\/\*)\S)|\*(\s|\/|$))/;
 
 const commentExplains: Check<'comment-explains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -859,18 +860,22 @@ const loopArms: Check<'loop-arms'> = (claim, { nodes }) => {
     // Minified code puts many arms on one line.
     if (arm.line < last) return `the arm on line ${arm.line} is out of order`;
     last = arm.line;
-    const text = lines[arm.line] ?? '';
-    const opens = chain ? /\b(if|else|elif)\b/ : /\b(case|default|when)\b|=>|->|^\s*_\s*(=>|->)|^\s*else\b/;
-    if (!opens.test(text)) return `line ${arm.line} opens no arm`;
-    // A label or condition may run on over the lines up to the next arm (`case A:\n case B:`), with
-    // comments between and inside them (`a\n  // why\n  || b`, `c === 0x2B /* + */`).
+    // A label or condition may run on over the lines up to the next arm (`case A:\n case B:`, a
+    // pattern `'a'\n | 'b' =>`), with comments between and inside them (`a\n  // why\n  || b`, `c === 0x2B /* + */`).
     const next = claim.arms[i + 1]?.line ?? arm.line + 6;
+    const text = chain
+      ? (lines[arm.line] ?? '')
+      : lines.slice(arm.line, Math.max(next, arm.line + 1)).join('\n');
+    const opens = chain ? /\b(if|else|elif)\b/ : /\b(case|default|when)\b|=>|->|^\s*_\s*(=>|->)|^\s*else\b/m;
+    if (!opens.test(text)) return `line ${arm.line} opens no arm`;
     const label = codeOn(lines, arm.line, Math.max(next, arm.line + 1));
     for (const w of arm.when ?? [])
       if (!label.includes(kept(w))) return `line ${arm.line} does not hold \`${w}\``;
     for (const c of arm.calls) {
       if (!within(statement, c.line)) return `the call on line ${c.line} is outside the \`${claim.keyword}\``;
-      if (!new RegExp(`${escape(c.callee)}\\s*\\(`).test(lines[c.line] ?? ''))
+      // A long callee is told cut short (`self._state.prepare_for_next_atte…`).
+      const callee = c.callee.endsWith('…') ? `${escape(c.callee.slice(0, -1))}[\\w.]*` : escape(c.callee);
+      if (!new RegExp(`${callee}\\s*\\(`).test(lines[c.line] ?? ''))
         return `line ${c.line} does not call \`${c.callee}\``;
     }
     for (const r of arm.runs ?? []) {

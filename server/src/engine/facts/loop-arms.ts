@@ -97,6 +97,8 @@ export interface LoopDispatch {
   readonly total: boolean;
 }
 
+/** A line longer than this is minified code's. */
+const MINIFIED_LINE = 300;
 /** The fewest arms for which telling them one by one beats one list of changes. */
 const MIN_ARMS = 3;
 
@@ -215,7 +217,7 @@ function switchArms(statement: Node): RawArm[] | undefined {
     const statements = (c.statements ?? [])
       .map((id) => nodes[id]!)
       .flatMap(statementsIn)
-      .filter((st) => !LABEL.test(st.type));
+      .filter((st) => !LABEL.test(st.type) && !st.type.includes('comment'));
     arms.push({ line: c.line, node, ...(c.isDefault ? {} : { when: c.labels }), statements });
   }
   return arms;
@@ -282,6 +284,8 @@ interface ArmInput {
 
 /** The loop's dispatch, when its body is one: at least MIN_ARMS arms, each with something to tell. */
 export function loopDispatch(loop: Node, input: ArmInput): LoopDispatch | undefined {
+  // Minified code: many arms share a line, and no line tells one from another.
+  if (loop.text.split('\n').some((l) => l.length > MINIFIED_LINE)) return undefined;
   const found = dispatchOf(loop);
   if (!found) return undefined;
   const { statement, raw } = found;

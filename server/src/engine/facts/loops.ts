@@ -488,8 +488,12 @@ function addComment(comments: InnerComment[], node: Node, body: Node, lastCommen
   const explains = explained(node);
   // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
   // …or between a `case` arm's label and its statements, or between those statements.
+  // Not inside a macro's tokens (Rust's `quote! { /** doc */ }`): there it is the macro's input.
   const between =
-    node.parent?.id === body.id || node.parent?.type === body.type || CASE_ARM.test(node.parent?.type ?? '');
+    (node.parent?.id === body.id ||
+      node.parent?.type === body.type ||
+      CASE_ARM.test(node.parent?.type ?? '')) &&
+    node.parent?.type !== 'token_tree';
   if (
     !between ||
     !text ||
