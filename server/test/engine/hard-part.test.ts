@@ -133,6 +133,14 @@ describe('engine: the hard part explained', () => {
   });
 
   describe('a loop that dispatches: each arm told with what it does', () => {
+    it('a quick answer says where the core is: the loop and the dispatch that picks each turn’s work', async () => {
+      const text = await walkthrough('javascript', SCANNER, { mode: 'quick' });
+      assert.match(
+        text,
+        /The core of `readToken\(text, start\)` is the loop on lines 4–15: each turn, its `if` chain \(line 7\) takes one of 3 ways\./,
+      );
+    });
+
     it('Go: a switch of conditions, each arm with its author’s comment, what it changes, and a loop inside', async () => {
       const text = await walkthrough(
         'go',

@@ -34,6 +34,7 @@ import {
   walkthrough,
 } from './sections.js';
 import { whyTheseNumbers } from './why.js';
+import { coreSentence } from './loops.js';
 import { MAX_EXPLANATION_CHARS } from '../budget.js';
 import { capitalize, count, firstOf, sentences } from './text.js';
 import { describeClass, describeSteps, signature } from './walkthrough.js';
@@ -54,6 +55,9 @@ const QUICK_UNITS = 3;
  */
 function quickText(input: ComposeInput, voice: Voice, opening: string, notes: readonly string[]): string {
   const top = ranked(callables(input).filter((u) => u.parent === undefined)).slice(0, QUICK_UNITS);
+  // Where the hard part is, for a reader who will not read the walkthrough: the loop that dispatches.
+  const cores = top.flatMap((u) => coreSentence(u, signature(u)) ?? []).slice(0, 2);
+  const withCore = [opening, ...cores].join(' ');
   if (voice.beginner) {
     const lines = top.map((u) => {
       const steps = describeSteps(u.steps, voice, {
@@ -63,7 +67,7 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
       });
       return `- ${capitalize(signature(u))}${steps ? `: it ${steps}.` : '.'}`;
     });
-    return [opening, lines.length ? `In short:\n${lines.join('\n')}` : undefined]
+    return [withCore, lines.length ? `In short:\n${lines.join('\n')}` : undefined]
       .filter(Boolean)
       .join('\n\n');
   }
@@ -73,14 +77,14 @@ function quickText(input: ComposeInput, voice: Voice, opening: string, notes: re
       return cost.estimate === 'not estimated' ? [] : [`- ${signature(u)}: ${cost.estimate} — ${cost.why}.`];
     });
     return [
-      opening,
+      withCore,
       notes.slice(1).join(' ') || undefined,
       costs.length ? `Cost:\n${costs.join('\n')}` : undefined,
     ]
       .filter(Boolean)
       .join('\n\n');
   }
-  return opening;
+  return withCore;
 }
 
 /** Modes whose sections walk through the units with line numbers: their explanation stops at the opening. */

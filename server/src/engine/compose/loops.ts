@@ -333,3 +333,21 @@ export function unitLoops(unit: UnitFacts, raises: boolean): string[] {
     );
   });
 }
+
+/**
+ * "The core of `Clean(path)` is the loop on lines 91–129: each turn, its `switch` (line 92) takes one of 4
+ * arms.": where the work of a unit whose loop dispatches is, for an answer too short to walk through it.
+ */
+export function coreSentence(unit: UnitFacts, name: string): string | undefined {
+  const loop = loopsToTell(unit.loops)
+    .filter((l) => l.dispatch)
+    .sort((a, b) => b.endLine - b.line - (a.endLine - a.line))[0];
+  const d = loop?.dispatch;
+  if (!loop || !d) return undefined;
+  const by = d.subject ? ` by the value of ${code(d.subject)}` : '';
+  const ways =
+    d.keyword === 'if'
+      ? `its \`if\` chain (line ${d.line}) takes one of ${d.arms.length} ways`
+      : `its ${code(d.keyword)} (line ${d.line}) takes one of ${d.arms.length} arms${by}`;
+  return `The core of ${name} is the loop on ${lineRange(loop.line, loop.endLine)}: each turn, ${ways}.`;
+}
