@@ -1480,6 +1480,14 @@ describe('engine: no false sentence', () => {
       );
       assert.match(read, /The loop on lines 3–8/);
       assert.doesNotMatch(read, /only caps the loop/);
+      // Stepping by two, the counter caps the loop at half the bound: not said to be the bound.
+      const byTwo = await said(
+        'c',
+        'size_t probe_pairs(size_t *cells, size_t cap, size_t start) {\n    size_t j = start;\n    for (size_t x = 0; x < cap; x += 2) {\n        j = (j + 1) & (cap - 1);\n        if (cells[j] == 0) {\n            break;\n        }\n    }\n    return j;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(byTwo, /The loop on lines 3–8/);
+      assert.doesNotMatch(byTwo, /only caps the loop/);
     });
     it('a call of the module’s or the object’s own function in a loop adds nothing to a collection', async () => {
       const text = await said(

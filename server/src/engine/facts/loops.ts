@@ -153,6 +153,12 @@ function capsTurnsOf(loopNode: Node, body: Node, counters: readonly string[]): L
   const init = (loopNode.childForFieldName('initializer') ?? loopNode.childForFieldName('init'))?.text ?? '';
   if (!new RegExp(`\\b${escapeRegExp(counter)}\\s*=\\s*0\\b`).test(init)) return undefined;
   if (new RegExp(`(^|[^\\w.])${escapeRegExp(counter)}\\b`).test(body.text)) return undefined;
+  // Only a step of one makes the bound the number of turns: `i += 2` takes half as many.
+  const update =
+    (loopNode.childForFieldName('update') ?? loopNode.childForFieldName('increment'))?.text ?? '';
+  const esc = escapeRegExp(counter);
+  if (!new RegExp(`^\\s*(${esc}\\s*\\+\\+|\\+\\+\\s*${esc}|${esc}\\s*\\+=\\s*1)\\s*$`).test(update))
+    return undefined;
   return { counter, bound: m[2]!.replace(/^\((.*)\)$/, '$1') };
 }
 
