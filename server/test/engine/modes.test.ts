@@ -76,6 +76,23 @@ describe('engine: modes and audiences in substance', () => {
     assert.match(text, /Cost: O\(n\)/);
   });
 
+  it('without a doc comment, a class with a pair of inverse methods is said to convert both ways', async () => {
+    const csharp = await explain(
+      'csharp',
+      'public static class Rot {\n  public static byte[] Pack(string text) {\n    var o = new byte[text.Length];\n    for (int i = 0; i < o.Length; i++) o[i] = (byte)(text[i] + 1);\n    return o;\n  }\n  public static string Unpack(byte[] data) {\n    var c = new char[data.Length];\n    for (int i = 0; i < c.Length; i++) c[i] = (char)(data[i] - 1);\n    return new string(c);\n  }\n  public static int Size(string text) {\n    return text.Length;\n  }\n}\n',
+    );
+    assert.match(
+      csharp.explanation,
+      /It converts between `string` and `byte\[\]`, both ways: `Pack` takes a `string` and returns a `byte\[\]` \(line 2\), and `Unpack` does the reverse \(line 7\)\./,
+    );
+    // Two methods that only share a type, with no pair taking each other's, say nothing of the kind.
+    const ts = await explain(
+      'typescript',
+      'export class Names {\n  upper(s: string): string {\n    return s.toUpperCase();\n  }\n  count(s: string): number {\n    return s.length;\n  }\n}\n',
+    );
+    assert.doesNotMatch(ts.explanation, /both ways/);
+  });
+
   it('without a doc comment, what a function creates or declares it returns is said', async () => {
     const java = await explain(
       'java',

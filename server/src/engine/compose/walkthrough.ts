@@ -10,6 +10,7 @@ import { accessorsOf, declaresMethods, methodsOf } from '../claims/index.js';
 import { declaredInParts } from '../claims/members.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import type { CaseArm, CompileGroup, Jump, SnippetFacts, Step, UnitFacts } from '../facts/model.js';
+import { inverseSentence } from './inverse.js';
 import { armAt } from '../facts/compile-time.js';
 import { armOpening, compiledOnlySentence, groupHead, hasElse } from './compile-time.js';
 import type { Voice } from './audience.js';
@@ -609,5 +610,5 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
       ? `The ${code('impl')} block for ${code(cls.metrics.name)} on ${where} ${what}.`
       : `The part of ${keyword} ${code(cls.metrics.name)} on ${where} ${what}.`;
   const purpose = purposeSentences(cls, 'it', { max: 3, raises: false });
-  return [head, ...purpose].join(' ');
+  return [head, ...purpose, inverseSentence(members)].filter(Boolean).join(' ');
 }
