@@ -110,7 +110,8 @@ const declaresMethods: Check<'declares-methods'> = (claim, { nodes }) => {
     const found = allNodes(declaration).find(
       (n) =>
         /method|function|constructor|lambda|arrow/.test(n.type) &&
-        !/invocation|call|reference|type|identifier/.test(n.type) &&
+        // Rust's `size_of::<T>` (a `generic_function`) names a function in an expression; it declares none.
+        !/invocation|call|reference|type|identifier|generic_function/.test(n.type) &&
         ownerOf(n)?.id === declaration.id,
     );
     return found ? `line ${found.startPosition.row + 1} holds a ${found.type}` : undefined;

@@ -285,7 +285,11 @@ interface ArmInput {
 /** The loop's dispatch, when its body is one: at least MIN_ARMS arms, each with something to tell. */
 export function loopDispatch(loop: Node, input: ArmInput): LoopDispatch | undefined {
   // Minified code: many arms share a line, and no line tells one from another.
-  if (loop.text.split('\n').some((l) => l.length > MINIFIED_LINE)) return undefined;
+  if (
+    loop.startPosition.column > MINIFIED_LINE ||
+    loop.text.split('\n').some((l) => l.length > MINIFIED_LINE)
+  )
+    return undefined;
   const found = dispatchOf(loop);
   if (!found) return undefined;
   const { statement, raw } = found;

@@ -535,7 +535,8 @@ export function bodyComments(unit: Node): InnerComment[] {
       id = node.lastId;
       continue;
     }
-    if (!node.type.includes('comment')) continue;
+    // A doc comment's words sit in a node of their own inside it (Rust's `/** doc */`): the comment is the outer one.
+    if (!node.type.includes('comment') || node.parent?.type.includes('comment')) continue;
     // Between the statements of the body or of a block in it (an `if`'s arm): not inside an expression.
     const block = node.parent;
     if (
