@@ -166,6 +166,46 @@ function changeVerb(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly
 }
 
 /**
+ * The ways out of one arm, each with only what the arm itself tests; the same way out on several lines
+ * (`throw new SyntaxError(…)` four times) said once, with all its lines.
+ */
+function armExits(
+  arm: LoopArm,
+  exits: readonly LoopExit[],
+  raises: boolean,
+): { at: number; text: string; sometimes: boolean }[] {
+  const merged: { exit: LoopExit; lines: number[]; sometimes: boolean }[] = [];
+  for (const x of arm.exits) {
+    const e = exits[x.index];
+    if (!e) continue;
+    const exit: LoopExit = {
+      kind: e.kind,
+      line: e.line,
+      ...(e.value ? { value: e.value } : {}),
+      ...(x.when ? { when: x.when } : {}),
+      ...(x.unless ? { unless: true as const } : {}),
+    };
+    // One taken only on some turns goes with the other things done only on some.
+    const sometimes = x.sometimes === true;
+    const same = merged.find(
+      (m) =>
+        m.exit.kind === exit.kind &&
+        m.exit.value === exit.value &&
+        m.exit.when === exit.when &&
+        m.exit.unless === exit.unless &&
+        m.sometimes === sometimes,
+    );
+    if (same) same.lines.push(e.line);
+    else merged.push({ exit, lines: [e.line], sometimes });
+  }
+  return merged.map((m) => ({
+    at: m.lines[0]!,
+    text: exitPhrase(m.exit, raises, m.lines),
+    sometimes: m.sometimes,
+  }));
+}
+
+/**
  * What one arm does, in the order it does it: its changes, calls, inner loops and ways out; what only some
  * turns taking the arm do (under a condition inside it) after "depending on further checks".
  */
@@ -203,21 +243,7 @@ function armDoes(
     })),
     ...arm.runs.map((r) => ({ at: r.line, text: `runs ${code(r.text)} (line ${r.line})`, sometimes: false })),
     // A way out says its own condition.
-    ...arm.exits.flatMap((x) => {
-      const e = exits[x.index];
-      if (!e) return [];
-      // Within the arm, only what the arm itself tests decides.
-      const { when: _when, unless: _unless, later: _later, sometimes: _sometimes, ...rest } = e;
-      const inArm: LoopExit = {
-        ...rest,
-        ...(x.when ? { when: x.when } : {}),
-        ...(x.unless ? { unless: true as const } : {}),
-        ...(x.sometimes ? { sometimes: true as const } : {}),
-      };
-      // One taken only on some turns goes with the other things done only on some.
-      const { sometimes: _s, ...said } = inArm;
-      return [{ at: e.line, text: exitPhrase(said, raises), sometimes: x.sometimes === true }];
-    }),
+    ...armExits(arm, exits, raises),
   ].sort((a, b) => a.at - b.at);
   if (parts.length === 0) return 'it does nothing';
   const always = parts.filter((p) => !p.sometimes).map((p) => p.text);
