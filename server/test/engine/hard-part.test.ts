@@ -196,6 +196,25 @@ func Words(src string) (words []string, spaces int) {
       );
     });
 
+    it('the same way out of an arm, written twice, is said once with both lines; with its own condition, each its own', async () => {
+      const text = await walkthrough(
+        'javascript',
+        "function digits(s) {\n  let n = 0;\n  for (let i = 0; i < s.length; i++) {\n    const c = s[i];\n    if (c === '_') {\n      continue;\n    } else if (c >= '0' && c <= '9') {\n      n = n * 10 + (c - '0');\n    } else {\n      if (i === 0) throw new Error('bad');\n      if (c !== 'x') throw new Error('bad');\n      n = 0;\n    }\n  }\n  return n;\n}\n",
+      );
+      assert.match(
+        text,
+        /otherwise \(line 9\), it throws `new Error\('bad'\)` when `i === 0` \(line 10\), throws `new Error\('bad'\)` when `c !== 'x'` \(line 11\) and sets `n` to `0` \(line 12\)\./,
+      );
+      const merged = await walkthrough(
+        'javascript',
+        "function digits(s) {\n  let n = 0;\n  for (let i = 0; i < s.length; i++) {\n    const c = s[i];\n    if (c === '_') {\n      continue;\n    } else if (c >= '0' && c <= '9') {\n      n = n * 10 + (c - '0');\n    } else {\n      if (i === 0) {\n        if (c === '-') throw new Error('bad');\n      } else if (c !== 'x') {\n        throw new Error('bad');\n      }\n      n = 0;\n    }\n  }\n  return n;\n}\n",
+      );
+      assert.match(
+        merged,
+        /otherwise \(line 9\), it sets `n` to `0` \(line 15\), and depending on further checks, throws `new Error\('bad'\)` \(lines 11 and 13\)\./,
+      );
+    });
+
     it('C: arms that run on into the next are no separate ways: the loop is told as a whole', async () => {
       const text = await walkthrough(
         'c',
