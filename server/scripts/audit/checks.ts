@@ -218,6 +218,8 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       `(^|[^\\w.])${name}!?\\s*(\\+\\+|--)`,
       `(\\+\\+|--)\\s*${name}(?![\\w])`,
       `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
+      // An element written: `tab[i++][1] = v`.
+      `(^|[^\\w.])${name}\\s*\\[.*?\\]\\s*(\\[.*?\\]\\s*)*${assign}`,
       `,\\s*${name}\\s*[)\\]]*\\s*(:=|=)(?!=)`,
       // One of several names set at once: `p0, q0 = …`, `a, b := …`.
       `(^|[^\\w.])${name}\\s*,[^=]*?(:=|[^=!<>]=)(?!=)`,

@@ -2412,4 +2412,55 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /innermost loop on line 7 runs for every iteration/);
     });
   });
+
+  describe('the tenth panel’s classes', () => {
+    it('an element written through an index (`tab[i++][1] = v`) is stored into the array, not only an index bumped', async () => {
+      const text = await said(
+        'java',
+        "class Pairs {\n  String[][] tab = new String[8][2];\n  int read(String s) {\n    int i = 0;\n    for (int end = 0; end < s.length(); end++) {\n      if (s.charAt(end) == ',') {\n        tab[i++][1] = s.substring(0, end);\n        s = s.substring(end + 1);\n      }\n    }\n    return i;\n  }\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /stores into `tab` \(line 7\)/);
+      assert.match(text, /increments `i` \(line 7\)/);
+    });
+
+    it('a `.set(…)` call writes in place: said to store into, not to add items to', async () => {
+      const text = await said(
+        'typescript',
+        'export function fill(buf: Uint8Array, chunks: Uint8Array[]): number {\n  let pos = 0;\n  for (const c of chunks) {\n    buf.set(c, pos);\n    pos += c.length;\n  }\n  return pos;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /stores into `buf` \(line 4\)/);
+      assert.doesNotMatch(text, /adds items to `buf`/);
+    });
+
+    it('no “when it is empty” question about a loop an earlier return may keep an empty input from', async () => {
+      const text = await said(
+        'python',
+        'def quote(s, raw):\n    if raw:\n        return s\n    out = []\n    for ch in s:\n        out.append("\\\\" + ch)\n    return "".join(out)\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /when `s` is empty\?/);
+    });
+
+    it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
+      const python = await said(
+        'python',
+        'def halves(xs):\n    assert xs, "empty"\n    out = []\n    for x in xs:\n        assert x >= 0\n        out.append(x // 2)\n    return out\n',
+      );
+      assert.doesNotMatch(python, /No throw, catch, error return or early return appears/);
+      assert.match(
+        python,
+        /`halves\(xs\)` asserts on lines 2 and 5: each raises `AssertionError` when its condition is false \(unless Python runs with `-O`\)\./,
+      );
+      const java = await said(
+        'java',
+        'class H {\n  static int half(int x) {\n    assert x >= 0 : "negative";\n    return x / 2;\n  }\n}\n',
+      );
+      assert.match(
+        java,
+        /asserts on line 3: each throws `AssertionError` when its condition is false and assertions are enabled/,
+      );
+    });
+  });
 });

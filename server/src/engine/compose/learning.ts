@@ -516,7 +516,10 @@ export function questions(input: ComposeInput): Section {
         s.detail === 'for-each' &&
         s.subject &&
         couldBeEmpty(u, s.subject) &&
-        !checkedBefore(u, s.subject, s.line),
+        !checkedBefore(u, s.subject, s.line) &&
+        // A loop inside a branch, or after a way out, may never be reached by an empty input.
+        s.depth === 0 &&
+        !u.steps.some((r) => (r.kind === 'return' || r.kind === 'throw') && r.line < s.line),
     );
     if (loop)
       qs.push({

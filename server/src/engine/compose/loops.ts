@@ -51,6 +51,8 @@ function carriedPhrase(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: reado
       return `updates ${code(c.name)} (${where})`;
     case 'appends':
       return `adds items to ${code(c.name)} (${where})`;
+    case 'stores':
+      return `stores into ${code(c.name)} (${where})`;
     case 'sets':
       return `sets ${code(c.name)} (${where})`;
   }

@@ -5,6 +5,7 @@
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { GotoExit, Step, UnitFacts } from '../facts/model.js';
+import { FUNCTION_TYPES } from '../nodes.js';
 import type { SnapshotNode } from '../parsing/node.js';
 import { escapeRegExp } from '../regex.js';
 import { LANGUAGES } from '../languages/index.js';
@@ -661,6 +662,27 @@ function errorFieldLines(input: ComposeInput, u: UnitFacts): string[] {
     );
 }
 
+/**
+ * "`f(x)` asserts on lines 78 and 94: each raises `AssertionError` when its condition is false": an
+ * `assert` statement (Python, Java) is a way out too, on by default in Python and with `-ea` in Java.
+ */
+function assertLines(input: ComposeInput, u: UnitFacts): string[] {
+  const unit = u.metrics.node;
+  const own = unit.descendantsOfType('assert_statement').filter((a) => {
+    for (let p = a.parent; p && p.id !== unit.id; p = p.parent) if (FUNCTION_TYPES.has(p.type)) return false;
+    return true;
+  });
+  if (own.length === 0) return [];
+  const at = own.map((a) => String(a.startPosition.row + 1));
+  const when =
+    input.languageName === 'Java'
+      ? 'throws `AssertionError` when its condition is false and assertions are enabled (`java -ea`)'
+      : 'raises `AssertionError` when its condition is false (unless Python runs with `-O`)';
+  return [
+    `${signature(u)} asserts on ${at.length === 1 ? 'line' : 'lines'} ${listUpTo(at, 6)}: each ${when}.`,
+  ];
+}
+
 export function errorPaths(input: ComposeInput): Section {
   const lines: string[] = [];
   let noted = false;
@@ -691,7 +713,7 @@ export function errorPaths(input: ComposeInput): Section {
         );
       }
     }
-    lines.push(...gotoLines(u));
+    lines.push(...gotoLines(u), ...assertLines(input, u));
     const propagated = u.purpose.dataFlow.propagates;
     if (propagated.length)
       lines.push(

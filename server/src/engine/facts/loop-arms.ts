@@ -24,6 +24,7 @@ export type ArmChangeHow =
   | 'divides'
   | 'updates'
   | 'appends'
+  | 'stores'
   | 'sets';
 
 /** One change a loop makes: the name, how, the node and its line. */

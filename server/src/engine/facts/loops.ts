@@ -38,6 +38,7 @@ export type ChangeHow =
   | 'divides'
   | 'updates'
   | 'appends'
+  | 'stores'
   | 'sets';
 
 export interface LoopExit {
@@ -188,6 +189,8 @@ const CASE_ARM =
 /** A value named or written out in a few characters: a constant, an enum member, a literal. */
 const SIMPLE_VALUE =
   /^(?:[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*|-?\d[\w.]*|'[^'\n]{0,8}'|"[^"\n]{0,12}")$/;
+/** A write into an element of a variable: the variable (`tab` of `tab[i++][1]`, `this.buf` of `this.buf[n + 1]`). */
+const ELEMENT_OF = /^([A-Za-z_$][\w$]*(?:\s*(?:\.|->)\s*[A-Za-z_$][\w$]*)*)\s*\[/;
 /** A left side that sets several names at once. */
 const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */
@@ -440,6 +443,7 @@ const RANK: Readonly<Record<ChangeHow, number>> = {
   divides: 1,
   updates: 1,
   appends: 2,
+  stores: 2,
   sets: 3,
 };
 
@@ -615,6 +619,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         node.children.find((c) => !c.named && /=/.test(c.type))?.text;
       // `x: int` declares without assigning; `(a = f()).b = …` names no variable.
       const value = field(node, 'right', 'value');
+      // `tab[i++][1] = v`, `buf[n + 1] = c`: an element written into a variable that holds many.
+      const element = left && !PLAIN_TARGET.test(left.text) ? ELEMENT_OF.exec(left.text) : null;
+      if (element && value && !TUPLE.test(left!.type)) {
+        change(element[1]!, 'stores', node);
+        continue;
+      }
       if (left && value && PLAIN_TARGET.test(left.text)) {
         // `r += 2` moves an index by a constant; `total += x` adds to a total.
         const by = field(node, 'right');
@@ -669,7 +679,8 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
         APPENDING.test(method)
       )
-        change(object.text, 'appends', node);
+        // `.set(…)` writes an entry or a range in place (a map's key, a typed array's bytes): nothing grows for sure.
+        change(object.text, method === 'set' ? 'stores' : 'appends', node);
     }
   }
   // A counting `for` moves its counter in its header, before the body: `for (i = 0; i < 4; i++)`.
