@@ -2443,6 +2443,18 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /when `s` is empty\?/);
     });
 
+    it('a branch whose `else` returns on a line of its own gives each return its own line', async () => {
+      const text = await said(
+        'python',
+        'def pick(m):\n    if m[1]:\n        return chr(int(m[1], 8))\n    else:\n        return m[2]\n',
+      );
+      assert.match(
+        text,
+        /returns `chr\(int\(m\[1\], 8\)\)` if `m\[1\]` \(line 2\), and otherwise returns `m\[2\]` \(line 5\)/,
+      );
+      assert.doesNotMatch(text, /otherwise returns `m\[2\]` \(line 2\)/);
+    });
+
     it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
       const python = await said(
         'python',

@@ -269,6 +269,13 @@ function linedPhrase(
   options: WalkthroughOptions,
   raises: boolean,
 ): string | undefined {
+  // A branch whose `else` way out is on a line of its own: each half with its own line.
+  const elseLine = step.kind === 'branch' && step.then ? step.otherwise?.line : undefined;
+  if (elseLine !== undefined && options.withLines) {
+    const then = stepPhrase({ ...step, otherwise: undefined }, voice, raises);
+    const otherwise = jumpPhrase(step.otherwise!, voice, raises);
+    return then ? `${then} (line ${step.line}), and otherwise ${otherwise} (line ${elseLine})` : undefined;
+  }
   const phrase = stepPhrase(step, voice, raises);
   return phrase && options.withLines ? `${phrase} (line ${step.line})` : phrase;
 }

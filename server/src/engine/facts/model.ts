@@ -106,6 +106,8 @@ export interface Jump {
   readonly subject: string | undefined;
   /** A `break` that ends the `switch` it is in, not a loop. */
   readonly endsSwitch?: true;
+  /** Its line, when it is not the line of the branch it ends (an `else` on the lines below). */
+  readonly line?: number;
 }
 
 /**

@@ -322,7 +322,11 @@ export function collectSteps(
       };
       if (step.detail) made.detail = step.detail;
       if (arms) made.then = jumpOf(language, arms.then);
-      if (arms?.otherwise) made.otherwise = jumpOf(language, arms.otherwise);
+      if (arms?.otherwise) {
+        const jump = jumpOf(language, arms.otherwise);
+        const at = arms.otherwise.startPosition.row + 1;
+        made.otherwise = at === node.startPosition.row + 1 ? jump : { ...jump, line: at };
+      }
       // An `else` or `else if` arm: what happens when the condition is false is that arm, not "nothing".
       if (step.kind === 'branch' && hasElseArm(node)) made.hasElse = true;
       if (step.kind === 'switch' && step.detail !== 'select') {
