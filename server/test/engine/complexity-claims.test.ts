@@ -155,6 +155,51 @@ describe('engine: complexity claims', () => {
     });
   }
 
+  it('functions that call one another in a ring are not O(1): their cost is not estimated, and the ring is named', async () => {
+    const js = lines(
+      'function value(t) {',
+      '  if (t.kind === "list") return list(t.items);',
+      '  return t.n;',
+      '}',
+      'function list(items) {',
+      '  return items.length ? sum(items) : 0;',
+      '}',
+      'function sum(items) {',
+      '  return value(items[0]);',
+      '}',
+      '',
+    );
+    const text = (await claims('javascript', js)).estimates;
+    assert.match(
+      lineFor(text, 'value'),
+      /: not estimated — it is part of a mutual recursion \(`value` → `list` → `sum` → `value`\)/,
+    );
+    assert.doesNotMatch(text, /O\(1\) — it has no loops or recursion/);
+    // Go names its receiver: `p.term()` in a method of `parser` is the snippet's `parser.term`.
+    const go = lines(
+      'package p',
+      '',
+      'type parser struct{ toks []string; i int }',
+      '',
+      'func (p *parser) expr() int {',
+      '\tif p.toks[p.i] == "(" {',
+      '\t\treturn p.term()',
+      '\t}',
+      '\treturn 1',
+      '}',
+      '',
+      'func (p *parser) term() int {',
+      '\tp.i++',
+      '\treturn p.expr()',
+      '}',
+      '',
+    );
+    assert.match(
+      lineFor((await claims('go', go)).estimates, 'parser.term'),
+      /not estimated — it is part of a mutual recursion \(`term` → `expr` → `term`\)/,
+    );
+  });
+
   it('does not call a divide-and-conquer recursion exponential', async () => {
     const code = lines(
       'def merge_sort(xs):',

@@ -904,6 +904,20 @@ function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): U
     const own = units.filter((x) => x !== u && x.metrics.name === `${built[1]}.${built[2]}`);
     if (own.length === 1) return own[0];
   }
+  // Go names its receiver: `p.and()` in a method of `exprParser` whose receiver is `p`.
+  const receiver = u.metrics.node
+    .childForFieldName('receiver')
+    ?.namedChildren.find((c) => c.type === 'parameter_declaration')
+    ?.childForFieldName('name')?.text;
+  const type = u.metrics.name.includes('.')
+    ? u.metrics.name.slice(0, u.metrics.name.lastIndexOf('.'))
+    : undefined;
+  const viaReceiver =
+    receiver && type ? new RegExp(`^${receiver}\\.([A-Za-z_]\\w*)$`).exec(subject.trim()) : null;
+  if (viaReceiver) {
+    const own = units.filter((x) => x !== u && x.metrics.name === `${type}.${viaReceiver[1]}`);
+    return own.length === 1 ? own[0] : undefined;
+  }
   const m = /^(?:(?:this|self|Self|super)\s*(?:\.|::)\s*)?([A-Za-z_$][\w$]*)$/.exec(subject.trim());
   if (!m) return undefined;
   const short = (x: UnitFacts) => x.metrics.name.split(/[.#:]/).pop();
@@ -911,9 +925,52 @@ function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): U
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** The snippet's units `u` calls, each once, by its call steps. */
+function calleesOf(u: UnitFacts, units: readonly UnitFacts[]): UnitFacts[] {
+  const out: UnitFacts[] = [];
+  for (const step of u.steps) {
+    if (step.kind !== 'call' || !step.subject) continue;
+    const callee = calleeIn(step.subject, u, units);
+    if (callee && !out.includes(callee)) out.push(callee);
+  }
+  return out;
+}
+
+/**
+ * A way from `u` through other units of the snippet back to `u` (`not` → `atom` → `or` → `and` → `not`),
+ * by the shortest path found first; undefined when its calls never come back to it.
+ */
+function callCycle(u: UnitFacts, units: readonly UnitFacts[]): UnitFacts[] | undefined {
+  const before = new Map<UnitFacts, UnitFacts>();
+  const queue: UnitFacts[] = [u];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const next of calleesOf(at, units)) {
+      if (next === u) {
+        const path = [at];
+        for (let p = before.get(at); p; p = before.get(p)) path.unshift(p);
+        return path;
+      }
+      if (before.has(next) || next === u) continue;
+      before.set(next, at);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
 function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): Estimate {
   const ownDegree = degreeOf(own.estimate);
   if (ownDegree === undefined) return own;
+  // Functions that call one another in a ring recurse together: how deep depends on the input.
+  const cycle = u.recursive ? undefined : callCycle(u, units);
+  if (cycle && cycle.length > 1) {
+    const names = [...cycle, u].map((x) => code(x.metrics.name.split(/[.#:]/).pop() ?? x.metrics.name));
+    return {
+      estimate: 'not estimated',
+      why: `it is part of a mutual recursion (${names.join(' → ')}): each call can lead back to it, so its cost depends on how deep the calls go`,
+    };
+  }
   let best: { degree: number; estimate: string; why: string } | undefined;
   // A callee of the snippet whose own cost is not estimated (it recurses in ways not counted): nor is this.
   let unknown: { callee: UnitFacts; line: number; estimate: string } | undefined;
