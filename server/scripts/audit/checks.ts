@@ -582,7 +582,10 @@ const mapsCases: Check<'maps-cases'> = (claim, { nodes }) => {
   if (!/switch|match|when|select/.test(node.type)) return `a ${node.type} is no switch`;
   if (!node.text.includes(claim.subject)) return `the switch is not on \`${claim.subject}\``;
   const text = blankComments(blankStrings(node.text));
-  const returns = (text.match(/\breturn\b/g) ?? []).length;
+  // A Rust `match` that is its function's value gives each arm's value with no `return`: `A => 1,`.
+  const valued =
+    node.type === 'match_expression' && !/\breturn\b/.test(text) ? (text.match(/=>/g) ?? []).length : 0;
+  const returns = valued || (text.match(/\breturn\b/g) ?? []).length;
   if (returns !== claim.arms) return `${returns} returns for ${claim.arms} arms`;
   if (/[^=!<>:]=(?!=)|\+\+|--|\b(for|while|throw|raise|panic)\b/.test(text.replace(/=>/g, '')))
     return 'an arm does more than return';

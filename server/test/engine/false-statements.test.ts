@@ -530,7 +530,8 @@ describe('engine: no false sentence', () => {
         'fn sign(n: i32) -> i32 {\n    if n < 0 {\n        -1\n    } else {\n        1\n    }\n}\n',
       );
       assert.doesNotMatch(text, /has no return statement/);
-      assert.match(text, /gives a `i32`, as its signature declares, with no `return` statement/);
+      // Its tail `if` gives the value of the arm taken: each arm's value is what it returns.
+      assert.match(text, /`sign\(n\)`: inputs `n`; returns `-1` or `1`\./);
     });
   });
   describe('the third panel’s classes', () => {
@@ -2455,6 +2456,17 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /otherwise returns `m\[2\]` \(line 2\)/);
     });
 
+    it('Rust: every arm of a tail `if … else if` or `match` gives a return value, not only explicit returns', async () => {
+      const text = await said(
+        'rust',
+        "enum Style { Plain, Quoted, Mixed }\n\nfn style(s: &str) -> Style {\n    if s.is_empty() {\n        return Style::Quoted;\n    }\n    let q = s.contains('\"');\n    if !q {\n        Style::Plain\n    } else if s.len() > 1 {\n        match s.chars().next() {\n            Some('\"') => Style::Quoted,\n            _ => Style::Mixed,\n        }\n    } else {\n        Style::Quoted\n    }\n}\n",
+      );
+      assert.match(
+        text,
+        /`style\(s\)`: inputs `s`; returns `Style::Quoted`, `Style::Plain` or `Style::Mixed`\./,
+      );
+    });
+
     it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
       const python = await said(
         'python',
@@ -2463,7 +2475,7 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(python, /No throw, catch, error return or early return appears/);
       assert.match(
         python,
-        /`halves\(xs\)` asserts on lines 2 and 5: each raises `AssertionError` when its condition is false \(unless Python runs with `-O`\)\./,
+        /`halves\(xs\)` asserts on lines 2 and 5: each raises an AssertionError when its condition is false \(unless Python runs with -O\)\./,
       );
       const java = await said(
         'java',
@@ -2471,7 +2483,7 @@ describe('engine: no false sentence', () => {
       );
       assert.match(
         java,
-        /asserts on line 3: each throws `AssertionError` when its condition is false and assertions are enabled/,
+        /asserts on line 3: each throws an AssertionError when its condition is false and assertions are enabled/,
       );
     });
   });

@@ -676,8 +676,8 @@ function assertLines(input: ComposeInput, u: UnitFacts): string[] {
   const at = own.map((a) => String(a.startPosition.row + 1));
   const when =
     input.languageName === 'Java'
-      ? 'throws `AssertionError` when its condition is false and assertions are enabled (`java -ea`)'
-      : 'raises `AssertionError` when its condition is false (unless Python runs with `-O`)';
+      ? 'throws an AssertionError when its condition is false and assertions are enabled (java -ea)'
+      : 'raises an AssertionError when its condition is false (unless Python runs with -O)';
   return [
     `${signature(u)} asserts on ${at.length === 1 ? 'line' : 'lines'} ${listUpTo(at, 6)}: each ${when}.`,
   ];

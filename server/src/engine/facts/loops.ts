@@ -190,7 +190,7 @@ const CASE_ARM =
 const SIMPLE_VALUE =
   /^(?:[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*|-?\d[\w.]*|'[^'\n]{0,8}'|"[^"\n]{0,12}")$/;
 /** A write into an element of a variable: the variable (`tab` of `tab[i++][1]`, `this.buf` of `this.buf[n + 1]`). */
-const ELEMENT_OF = /^([A-Za-z_$][\w$]*(?:\s*(?:\.|->)\s*[A-Za-z_$][\w$]*)*)\s*\[/;
+const ELEMENT_OF = /^([A-Za-z_$][\w$]*(?:\s*(?:\.|->)\s*[A-Za-z_$][\w$]*)*)\s*(?:\[[^\]]*\]\s*)+$/;
 /** A left side that sets several names at once. */
 const TUPLE = /^(pattern_list|expression_list|tuple_pattern|tuple)$/;
 /** What a loop's change is named by: a variable, a field, an element (`out`, `this.n`, `idx[p]`), not an expression. */

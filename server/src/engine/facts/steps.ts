@@ -66,6 +66,55 @@ function implicitReturn(syntax: LanguageSyntax, unit: SnapshotNode): SnapshotNod
   return tail && !CONTROL_TAIL.test(tail.type) ? tail : undefined;
 }
 
+/** The last expression of a Rust block, which is its value: none when it ends with a statement. */
+function blockTail(block: SnapshotNode): SnapshotNode | undefined {
+  const last = block.namedChildren.filter((c) => !c.type.includes('comment')).at(-1);
+  if (!last || last.text.trimEnd().endsWith(';')) return undefined;
+  // An `if` or `match` at the end of a block is written as a statement, and is its value all the same.
+  const inner = last.type === 'expression_statement' ? last.namedChildren[0] : last;
+  return inner && !/statement|declaration|_item$/.test(inner.type) ? inner : undefined;
+}
+
+/** A Rust function's or closure's last `if` or `match`, when it is its value (no `;` after it). */
+function controlTail(unit: SnapshotNode): SnapshotNode | undefined {
+  if (unit.type !== 'function_item' && unit.type !== 'closure_expression') return undefined;
+  const body = unit.childForFieldName('body');
+  const last =
+    body?.type === 'block' ? body.namedChildren.filter((c) => !c.type.includes('comment')).at(-1) : undefined;
+  if (!last || last.text.trimEnd().endsWith(';')) return undefined;
+  const inner = last.type === 'expression_statement' ? last.namedChildren[0] : last;
+  return inner && /^(if_expression|match_expression)$/.test(inner.type) ? inner : undefined;
+}
+
+/**
+ * The values the arms of a tail `if` or `match` expression give (Rust), each arm's own tail, through
+ * nested ones, at most a few levels down.
+ */
+function armTails(tail: SnapshotNode | undefined, depth: number): SnapshotNode[] {
+  if (!tail || depth > 3) return [];
+  const valueOf = (arm: SnapshotNode | null | undefined): SnapshotNode[] => {
+    if (!arm) return [];
+    const v = arm.type === 'block' ? blockTail(arm) : arm;
+    if (!v) return [];
+    return /^(if_expression|match_expression)$/.test(v.type) ? armTails(v, depth + 1) : [v];
+  };
+  if (tail.type === 'if_expression') {
+    const alternative = tail.childForFieldName('alternative');
+    const elseArm =
+      alternative?.type === 'else_clause'
+        ? alternative.namedChildren.find((c) => !c.type.includes('comment'))
+        : alternative;
+    return [...valueOf(tail.childForFieldName('consequence')), ...valueOf(elseArm)];
+  }
+  if (tail.type === 'match_expression') {
+    const body = tail.childForFieldName('body');
+    return (body?.namedChildren ?? [])
+      .filter((a) => a.type === 'match_arm')
+      .flatMap((a) => valueOf(a.childForFieldName('value')));
+  }
+  return [];
+}
+
 /** An `else if` / `elif`: the next arm of a chain at the depth of its first `if`, not a nested branch. */
 function continuesChain(node: SnapshotNode): boolean {
   if (node.type === 'elif_clause') return true;
@@ -368,16 +417,19 @@ export function collectSteps(
     }
   }
   const implicit = implicitReturn(syntax, container);
-  if (implicit) {
+  // A tail that is an `if` or `match` expression gives the value of the arm taken: each arm's tail is returned.
+  const tails = implicit
+    ? [implicit]
+    : armTails(controlTail(container), 0).filter((t) => !CONTROL_TAIL.test(t.type));
+  for (const t of tails)
     steps.push({
       kind: 'return',
-      line: snapshot.startRow(implicit) + 1,
-      node: implicit.id,
-      depth: 0,
+      line: snapshot.startRow(t) + 1,
+      node: t.id,
+      depth: t === implicit ? 0 : 1,
       loopDepth: 0,
-      subject: clip(implicit.text),
+      subject: clip(t.text),
     });
-  }
   // Pre-order visits a node's step before its children's, so steps are in
   // document order already; the sort by line keeps that order within a line
   // (an implicit return, pushed last, stays after the calls it is made of).
