@@ -2467,6 +2467,14 @@ describe('engine: no false sentence', () => {
       );
     });
 
+    it('C: a function-pointer parameter is read with the others, not the whole list lost', async () => {
+      const text = await said(
+        'c',
+        'int walk(const unsigned char *r, int rlen, int (*callback)(void *, int, const void *, int), void *ctx)\n{\n\tif (rlen < 12) return -1;\n\treturn callback(ctx, r[0], r, rlen);\n}\n',
+      );
+      assert.match(text, /`walk\(r, rlen, callback, ctx\)`: inputs `r`, `rlen`, `callback` and `ctx`/);
+    });
+
     it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
       const python = await said(
         'python',

@@ -122,9 +122,11 @@ export function parameterName(node: Node): string | undefined {
   let declarator = node.childForFieldName('declarator');
   for (let depth = 0; declarator && depth < 5; depth++) {
     if (declarator.type === 'identifier') return declarator.text;
+    // A function pointer's name is inside its parentheses: `(*callback)(void *, int)`.
     declarator =
       declarator.childForFieldName('declarator') ??
       declarator.namedChildren.find((c) => c.type === 'identifier') ??
+      declarator.namedChildren.find((c) => c.type.endsWith('_declarator')) ??
       null;
   }
   const id = node.namedChildren.find((c) => /^(identifier|simple_identifier|variable_name)$/.test(c.type));
