@@ -2475,6 +2475,15 @@ describe('engine: no false sentence', () => {
       assert.match(text, /`walk\(r, rlen, callback, ctx\)`: inputs `r`, `rlen`, `callback` and `ctx`/);
     });
 
+    it('Go: methods declared on a type are not “functions without classes”', async () => {
+      const text = await said(
+        'go',
+        'package p\n\ntype stack struct{ items []int }\n\nfunc (s *stack) push(x int) { s.items = append(s.items, x) }\n\nfunc (s *stack) size() int { return len(s.items) }\n\nfunc helper() int { return 1 }\n',
+        { mode: 'comparative', audience: 'intermediate' },
+      );
+      assert.match(text, /The code is organised as 2 methods of `stack` and 1 function, without classes\./);
+    });
+
     it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
       const python = await said(
         'python',

@@ -124,6 +124,21 @@ function alternativesFor(u: UnitFacts, language: LanguageId): Alternative[] {
   return out;
 }
 
+/**
+ * "The code is organised as 5 methods of `exprParser` and 1 function, without classes": Go's methods are
+ * declared on a type, outside any class.
+ */
+function withoutClasses(units: readonly UnitFacts[]): string {
+  const methods = units.filter((u) => u.metrics.kind === 'method' && u.metrics.name.includes('.'));
+  if (methods.length === 0)
+    return `The code is organised as ${count(units.length, 'function')} without classes.`;
+  const types = [...new Set(methods.map((u) => u.metrics.name.slice(0, u.metrics.name.lastIndexOf('.'))))];
+  const rest = units.length - methods.length;
+  return `The code is organised as ${count(methods.length, 'method')} of ${listOf(types.slice(0, 3).map(code))}${
+    rest > 0 ? ` and ${count(rest, 'function')}` : ''
+  }, without classes.`;
+}
+
 export function approach(input: ComposeInput): Section {
   const units = callables(input);
   const cls = classes(input);
@@ -156,7 +171,7 @@ export function approach(input: ComposeInput): Section {
             free > 0 ? `, and ${count(free, 'function')} outside ${cls.length === 1 ? 'it' : 'them'}` : ''
           }.`
       : units.length > 0
-        ? `The code is organised as ${count(units.length, 'function')} without classes.`
+        ? withoutClasses(units)
         : input.facts.errorRegions > 0
           ? 'The parser read no function or class in the parts of the code it could read.'
           : 'The code is a top-level script without functions or classes.';
