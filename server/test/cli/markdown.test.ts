@@ -66,7 +66,7 @@ describe('code-explain Markdown: a file with a class', () => {
       markdown,
       /<summary><code>cache\.py<\/code>: Python, 10 lines, 3 units, [^<]*, highest cognitive 1<\/summary>/,
     );
-    assert.match(markdown, /\*\*Most complex units\*\* \(2 of 2\)/);
+    assert.match(markdown, /\*\*Most complex units\*\* \(2 of its 2 functions and methods\)/);
     // One file: its own table is the run's; the run-level one would only repeat it.
     assert.doesNotMatch(markdown, /## Most complex units/);
     assert.match(toMarkdownReport([file, { ...file, file: 'other.py' }], []), /## Most complex units/);

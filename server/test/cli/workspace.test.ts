@@ -275,7 +275,7 @@ describe('code-explain, the workspace command', function () {
       assert.match(stdout, /\*\*Explanation\*\*\n\n[^*]*`tangle\(/);
       assert.match(
         stdout,
-        /\*\*Most complex units\*\* \(1 of 1\)\n\n\| unit \| kind \| lines \|[^\n]*\n[^\n]*\n\| `tangle` \| function \| 1–16 \| 13 \| 8 \|/,
+        /\*\*Most complex units\*\* \(1 of its 1 function or method\)\n\n\| unit \| kind \| lines \|[^\n]*\n[^\n]*\n\| `tangle` \| function \| 1–16 \| 13 \| 8 \|/,
       );
       assert.match(stdout, /- \*\*high\*\* \(line 6\) `security\/command-injection`: CWE-78/);
     });

@@ -137,7 +137,8 @@ function fileDetails(f: AnalysedFile, budget: number): string[] {
     .slice(0, UNITS_PER_FILE);
   if (units.length > 0) {
     out.push(
-      `**Most complex units** (${units.length} of ${callables.length})`,
+      // Of the functions and methods: the file's unit count above counts its classes too.
+      `**Most complex units** (${units.length} of its ${plural(callables.length, 'function or method', 'functions and methods')})`,
       '',
       '| unit | kind | lines | cognitive | cyclomatic | Halstead volume |',
       '| --- | --- | --- | ---: | ---: | ---: |',
