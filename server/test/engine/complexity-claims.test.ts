@@ -200,6 +200,54 @@ describe('engine: complexity claims', () => {
     );
   });
 
+  it('a nested loop that only moves forward an index the loop around it never sets back is not multiplied', async () => {
+    // The loop around is bounded by a count, not by the index: still, the nested loop's turns, over all
+    // of its turns, are bounded by how far `p` can move.
+    const c = lines(
+      'int skip_names(const unsigned char *p, const unsigned char *end, int count) {',
+      '  while (count--) {',
+      '    while (p < end && *p != 0) p++;',
+      '    p += 5;',
+      '    if (p > end) return -1;',
+      '  }',
+      '  return 0;',
+      '}',
+      '',
+    );
+    const line = lineFor((await claims('c', c)).estimates, 'skip_names');
+    assert.match(
+      line,
+      /: O\(n\) — .*the loop on line 3 moves `p` forward, and the loop on line 2 around it never sets it back/,
+    );
+    // A header that steps the index by a size (`pos += size`) moves it forward too.
+    const ts = lines(
+      'export function blocks(data: Uint8Array, size: number, out: number[]): void {',
+      '  for (let pos = 0; pos < data.length; ) {',
+      '    if (data.length - pos >= size) {',
+      '      for (; size <= data.length - pos; pos += size) out.push(data[pos]);',
+      '      continue;',
+      '    }',
+      '    pos += 1;',
+      '  }',
+      '}',
+      '',
+    );
+    assert.match(lineFor((await claims('typescript', ts)).estimates, 'blocks'), /: O\(n\) — /);
+    // Set back by the loop around (`p = start`), the index bounds nothing: the loops multiply.
+    const back = lines(
+      'int rescan(const char *start, const char *end, int count) {',
+      '  const char *p = start;',
+      '  while (count--) {',
+      '    p = start;',
+      '    while (p < end && *p != 0) p++;',
+      '  }',
+      '  return 0;',
+      '}',
+      '',
+    );
+    assert.doesNotMatch(lineFor((await claims('c', back)).estimates, 'rescan'), /never sets it back/);
+  });
+
   it('does not call a divide-and-conquer recursion exponential', async () => {
     const code = lines(
       'def merge_sort(xs):',

@@ -171,6 +171,38 @@ function sharedIndex(inner: LoopAnatomy, outer: LoopAnatomy, outerNode?: Node): 
   return undefined;
 }
 
+/**
+ * The index a nested loop moves forward and tests in its condition, which the loop around it also moves
+ * only forward (by a constant or by a count added): the nested loop's turns, over all the outer loop's
+ * turns, are bounded by how far the index can move, whatever bounds the outer loop.
+ */
+function advancesIndex(
+  inner: LoopAnatomy,
+  innerNode: Node | undefined,
+  outer: LoopAnatomy,
+  outerNode: Node,
+): string | undefined {
+  // Moved forward in its body, or by its header's update (`pos += blockLen`).
+  const update = innerNode?.childForFieldName('update') ?? innerNode?.childForFieldName('increment');
+  const stepped = update ? /^\s*([A-Za-z_$][\w$]*)\s*(?:\+=|\+\+)/.exec(update.text)?.[1] : undefined;
+  const moved = [
+    ...inner.carried.filter((c) => c.how === 'forward').map((c) => c.name),
+    ...(stepped ? [stepped] : []),
+  ];
+  for (const name of moved) {
+    const c = { name };
+    if (!mentions(inner.condition, c.name)) continue;
+    const around = outer.carried.find((o) => o.name === c.name);
+    // …the loop around it moves it forward too, or tests it in its own condition (its own index).
+    if (around ? around.how !== 'forward' && around.how !== 'adds' : !mentions(outer.condition, c.name))
+      continue;
+    // Every write of it in the loop around (the nested one's included) moves it forward.
+    if (!onlyMovesForward(outerNode, c.name)) continue;
+    return c.name;
+  }
+  return undefined;
+}
+
 /** Whether every write of `name` in `loop` (header and body) moves it forward: `name++`, `name += k`. */
 function onlyMovesForward(loop: Node, name: string): boolean {
   const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -519,7 +551,15 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       memo.set(l, made);
       return made;
     }
-    const shared = parent ? sharedIndex(l, parent, parentNode) : undefined;
+    const sameIndex = parent ? sharedIndex(l, parent, parentNode) : undefined;
+    // The index it moves forward is one the loop around it only moves forward too, though that loop is
+    // bounded by something else (`while (count--)` around `while (p < end && …) p++`).
+    // A loop that runs a fixed number of times each turn is told by that, the narrower bound.
+    const advanced =
+      !sameIndex && !fixedCount(l) && parent && parentNode
+        ? advancesIndex(l, node, parent, parentNode)
+        : undefined;
+    const shared = sameIndex ?? advanced;
     const fixed = fixedCount(l);
     const handed = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const ahead =
@@ -550,27 +590,29 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       !shared && !cursor && !consumed && !iterator && !worked && !gathering && parent && node && parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
-    const note = shared
-      ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-      : ahead
-        ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
-        : cursor
-          ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
-          : consumed
-            ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-            : worked
-              ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
-              : gathering
-                ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
-                : iterator
-                  ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-                  : left === 'unit'
-                    ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-                    : left === 'loop'
-                      ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                      : fixed
-                        ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition!)})`
-                        : undefined;
+    const note = advanced
+      ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
+      : shared
+        ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
+        : ahead
+          ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
+          : cursor
+            ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+            : consumed
+              ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+              : worked
+                ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
+                : gathering
+                  ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
+                  : iterator
+                    ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+                    : left === 'unit'
+                      ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                      : left === 'loop'
+                        ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                        : fixed
+                          ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition!)})`
+                          : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
