@@ -248,6 +248,28 @@ describe('engine: complexity claims', () => {
     assert.doesNotMatch(lineFor((await claims('c', back)).estimates, 'rescan'), /never sets it back/);
   });
 
+  it('an overload that hands over to another costs what that one costs, picked by its argument count', async () => {
+    const java = lines(
+      'class Over {',
+      '  String[] keys = new String[8];',
+      '  String find(String k) {',
+      '    return find(k, null);',
+      '  }',
+      '  String find(String k, String dflt) {',
+      '    for (int i = 0; i < keys.length; i++) {',
+      '      if (k.equals(keys[i])) return keys[i];',
+      '    }',
+      '    return dflt;',
+      '  }',
+      '}',
+      '',
+    );
+    assert.match(
+      lineFor((await claims('java', java)).estimates, 'Over.find'),
+      /: O\(n\) — it calls `Over\.find`, defined in this snippet, which is O\(n\)/,
+    );
+  });
+
   it('does not call a divide-and-conquer recursion exponential', async () => {
     const code = lines(
       'def merge_sort(xs):',

@@ -938,7 +938,12 @@ function degreeOf(estimate: string): number | undefined {
 }
 
 /** The unit a call names, when the snippet defines exactly one of that name: `f(…)`, `this.f(…)`, `self.f(…)`. */
-function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): UnitFacts | undefined {
+function calleeIn(
+  subject: string,
+  u: UnitFacts,
+  units: readonly UnitFacts[],
+  args?: number,
+): UnitFacts | undefined {
   // A method called on a value of a type the snippet defines, built where it is called
   // (`Parser { iter, src }.parse()`, `Parser::new(s).parse()`, `new Parser(s).parse()`): that type's method.
   const built = /^(?:new\s+)?([A-Z][\w$]*)\b[\s\S]*[.](\w+)$/.exec(subject.trim());
@@ -964,7 +969,17 @@ function calleeIn(subject: string, u: UnitFacts, units: readonly UnitFacts[]): U
   if (!m) return undefined;
   const short = (x: UnitFacts) => x.metrics.name.split(/[.#:]/).pop();
   const found = units.filter((x) => x !== u && x.metrics.kind !== 'class' && short(x) === m[1]);
-  return found.length === 1 ? found[0] : undefined;
+  if (found.length === 1) return found[0];
+  // Overloads (`findValue(k)` handing over to `findValue(k, null)`): the one taking as many arguments.
+  const taking = args === undefined ? [] : found.filter((x) => x.paramsKnown && x.params.length === args);
+  return taking.length === 1 ? taking[0] : undefined;
+}
+
+/** How many arguments a call step passes, read from its node; undefined when it cannot be read. */
+function argumentCount(u: UnitFacts, step: Step): number | undefined {
+  const call = u.metrics.node.doc.nodes[step.node];
+  const list = call?.childForFieldName('arguments');
+  return list ? list.namedChildren.filter((a) => !a.type.includes('comment')).length : undefined;
 }
 
 /** The snippet's units `u` calls, each once, by its call steps. */
@@ -972,7 +987,7 @@ function calleesOf(u: UnitFacts, units: readonly UnitFacts[]): UnitFacts[] {
   const out: UnitFacts[] = [];
   for (const step of u.steps) {
     if (step.kind !== 'call' || !step.subject) continue;
-    const callee = calleeIn(step.subject, u, units);
+    const callee = calleeIn(step.subject, u, units, argumentCount(u, step));
     if (callee && !out.includes(callee)) out.push(callee);
   }
   return out;
@@ -1018,7 +1033,7 @@ function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): 
   let unknown: { callee: UnitFacts; line: number; estimate: string } | undefined;
   for (const step of u.steps) {
     if (step.kind !== 'call' || !step.subject) continue;
-    const callee = calleeIn(step.subject, u, units);
+    const callee = calleeIn(step.subject, u, units, argumentCount(u, step));
     if (!callee) continue;
     const theirs = ownEstimate(callee);
     if (theirs.estimate === 'not estimated' || theirs.estimate.startsWith('O(2^n)')) {
