@@ -2484,6 +2484,22 @@ describe('engine: no false sentence', () => {
       assert.match(text, /The code is organised as 2 methods of `stack` and 1 function, without classes\./);
     });
 
+    it('C: a write through a pointer parameter changes the memory it points to, not the parameter', async () => {
+      const text = await said(
+        'c',
+        'void terminate(char *dest, const char *src) {\n\twhile (*src) *dest++ = *src++;\n\t*dest = 0;\n}\n',
+        {
+          mode: 'standard',
+          audience: 'intermediate',
+        },
+      );
+      assert.match(
+        text,
+        /It writes through its pointer parameter `dest` \(`\*dest`, line 3\), into memory its caller owns\./,
+      );
+      assert.doesNotMatch(text, /changes its parameter `dest`/);
+    });
+
     it('Python and Java `assert` statements are ways out, not “no throw appears”', async () => {
       const python = await said(
         'python',

@@ -196,21 +196,25 @@ function advancesIndex(
     // …the loop around it moves it forward too, or tests it in its own condition (its own index).
     if (around ? around.how !== 'forward' && around.how !== 'adds' : !mentions(outer.condition, c.name))
       continue;
-    // Every write of it in the loop around (the nested one's included) moves it forward.
-    if (!onlyMovesForward(outerNode, c.name)) continue;
+    // Every write of it in the loop around, the nested one's header included, moves it forward: none
+    // starts it again (`for (int j = 0; …)` inside sets `j` back to 0 on every turn around it).
+    if (!onlyMovesForward(outerNode, c.name, 0, true)) continue;
     return c.name;
   }
   return undefined;
 }
 
 /** Whether every write of `name` in `loop` (header and body) moves it forward: `name++`, `name += k`. */
-function onlyMovesForward(loop: Node, name: string): boolean {
+function onlyMovesForward(loop: Node, name: string, starts = 1, ownStart = false): boolean {
   const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The loop's own header start (`for (let pos = 0; …)`) runs once, before its first turn.
+  const init = ownStart ? (loop.childForFieldName('initializer') ?? loop.childForFieldName('init')) : null;
+  const text = init ? loop.text.replace(init.text, '') : loop.text;
   const writes = [
-    ...loop.text.matchAll(new RegExp(`(?<![\\w.])${esc}\\s*(\\+\\+|--|[-+*/%&|^]?=(?!=)|:=)`, 'g')),
+    ...text.matchAll(new RegExp(`(?<![\\w.])${esc}\\s*(\\+\\+|--|[-+*/%&|^]?=(?!=)|:=)`, 'g')),
   ].map((m) => m[1]!);
   // The header's own `name := start` (or `name = start`) is the one set it may have.
-  return writes.filter((w) => w !== '++' && w !== '+=').length <= 1;
+  return writes.filter((w) => w !== '++' && w !== '+=').length <= starts;
 }
 
 /**

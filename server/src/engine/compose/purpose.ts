@@ -480,7 +480,15 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     });
     out.push(`It takes input from ${listOf(parts)}.`);
   }
-  const inPlace = flow.mutatedParams.filter((m) => !m.passing);
+  // `*dest = 0`: the parameter is a pointer, and what changes is the memory it points to, not it.
+  const through = flow.mutatedParams.filter((m) => !m.passing && /^\*/.test(m.text.trim()));
+  if (through.length > 0)
+    out.push(
+      `It writes through ${through.length === 1 ? 'its pointer parameter' : 'its pointer parameters'} ${listOf(
+        through.map((m) => `${code(m.target)} (${code(m.text)}, line ${m.line})`),
+      )}, into memory its caller owns.`,
+    );
+  const inPlace = flow.mutatedParams.filter((m) => !m.passing && !/^\*/.test(m.text.trim()));
   if (inPlace.length > 0)
     out.push(
       `It changes ${inPlace.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(
