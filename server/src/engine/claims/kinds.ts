@@ -177,6 +177,12 @@ export const UNAUDITED: readonly { readonly sentences: string; readonly reason: 
     reason: 'quotations of the decorator, annotation or registration call, with its line',
   },
   {
+    sentences:
+      'a class\'s inverse pair ("It converts between `string` and `byte[]`, both ways"), a pointer parameter written through, `assert` statements as ways out',
+    reason:
+      'quotations of the declared parameter and result types, the write and the statements as written, each with its line; the grounding tests hold them',
+  },
+  {
     sentences: 'cost estimates ("Cost: O(n·m) — …")',
     reason: 'checked against hand-counted programs by complexity-claims.test.ts, not against real code',
   },
