@@ -2520,4 +2520,61 @@ describe('engine: no false sentence', () => {
       );
     });
   });
+
+  describe('the eleventh panel’s classes', () => {
+    it('Go: a `Len` method is sort.Interface’s only beside `Less` and `Swap` on the same type', async () => {
+      const alone = await said(
+        'go',
+        'package p\n\ntype Buffer struct{ buf []byte; off int }\n\n// Len returns the number of unread bytes.\nfunc (b *Buffer) Len() int { return len(b.buf) - b.off }\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(alone, /sort\.Interface/);
+      const sorted = await said(
+        'go',
+        'package p\n\ntype byAge []int\n\nfunc (a byAge) Len() int { return len(a) }\nfunc (a byAge) Less(i, j int) bool { return a[i] < a[j] }\nfunc (a byAge) Swap(i, j int) { a[i], a[j] = a[j], a[i] }\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(sorted, /sort\.Interface/);
+    });
+
+    it('a call that never returns (`longjmp`, `exit`, `panic`) is no hot spot a loop repeats', async () => {
+      const text = await said(
+        'c',
+        '#include <setjmp.h>\nint need(int *have, int want, jmp_buf env) {\n  int got = 0;\n  while (got < want) {\n    if (have[got] < 0) longjmp(env, 1);\n    got++;\n  }\n  return got;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /calls `longjmp` inside a loop/);
+    });
+
+    it('a bare call of a parameter is not the snippet’s function of the same name', async () => {
+      const text = await said(
+        'javascript',
+        'function all(addrs, trust) {\n  const out = [];\n  for (let i = 0; i < addrs.length; i++) {\n    if (trust(addrs[i], i)) out.push(addrs[i]);\n  }\n  return out;\n}\nfunction trust(addr) {\n  for (const c of addr) if (c === ":") return true;\n  return false;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /a loop calls `trust`, defined in this snippet/);
+    });
+
+    it('a for-each loop over a slice with constant bounds (`s[2:6]`) takes a fixed number of turns', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc hex4(s []byte) rune {\n\tvar r rune\n\tfor _, c := range s[2:6] {\n\t\tif c < 48 || c > 57 {\n\t\t\treturn -1\n\t\t}\n\t\tr = r*16 + rune(c-48)\n\t}\n\treturn r\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`hex4\(s\)`: O\(1\) — the loop on line 5 runs at most a fixed number of times \(`s\[2:6\]`\)/,
+      );
+    });
+
+    it('the lines of a note left out go with it, and a note closing the block above explains nothing below', async () => {
+      const text = await said(
+        'python',
+        'def count(rows):\n    n = 0\n    # XXX This may well be wrong.  Which rule says\n    # rows are never empty?\n    for r in rows:\n        while r:\n            r = r[1:]\n            n += 1\n        # end while\n        n += 1\n    return n\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /rows are never empty/);
+      assert.doesNotMatch(text, /“end while”/);
+    });
+  });
 });

@@ -117,7 +117,11 @@ const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
  * A loop that counts up to a constant: its condition is `i < N` (or `<=`) with N a number, and it only
  * ever moves `i` forward. `while (i > 0)` or `remain > 999` bound nothing: they count down from a value.
  */
+/** A slice with constant bounds (`s[2:6]`): a for-each loop over it takes a fixed number of turns. */
+const CONSTANT_SLICE = /\[\s*\d+\s*:\s*\d+\s*\]$/;
+
 function fixedCount(l: LoopAnatomy): boolean {
+  if (l.over !== undefined && CONSTANT_SLICE.test(l.over.trim())) return true;
   // `while ((idx + 1) % 8 != 0) idx++`: a counter moved forward until it reaches a multiple of a constant.
   const multiple = l.over === undefined && l.condition !== undefined ? TO_MULTIPLE.exec(l.condition) : null;
   if (multiple) {
@@ -615,7 +619,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                       : left === 'loop'
                         ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
                         : fixed
-                          ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition!)})`
+                          ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition ?? l.over ?? '')})`
                           : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
@@ -971,6 +975,9 @@ function calleeIn(
   }
   const m = /^(?:(?:this|self|Self|super)\s*(?:\.|::)\s*)?([A-Za-z_$][\w$]*)$/.exec(subject.trim());
   if (!m) return undefined;
+  // A parameter of that name is what a bare call reaches (`trust(addr)` with `trust` passed in), not the
+  // snippet's function it shadows.
+  if (m[0] === m[1] && u.params.includes(m[1]!)) return undefined;
   const short = (x: UnitFacts) => x.metrics.name.split(/[.#:]/).pop();
   const found = units.filter((x) => x !== u && x.metrics.kind !== 'class' && short(x) === m[1]);
   if (found.length === 1) return found[0];
@@ -1167,6 +1174,10 @@ export function searchHotSpots(u: UnitFacts, sig: string): string[] {
 const CONVERSIONS =
   /^(u?int(8|16|32|64)?|uintptr|byte|rune|float(32|64)|complex(64|128)|bool|string|int|float|str|chr|ord|char|usize|isize|u8|u16|u32|u64|i8|i16|i32|i64|f32|f64|len|cap)$/;
 
+/** Calls that never return (they end the program or jump away): a loop cannot repeat them. */
+const NO_RETURN =
+  /^(longjmp|siglongjmp|exit|_exit|_Exit|abort|quick_exit|panic|os\.Exit|log\.Fatal\w*|log\.Panic\w*|process\.exit|sys\.exit|System\.exit|Environment\.Exit|std::process::exit|process::exit|unreachable!|panic!|todo!|unimplemented!)$/;
+
 export function loopCalls(u: UnitFacts): { repeated: string[]; once: Step[] } {
   // A walk's self-calls in its loop over the parts add up to one per node: the estimate counts them.
   const walk = u.recursion?.shape === 'structural' ? u.recursion.calls : [];
@@ -1176,6 +1187,7 @@ export function loopCalls(u: UnitFacts): { repeated: string[]; once: Step[] } {
       s.subject &&
       s.loopDepth > 0 &&
       !CONVERSIONS.test(s.subject) &&
+      !NO_RETURN.test(s.subject) &&
       !walk.some((c) => c.startsWith(`${s.subject}(`)),
   );
   const repeated = [...new Set(inLoop.filter((s) => repeatedBy(s) > 0).map((s) => s.subject!))];

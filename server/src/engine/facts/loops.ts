@@ -180,6 +180,9 @@ const APPENDING =
 /** Comments addressed to tools, not to readers. */
 const DIRECTIVE =
   /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b|^!|\b(copyright|@license|licen[cs]ed under)\b/i;
+/** A note that closes the block above it (`# end while`, `// end if`, `-- endif`): it explains nothing below. */
+const CLOSES_BLOCK =
+  /^(end\s*(while|for|if|loop|switch|of\b.*|[a-z]+\s*\(\))|endif|endwhile|endfor|fi|done)\.?$/i;
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
   /^(case\s+\S[^:]*|default)\s*:|[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
@@ -488,12 +491,18 @@ function addCarried(carried: Map<string, Change>, name: string, how: ChangeHow, 
   }
 }
 
+/** Where the comments read so far end: the last one told, and the last one left out with the lines it runs on over. */
+interface CommentRows {
+  told: number;
+  skipped: number;
+}
+
 /**
  * Adds `node` to `comments` when it is an author's note between the statements of `body`, merged with the
- * one above it when they sit on lines one after another above one statement. Returns the row the last
- * comment told ends on.
+ * one above it when they sit on lines one after another above one statement. Updates where the comments
+ * told, and those left out, end.
  */
-function addComment(comments: InnerComment[], node: Node, body: Node, lastCommentEnd: number): number {
+function addComment(comments: InnerComment[], node: Node, body: Node, rows: CommentRows): void {
   const text = words(node.text);
   const explains = explained(node);
   // Only a comment between statements explains a step: one inside an expression is a type cast or an aside.
@@ -504,23 +513,30 @@ function addComment(comments: InnerComment[], node: Node, body: Node, lastCommen
       node.parent?.type === body.type ||
       CASE_ARM.test(node.parent?.type ?? '')) &&
     node.parent?.type !== 'token_tree';
+  // The lines right below a note left out (`# XXX This may be wrong.` then `# Which RFC …`) go on with it:
+  // read alone, they would start in the middle of its sentence.
+  const continues = rows.skipped === node.startPosition.row - 1 && explains !== line(node);
   if (
     !between ||
     !text ||
     explains === undefined ||
     !/[a-z]{3}/i.test(text) ||
+    continues ||
     DIRECTIVE.test(text) ||
-    COMMENTED_OUT.test(text)
-  )
-    return lastCommentEnd;
+    COMMENTED_OUT.test(text) ||
+    CLOSES_BLOCK.test(text)
+  ) {
+    if (between && text && (continues || DIRECTIVE.test(text))) rows.skipped = lastRow(node);
+    return;
+  }
   // Comments on lines one after another, above one statement, are one comment, said once; a comment
   // trailing a statement is its own.
   const last = comments[comments.length - 1];
-  const adjacent = lastCommentEnd === node.startPosition.row - 1;
+  const adjacent = rows.told === node.startPosition.row - 1;
   if (last && adjacent && last.explains === explains && explains !== line(node))
     comments[comments.length - 1] = { ...last, text: `${last.text} ${text}` };
   else comments.push({ line: line(node), text, explains });
-  return lastRow(node);
+  rows.told = lastRow(node);
 }
 
 /**
@@ -532,7 +548,7 @@ export function bodyComments(unit: Node): InnerComment[] {
   if (!body) return [];
   const nodes = unit.doc.nodes;
   const comments: InnerComment[] = [];
-  let lastCommentEnd = -2;
+  const rows: CommentRows = { told: -2, skipped: -2 };
   for (let id = body.id + 1; id <= body.lastId; id++) {
     const node = nodes[id]!;
     if (FUNCTION.test(node.type) || LOOP.test(node.type)) {
@@ -548,7 +564,7 @@ export function bodyComments(unit: Node): InnerComment[] {
       (block.id === body.id ||
         /block|statement_list|compound_statement|consequence|alternative/.test(block.type))
     )
-      lastCommentEnd = addComment(comments, node, block, lastCommentEnd);
+      addComment(comments, node, block, rows);
   }
   return comments;
 }
@@ -570,7 +586,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     addCarried(carried, name, how, node, loopNode);
   };
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
-  let lastCommentEnd = -2;
+  const rows: CommentRows = { told: -2, skipped: -2 };
   let inner = 0;
   // The for-each item and a for loop's own initialiser are declared by the loop.
   for (const name of ['left', 'name', 'initializer', 'init']) {
@@ -587,7 +603,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     }
     if (id !== loopNode.id && LOOP.test(node.type) && node.startIndex >= body.startIndex) inner++;
     if (node.type.includes('comment') && node.startIndex >= body.startIndex) {
-      lastCommentEnd = addComment(comments, node, body, lastCommentEnd);
+      addComment(comments, node, body, rows);
       continue;
     }
     if (DECLARATION.test(node.type)) for (const n of declared(node)) ownDeclared.add(n);

@@ -289,6 +289,11 @@ export const go: LanguageSupport<'go'> = {
       Temporary: { interface: 'net.Error' },
       Unwrap: { library: true },
     },
+    protocolPartners: {
+      Len: ['Less', 'Swap'],
+      Less: ['Len', 'Swap'],
+      Swap: ['Len', 'Less'],
+    },
     protocolParameters: {
       Error: 0,
       String: 0,

@@ -282,6 +282,11 @@ export interface DeclarationReading {
    */
   readonly protocolParameters?: Readonly<Record<string, number>>;
   /**
+   * Protocol methods that make the protocol only together: Go's `Len` is `sort.Interface`'s only beside
+   * `Less` and `Swap` on the same type (a `Buffer` has a `Len` of its own).
+   */
+  readonly protocolPartners?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Who calls a protocol method, where it is not the language itself: the standard library, by the name
    * (Java's `equals` in collections, pickle's `__reduce__`), or callers through the interface it belongs
    * to (Go's `Read` of `io.Reader`: Go calls no method implicitly). The rest the language calls.

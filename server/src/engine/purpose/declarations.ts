@@ -209,6 +209,28 @@ export interface DeclarationContext {
 }
 
 /** Whether a function is written in a class body (Python's methods are functions there). */
+/** The receiver type a Go method is declared on (`Buffer` of `(b *Buffer)`), or undefined. */
+function receiverType(method: Node): string | undefined {
+  const receiver = method.childForFieldName('receiver');
+  const type = receiver?.namedChildren
+    .find((c) => c.type === 'parameter_declaration')
+    ?.childForFieldName('type');
+  return type?.text.replace(/^\*/, '').replace(/\[.*$/, '').trim();
+}
+
+/** Whether the methods a protocol needs beside this one are declared on the same type in the snippet. */
+function hasPartners(node: Node, partners: readonly string[] | undefined): boolean {
+  if (!partners) return true;
+  const type = receiverType(node);
+  if (!type) return false;
+  const declared = new Set(
+    node.doc.nodes
+      .filter((n) => n.type === 'method_declaration' && receiverType(n) === type)
+      .map((n) => n.childForFieldName('name')?.text),
+  );
+  return partners.every((p) => declared.has(p));
+}
+
 function inClassBody(node: Node): boolean {
   for (let p = node.parent; p; p = p.parent) {
     if (/class|impl_item|interface/.test(p.type)) return true;
@@ -259,6 +281,7 @@ export function declarationsOf(node: Node, context: DeclarationContext): Declara
   if (
     meaning &&
     (arity === undefined || arity === context.params.length) &&
+    hasPartners(node, reading.protocolPartners?.[name]) &&
     (kind === 'method' || inClassBody(node) || name.startsWith('__'))
   )
     found.push({ kind: 'protocol', line: at, name, meaning, caller: reading.protocolCallers?.[name] });
