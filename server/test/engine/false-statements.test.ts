@@ -2576,5 +2576,32 @@ describe('engine: no false sentence', () => {
       assert.doesNotMatch(text, /rows are never empty/);
       assert.doesNotMatch(text, /“end while”/);
     });
+
+    it('`+= 2` is told as adding 2, not incrementing; a total grown by sizes is added up, not counted', async () => {
+      const text = await said(
+        'typescript',
+        'export function byteCount(str: string): number {\n  let byteLength = 0;\n  for (let pos = 0; pos < str.length; pos++) {\n    const value = str.charCodeAt(pos);\n    if (value < 0x80) {\n      byteLength++;\n    } else if (value < 0x800) {\n      byteLength += 2;\n    } else {\n      byteLength += 3;\n    }\n  }\n  return byteLength;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /when `value < 0x800` \(line 7\), it adds 2 to `byteLength` \(line 8\)/);
+      assert.doesNotMatch(text, /counts items/);
+    });
+
+    it('an index bumped inside an expression of a statement the arm always runs is no “further check”', async () => {
+      const text = await said(
+        'javascript',
+        'function decode(bytes, offset, end) {\n  const units = [];\n  while (offset < end) {\n    const byte1 = bytes[offset++];\n    if ((byte1 & 0x80) === 0) {\n      units.push(byte1);\n    } else if ((byte1 & 0xe0) === 0xc0) {\n      const byte2 = bytes[offset++] & 0x3f;\n      units.push(((byte1 & 0x1f) << 6) | byte2);\n    } else {\n      const b = ok(byte1) && bytes[offset++];\n      units.push(b);\n    }\n  }\n  return units;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /when `\(byte1 & 0xe0\) === 0xc0` \(line 7\), it increments `offset` \(line 8\) and adds items to `units` \(line 9\);/,
+      );
+      // After `&&`, it may not run.
+      assert.match(
+        text,
+        /otherwise \(line 10\), it adds items to `units` \(line 12\), and depending on further checks, increments `offset` \(line 11\)\./,
+      );
+    });
   });
 });

@@ -29,14 +29,20 @@ const MAX_COMMENT_CHARS = 140;
 const lines = (at: readonly number[]) =>
   at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
 
-function carriedPhrase(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly CompileGroup[]): string {
+function carriedPhrase(
+  c: Pick<Carried, 'name' | 'how' | 'lines' | 'by'>,
+  groups: readonly CompileGroup[],
+): string {
   // Lines in different arms of a compile-time conditional: only one of them is compiled.
   const where = alternativeLines(groups, c.lines) ?? lines(c.lines);
   switch (c.how) {
+    // "Increments" is by one: `+= 2` on every line adds 2.
     case 'forward':
-      return `increments ${code(c.name)} (${where})`;
+      return c.by ? `adds ${c.by} to ${code(c.name)} (${where})` : `increments ${code(c.name)} (${where})`;
     case 'back':
-      return `decrements ${code(c.name)} (${where})`;
+      return c.by
+        ? `subtracts ${c.by} from ${code(c.name)} (${where})`
+        : `decrements ${code(c.name)} (${where})`;
     case 'both':
       return `increments and decrements ${code(c.name)} (${where})`;
     case 'adds':

@@ -35,12 +35,16 @@ export interface ChangeEvent {
   readonly line: number;
   /** What it is set to, when that is a name or a literal written out (`S_VALUE`, `'"'`, `0`). */
   readonly to?: string;
+  /** The constant it is moved forward or back by (`1` for `++`). */
+  readonly by?: string;
 }
 
 export interface ArmChange {
   readonly name: string;
   readonly how: ArmChangeHow;
   readonly lines: readonly number[];
+  /** Moved forward or back by this one constant other than 1 (`+= 2`). */
+  readonly by?: string;
   /** Every change sets it to one of these values, each a name or literal (`state = S_VALUE`). */
   readonly to?: readonly string[];
   /** Every change of it sits under a condition (or in a `case`, a `try`) inside the arm: not every turn taking the arm makes it. */
@@ -341,7 +345,16 @@ function exitIn(exit: Node, arm: Node, index: number): ArmExit {
 
 /** Between `node` and `top` (neither counted): a branch that may skip `node`. */
 function underCondition(node: Node, top: Node): boolean {
-  for (let p = node.parent; p && p.id !== top.id; p = p.parent) if (BRANCH.test(p.type)) return true;
+  for (let p = node.parent; p && p.id !== top.id; p = p.parent) {
+    if (!BRANCH.test(p.type)) continue;
+    // Of the operators, only a short-circuit may skip its right side: `bytes[offset++] & 0x3f` runs it.
+    if (/^(binary_expression|boolean_operator)$/.test(p.type)) {
+      const operator = p.childForFieldName('operator')?.text ?? p.children.find((c) => !c.named)?.text ?? '';
+      const right = p.childForFieldName('right') ?? p.namedChildren[1];
+      if (!/^(&&|\|\||\?\?|and|or)$/.test(operator) || !right || node.startIndex < right.startIndex) continue;
+    }
+    return true;
+  }
   return false;
 }
 
@@ -357,17 +370,25 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
   const nodes = top.doc.nodes;
   const byName = new Map<
     string,
-    { how: ArmChangeHow; lines: number[]; always: boolean; to: string[] | undefined }
+    { how: ArmChangeHow; lines: number[]; always: boolean; to: string[] | undefined; steps: string[] }
   >();
   for (const e of events) {
     const always = !underCondition(nodes[e.id]!, top);
     const seen = byName.get(e.name);
-    if (!seen) byName.set(e.name, { how: e.how, lines: [e.line], always, to: e.to ? [e.to] : undefined });
+    if (!seen)
+      byName.set(e.name, {
+        how: e.how,
+        lines: [e.line],
+        always,
+        to: e.to ? [e.to] : undefined,
+        steps: e.by ? [e.by] : [],
+      });
     else {
       seen.how = combine(seen.how, e.how);
       if (!seen.lines.includes(e.line)) seen.lines.push(e.line);
       seen.always ||= always;
       // Changed another way too, or to a value not written out, it is named by no value.
+      if (e.by && !seen.steps.includes(e.by)) seen.steps.push(e.by);
       if (!e.to) seen.to = undefined;
       else if (seen.to && !seen.to.includes(e.to)) seen.to.push(e.to);
     }
@@ -377,6 +398,9 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
     how: c.how,
     lines: c.lines,
     ...(c.how === 'sets' && c.to ? { to: c.to } : {}),
+    ...((c.how === 'forward' || c.how === 'back') && c.steps.length === 1 && c.steps[0] !== '1'
+      ? { by: c.steps[0]! }
+      : {}),
     ...(c.always ? {} : { sometimes: true as const }),
   }));
 }

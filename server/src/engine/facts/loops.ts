@@ -26,6 +26,8 @@ export interface Carried {
   readonly lines: readonly number[];
   /** Every change is on a way out of the function: the code after the loop never sees it. */
   readonly onWayOut?: true;
+  /** Moved forward or back by this one constant other than 1 on every line (`+= 2`): "adds 2 to". */
+  readonly by?: string;
 }
 
 export type ChangeHow =
@@ -435,6 +437,13 @@ function jumpsIn(node: Node, loop: Node, jump: 'break' | 'continue'): boolean {
   return true;
 }
 
+/** The one constant other than 1 a variable moved only forward or only back is moved by, if there is one. */
+export function stepOf(how: ChangeHow, steps: readonly string[]): string | undefined {
+  return (how === 'forward' || how === 'back') && steps.length === 1 && steps[0] !== '1'
+    ? steps[0]
+    : undefined;
+}
+
 /** Which of two ways of changing a variable describes both: setting it outright covers the rest. */
 const RANK: Readonly<Record<ChangeHow, number>> = {
   forward: 0,
@@ -473,21 +482,31 @@ function combined(a: ChangeHow, b: ChangeHow): ChangeHow {
 interface Change {
   how: ChangeHow;
   lines: number[];
+  /** The constants it is moved by (`1` for `++`, `2` for `+= 2`). */
+  steps: string[];
   /** Some change of it is on a path that goes on, not only on one that returns or throws right after. */
   stays: boolean;
 }
 
-function addCarried(carried: Map<string, Change>, name: string, how: ChangeHow, node: Node, loop: Node) {
+function addCarried(
+  carried: Map<string, Change>,
+  name: string,
+  how: ChangeHow,
+  node: Node,
+  loop: Node,
+  by?: string,
+) {
   // `_` (Go's blank identifier, Python's throwaway) holds nothing a reader follows.
   if (name === '_') return;
   const at = line(node);
   const stays = !onWayOut(node, loop);
   const entry = carried.get(name);
-  if (!entry) carried.set(name, { how, lines: [at], stays });
+  if (!entry) carried.set(name, { how, lines: [at], stays, steps: by ? [by] : [] });
   else {
     if (!entry.lines.includes(at)) entry.lines.push(at);
     entry.how = combined(entry.how, how);
     entry.stays ||= stays;
+    if (by && !entry.steps.includes(by)) entry.steps.push(by);
   }
 }
 
@@ -581,9 +600,10 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const descents: Descent[] = [];
   const events: ChangeEvent[] = [];
   const exitIds: { id: number }[] = [];
-  const change = (name: string, how: ChangeHow, node: Node, to?: string) => {
-    if (name !== '_') events.push({ name, how, id: node.id, line: line(node), ...(to ? { to } : {}) });
-    addCarried(carried, name, how, node, loopNode);
+  const change = (name: string, how: ChangeHow, node: Node, to?: string, by?: string) => {
+    if (name !== '_')
+      events.push({ name, how, id: node.id, line: line(node), ...(to ? { to } : {}), ...(by ? { by } : {}) });
+    addCarried(carried, name, how, node, loopNode, by);
   };
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
   const rows: CommentRows = { told: -2, skipped: -2 };
@@ -662,7 +682,13 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
                 : (OPERATOR[operator] ?? 'updates');
         // `state = S_VALUE`, `mode = 'quoted'`: a state machine's move, worth naming.
         const to = codeWithoutComments(value).trim();
-        change(left.text, how, node, how === 'sets' && SIMPLE_VALUE.test(to) ? to : undefined);
+        change(
+          left.text,
+          how,
+          node,
+          how === 'sets' && SIMPLE_VALUE.test(to) ? to : undefined,
+          how === 'forward' || how === 'back' ? by!.text : undefined,
+        );
         const into = codeWithoutComments(value).trim();
         if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
           descents.push({ name: left.text, into, line: line(node), everyTurn: runsEveryTurn(node, body) });
@@ -672,7 +698,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     if (UPDATE.test(node.type)) {
       const target = node.namedChildren[0];
       if (target && PLAIN_TARGET.test(target.text) && /\+\+|--/.test(node.text))
-        change(target.text, node.text.includes('++') ? 'forward' : 'back', node);
+        change(target.text, node.text.includes('++') ? 'forward' : 'back', node, undefined, '1');
       continue;
     }
     const callee = node.childForFieldName('function') ?? node.childForFieldName('name');
@@ -715,6 +741,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       name,
       how: c.how,
       lines: c.lines,
+      ...(stepOf(c.how, c.steps) ? { by: stepOf(c.how, c.steps)! } : {}),
       ...(c.stays ? {} : { onWayOut: true as const }),
     }));
   const over = step.detail === 'for-each' ? step.subject : undefined;

@@ -289,10 +289,9 @@ export const go: LanguageSupport<'go'> = {
       Temporary: { interface: 'net.Error' },
       Unwrap: { library: true },
     },
+    // Many types have a `Len` of their own (`bytes.Buffer`); `Less(i, j)` and `Swap(i, j)` are sort's alone.
     protocolPartners: {
       Len: ['Less', 'Swap'],
-      Less: ['Len', 'Swap'],
-      Swap: ['Len', 'Less'],
     },
     protocolParameters: {
       Error: 0,

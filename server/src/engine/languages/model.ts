@@ -282,8 +282,8 @@ export interface DeclarationReading {
    */
   readonly protocolParameters?: Readonly<Record<string, number>>;
   /**
-   * Protocol methods that make the protocol only together: Go's `Len` is `sort.Interface`'s only beside
-   * `Less` and `Swap` on the same type (a `Buffer` has a `Len` of its own).
+   * Protocol methods that belong to the protocol only beside others: Go's `Len` is `sort.Interface`'s only
+   * beside `Less` and `Swap` on the same type (a `Buffer` has a `Len` of its own).
    */
   readonly protocolPartners?: Readonly<Record<string, readonly string[]>>;
   /**

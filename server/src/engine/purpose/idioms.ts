@@ -201,7 +201,9 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
   if (
     new RegExp(`\\b${n}\\s*(\\+=\\s*1\\b|\\+\\+)|\\+\\+${n}\\b|\\b${n}\\s*=\\s*${n}\\s*\\+\\s*1\\b`).test(
       loopBody,
-    )
+    ) &&
+    // `n += 2` beside `n++` adds sizes up (a byte length), it does not count items.
+    !new RegExp(`\\b${n}\\s*\\+=(?!\\s*1\\b)`).test(loopBody)
   )
     return 'count';
   if (new RegExp(`\\b${n}\\s*(\\+=|\\*=|-=)|\\b${n}\\s*=\\s*${n}\\s*[-+*]`).test(loopBody))
