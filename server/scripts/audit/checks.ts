@@ -248,6 +248,13 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
     const stepped = step ? `|(^|[^\\w.])${name}\\s*${step}|${step}\\s*${name}(?![\\w])` : '';
     if (operator && !new RegExp(`${by}${stepped}`).test(joined))
       return `line ${at} does not change \`${claim.name}\` with \`${operator}\``;
+    // Said to be moved by a constant other than 1: the line moves it by exactly that.
+    const sign = claim.how === 'back' ? '-' : '\\+';
+    if (
+      claim.by &&
+      !new RegExp(`(^|[^\\w.])${name}\\s*${sign}=\\s*${escape(claim.by)}(?![\\w.])`).test(joined)
+    )
+      return `line ${at} does not move \`${claim.name}\` by ${claim.by}`;
     // Said to be set to one of some values: the line sets it to one of exactly those.
     const to = claim.to?.map(escape).join('|');
     // The value ends there: no more of an expression follows it (`open = '('` then the next `case`).

@@ -308,6 +308,15 @@ describe('claim audit: each second check catches the false claim of its kind', (
       contradicts(claim(['BUSY'], [4, 5]), facts, u, nodes),
       /line 5 does not set `state` to `BUSY`/,
     );
+    const moved = (by: string): Claim => ({
+      kind: 'loop-changes',
+      ...about(u),
+      name: 'state',
+      how: 'forward',
+      by,
+      evidence: { nodes: [loop.id], lines: [4] },
+    });
+    assert.match(contradicts(moved('2'), facts, u, nodes), /line 4 does not move `state` by 2/);
   });
 
   it('loop-arms: an arm given a condition its line does not test, or a call it does not make', async () => {

@@ -133,7 +133,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
     const arms = loop.dispatch?.arms.slice(0, TOLD.arms) ?? [];
     const changes = (
       node: number,
-      list: readonly Pick<LoopChanges, 'name' | 'how' | 'to'>[],
+      list: readonly Pick<LoopChanges, 'name' | 'how' | 'to' | 'by'>[],
       lines: (i: number) => readonly number[],
     ) =>
       list.map((c, i): Claim => ({
@@ -142,6 +142,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
         name: c.name,
         how: c.how,
         ...(c.to ? { to: c.to } : {}),
+        ...(c.by ? { by: c.by } : {}),
         evidence: { nodes: [node], lines: lines(i) },
       }));
     const armExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));
@@ -152,6 +153,7 @@ export function loopClaims(unit: UnitFacts): Claim[] {
         ...base,
         name: c.name,
         how: c.how,
+        ...(c.by ? { by: c.by } : {}),
         evidence: { nodes: [loop.node], lines: c.lines },
       })),
       ...(loop.dispatch

@@ -70,6 +70,8 @@ export interface LoopChanges extends ClaimBase {
   readonly kind: 'loop-changes';
   readonly name: string;
   readonly how: ChangeHow;
+  /** Said to move it by this constant (`adds 2 to`) on each of its lines. */
+  readonly by?: string;
   /** Said to set it to one of these values (`state` to `S_VALUE`) on each of its lines. */
   readonly to?: readonly string[];
 }
