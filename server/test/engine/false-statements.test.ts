@@ -2603,5 +2603,20 @@ describe('engine: no false sentence', () => {
         /otherwise \(line 10\), it adds items to `units` \(line 12\), and depending on further checks, increments `offset` \(line 11\)\./,
       );
     });
+
+    it('a value switch inside one branch of a loop acts on some characters only, not “on each character”', async () => {
+      const nested = await said(
+        'go',
+        "package p\n\nfunc unescape(s string) []byte {\n\tb := make([]byte, 0, len(s))\n\tfor r := 0; r < len(s); r++ {\n\t\tc := s[r]\n\t\tif c == '\\\\' && r+1 < len(s) {\n\t\t\tr++\n\t\t\tswitch s[r] {\n\t\t\tcase 'n':\n\t\t\t\tb = append(b, '\\n')\n\t\t\tcase 't':\n\t\t\t\tb = append(b, '\\t')\n\t\t\tcase '\"':\n\t\t\t\tb = append(b, '\"')\n\t\t\t}\n\t\t\tcontinue\n\t\t}\n\t\tb = append(b, c)\n\t}\n\treturn b\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(nested, /acts on each character by its value/);
+      const every = await said(
+        'go',
+        "package p\n\nfunc count(s string) (n int) {\n\tfor r := 0; r < len(s); r++ {\n\t\tswitch s[r] {\n\t\tcase 'a':\n\t\t\tn++\n\t\tcase 'b':\n\t\t\tn += 2\n\t\tcase 'c':\n\t\t\tn += 3\n\t\t}\n\t}\n\treturn n\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(every, /acts on each character by its value/);
+    });
   });
 });

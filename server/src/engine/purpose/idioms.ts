@@ -601,6 +601,13 @@ const CHAR_LABEL = /^b?'(\\.|[^'\\]|\\u\{?[0-9a-fA-F]+\}?)'$|^"(\\.|[^"\\])"$/;
 const DISPATCH_LABELS = 3;
 const QUOTED_LABELS = 3;
 
+/** Whether a branch, an arm or a `try` stands between `node` and the loop around it. */
+function branchBetween(node: Node, loop: Node): boolean {
+  for (let p = node.parent; p && p.id !== loop.id; p = p.parent)
+    if (/if|else|elif|case|switch|match|when|try|catch|except|conditional|ternary/.test(p.type)) return true;
+  return false;
+}
+
 /**
  * A loop that reads its input one character at a time and acts by the character's value: a `switch`
  * inside the loop with at least DISPATCH_LABELS character labels, on `X[i]` itself or on a variable the
@@ -616,6 +623,9 @@ function dispatchOf(unit: Node, steps: readonly Step[]): Idiom | undefined {
     let loop = switchNode?.parent ?? null;
     while (loop && loop.id > unit.id && !LOOPS.test(loop.type)) loop = loop.parent;
     if (!switchNode || !loop || loop.id <= unit.id) continue;
+    // Only a switch every turn reaches acts on each character: one inside a branch (after a backslash,
+    // in one arm of another switch) acts on some characters only.
+    if (branchBetween(switchNode, loop)) continue;
     const indexed = /^\(?\s*\*?\s*([\w.]+)\s*(?:\[[^\]]+\]|\.charAt\(.*\))?\s*\)?$/;
     let source: string | undefined;
     const direct = /^\(?\s*([\w.]+)\s*(?:\[[^\]]+\]|\.charAt\(.*\))\s*\)?$/.exec(sw.subject)?.[1];
