@@ -12,25 +12,13 @@ import { calleeText, codeWithoutComments } from '../nodes.js';
 import { casesOf } from './cases.js';
 import { bodyStatements } from './log-loops.js';
 import { clip } from './subjects.js';
-
-/** How a loop changes a variable (facts/loops.ts ChangeHow), kept here as the key a change is told by. */
-export type ArmChangeHow =
-  | 'forward'
-  | 'back'
-  | 'both'
-  | 'adds'
-  | 'subtracts'
-  | 'multiplies'
-  | 'divides'
-  | 'updates'
-  | 'appends'
-  | 'stores'
-  | 'sets';
+// A type only: facts/loops.ts builds its anatomy with this module, so nothing is imported at run time.
+import type { ChangeHow } from './loops.js';
 
 /** One change a loop makes: the name, how, the node and its line. */
 export interface ChangeEvent {
   readonly name: string;
-  readonly how: ArmChangeHow;
+  readonly how: ChangeHow;
   readonly id: number;
   readonly line: number;
   /** What it is set to, when that is a name or a literal written out (`S_VALUE`, `'"'`, `0`). */
@@ -41,7 +29,7 @@ export interface ChangeEvent {
 
 export interface ArmChange {
   readonly name: string;
-  readonly how: ArmChangeHow;
+  readonly how: ChangeHow;
   readonly lines: readonly number[];
   /** Moved forward or back by this one constant other than 1 (`+= 2`). */
   readonly by?: string;
@@ -278,7 +266,7 @@ function dispatchOf(loop: Node): { statement: Node; raw: RawArm[] } | undefined 
 }
 
 /** How two changes of one name in one arm read together (as facts/loops.ts combines them). */
-export type Combine = (a: ArmChangeHow, b: ArmChangeHow) => ArmChangeHow;
+export type Combine = (a: ChangeHow, b: ChangeHow) => ChangeHow;
 
 interface ArmInput {
   readonly events: readonly ChangeEvent[];
@@ -370,7 +358,7 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
   const nodes = top.doc.nodes;
   const byName = new Map<
     string,
-    { how: ArmChangeHow; lines: number[]; always: boolean; to: string[] | undefined; steps: string[] }
+    { how: ChangeHow; lines: number[]; always: boolean; to: string[] | undefined; steps: string[] }
   >();
   for (const e of events) {
     const always = !underCondition(nodes[e.id]!, top);
