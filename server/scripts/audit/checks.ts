@@ -160,8 +160,10 @@ const addsUp: Check<'adds-up'> = (claim, { unit }) => {
     return `\`${claim.target}\` is never set to 0`;
   if (new RegExp(`\\b${t}\\s*(:=|=)\\s*("|'|\\[|\\{)`).test(text))
     return `\`${claim.target}\` is also set to a string or collection`;
-  if (!new RegExp(`\\b${t}\\s*(\\+=|-=|\\*=)|\\b${t}\\s*=\\s*${t}\\s*[-+*]`).test(text))
+  if (!new RegExp(`\\b${t}\\s*(\\+=|-=)|\\b${t}\\s*=\\s*${t}\\s*[-+]`).test(text))
     return 'nothing is added to it';
+  if (new RegExp(`\\b${t}\\s*(\\*=|<<=)|\\b${t}\\s*=\\s*\\(?\\s*${t}\\s*(\\*|<<)`).test(text))
+    return `\`${claim.target}\` is also multiplied or shifted`;
   if (!new RegExp(`\\breturn\\s+\\(?${t}\\b`).test(text)) return 'it is not returned';
   return undefined;
 };
@@ -785,6 +787,51 @@ const firstIndex: Check<'first-index'> = (claim, { unit, units, nodes }) => {
   return /^return\b/.test(rest) ? undefined : 'no return follows the loop';
 };
 
+const buildsNumber: Check<'builds-number'> = (claim, { unit, nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  // A label may come first: Rust's `'outer: loop {`.
+  if (!/^('?\w+:\s*)?(for|foreach|while|do|loop)\b/.test(loop.text)) return 'the node is no loop';
+  const [, scaling, adding] = claim.evidence.lines;
+  const inLoop = (l: number | undefined) =>
+    l !== undefined && l >= loop.startPosition.row + 1 && l <= loop.endPosition.row + 1;
+  if (!inLoop(scaling) || !inLoop(adding) || scaling! > adding!)
+    return 'the steps are not in the loop, in order';
+  const lines = sourceLines(unit.metrics.node);
+  const n = escape(claim.target);
+  const by = escape(claim.by);
+  const scaleText = lines[scaling!] ?? '';
+  const scales = claim.shift
+    ? new RegExp(`\\b${n}\\b\\)?\\s*<<=?\\s*${by}`).test(scaleText)
+    : new RegExp(`\\b${n}\\b\\)?\\s*(\\*=?|\\.\\w*_mul\\()\\s*${by}|${by}\\s*\\*\\s*${n}\\b`).test(scaleText);
+  if (!scales) return `line ${scaling} does not scale \`${claim.target}\` by \`${claim.by}\``;
+  const core = claim.by.replace(/^\w+\((.+)\)$|^\(\s*\w+\s*\)\s*(.+)$|^(.+?)\s+as\s+\w+$/, '$1$2$3').trim();
+  const base = claim.shift
+    ? /^[1-8]$/.test(core)
+    : /^(2|8|10|16|32|36|58|62|64|85|256)[Lu]?$/.test(core) || /base|radix/i.test(core);
+  if (!base) return `\`${claim.by}\` is no number base`;
+  const addText = lines[adding!] ?? '';
+  if (!new RegExp(`\\b${n}\\b`).test(addText)) return `line ${adding} does not read \`${claim.target}\``;
+  const op = claim.op === '+' ? '(\\+|_add\\()' : claim.op === '-' ? '(-|_sub\\()' : '\\|';
+  if (!new RegExp(`${op}=?\\s*\\(?\\s*${escape(claim.added)}`).test(addText))
+    return `line ${adding} does not put in \`${claim.added}\``;
+  return undefined;
+};
+
+const usesConstants: Check<'uses-constants'> = (claim, { unit }) => {
+  const lines = sourceLines(unit.metrics.node);
+  for (const c of claim.constants) {
+    // Minified lines defeat comment stripping (a regex's `//`); the engine read the literal from a number node.
+    if (!(lines[c.line] ?? '').includes(c.text)) return `line ${c.line} does not hold \`${c.text}\``;
+    const digits = c.text.replace(/_/g, '').replace(/(?:[uUlL]+|[ui](?:8|16|32|64|128|size))$/, '');
+    const value = /^(0x[0-9a-f]+|\d+)$/i.test(digits)
+      ? `0x${BigInt(digits).toString(16)}`
+      : c.text.replace(/^[a-zA-Z@]*(["'`])(.*)\1$/, '$2');
+    if (value !== c.value) return `\`${c.text}\` is ${value}, not ${c.value}`;
+  }
+  return undefined;
+};
+
 const climbsToRoot: Check<'climbs-to-root'> = (claim, { unit, nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
   if (!loop) return 'no evidence node';
@@ -934,6 +981,8 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'removes-from': removesFrom,
   'first-index': firstIndex,
   'climbs-to-root': climbsToRoot,
+  'builds-number': buildsNumber,
+  'uses-constants': usesConstants,
   'searches-first': searchesFirst,
   truncates,
 };
@@ -976,6 +1025,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'removes-from':
       return CHECKS[claim.kind](claim, context);
     case 'first-index':
+      return CHECKS[claim.kind](claim, context);
+    case 'uses-constants':
+      return CHECKS[claim.kind](claim, context);
+    case 'builds-number':
       return CHECKS[claim.kind](claim, context);
     case 'climbs-to-root':
       return CHECKS[claim.kind](claim, context);

@@ -628,6 +628,46 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'first-index').length, 0);
     caught.add('first-index');
   });
+  it('builds-number: a factor that is no base, or a step on another line, contradicts it', async () => {
+    const { facts, unit, node, nodes } = await factsOf(
+      'python',
+      'def h(s):\n    n = 0\n    for c in s:\n        n = n * 31 + ord(c)\n        k = n * 10\n    return n\n',
+    );
+    const u = unit('h');
+    const claim = (by: string, lines: number[]): Claim => ({
+      kind: 'builds-number',
+      ...about(u),
+      target: 'n',
+      by,
+      shift: false,
+      added: 'ord(c)',
+      op: '+',
+      evidence: { nodes: [node('for_statement').id], lines },
+    });
+    assert.match(contradicts(claim('31', [3, 4, 4]), facts, u, nodes), /`31` is no number base/);
+    assert.match(contradicts(claim('10', [3, 5, 5]), facts, u, nodes), /line 5 does not put in `ord\(c\)`/);
+    assert.match(contradicts(claim('10', [3, 5, 4]), facts, u, nodes), /not in the loop, in order/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'builds-number').length, 0);
+    caught.add('builds-number');
+  });
+  it('uses-constants: a literal not on its line, or of another value, contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'go',
+      'package p\n\nfunc step(c uint32) uint32 {\n\t// 0xEDB88320 is the polynomial\n\treturn 0xEDB88321 ^ (c >> 1)\n}\n',
+    );
+    const u = unit('step');
+    const claim = (text: string, line: number): Claim => ({
+      kind: 'uses-constants',
+      ...about(u),
+      of: 'CRC-32',
+      constants: [{ text, line, value: '0xedb88320' }],
+      evidence: { nodes: [], lines: [line] },
+    });
+    assert.match(contradicts(claim('0xEDB88320', 3), facts, u, nodes), /line 3 does not hold `0xEDB88320`/);
+    assert.match(contradicts(claim('0xEDB88321', 5), facts, u, nodes), /is 0xedb88321, not 0xedb88320/);
+    assert.equal(claimsOf(facts).filter((c) => c.kind === 'uses-constants').length, 0);
+    caught.add('uses-constants');
+  });
   it('climbs-to-root: an index also moved another way contradicts it', async () => {
     const { facts, unit, node, nodes } = await factsOf(
       'java',

@@ -674,6 +674,81 @@ describe('engine: purpose without a doc comment', () => {
         assert.doesNotMatch(await quick('python', code), /climbs towards the root/);
     });
 
+    it('a loop that multiplies by a base and adds a digit says it reads a number digit by digit', async () => {
+      const cases: Array<[LanguageId, string, RegExp]> = [
+        [
+          'c',
+          "int atoi10(const char *s) {\n  int n = 0;\n  while (*s >= '0' && *s <= '9')\n    n = 10 * n + (*s++ - '0');\n  return n;\n}\n",
+          /reads a number digit by digit: each turn of the loop on line 3 multiplies `n` by `10` and adds the next digit, `\*s\+\+ - '0'` \(line 4\)\./,
+        ],
+        [
+          'java',
+          'class P {\n  static int p(String s, int radix) {\n    int r = 0;\n    for (int i = 0; i < s.length(); i++) {\n      int d = Character.digit(s.charAt(i), radix);\n      r *= radix;\n      r -= d;\n    }\n    return -r;\n  }\n}\n',
+          /multiplies `r` by `radix` \(line 6\) and subtracts the next digit, `d` \(line 7\)\./,
+        ],
+        [
+          'go',
+          "package p\n\nfunc parse(s []byte, base int) (uint64, bool) {\n\tvar n uint64\n\tfor _, c := range s {\n\t\tn *= uint64(base)\n\t\tn1 := n + uint64(c-'0')\n\t\tif n1 < n {\n\t\t\treturn 0, false\n\t\t}\n\t\tn = n1\n\t}\n\treturn n, true\n}\n",
+          /multiplies `n` by `uint64\(base\)` \(line 6\) and adds the next digit, `uint64\(c-'0'\)` \(line 7\)\./,
+        ],
+        [
+          'rust',
+          'fn parse(s: &str) -> Option<u64> {\n    let mut n: u64 = 0;\n    for c in s.chars() {\n        let d = c.to_digit(10)? as u64;\n        n = n.checked_mul(10)?.checked_add(d)?;\n    }\n    Some(n)\n}\n',
+          /multiplies `n` by `10` and adds the next digit, `d` \(line 5\)\./,
+        ],
+        [
+          'python',
+          'def unpack(text):\n    buf = 0\n    for ch in text:\n        buf = (buf << 5) | ALPHABET.index(ch)\n    return buf\n',
+          /packs bits into `buf`: each turn of the loop on line 3 shifts `buf` left by 5 bits and ORs in `ALPHABET\.index\(ch\)` \(line 4\)\./,
+        ],
+      ];
+      for (const [language, code, expected] of cases) assert.match(await quick(language, code), expected);
+    });
+
+    it('constants of a known algorithm or format say whose they are', async () => {
+      const cases: Array<[LanguageId, string, RegExp]> = [
+        [
+          'go',
+          'package p\n\nfunc table() (t [256]uint32) {\n\tfor i := range t {\n\t\tc := uint32(i)\n\t\tfor k := 0; k < 8; k++ {\n\t\t\tif c&1 == 1 {\n\t\t\t\tc = 0xEDB88320 ^ (c >> 1)\n\t\t\t} else {\n\t\t\t\tc >>= 1\n\t\t\t}\n\t\t}\n\t\tt[i] = c\n\t}\n\treturn\n}\n',
+          /uses the constants of CRC-32: `0xEDB88320` \(line 8\) is the CRC-32 polynomial, bit-reversed\./,
+        ],
+        [
+          'csharp',
+          'class H {\n  static uint Fnv(byte[] data) {\n    uint h = 2166136261u;\n    foreach (var b in data) { h ^= b; h *= 16777619; }\n    return h;\n  }\n}\n',
+          /uses the constants of FNV: `2166136261u` \(line 3\) is 32-bit FNV's offset basis and `16777619` \(line 4\) is 32-bit FNV's prime\./,
+        ],
+        [
+          'typescript',
+          'export function put(c: number, out: number[]): void {\n  if (c < 0x80) out.push(c);\n  else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));\n  else out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));\n}\n',
+          /uses the constants of UTF-8: `0x80`, `0x3f`, `0xc0` and `0xe0` \(lines 2, 3 and 4\) are the markers and masks of UTF-8's byte layout\./,
+        ],
+        [
+          'python',
+          'def b32(data):\n    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"\n    return "".join(alphabet[x] for x in data)\n',
+          /uses a well-known constant: `"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"` \(line 2\) is the Base32 alphabet \(RFC 4648\)\./,
+        ],
+      ];
+      for (const [language, code, expected] of cases) assert.match(await quick(language, code), expected);
+      // Common values alone, or a set short of what marks it: nothing said.
+      for (const code of [
+        'function f(c) {\n  return c < 0x80 ? c : (c & 0x3f) | 0x80;\n}\n',
+        'function f(x) {\n  return x * 38 + 72;\n}\n',
+      ])
+        assert.doesNotMatch(await quick('javascript', code), /constants? of|well-known constant/);
+    });
+
+    it('a hash that multiplies and adds is neither a number read from digits nor a total', async () => {
+      for (const code of [
+        'def h(s):\n    h = 0\n    for c in s:\n        h = h * 31 + ord(c)\n    return h\n',
+        'def h(s):\n    h = 0\n    for c in s:\n        h *= 31\n        h += ord(c)\n    return h\n',
+        // A multiplier that is read again before a digit is put in: no Horner step.
+        'def f(s, base):\n    n = 0\n    for c in s:\n        n *= base\n        n = abs(n)\n        n += int(c)\n    return n\n',
+      ]) {
+        const said = await quick('python', code);
+        assert.doesNotMatch(said, /digit by digit|adds up values/);
+      }
+    });
+
     it('a counting loop that only tests and breaks says it searches for the first index', async () => {
       assert.match(
         await quick(

@@ -45,6 +45,12 @@ function rows(title: string, table: readonly Row[]): void {
 describe('engine: what the code is for', () => {
   rows('doc comments, attributed, first sentence', [
     [
+      'a docstring that opens with a signature line: its sentence is the paragraph after it',
+      'python',
+      'def split(text):\n    """split(text : string) -> [string]\n\n    Split the text into chunks.  Chunks are not words.\n    """\n    return text.split()\n',
+      [/According to its docstring \(line 2\), `split\(text\)` splits the text into chunks\./],
+    ],
+    [
       'Python docstring',
       'python',
       'def quote(s):\n    """Return a shell-escaped version of the string *s*."""\n    if not s:\n        return "\'\'"\n    return s\n',

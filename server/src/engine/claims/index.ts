@@ -267,6 +267,7 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
     removes,
     firstIndex,
     climbs,
+    digits,
     searches,
     truncates,
   } = unit.purpose.shape;
@@ -358,6 +359,17 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
       parent: climbs.parent,
       evidence: { nodes: [climbs.node], lines: climbs.lines },
     });
+  if (digits)
+    claims.push({
+      kind: 'builds-number',
+      ...base,
+      target: digits.target,
+      by: digits.by,
+      shift: digits.shift,
+      added: digits.added,
+      op: digits.op,
+      evidence: { nodes: [digits.node], lines: [...digits.lines] },
+    });
   if (searches)
     claims.push({
       kind: 'searches-first',
@@ -378,9 +390,21 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
 }
 
 /** Every claim the explanation of `facts` can make, unit by unit in source order. */
+/** "It uses the constants of CRC-32: …": said of classes and functions alike. */
+function constantsClaims(unit: UnitFacts): Claim[] {
+  return unit.purpose.constants.map((f) => ({
+    kind: 'uses-constants' as const,
+    ...about(unit),
+    of: f.of,
+    constants: f.constants.map(({ text, line, value }) => ({ text, line, value })),
+    evidence: { nodes: [], lines: f.constants.map((c) => c.line) },
+  }));
+}
+
 export function claimsOf(facts: SnippetFacts): Claim[] {
   const claims: Claim[] = [];
   for (const unit of facts.units) {
+    claims.push(...constantsClaims(unit));
     if (unit.metrics.kind === 'class') {
       claims.push(declaresMethods(unit, methodsOf(unit, facts)));
       continue;

@@ -128,6 +128,18 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the node is a loop; a cited line in it computes `(k - 1)` shifted right by one or halved, and `k` is assigned in the loop on exactly one line, which is cited and sets it to that value or to the name holding it',
   },
+  'builds-number': {
+    sentence:
+      'It reads a number digit by digit: each turn of the loop on line L multiplies `n` by `base` (line a) and adds the next digit, `d` (line b).',
+    check:
+      'the node is a loop and both cited lines are inside it, the scaling first; the scaling line holds `n` multiplied by the factor (`*`, `*=`, `_mul(`) or shifted left (`<<`, `<<=`), and the factor is a number base (2, 8, 10, 16, 32, 36, 58, 62, 64, 85, 256, or a name with `base` or `radix`) or a shift by 1 to 8 bits; the adding line holds the added value after `+`, `-`, `|` or `_add(`/`_sub(`, and `n`, or a name the loop later sets `n` to',
+  },
+  'uses-constants': {
+    sentence:
+      'It uses the constants of CRC-32: `0xEDB88320` (line 5) is the CRC-32 polynomial, bit-reversed.',
+    check:
+      "each cited line holds the literal as written, and the literal's value (hex or decimal, `_` and type suffixes dropped; a string's text between its quotes) is the value the claim names",
+  },
   'searches-first': {
     sentence:
       'It searches `t` for the first `i` at which the test on line L holds (`i += 5` each turn, loop on line M), and stops there.',

@@ -212,6 +212,24 @@ export interface ClimbsToRoot extends ClaimBase {
   readonly parent: string;
 }
 
+/** "It reads a number digit by digit: each turn multiplies `n` by `base` and adds `d`": Horner's rule in a loop. */
+export interface BuildsNumber extends ClaimBase {
+  readonly kind: 'builds-number';
+  readonly target: string;
+  readonly by: string;
+  readonly shift: boolean;
+  readonly added: string;
+  readonly op: '+' | '-' | '|';
+}
+
+/** "It uses the constants of CRC-32: `0xEDB88320` (line 5) is the CRC-32 polynomial": literals of a known family. */
+export interface UsesConstants extends ClaimBase {
+  readonly kind: 'uses-constants';
+  readonly of: string;
+  /** Each literal as written, its line, and its value (hex for a number). */
+  readonly constants: readonly { readonly text: string; readonly line: number; readonly value: string }[];
+}
+
 /** "It searches `t` for the first `i` … at which the test on line L holds": a counting loop whose whole body is `if (…) break;`. */
 export interface SearchesFirst extends ClaimBase {
   readonly kind: 'searches-first';
@@ -240,6 +258,8 @@ export type Claim =
   | RemovesFrom
   | FirstIndex
   | ClimbsToRoot
+  | BuildsNumber
+  | UsesConstants
   | SearchesFirst
   | Truncates
   | CallsItself

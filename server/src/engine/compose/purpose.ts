@@ -5,6 +5,7 @@
  * last and is said as such.
  */
 import type { Declaration, DocComment, Idiom, UnitPurpose } from '../purpose/model.js';
+import type { ConstantFamily, KnownConstant } from '../purpose/constants.js';
 import { EFFECT_PHRASES } from '../purpose/apis.js';
 import type { UnitFacts } from '../facts/model.js';
 import type { Voice } from './audience.js';
@@ -236,6 +237,56 @@ function effectsSentence(p: UnitPurpose): string | undefined {
   return `It ${listOf(parts)}.`;
 }
 
+/** `0xd800`, or `surr1` = `0xd800` for a constant read by its name. */
+const constantText = (c: KnownConstant): string =>
+  c.via ? `${code(c.via)} = ${code(c.text)}` : code(c.text);
+
+/**
+ * "It uses the constants of CRC-32: `0xEDB88320` (line 5) is the CRC-32 polynomial, bit-reversed." One
+ * sentence for every family, each family's first constant told before a second of any.
+ */
+export function constantsSentence(families: readonly ConstantFamily[]): string {
+  const count = families.reduce((sum, f) => sum + f.constants.length, 0);
+  // A set told as one part; distinctive values one part each, the first of every family before a second.
+  const parts = families.flatMap((f, i) =>
+    f.together
+      ? [
+          {
+            rank: i,
+            text: `${listOf(f.constants.map(constantText))} (${linesText([...new Set(f.constants.map((c) => c.line))].sort((a, b) => a - b))}) are the ${f.together}`,
+          },
+        ]
+      : f.constants.map((c, j) => ({
+          rank: j === 0 ? i : families.length + j,
+          text: `${constantText(c)} (line ${c.line}) is ${c.is}`,
+        })),
+  );
+  const told = [...parts].sort((a, b) => a.rank - b.rank).slice(0, Math.max(3, families.length));
+  const kept = parts.filter((p) => told.includes(p));
+  const rest = parts.length - kept.length;
+  const named = families.filter((f) => /^[A-Z]/.test(f.of)).map((f) => f.of);
+  const lead = named.length
+    ? `It uses the constants of ${listOf(named, 'and')}`
+    : `It uses ${count === 1 ? 'a well-known constant' : 'well-known constants'}`;
+  return `${lead}: ${listOf([...kept.map((p) => p.text), ...(rest > 0 ? [`${rest} more`] : [])], 'and')}.`;
+}
+
+/** Horner's rule told: a number read digit by digit, or bits packed a few at a time. */
+function digitsSentence(d: NonNullable<UnitPurpose['shape']['digits']>): string {
+  const [loop, scaling, adding] = d.lines;
+  const at = (l: number) => (scaling === adding ? '' : ` (line ${l})`);
+  const put =
+    d.op === '-'
+      ? `subtracts ${d.shift ? '' : 'the next digit, '}${code(d.added)}`
+      : d.op === '|'
+        ? `ORs in ${code(d.added)}`
+        : `adds ${d.shift ? '' : 'the next digit, '}${code(d.added)}`;
+  const same = scaling === adding ? ` (line ${scaling})` : '';
+  return d.shift
+    ? `It packs bits into ${code(d.target)}: each turn of the loop on line ${loop} shifts ${code(d.target)} left by ${d.by} bits${at(scaling)} and ${put}${at(adding)}${same}.`
+    : `It reads a number digit by digit: each turn of the loop on line ${loop} multiplies ${code(d.target)} by ${code(d.by)}${at(scaling)} and ${put}${at(adding)}${same}.`;
+}
+
 /** `line 4`, `lines 4 and 6`. */
 const linesText = (lines: readonly number[]): string =>
   lines.length === 1 ? `line ${lines[0]}` : `lines ${listOf(lines.map(String), 'and')}`;
@@ -330,6 +381,9 @@ export function purposeSentences(
       `It is marked deprecated (${code(deprecated.via)}, line ${deprecated.line})${delegates ? ` and hands the work to ${code(delegates.callee)}, returning what that gives (${linesText(delegates.lines)})` : ''}.`,
     );
   if (full()) return out.slice(0, options.max);
+  // Constants name the algorithm they belong to: CRC-32's polynomial says what the loop around it computes.
+  if (p.constants.length > 0) out.push(constantsSentence(p.constants));
+  if (full()) return out.slice(0, options.max);
   const r = unit.recursion;
   if (r?.shape === 'structural' && r.args.length > 0)
     out.push(
@@ -340,6 +394,8 @@ export function purposeSentences(
   const checks = (i: Idiom) => i.kind === 'guard-clauses' || i.kind === 'validation';
   for (const i of p.idioms.filter((x) => !checks(x))) out.push(idiomSentence(i, options.raises));
   if (full()) return out.slice(0, options.max);
+  const digits = p.shape.digits;
+  if (digits) out.push(digitsSentence(digits));
   const first = p.shape.firstIndex;
   if (first)
     out.push(

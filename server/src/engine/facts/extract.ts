@@ -21,6 +21,7 @@ import { syntaxOf } from './syntax.js';
 import { domainWords } from './domain.js';
 import { isExported } from './visibility.js';
 import { purposeOf, registrations, snippetDoc, type Declaration } from '../purpose/index.js';
+import { namedLiterals, type NamedLiteral } from '../purpose/constants.js';
 import { OwnCode } from '../purpose/own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
 import { LANGUAGES } from '../languages/index.js';
@@ -85,6 +86,7 @@ function unitFacts(
   context: {
     readonly imports: readonly string[];
     readonly registered: ReadonlyMap<string, Declaration>;
+    readonly named: ReadonlyMap<string, NamedLiteral>;
     readonly snippetExports: boolean;
     readonly ownCode: OwnCode;
     /** Names more than one function-like unit has: overloads, where a call's name does not say which it reaches. */
@@ -175,6 +177,7 @@ function unitFacts(
       steps,
       imports: context.imports,
       registered: context.registered,
+      named: context.named,
       ownCode: context.ownCode,
       enclosing: enclosingFunctions(language, outer),
     }),
@@ -299,6 +302,7 @@ export function extractFacts(
     snippetExports: /\bexport\b/.test(snapshot.source),
     ownCode: new OwnCode(nestedUnits(located)),
     registered: metrics.units.length > 0 ? registrations(snapshot.root) : new Map<string, Declaration>(),
+    named: metrics.units.length > 0 ? namedLiterals(snapshot.root) : new Map<string, NamedLiteral>(),
   };
   const units: UnitFacts[] = [];
   const open: Located[] = [];

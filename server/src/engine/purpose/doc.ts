@@ -214,6 +214,9 @@ function plain(text: string): string {
 const REFERENCE =
   /^\s*(@\w+|:(param|type|return|returns|raises|rtype)\b|(Args|Arguments|Parameters|Returns|Raises|Yields|Example|Examples|Note|Notes|See Also|Usage)\s*:?\s*$|-{3,}|={3,}|>>>|```)/;
 
+/** A call signature on a line of its own: `name(args)`, `name(args) -> type`, `name(args) : type`. */
+const SIGNATURE_LINE = /^[\w.]+\s*\([^()]*\)\s*((->|:|→)\s*[\w[\], .|()]+)?\.?$/;
+
 /** Longest first sentence kept, in characters; the rest is cut at a word. */
 export const MAX_DOC_SENTENCE = 220;
 
@@ -249,8 +252,11 @@ function firstSentence(text: string): string | undefined {
     lines.push(line.trim());
   }
   let paragraph = plain(lines.join(' ')).replace(/\s+/g, ' ').trim();
-  // A title ("TDigest:") opens the comment: what it is comes in the paragraph after it.
-  if (/^[\w .-]{1,40}:$/.test(paragraph)) {
+  // A title ("TDigest:") opens the comment, or a signature ("_split(text : string) -> [string]", as
+  // docstrings of C functions start): what it is comes in the paragraph after it.
+  const title = /^[\w .-]{1,40}:$/.test(paragraph);
+  const signature = SIGNATURE_LINE.test(paragraph);
+  if (title || signature) {
     const rest = (xmlSummary ?? text).split('\n').map((l) => l.trim());
     const from = rest.findIndex((l, i) => i > 0 && l === '' && rest.slice(i).some((x) => x !== ''));
     const next: string[] = [];
@@ -258,8 +264,10 @@ function firstSentence(text: string): string | undefined {
       if (l === '' && next.length > 0) break;
       if (l !== '') next.push(l);
     }
+    const after = plain(next.join(' ')).replace(/\s+/g, ' ').trim();
     if (from > 0 && next.length > 0 && !REFERENCE.test(next[0]!))
-      paragraph = `${paragraph} ${plain(next.join(' ')).replace(/\s+/g, ' ').trim()}`;
+      paragraph = signature ? after : `${paragraph} ${after}`;
+    else if (signature) return undefined;
   }
   if (!paragraph || !/[a-z]{2}/i.test(paragraph)) return undefined;
   // A sentence ends at ". " before a capital letter or the end: "e.g. x" and "1.5" do not end one.

@@ -206,7 +206,13 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
     !new RegExp(`\\b${n}\\s*\\+=(?!\\s*1\\b)`).test(loopBody)
   )
     return 'count';
-  if (new RegExp(`\\b${n}\\s*(\\+=|\\*=|-=)|\\b${n}\\s*=\\s*${n}\\s*[-+*]`).test(loopBody))
+  // `h = h * 31 + c` and `n *= 10; n += d` scale what they hold: a hash or a number read from digits, no total.
+  if (
+    new RegExp(`\\b${n}\\s*(\\+=|-=)|\\b${n}\\s*=\\s*${n}\\s*[-+]`).test(loopBody) &&
+    !new RegExp(`\\b${n}\\s*(\\*=|<<=)|\\b${n}\\s*=\\s*\\(?\\s*${n}\\s*(\\*|<<)|\\*\\s*${n}\\b`).test(
+      loopBody,
+    )
+  )
     return 'accumulate';
   if (
     new RegExp(

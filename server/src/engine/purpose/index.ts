@@ -21,6 +21,7 @@ import { passedBackOf } from '../facts/passing.js';
 import { chainsIn } from './chains.js';
 import { capturesOf } from './closure.js';
 import { shapeOf } from './shape.js';
+import { constantsIn, type NamedLiteral } from './constants.js';
 import type { OwnCode } from './own-text.js';
 import { isStandIn } from '../metrics/common/naming.js';
 
@@ -48,6 +49,8 @@ export interface UnitContext {
   readonly steps: readonly Step[];
   readonly imports: readonly string[];
   readonly registered: ReadonlyMap<string, Declaration>;
+  /** Literals the snippet names outside its functions (`surr1 = 0xd800`), for constants read by name. */
+  readonly named: ReadonlyMap<string, NamedLiteral>;
   /** Each unit's own code (units nested in it blanked), shared by the snippet's units. */
   readonly ownCode: OwnCode;
   /**
@@ -124,9 +127,15 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     }),
   );
   const effects = once(() => (isClass ? [] : effectsOf(node, c)));
+  // `n = n * 10 + d` reads digits; it adds nothing up, though `+=` and a returned `n` look alike.
   const idioms = once(() =>
-    isClass ? [] : idiomsOf(c.language, node, c.steps, c.ownCode.text(node), c.params),
+    isClass
+      ? []
+      : idiomsOf(c.language, node, c.steps, c.ownCode.text(node), c.params).filter(
+          (i) => i.kind !== 'accumulate' || i.target !== shape().digits?.target,
+        ),
   );
+  const constants = once(() => constantsIn(node, c.named));
   const nameWords = once(() => (short ? wordsOf(short) : []));
   const result = once(() =>
     isClass ? undefined : resultOf(node, c.steps, LANGUAGES[c.language].construction),
@@ -180,6 +189,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     },
     get shape() {
       return shape();
+    },
+    get constants() {
+      return constants();
     },
     get nameWords() {
       return nameWords();

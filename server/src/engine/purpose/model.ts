@@ -4,6 +4,7 @@ import type { Captures } from './closure.js';
 import type { DataFlow } from './dataflow.js';
 import type { Shape } from './shape.js';
 import type { ProtocolCaller } from '../languages/model.js';
+import type { ConstantFamily } from './constants.js';
 
 /**
  * What the code says about its own purpose, as evidence: each item records
@@ -190,6 +191,8 @@ export interface UnitPurpose {
   readonly result: UnitResult | undefined;
   /** What its whole body does when no idiom names it: delegates, writes, maps cases, fills a parameter. */
   readonly shape: Shape;
+  /** The well-known constants it writes, by the algorithm or format they belong to (constants.ts). */
+  readonly constants: readonly ConstantFamily[];
   /** The words of its name, split from camelCase and snake_case, lower case. */
   readonly nameWords: readonly string[];
 }

@@ -10,6 +10,7 @@ import type { Step } from '../facts/model.js';
 import { escapeRegExp } from '../regex.js';
 import { LOOP_TYPES, onWayOut } from '../nodes.js';
 import type { LanguageSupport } from '../languages/model.js';
+import { digitsOf, type Digits } from './digits.js';
 
 export interface Shape {
   /** Every value it returns is what one callee gives (`return _splitport(host)`). */
@@ -99,6 +100,8 @@ export interface Shape {
    * A loop that moves an index to its parent in a binary tree kept in an array, `(k - 1) / 2` (or `>>> 1`,
    * `>> 1`, `// 2`), each turn: a climb towards the root (a heap's sift-up).
    */
+  /** A number built digit by digit in a loop, by Horner's rule (digits.ts). */
+  readonly digits?: Digits;
   readonly climbs?: {
     readonly index: string;
     readonly parent: string;
@@ -795,12 +798,14 @@ export function shapeOf(
   const removes = removesOf(unit, steps, params, support?.removal);
   const firstIndex = firstIndexOf(unit);
   const climbs = climbsOf(unit);
+  const digits = digitsOf(unit);
   const searches = searchesOf(unit);
   const truncates = truncatesOf(unit);
   return {
     ...(truncates ? { truncates } : {}),
     ...(searches ? { searches } : {}),
     ...(climbs ? { climbs } : {}),
+    ...(digits ? { digits } : {}),
     ...(firstIndex ? { firstIndex } : {}),
     ...(removes ? { removes } : {}),
     ...(failsAtEnd ? { failsAtEnd } : {}),
