@@ -186,7 +186,7 @@ function describeDiff(label: string, binOf: () => string): void {
           { cognitive: 2, cyclomatic: 3 },
         ],
       );
-      assert.match(clamp.purpose ?? '', /Keep v between lo and hi/);
+      assert.match(clamp.purpose ?? '', /keeps v between lo and hi/);
 
       const gone = unitNamed(d, 'src/gone.go', 'Gone');
       assert.equal(gone.change, 'removed');

@@ -2619,4 +2619,44 @@ describe('engine: no false sentence', () => {
       assert.match(every, /acts on each character by its value/);
     });
   });
+  describe('the twelfth panel’s classes', () => {
+    it('a body that decides inside an expression is not said to have no branches', async () => {
+      const text = await said(
+        'typescript',
+        'class Code {\n  private items: string[];\n  constructor(code: string | string[]) {\n    this.items = typeof code === "string" ? [code] : code;\n  }\n  get str(): string {\n    return (this.cached ??= this.items.join(""));\n  }\n}\n',
+        { mode: 'detailed', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /no loops, branches or returns/);
+      assert.match(text, /it decides inside expressions \(1 decision/);
+      assert.doesNotMatch(text, /short functions? with no loop.*`Code\.str\(\)`/);
+    });
+
+    it('serialising a value is no side effect', async () => {
+      const text = await said(
+        'javascript',
+        'function safeStringify(x) {\n  return JSON.stringify(x).replace(/\\u2028/g, "\\\\u2028");\n}\n',
+      );
+      const effects = (text.split('## Side effects\n')[1] ?? '').split('\n## ')[0] ?? '';
+      assert.match(effects, /None of its calls/);
+      assert.doesNotMatch(effects, /serialises|JSON\.stringify/);
+    });
+
+    it('a generator yields values, and `yield from` yields every item of what it delegates to', async () => {
+      const text = await said(
+        'python',
+        'def chain(a, b):\n    for x in a:\n        yield x\n    yield from b\n    return\n',
+      );
+      assert.match(text, /`chain\(a, b\)`: inputs `a` and `b`; yields values \(it is a generator/);
+      assert.match(text, /yields every item of `b` in turn \(line 4\)/);
+      assert.doesNotMatch(text, /yields `b`/);
+    });
+
+    it('Rust: `ptr.add(i)` is pointer arithmetic, not a change in place', async () => {
+      const text = await said(
+        'rust',
+        'struct G { start: *mut u8, n: usize }\nimpl Drop for G {\n    fn drop(&mut self) {\n        for i in 0..self.n {\n            unsafe { core::ptr::drop_in_place(self.start.add(i)); }\n        }\n    }\n}\n',
+      );
+      assert.doesNotMatch(text, /changes `self\.start` in place/);
+    });
+  });
 });

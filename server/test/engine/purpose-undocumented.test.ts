@@ -737,6 +737,29 @@ describe('engine: purpose without a doc comment', () => {
         assert.doesNotMatch(await quick('javascript', code), /constants? of|well-known constant/);
     });
 
+    it("the author's step headings in the imperative outline what it does, quoted once", async () => {
+      const code =
+        'def plan(jobs, board):\n    # Sort the jobs by deadline.\n    ordered = sorted(jobs, key=deadline)\n    # ordered holds the earliest first\n    first = ordered[0]\n    # Give each job the latest free slot before its deadline.\n    for job in ordered:\n        board.place(job, first)\n';
+      assert.match(
+        await quick('python', code),
+        /its comments outline its steps: “Sort the jobs by deadline” \(line 2\), then “Give each job the latest free slot before its deadline” \(line 6\)\./,
+      );
+      const response = await engine.explain(
+        explainRequestSchema.parse({ code, language: 'python', mode: 'standard' }),
+      );
+      assert.equal(response.explanation.match(/Sort the jobs by deadline/g)?.length, 1);
+      // A note that is no heading stays a note on its step.
+      assert.match(response.explanation, /“ordered holds the earliest first” \(line 4/);
+      // Comments that describe rather than command outline nothing.
+      assert.doesNotMatch(
+        await quick(
+          'python',
+          'def f(xs):\n    # the total so far\n    t = 0\n    for x in xs:\n        t += x\n    return t\n',
+        ),
+        /outline its steps|heads a step/,
+      );
+    });
+
     it('a hash that multiplies and adds is neither a number read from digits nor a total', async () => {
       for (const code of [
         'def h(s):\n    h = 0\n    for c in s:\n        h = h * 31 + ord(c)\n    return h\n',

@@ -212,7 +212,9 @@ function apisTogether(
 export function isTrivial(u: UnitFacts): boolean {
   if (u.parent === undefined) return false;
   const lines = u.metrics.endLine - u.metrics.startLine + 1;
-  if (u.metrics.cognitive > 0 || u.steps.some((s) => s.kind === 'loop')) return false;
+  // `x ??= y` and `a ? b : c` branch without adding to the cognitive number: they are no trivial body.
+  if (u.metrics.cognitive > 0 || u.metrics.cyclomatic > 1 || u.steps.some((s) => s.kind === 'loop'))
+    return false;
   // Routes, tests and event handlers are what the code is for, however short.
   if (u.purpose.declarations.some((d) => d.kind !== 'callback')) return false;
   if (u.metrics.kind === 'arrow' || u.metrics.kind === 'lambda' || u.metrics.kind === 'closure')

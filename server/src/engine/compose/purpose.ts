@@ -8,13 +8,14 @@ import type { Declaration, DocComment, Idiom, UnitPurpose } from '../purpose/mod
 import type { ConstantFamily, KnownConstant } from '../purpose/constants.js';
 import { EFFECT_PHRASES } from '../purpose/apis.js';
 import type { UnitFacts } from '../facts/model.js';
+import { TOLD, type InnerComment } from '../facts/loops.js';
 import type { Voice } from './audience.js';
 import { code, count, listOf } from './text.js';
 import { isStandIn } from '../metrics/common/naming.js';
 
 /** Verbs a doc comment or a name may start with, in their base form. */
 const VERBS = new Set(
-  `accept acquire add adjust allow append advance allocate apply assert assign attach block build calculate call cancel check clamp clean clear clone close collect combine compare compile compute configure connect construct consume convert copy count create decode define delete deserialize deserialise describe detect determine dispatch do download dump emit encode ensure enqueue escape evaluate execute expand extract fetch filter find finish flatten flush format generate get group handle hash increase increment indicate initialize initialise insert install invoke iterate join load lock log look make map mark match measure merge move normalize normalise notify open parse perform pop prepare print process produce provide publish push permute put query quote read receive record raise reduce refresh register reject release reload represent remove render replace report request reset resolve restore retrieve retry return reverse run save scan schedule search select send serialize serialise set setup show shuffle sort split start stop strip store submit subscribe swap take tear test throw tokenize tokenise transform translate traverse trim truncate try unlock unpack unregister update upload use validate verify visit wait walk wrap write yield`.split(
+  `accept acquire add adjust allow append advance allocate apply assert assign attach block build calculate call cancel check clamp clean clear clone close collect combine compare compile compute configure connect construct consume convert copy count create decode define delete deserialize deserialise describe detect determine dispatch do download dump emit encode ensure enqueue escape evaluate execute expand extract fetch filter find finish flatten flush format generate get group handle hash increase increment indicate initialize initialise insert install invoke iterate join load lock log look make map mark match measure merge move normalize normalise notify open parse perform pop prepare print process produce provide publish push permute put query quote read receive record raise reduce refresh register reject release reload represent remove render replace report request reset resolve restore retrieve retry return reverse run save scan schedule search select send serialize serialise set setup show shuffle sort split start stop strip store submit subscribe swap take tear test throw tokenize tokenise transform translate traverse trim truncate try unlock unpack unregister update upload use validate verify visit wait walk wrap write yield give keep skip fill drop pick choose ignore shift grow shrink free pad align round limit cap reuse cache rotate fold unwrap fix repair prepend peek eat accumulate gather allocate reserve discard consume`.split(
     ' ',
   ),
 );
@@ -456,6 +457,10 @@ export function purposeSentences(
   // Told with the writes it follows, or on its own: what makes it fail once its work is done.
   else if (p.shape.failsAtEnd) out.push(`It ends by checking: it ${failsText(p.shape.failsAtEnd)}.`);
   if (full()) return out.slice(0, options.max);
+  // The author's step headings say what it does where the shape alone does not.
+  const outline = made?.answers || made?.early || made?.byCases ? undefined : outlineSentence(unit);
+  if (outline) out.push(outline);
+  if (full()) return out.slice(0, options.max);
   // What comes out of it: the object it creates, or the result type its signature declares.
   if (made?.answers)
     out.push(`It answers yes or no: it returns whether ${made.answers.text} (line ${made.answers.line}).`);
@@ -480,6 +485,43 @@ export function purposeSentences(
   // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a
   // method that refuses to read one. Names only ever echo themselves, so nothing is said from them.
   return out.slice(0, options.max);
+}
+
+/** Longest step heading quoted, in characters. */
+const MAX_HEADING = 90;
+
+/** The first sentence of a comment, without its full stop. */
+const headingOf = (text: string): string =>
+  text
+    .split(/(?<=[.!?])\s+/)[0]!
+    .replace(/[.:;]+$/, '')
+    .trim();
+
+/**
+ * The comments in a unit's body that head a step in the imperative ("Build bad character table."), among
+ * those its paragraph tells (and the audit re-checks as `comment-explains`).
+ */
+export function stepHeadings(unit: UnitFacts): InnerComment[] {
+  return unit.comments.slice(0, TOLD.comments).filter((c) => {
+    const heading = headingOf(c.text);
+    const first = /^[A-Za-z]+/.exec(heading)?.[0] ?? '';
+    return (
+      heading.length <= MAX_HEADING &&
+      !heading.endsWith('?') &&
+      VERBS.has(first.toLowerCase()) &&
+      /^[A-Z]/.test(first)
+    );
+  });
+}
+
+/** "Its comments outline its steps: “Build bad character table” (line 47), then “Build good suffix table” (line 59)." */
+function outlineSentence(unit: UnitFacts): string | undefined {
+  const steps = stepHeadings(unit).slice(0, 4);
+  if (steps.length === 0) return undefined;
+  const quoted = steps.map((c) => `“${headingOf(c.text)}” (line ${c.line})`);
+  return steps.length === 1
+    ? `Its author heads a step on line ${steps[0]!.line}: “${headingOf(steps[0]!.text)}”.`
+    : `Its comments outline its steps: ${quoted.slice(0, -1).join(', ')}, then ${quoted[quoted.length - 1]}.`;
 }
 
 /** The anonymous function passed to a call, in words: "the function passed to `rows.map` on line 7". */
@@ -583,5 +625,8 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
 
 /** What a unit's calls to well-known APIs do, one line each: for the side-effects section. */
 export function effectLines(unit: UnitFacts): string[] {
-  return unit.purpose.effects.map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
+  // Turning a value into text or text into a value changes nothing outside the call: no side effect.
+  return unit.purpose.effects
+    .filter((e) => e.kind !== 'serialise' && e.kind !== 'parse-data')
+    .map((e) => `${EFFECT_PHRASES[e.kind]} (${code(e.callee)}, line ${e.line})`);
 }

@@ -272,10 +272,11 @@ export function inputsOutputs(input: ComposeInput): Section {
             /\bvoid\s+[\w.<>]+\s*\(/.test(node.text.slice(0, Math.max(0, node.text.indexOf('=>'))))
             ? `runs ${code(body.text)}, the expression after its \`=>\`, and returns nothing (it is \`void\`)`
             : `returns ${code(body.text)}, the expression after its \`=>\``
-          : returns.length > 0
-            ? 'returns without a value'
-            : u.isGenerator
-              ? 'yields values'
+          : u.isGenerator
+            ? // A generator's bare `return` ends the stream it yields: calling it gives that stream.
+              'yields values (it is a generator: calling it gives an iterator over what it yields)'
+            : returns.length > 0
+              ? 'returns without a value'
               : u.purpose.result?.type
                 ? // Rust's tail expression, C#'s `=> expr`, Kotlin's `= expr`: a value with no `return`.
                   `gives a ${code(u.purpose.result.type)}, as its signature declares, with no \`return\` statement`

@@ -85,7 +85,7 @@ export function unitParagraphs(
   const names = (list: readonly UnitFacts[]) => listUpTo(list.map(signature), LISTED);
   if (unfolded.length > 0)
     paragraphs.push(
-      `${count(unfolded.length, 'short function')} with no loops or branches ${unfolded.length === 1 ? 'is' : 'are'} not described one by one: ${names(unfolded)}.`,
+      `${count(unfolded.length, 'short function')} with no loop or branch statements ${unfolded.length === 1 ? 'is' : 'are'} not described one by one: ${names(unfolded)}.`,
     );
   if (beyond.length > 0)
     paragraphs.push(

@@ -17,7 +17,8 @@ import type { Voice } from './audience.js';
 import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
 import { capitalize, code, count, endsIteration, lineRange, listOf, listUpTo } from './text.js';
-import { callbackName, dataFlowSentences, purposeSentences } from './purpose.js';
+import { callbackName, dataFlowSentences, purposeSentences, stepHeadings } from './purpose.js';
+import { TOLD, type InnerComment } from '../facts/loops.js';
 import { isStandIn } from '../metrics/common/naming.js';
 import { codeWithoutComments } from '../nodes.js';
 
@@ -227,6 +228,7 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
     case 'await':
       return s ? `${voice.term('await', 'waits for')} ${code(s)}` : voice.term('await', 'waits for a result');
     case 'yield':
+      if (s && step.detail === 'from') return `yields every item of ${code(s)} in turn`;
       return s ? `yields ${code(s)}` : 'yields control';
     case 'spawn':
       return `starts a ${voice.term('goroutine')} running ${s ? code(s) : 'an inline function'}`;
@@ -497,6 +499,17 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
   return capitalize(opening) + passing.join('');
 }
 
+/**
+ * "Its body has no loops, branches or returns", unless it decides inside an expression (`a ? b : c`,
+ * `x ??= y`, `a && b`), which its cyclomatic number counts.
+ */
+function emptyBody(unit: UnitFacts, what: string): string {
+  const decisions = unit.metrics.cyclomatic - 1;
+  return decisions > 0
+    ? `Its body has no loop, branch or return statement; it decides inside expressions (${count(decisions, 'decision')}: a conditional, \`??\` or \`&&\`/\`||\` operator).`
+    : `Its body has no ${what}.`;
+}
+
 /** One paragraph about one callable unit; `opening` is its unitOpening, when the caller has it already. */
 export function describeUnit(
   unit: UnitFacts,
@@ -507,6 +520,10 @@ export function describeUnit(
 ): string {
   const purpose = purposeSentences(unit, 'it', { max: options.maxPurpose ?? 3, raises });
   const said = options.purposeSaid?.get(unit) ?? [];
+  // Step headings quoted as its outline are not quoted again as notes on its steps.
+  const outlined = [...purpose, ...said].some((s) => /^Its (comments outline|author heads a step)/.test(s));
+  const headings = outlined ? new Set(stepHeadings(unit).slice(0, 4)) : new Set<InnerComment>();
+  const notes = unit.comments.slice(0, TOLD.comments).filter((c) => !headings.has(c));
   const compiledOnly = compiledOnlySentence(unit);
   const head = [
     opening,
@@ -543,9 +560,9 @@ export function describeUnit(
       : undefined;
     return [
       head,
-      list.length ? `Step by step:\n${list.join('\n')}` : 'Its body has no loops, branches or returns.',
+      list.length ? `Step by step:\n${list.join('\n')}` : emptyBody(unit, 'loops, branches or returns'),
       calls ? `Along the way it ${calls}.` : undefined,
-      commentsSentence(unit.comments),
+      commentsSentence(notes),
       recursionText,
       ...unitLoops(unit, raises),
     ]
@@ -572,9 +589,9 @@ export function describeUnit(
   const loops = unitLoops(unit, raises);
   const paragraph = [
     head,
-    body || (casesTold ? undefined : 'Its body has no loops, branches, calls or returns.'),
+    body || (casesTold ? undefined : emptyBody(unit, 'loops, branches, calls or returns')),
     // The author's own notes on the steps outside loops: often the why of the hardest line.
-    commentsSentence(unit.comments),
+    commentsSentence(notes),
     recursion,
     depth,
   ]

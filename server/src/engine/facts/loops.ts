@@ -568,6 +568,14 @@ export function bodyComments(unit: Node): InnerComment[] {
   const nodes = unit.doc.nodes;
   const comments: InnerComment[] = [];
   const rows: CommentRows = { told: -2, skipped: -2 };
+  // Python's grammar puts a comment between `def f():` and the first statement beside the body, not in it.
+  for (const c of unit.children)
+    if (
+      c.type === 'comment' &&
+      c.startIndex < body.startIndex &&
+      c.startPosition.row > unit.startPosition.row
+    )
+      addComment(comments, c, unit, rows);
   for (let id = body.id + 1; id <= body.lastId; id++) {
     const node = nodes[id]!;
     if (FUNCTION.test(node.type) || LOOP.test(node.type)) {

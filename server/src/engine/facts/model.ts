@@ -36,7 +36,10 @@ export interface Step {
   readonly loopDepth: number;
   /** Source text that says what it acts on: a condition, an iterable, a callee, a returned value. */
   readonly subject: string | undefined;
-  /** For loops: for, for-each, while, do-while, comprehension, generator (a lazy generator expression). */
+  /**
+   * For loops: for, for-each, while, do-while, comprehension, generator (a lazy generator expression). For a
+   * yield: `from` for `yield from x` and `yield* x`.
+   */
   readonly detail?: string;
   /**
    * For a call inside a loop that is on a way out of it (inside a `return`

@@ -370,6 +370,8 @@ export function collectSteps(
         subject: subjectOf(language, step.kind, node),
       };
       if (step.detail) made.detail = step.detail;
+      // `yield from it`, `yield* it`: every item of `it` is yielded in turn, not `it` itself.
+      else if (step.kind === 'yield' && /^yield\s*(\*|from\b)/.test(node.text)) made.detail = 'from';
       if (arms) made.then = jumpOf(language, arms.then);
       if (arms?.otherwise) {
         const jump = jumpOf(language, arms.otherwise);

@@ -391,6 +391,11 @@ export interface LanguageSupport<Id extends LanguageId = LanguageId> {
    * remove from them: a call of one on such a parameter removes from what the caller passed.
    */
   readonly removal?: { readonly types: ReadonlySet<string>; readonly methods: ReadonlySet<string> };
+  /**
+   * Method names that change their receiver elsewhere but give a new value here: Rust's `ptr.add(i)` is
+   * pointer arithmetic, not a collection's `add`.
+   */
+  readonly valueMethods?: ReadonlySet<string>;
   /** A built-in call that stops the program with an error, for languages that have one besides `throw` (Go's `panic`). */
   readonly aborts?: { readonly call: string };
   /** Named results, parameters passed back, an `arguments` object, `goto`: absent where the language has none. */

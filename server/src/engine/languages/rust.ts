@@ -178,6 +178,8 @@ export const rust: LanguageSupport<'rust'> = {
   arithmetic: { divisionIsNumeric: false },
   // A bare call of a type's name creates a value of it (a constructor, a tuple struct or enum variant).
   construction: { capitalisedCallCreates: true, conversions: {} },
+  // `ptr.add(i)` and `n.add(m)` give a new pointer or number; Rust's collections insert, they do not add.
+  valueMethods: new Set(['add']),
   wording: {
     name: 'Rust',
     raises: false,

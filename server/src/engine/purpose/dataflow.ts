@@ -127,10 +127,15 @@ const IN_PLACE_CALL =
  * method called on it, a write through an index, or a library call that
  * sorts or fills it, in that order of preference; the first of each kind.
  */
-function paramChanges(text: string, names: ReadonlySet<string>): Map<string, string> {
+function paramChanges(
+  text: string,
+  names: ReadonlySet<string>,
+  valueMethods: ReadonlySet<string>,
+): Map<string, string> {
   const how = new Map<string, string>();
   for (const m of text.matchAll(METHOD_CALL))
-    if (names.has(m[1]!) && !how.has(m[1]!) && MUTATORS.test(m[2]!)) how.set(m[1]!, `${m[1]}.${m[2]}`);
+    if (names.has(m[1]!) && !how.has(m[1]!) && MUTATORS.test(m[2]!) && !valueMethods.has(m[2]!))
+      how.set(m[1]!, `${m[1]}.${m[2]}`);
   if (how.size === names.size) return how;
   for (const m of text.matchAll(INDEX_WRITE)) if (names.has(m[1]!) && !how.has(m[1]!)) how.set(m[1]!, m[0]);
   if (how.size === names.size) return how;
@@ -324,6 +329,7 @@ export function dataFlowOf(
   nested: readonly Node[],
   assignmentDeclares: boolean,
   passedBack: ReadonlyMap<string, PassedBack> = new Map(),
+  valueMethods: ReadonlySet<string> = new Set(),
 ): DataFlow {
   const lines = ownLines(unit, nested);
   const inputs: InputRead[] = [];
@@ -369,6 +375,7 @@ export function dataFlowOf(
       const target = m[1]!.replace(/\s+/g, '');
       if (
         (MUTATORS.test(m[2]!) || FIELD_MUTATORS.test(m[2]!)) &&
+        !valueMethods.has(m[2]!) &&
         !seenFields.has(target) &&
         fieldWrites.length < 12
       ) {
@@ -395,7 +402,7 @@ export function dataFlowOf(
     }
     const unseen = watched.filter((p) => !seenParams.has(p) && text.includes(p));
     if (unseen.length > 0) {
-      const changes = paramChanges(text, new Set(unseen));
+      const changes = paramChanges(text, new Set(unseen), valueMethods);
       for (const p of unseen) {
         const how = changes.get(p);
         if (how === undefined) continue;

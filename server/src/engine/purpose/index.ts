@@ -169,6 +169,7 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
           c.ownCode.nested(node),
           c.language === 'python' || c.language === 'ruby' || c.language === 'php',
           passedBackOf(c.language, node),
+          LANGUAGES[c.language].valueMethods,
         ),
   );
   return {

@@ -36,6 +36,10 @@ function fallsThroughToFailurePath(handler: Node): boolean {
   return tryNode.nextNamedSibling !== null;
 }
 
+/** A handler that takes only the end of an iteration: `except StopIteration:`, `except (StopAsyncIteration):`. */
+const ENDS_ITERATION =
+  /^except\s*\(?\s*(StopIteration|StopAsyncIteration)(\s*,\s*(StopIteration|StopAsyncIteration))*\s*\)?\s*:$/;
+
 const FIX = 'log it, handle it, rethrow it, or, if ignoring it is really safe, add a comment saying why';
 
 /** Errors caught and silently dropped. */
@@ -77,6 +81,8 @@ export const emptyCatch: Rule = {
             const block = node.namedChildren.find((c) => c?.type === 'block');
             if (!block || hasComment(node) || !isEmptyBlock(block) || fallsThroughToFailurePath(node)) return;
             const head = context.code.slice(node.startIndex, block.startIndex).replace(/\s+/g, ' ').trim();
+            // `except StopIteration: pass` is an iterator running out, the normal end of iterating: no failure.
+            if (ENDS_ITERATION.test(head)) return;
             context.report({ node, messageId: 'emptyExcept', data: { head, line: lineOf(node) } });
           },
         };

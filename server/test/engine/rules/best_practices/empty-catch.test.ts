@@ -77,6 +77,11 @@ const invalid: InvalidCase[] = [
 const valid: ValidCase[] = [
   {
     language: 'python',
+    code: 'def firsts(iterables):\n    out = []\n    for it in map(iter, iterables):\n        try:\n            out.append(next(it))\n        except StopIteration:\n            pass\n    return out\n',
+    why: 'an iterator running out is the normal end of iterating, not a failure',
+  },
+  {
+    language: 'python',
     code: 'def hex4(s):\n    try:\n        return int(s, 16)\n    except ValueError:\n        pass\n    raise BadEscape(s)\n',
     why: 'the try returns, so the code after it runs only on failure and is its handling',
   },
