@@ -2658,5 +2658,51 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(text, /changes `self\.start` in place/);
     });
+    it('TypeScript: a rest parameter is labelled `...args` once', async () => {
+      const text = await said(
+        'typescript',
+        'export function tag(strs: TemplateStringsArray, ...args: unknown[]): string {\n  return strs.join("") + args.length;\n}\n',
+      );
+      assert.match(text, /`tag\(strs, \.\.\.args\)`/);
+      assert.doesNotMatch(text, /\.\.\.\.\.\./);
+    });
+
+    it('learning: a guarded call written in the snippet is visible, with the lines it raises on', async () => {
+      const text = await said(
+        'python',
+        "class R:\n    def _size(self):\n        line = self.fp.readline()\n        try:\n            return int(line, 16)\n        except ValueError:\n            self.close()\n            raise\n\n    def left(self):\n        try:\n            n = self._size()\n        except ValueError:\n            raise IncompleteRead(b'')\n        return n\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(text, /`self\._size`, written in this snippet, can raise \(line 8\)/);
+      assert.doesNotMatch(text, /\(`self\._size`\) can raise it is not visible here/);
+    });
+
+    it('learning: a returned variable the body changes is not said to depend only on what it names', async () => {
+      const text = await said(
+        'c',
+        'int put(char *buf, int idx, int n) {\n  for (int i = 0; i < n; i++) {\n    buf[idx++] = 0;\n  }\n  return idx;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.match(text, /It returns `idx` \(line 5\), as the code before it leaves it\./);
+      assert.doesNotMatch(text, /which uses `idx`/);
+    });
+    it('a loop left once a forward-only counter reaches a constant runs a fixed number of times', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc parse(b []byte, off int) (ret int, err error) {\n\tfor shifted := 0; off < len(b); shifted++ {\n\t\tif shifted == 5 {\n\t\t\treturn 0, errLong\n\t\t}\n\t\tret = ret<<7 | int(b[off]&0x7f)\n\t\tif b[off]&0x80 == 0 {\n\t\t\treturn ret, nil\n\t\t}\n\t\toff++\n\t}\n\treturn 0, errShort\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`parse\(b, off\)`: O\(1\) — the loop on line 4 runs at most a fixed number of times \(it leaves at line 6 once `shifted == 5`\)/,
+      );
+      // A counter that is also set back caps nothing.
+      const reset = await said(
+        'go',
+        'package p\n\nfunc scan(b []byte) (n int) {\n\tk := 0\n\tfor i := 0; i < len(b); i++ {\n\t\tif k == 5 {\n\t\t\treturn\n\t\t}\n\t\tk++\n\t\tif b[i] == 0 {\n\t\t\tk = 0\n\t\t}\n\t\tn++\n\t}\n\treturn\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(reset, /`scan\(b\)`: O\(1\)/);
+    });
   });
 });

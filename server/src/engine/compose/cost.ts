@@ -133,12 +133,47 @@ function fixedCount(l: LoopAnatomy): boolean {
     )
       return true;
   }
-  const m = l.over === undefined && l.condition !== undefined ? CONSTANT_BOUND.exec(l.condition) : null;
-  if (!m) return false;
   // Moved forward by the header (`i++`) and nowhere set back in the body.
-  const inBody = l.carried.find((c) => c.name === m[1]);
-  return (l.counters ?? []).includes(m[1]!) ? !inBody || inBody.how === 'forward' : inBody?.how === 'forward';
+  const forwardOnly = (name: string) => {
+    const inBody = l.carried.find((c) => c.name === name);
+    return (l.counters ?? []).includes(name)
+      ? !inBody || inBody.how === 'forward'
+      : inBody?.how === 'forward';
+  };
+  // `if shifted == 5 { return }` on every turn of a loop that moves `shifted` forward: at most 5 turns.
+  if (cappedExit(l, forwardOnly)) return true;
+  const m = l.over === undefined && l.condition !== undefined ? CONSTANT_BOUND.exec(l.condition) : null;
+  return m !== null && forwardOnly(m[1]!);
 }
+
+/** The way out a loop takes on every turn once a counter it only moves forward reaches a constant. */
+function cappedExit(
+  l: LoopAnatomy,
+  forwardOnly: (name: string) => boolean,
+): LoopAnatomy['exits'][number] | undefined {
+  return l.exits.find((e) => {
+    if (e.kind === 'continue' || !e.when || e.unless || e.later || e.sometimes) return false;
+    const at = CAPPED_AT.exec(e.when);
+    return at !== null && forwardOnly(at[1]!);
+  });
+}
+
+/** Why a loop of a fixed count is one: the way out that caps it, or its condition or range. */
+function fixedWhy(l: LoopAnatomy): string {
+  const cap = l.exits.find(
+    (e) =>
+      e.when !== undefined &&
+      e.kind !== 'continue' &&
+      !e.unless &&
+      !e.later &&
+      !e.sometimes &&
+      CAPPED_AT.test(e.when),
+  );
+  return cap ? `it leaves at line ${cap.line} once ${code(cap.when!)}` : code(l.condition ?? l.over ?? '');
+}
+
+/** A way out taken once a counter reaches a constant: `shifted == 5`, `n >= 64`. */
+const CAPPED_AT = /^\(?\s*([\w.]+)\s*(===?|>=|>)\s*([1-9]\d*)\s*\)?$/;
 
 const mentions = (text: string | undefined, name: string) =>
   text !== undefined &&
@@ -619,7 +654,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                       : left === 'loop'
                         ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
                         : fixed
-                          ? `the loop on line ${l.line} runs at most a fixed number of times (${code(l.condition ?? l.over ?? '')})`
+                          ? `the loop on line ${l.line} runs at most a fixed number of times (${fixedWhy(l)})`
                           : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.

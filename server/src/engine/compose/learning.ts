@@ -385,6 +385,21 @@ function catchAnswer(input: ComposeInput, u: UnitFacts, handler: Step): string {
     return throws.length ? [throwerText(`${verb}s`, callee, throws)] : [];
   });
   const unknown = callees.filter((callee) => caughtThrows(knowledge, callee, caught).length === 0);
+  // A callee written in the snippet is visible: its own `raise`/`throw` statements say what it can end with.
+  const local = unknown.flatMap((callee) => {
+    const short = callee.split('.').pop();
+    const unit = input.facts.units.find(
+      (x) => x.metrics.kind !== 'class' && x.metrics.name.split(/[.#:]/).pop() === short,
+    );
+    const lines = unit?.steps.filter((st) => st.kind === 'throw').map((st) => String(st.line)) ?? [];
+    return lines.length
+      ? [
+          `${code(callee)}, written in this snippet, can ${verb} (line${lines.length > 1 ? 's' : ''} ${listOf(lines, 'and')})`,
+        ]
+      : [];
+  });
+  if (throwers.length === 0 && local.length > 0)
+    return `${takes}. ${capitalize(listOf(local))}; whether that is what the handler takes depends on what it ${verb}s there.`;
   if (throwers.length === 0)
     return `${takes}; which of the calls it guards (${all}) can ${verb} it is not visible here.`;
   const rest = unknown.length
@@ -584,15 +599,29 @@ export function questions(input: ComposeInput): Section {
     const rets = (first?.steps ?? []).filter((s) => s.kind === 'return' && s.subject);
     const distinct = rets.filter((r, i) => rets.findIndex((o) => o.subject === r.subject) === i);
     if (first && distinct.length > 0 && distinct.length <= 3) {
-      const uses = first.params.filter((p) =>
-        distinct.some((r) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(r.subject!)),
+      // A returned name the body changes (`idx++` in a loop) carries more than the parameter it started as:
+      // what the result depends on is then not read off the return alone.
+      const body = first.metrics.node.text;
+      const changed = distinct.some((r) =>
+        (r.subject!.match(/[A-Za-z_$][\w$]*/g) ?? []).some((name) =>
+          new RegExp(
+            `(?<![\\w.$])${escapeRegExp(name)}\\s*([-+*/%|&^]|<<|>>)?=(?!=)|(\\+\\+|--)${escapeRegExp(name)}\\b|\\b${escapeRegExp(name)}(\\+\\+|--)`,
+          ).test(body),
+        ),
       );
+      const uses = changed
+        ? []
+        : first.params.filter((p) =>
+            distinct.some((r) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(r.subject!)),
+          );
       qs.push({
-        ask: `What does ${signature(first)} return, and which of its parameters does the result depend on?`,
+        ask: changed
+          ? `What does ${signature(first)} return?`
+          : `What does ${signature(first)} return, and which of its parameters does the result depend on?`,
         answer: `It returns ${listOf(
           distinct.map((r) => `${code(r.subject!)} (line ${r.line})`),
           'or',
-        )}${uses.length ? `, which ${distinct.length > 1 ? 'use' : 'uses'} ${listOf(uses.map(code))}` : ''}.`,
+        )}${uses.length ? `, which ${distinct.length > 1 ? 'use' : 'uses'} ${listOf(uses.map(code))}` : ''}${changed ? ', as the code before it leaves it' : ''}.`,
       });
     }
   }

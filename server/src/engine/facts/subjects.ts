@@ -174,7 +174,8 @@ function paramList(language: LanguageId, unit: Node): { names: string[]; marks: 
   const names: string[] = [];
   const marks: string[] = [];
   const push = (name: string, param: Node) => {
-    names.push(name);
+    // TypeScript's `...args: T[]` names its pattern `...args`: the mark is kept apart from the name.
+    names.push(name.replace(/^(\*\*|\*|\.\.\.)\s*(?=[A-Za-z_$])/, ''));
     marks.push(/^(\*\*|\*|\.\.\.)\s*[A-Za-z_$]/.exec(param.text)?.[1] ?? '');
   };
   for (const param of list.namedChildren) {

@@ -12,6 +12,11 @@ interface FrontOps {
   readonly put: ReadonlyMap<string, string | undefined>;
   /** A declaration or construction that makes the receiver a structure with a cheap front. */
   readonly cheapFront: (name: string) => RegExp;
+  /**
+   * A receiver that is no list (C#'s `StringBuilder.Insert(0, s)`), by its declared type or, where the type
+   * is out of sight (`var sb = pool.Get()`), by a name that says so: a list's fix would not fit it.
+   */
+  readonly notAList?: (name: string) => RegExp;
   readonly fix: { readonly take: string; readonly put: string };
 }
 
@@ -49,6 +54,10 @@ const OPS: Readonly<Partial<Record<LanguageId, FrontOps>>> = {
     take: new Map([['RemoveAt', '0']]),
     put: new Map([['Insert', '0']]),
     cheapFront: (n) => new RegExp(`\\b(Queue|LinkedList|Stack)\\b[^;=]*\\b${esc(n)}\\b`),
+    notAList: (n) =>
+      /builder$|^sb$/i.test(n.split('.').pop() ?? n)
+        ? /^/
+        : new RegExp(`\\bStringBuilder\\b[^;=]*\\b${esc(n)}\\b|\\b${esc(n)}\\s*=\\s*new\\s+StringBuilder\\b`),
     fix: {
       take: 'use a `Queue<T>` and take items with `Dequeue()`, which costs the same whatever the length',
       put: 'use a `LinkedList<T>` and add items with `AddFirst(x)`',
@@ -113,6 +122,7 @@ export const frontOfListInLoop: Rule = {
       // On a way out of the loop (`insert(0, line); return ''`), it runs once, not on every turn.
       if (!loop || onWayOut(node, loop, { breaks: true })) return;
       if (ops.cheapFront(receiver).test(context.code)) return;
+      if (ops.notAList?.(receiver).test(context.code)) return;
       context.report({
         node,
         messageId: which,

@@ -86,6 +86,27 @@ const invalid: InvalidCase[] = [
 
 const valid: ValidCase[] = [
   {
+    language: 'csharp',
+    code: lines(
+      'using System.Text;',
+      'class Pad {',
+      '  string Left(string s, int width) {',
+      '    var sb = new StringBuilder(s);',
+      '    while (sb.Length < width) {',
+      "      sb.Insert(0, ' ');",
+      '    }',
+      '    return sb.ToString();',
+      '  }',
+      '  string Guarded(string s, char g) {',
+      '    var stringBuilder = Pool.Get();',
+      '    for (int i = 0; i < 2; i++) stringBuilder.Insert(0, g);',
+      '    return stringBuilder.ToString();',
+      '  }',
+      '}',
+    ),
+    why: 'a StringBuilder is no list: a deque or linked list would not replace it',
+  },
+  {
     language: 'python',
     code: lines(
       'def readline(self):',
