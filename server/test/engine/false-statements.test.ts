@@ -2704,5 +2704,26 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(reset, /`scan\(b\)`: O\(1\)/);
     });
+    it('a well-known copy of a length that is no constant costs O(n), not O(1)', async () => {
+      const rust = await said(
+        'rust',
+        'impl<T> V<T> {\n    pub fn insert(&mut self, index: usize, element: T) {\n        let len = self.len;\n        unsafe {\n            let p = self.ptr.add(index);\n            ptr::copy(p, p.add(1), len - index);\n            ptr::write(p, element);\n        }\n        self.len = len + 1;\n    }\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(rust, /`V\.insert`: O\(n\) — `ptr::copy\(…\)` on line 6 copies or moves memory/);
+      const c = await said(
+        'c',
+        '#include <string.h>\nvoid put4(char *d, const char *s) { memcpy(d, s, 4); }\nvoid put(char *d, const char *s, size_t n) { memmove(d, s, n); }\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(c, /`put4\(d, s\)`: O\(1\)/);
+      assert.match(c, /`put\(d, s, n\)`: O\(n\) — `memmove\(…\)` on line 3/);
+      const java = await said(
+        'java',
+        'class A {\n  static int[] grow(int[] a, int n) {\n    int[] b = new int[n];\n    System.arraycopy(a, 0, b, 0, a.length);\n    return b;\n  }\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(java, /`A\.grow\(a, n\)`: O\(n\) — `System\.arraycopy\(…\)` on line 4/);
+    });
   });
 });

@@ -1143,7 +1143,7 @@ function ownEstimate(u: UnitFacts): Estimate {
       };
     return single(u, '');
   }
-  return withSorts(loopEstimate(u), u);
+  return withCopies(withSorts(loopEstimate(u), u), u);
 }
 
 function loopEstimate(u: UnitFacts): Estimate {
@@ -1152,6 +1152,23 @@ function loopEstimate(u: UnitFacts): Estimate {
   if (u.maxLoopDepth === 0) return { estimate: 'O(1)', why: noLoops(u) };
   const estimate = withPipelines(looping(u), u);
   return { ...estimate, why: `${estimate.why}${deepestCompiledOnly(u)}` };
+}
+
+/**
+ * An estimate that a well-known copy raises: `memmove`, `ptr::copy` or `System.arraycopy` of a length that
+ * is not a constant takes O(n) in what it moves, so a unit with no loops is O(n), not O(1). Beside loops it
+ * is said, not multiplied: how much each copy moves is not read from the code.
+ */
+function withCopies(e: Estimate, u: UnitFacts): Estimate {
+  const copies = u.copies ?? [];
+  if (copies.length === 0) return e;
+  const first = copies[0]!;
+  const others = copies.length > 1 ? ` (and ${count(copies.length - 1, 'more copy', 'more copies')})` : '';
+  const copying = `${code(`${first.subject}(…)`)} on line ${first.line}${others} copies or moves memory, which takes O(n) with n the number of items it moves`;
+  const other = (why: string) =>
+    why.replace('(not counting the functions it calls)', '(not counting the other functions it calls)');
+  if (e.estimate === 'O(1)') return { estimate: 'O(n)', why: `${copying}; besides, ${other(e.why)}` };
+  return { ...e, why: `${e.why}; besides, ${copying}` };
 }
 
 /** "O(n log n)", "O(n^2 log n)": a sort repeated by `k` loops. */

@@ -161,6 +161,16 @@ function unitFacts(
     sorts: steps.filter(
       (s) => s.kind === 'call' && s.subject !== undefined && syntax.sorts?.test(s.subject) === true,
     ),
+    // Calls that copy or move memory, each O(n) in the length they are given, unless it is a constant.
+    copies: syntax.copies
+      ? steps.filter(
+          (s) =>
+            s.kind === 'call' &&
+            s.subject !== undefined &&
+            syntax.copies!.test(s.subject) &&
+            !constantLength(unit.node.doc.nodes[s.node]),
+        )
+      : [],
     recursive: selfCallSites > 0,
     selfCallSites,
     maxLoopDepth,
@@ -279,6 +289,18 @@ function nestedUnits(located: readonly Located[]): Map<number, SnapshotNode[]> {
 function fileDoc(language: LanguageId, snapshot: Snapshot, units: readonly UnitFacts[]) {
   const doc = snippetDoc(language, snapshot.root);
   return doc && units.some((u) => u.purpose.doc?.line === doc.line) ? undefined : doc;
+}
+
+/** A copy whose length is written as a constant (`memcpy(d, s, 4)`, `sizeof x`, `copy(b[:4], x)`): O(1). */
+function constantLength(call: SnapshotNode | undefined): boolean {
+  if (!call) return true;
+  const args = call.childForFieldName('arguments') ?? call.namedChildren.find((c) => /argument/.test(c.type));
+  const list = (args?.namedChildren ?? []).filter((c) => !c.type.includes('comment'));
+  const last = list[list.length - 1]?.text ?? '';
+  return (
+    /^(\d+[uUlL]*|sizeof\b.*|(mem::)?size_of::<.*>\(\))$/.test(last.trim()) ||
+    list.some((a) => /\[\s*\d*\s*:\s*\d+\s*\]$/.test(a.text.trim()))
+  );
 }
 
 /** Facts about a parsed snippet, given its metrics. */

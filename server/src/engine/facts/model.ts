@@ -267,6 +267,8 @@ export interface UnitFacts {
   readonly recursion?: Recursion;
   /** Its calls of a well-known sort (the language's `sorts`): each takes O(n log n) in what it sorts. */
   readonly sorts?: readonly Step[];
+  /** Its calls of a well-known copy (the language's `copies`) whose length is not a constant: each O(n). */
+  readonly copies?: readonly Step[];
   /** Collections it searches on every iteration of a loop (not sets, maps or strings; not on a way out). */
   readonly searches?: readonly LoopSearch[];
   /** Its callback pipelines, and the loops inside their callbacks, each with what repeats it (pipelines.ts). */

@@ -18,6 +18,8 @@ export const c: LanguageSupport<'c'> = {
     ...CONVENTIONS,
     // Sorts a whole collection (`qsort`): O(n log n).
     sorts: /^qsort$/,
+    // Copies, moves, fills or compares memory: O(n) in the length it is given.
+    copies: /^(memcpy|memmove|memset|memcmp|strlen|strcpy|strncpy|strcat|strncat|strcmp|strncmp)$/,
     compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },

@@ -19,6 +19,9 @@ export const cpp: LanguageSupport<'cpp'> = {
     ...CONVENTIONS,
     // Sorts a whole collection (`std::sort`, `std::stable_sort`, `list.sort()`): O(n log n).
     sorts: /^(std::)?(sort|stable_sort)$|^(std::)?ranges::(sort|stable_sort)$|\.sort$/,
+    // Copies, moves, fills or compares memory: O(n) in the length it is given.
+    copies:
+      /^(std::)?(memcpy|memmove|memset|memcmp|strlen|strcpy|strncpy|strcat|strcmp|copy|copy_n|fill|fill_n|move|move_backward)$/,
     compileTime: PREPROCESSOR_CONDITIONALS,
     imports: { preproc_include: INCLUDE },
   },

@@ -151,6 +151,8 @@ export const csharp: LanguageSupport<'csharp'> = {
     // Sorts a whole collection (`Array.Sort`, `list.Sort()`, LINQ `OrderBy`): O(n log n).
     sorts:
       /^(Array\.Sort|Enumerable\.(OrderBy|OrderByDescending))$|\.(Sort|OrderBy|OrderByDescending|Order|OrderDescending)$/,
+    // Copies or fills an array: O(n) in its length.
+    copies: /^(Array\.(Copy|ConstrainedCopy|Clear|Fill)|Buffer\.(BlockCopy|MemoryCopy))$/,
     foldedLambdas: CSHARP_LAMBDAS,
     pipeline,
     imports: { using_directive: usingNamespace },

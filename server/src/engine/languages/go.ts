@@ -42,6 +42,8 @@ const SYNTAX: SyntaxTable = {
   // Sorts a whole collection (`sort.Slice`, `sort.Strings`, `slices.Sort`, …): O(n log n).
   sorts:
     /^(sort\.(Slice|SliceStable|Sort|Stable|Strings|Ints|Float64s)|slices\.(Sort|SortFunc|SortStableFunc))$/,
+  // The built-in `copy`: O(n) in the items it copies.
+  copies: /^copy$/,
   isReference: referenceReader(['identifier'], literalKey),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },

@@ -122,6 +122,8 @@ const SYNTAX: SyntaxTable = {
   kind: 'table',
   // Sorts a whole collection (`Arrays.sort`, `Collections.sort`, `list.sort`, a stream's `sorted`): O(n log n).
   sorts: /^(Arrays\.(sort|parallelSort)|Collections\.sort)$|\.(sort|sorted)$/,
+  // Copies or fills an array: O(n) in its length.
+  copies: /^(System\.arraycopy|Arrays\.(copyOf|copyOfRange|fill))$/,
   isReference: referenceReader(['identifier'], referencedMethod),
   steps: {
     for_statement: { kind: 'loop', detail: 'for' },

@@ -156,6 +156,11 @@ interface CommonSyntax {
    * written (`sorted`, `self.ranges.sort`, `Arrays.sort`). Without it, no call is taken for a sort.
    */
   readonly sorts?: RegExp;
+  /**
+   * The well-known calls that copy, move, fill or compare memory in time linear in the length they are
+   * given (`memmove`, `ptr::copy`, `System.arraycopy`, Go's `copy`). Without it, no call is taken for one.
+   */
+  readonly copies?: RegExp;
 }
 
 /**

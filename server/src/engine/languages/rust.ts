@@ -155,6 +155,9 @@ export const rust: LanguageSupport<'rust'> = {
     // Sorts a whole collection (`v.sort()`, `v.sort_unstable_by(…)`): O(n log n).
     sorts:
       /\.(sort|sort_unstable|sort_by|sort_by_key|sort_unstable_by|sort_unstable_by_key|sort_by_cached_key)$/,
+    // Copies or moves memory, or fills a slice: O(n) in the length it is given.
+    copies:
+      /^((std|core)::)?ptr::(copy|copy_nonoverlapping|write_bytes)$|\.(copy_from_slice|clone_from_slice|copy_within)$/,
     foldedLambdas: RUST_CLOSURES,
     implicitReturn: tailExpression,
     pipeline,
