@@ -15,6 +15,7 @@ import {
   openTestStore,
   postJson,
   startServer,
+  waitFor,
   type StoreHandle,
   type TestServer,
 } from './support/harness.js';
@@ -103,6 +104,19 @@ describe('the engine shared among accounts', function () {
   });
 
   it('charges an analysis stopped at the deadline as one request per started second of engine time', async () => {
+    // Workers stopped at the deadline are replaced; on a loaded machine a new one takes longer to start than
+    // an analysis may wait (`QUEUE_WAIT_MS`), and the answer would rightly be 503. What is charged is the
+    // question here, so each request goes to a pool whose workers are all up.
+    const allUp = () =>
+      waitFor(
+        'every worker of the pool to be up and idle',
+        async () => {
+          const stats = engine.stats();
+          return stats.ready === stats.workers && stats.busy === 0 && stats.queued === 0;
+        },
+        60_000,
+      );
+    await allUp();
     const account = await createKeyedAccount(handle.store, 'pro');
     const response = await postJson(`${server.url}/api/explain`, account.key, { code: DEADLINE_LONG });
     const cost = Math.ceil(DEADLINE_MS / 1000);
@@ -112,6 +126,7 @@ describe('the engine shared among accounts', function () {
     const window = await server.limiter.peek({ id: account.accountId, plan: 'pro' });
     assert.equal(window.used, cost);
     // A quick one costs one, and says nothing of cost.
+    await allUp();
     const quick = await postJson(`${server.url}/api/explain`, account.key, { code: small(1) });
     assert.equal(quick.status, 200);
     assert.equal(quick.headers.get('x-ratelimit-cost'), null);
