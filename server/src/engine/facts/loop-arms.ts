@@ -7,6 +7,7 @@
  * tree: its condition or labels as written, the comment its author put at
  * its head, and the changes, calls, inner loops and ways out inside it.
  */
+import { parensBalanced } from '../regex.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { calleeText, codeWithoutComments } from '../nodes.js';
 import { casesOf } from './cases.js';
@@ -115,17 +116,8 @@ const line = (n: Node) => n.startPosition.row + 1;
 /** `(a && b)` as `a && b`: C-family conditions come wrapped in their parentheses. */
 function bare(node: Node): string {
   let text = codeWithoutComments(node).trim();
-  while (/^\(.*\)$/s.test(text) && balanced(text.slice(1, -1))) text = text.slice(1, -1).trim();
+  while (/^\(.*\)$/s.test(text) && parensBalanced(text.slice(1, -1))) text = text.slice(1, -1).trim();
   return clip(text.replace(/\s+/g, ' '), 80);
-}
-
-function balanced(text: string): boolean {
-  let depth = 0;
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
-  }
-  return depth === 0;
 }
 
 interface RawArm {

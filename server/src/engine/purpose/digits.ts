@@ -7,7 +7,7 @@
  * multiplication by 31 is a hash, not a number read from digits.
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
-import { escapeRegExp } from '../regex.js';
+import { escapeRegExp, parensBalanced } from '../regex.js';
 
 export interface Digits {
   /** The variable the number is built in. */
@@ -39,17 +39,9 @@ const CAST = /^(?:\w+\((.+)\)|\(\s*\w+\s*\)\s*(.+)|(.+?)\s+as\s+\w+)$/;
 const line = (n: Node) => n.startPosition.row + 1;
 const bare = (text: string): string => {
   let t = text.trim();
-  while (/^\(.*\)$/.test(t) && balanced(t.slice(1, -1))) t = t.slice(1, -1).trim();
+  while (/^\(.*\)$/.test(t) && parensBalanced(t.slice(1, -1))) t = t.slice(1, -1).trim();
   return t;
 };
-function balanced(text: string): boolean {
-  let depth = 0;
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
-  }
-  return depth === 0;
-}
 const uncast = (text: string): string => {
   const t = bare(text);
   const m = CAST.exec(t);
