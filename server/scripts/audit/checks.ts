@@ -214,12 +214,17 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
   const assign = '(<<|>>>?|&\\^|\\?\\?|\\|\\||&&|\\*\\*|//|[-+*/%|&^])?=(?!=)';
   const adders =
     'push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault';
+  const removers =
+    'pop|popleft|popitem|shift|pop_front|pop_back|poll|pollFirst|pollLast|removeFirst|removeLast|Dequeue|dequeue|Pop';
   const change = new RegExp(
     [
       `(^|[^\\w.])${name}!?\\s*(:\\s*[^=]+)?${assign}`,
       `(^|[^\\w.])${name}!?\\s*(\\+\\+|--)`,
       `(\\+\\+|--)\\s*${name}(?![\\w])`,
       `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
+      // …or a call or statement that takes an item out: `q.pop()`, `del items[-1]`.
+      `(^|[^\\w.])${name}\\s*\\.\\s*(${removers})\\s*\\(`,
+      `(^|[^\\w.])del\\s+${name}\\s*\\[`,
       // An element written: `tab[i++][1] = v`.
       `(^|[^\\w.])${name}\\s*\\[.*?\\]\\s*(\\[.*?\\]\\s*)*${assign}`,
       `,\\s*${name}\\s*[)\\]]*\\s*(:=|=)(?!=)`,
@@ -307,6 +312,30 @@ function startsInHeader(name: string, loop: Node): number | undefined {
   if (!start || !new RegExp(`(?<![\\w.$])${escape(name)}\\s*=(?!=)`).test(start)) return undefined;
   return loop.startPosition.row + start.split('\n').length;
 }
+
+const loopDrains: Check<'loop-drains'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const condition = loop.childForFieldName('condition');
+  if (!condition) return `the ${loop.type} on line ${loop.startPosition.row + 1} has no condition`;
+  const name = escape(claim.name);
+  const text = condition.text.trim();
+  const bare = loop.type === 'while_statement' && text === claim.name;
+  const tests = new RegExp(
+    `len\\(\\s*${name}\\s*\\)|(^|[^\\w.])${name}\\s*\\.\\s*(length|Count|Length|size|len|isEmpty|is_empty|empty|isNotEmpty|any|Any)\\b`,
+  );
+  if (!bare && !tests.test(text))
+    return `the condition \`${text}\` does not test \`${claim.name}\` for items`;
+  const lines = sourceLines(loop);
+  const takes = new RegExp(
+    `(^|[^\\w.])${name}\\s*\\.\\s*(pop|popleft|popitem|shift|pop_front|pop_back|poll|pollFirst|pollLast|removeFirst|removeLast|Dequeue|dequeue|Pop)\\s*\\(|(^|[^\\w.])del\\s+${name}\\s*\\[`,
+  );
+  for (const at of claim.evidence.lines.slice(1)) {
+    if (!within(loop, at)) return `line ${at} is outside the loop`;
+    if (!takes.test(lines[at] ?? '')) return `line ${at} takes nothing out of \`${claim.name}\``;
+  }
+  return claim.evidence.lines.length > 1 ? undefined : 'no line takes items out';
+};
 
 const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
@@ -961,6 +990,7 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-changes': loopChanges,
   'loop-exits': loopExits,
   'loop-descends': loopDescends,
+  'loop-drains': loopDrains,
   'loop-log-turns': loopLogTurns,
   'comment-explains': commentExplains,
   'divides-by': dividesBy,
@@ -1041,6 +1071,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'loop-exits':
       return CHECKS[claim.kind](claim, context);
     case 'loop-descends':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-drains':
       return CHECKS[claim.kind](claim, context);
     case 'loop-log-turns':
       return CHECKS[claim.kind](claim, context);

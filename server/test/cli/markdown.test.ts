@@ -73,8 +73,8 @@ describe('code-explain Markdown: a file with a class', () => {
   });
 });
 
-/** Four functions, each a loop over ten branches: an explanation long enough that its walkthrough is shortened in it. */
-const MANY_PY = Array.from({ length: 4 }, (_, f) =>
+/** Eight functions, each a loop over ten branches: an explanation long enough that its walkthrough is shortened in it. */
+const MANY_PY = Array.from({ length: 8 }, (_, f) =>
   [
     `def route_${f}(kind, items, limit):`,
     '    """Sorts values into buckets by their kind."""',

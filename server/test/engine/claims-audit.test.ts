@@ -234,6 +234,41 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('loop-changes');
   });
 
+  it('loop-drains: a condition that tests something else, and a line that only reads the collection', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      'def drain(stack, n):\n    out = []\n    while n > 0:\n        out.append(stack[-1])\n        stack.pop()\n        n -= 1\n    return out\n',
+    );
+    const u = unit('drain');
+    const loop = nodes.find((n) => n.type === 'while_statement')!;
+    const claim = (lines: number[]): Claim => ({
+      kind: 'loop-drains',
+      ...about(u),
+      name: 'stack',
+      evidence: { nodes: [loop.id], lines: [3, ...lines] },
+    });
+    assert.match(
+      contradicts(claim([5]), facts, u, nodes),
+      /the condition `n > 0` does not test `stack` for items/,
+    );
+    const tested = await factsOf(
+      'python',
+      'def drain(stack):\n    out = []\n    while stack:\n        out.append(stack[-1])\n        stack.pop()\n    return out\n',
+    );
+    const t = tested.unit('drain');
+    const testedLoop = tested.nodes.find((n) => n.type === 'while_statement')!;
+    const read: Claim = {
+      kind: 'loop-drains',
+      ...about(t),
+      name: 'stack',
+      evidence: { nodes: [testedLoop.id], lines: [3, 4] },
+    };
+    assert.match(contradicts(read, tested.facts, t, tested.nodes), /line 4 takes nothing out of `stack`/);
+    const valid = { ...read, evidence: { nodes: [testedLoop.id], lines: [3, 5] } };
+    assert.equal(check(valid, { unit: t, units: tested.facts.units, nodes: tested.nodes }), undefined);
+    caught.add('loop-drains');
+  });
+
   it('loop-descends: a walk whose variable is also set back to the start', async () => {
     const { facts, unit, nodes } = await factsOf(
       'javascript',

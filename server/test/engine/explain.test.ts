@@ -64,7 +64,8 @@ describe('engine: explain()', () => {
     assert.match(explanation, /`totalFor\(orders, customerId, currency\)`/);
     assert.match(explanation, /async function/);
     assert.match(explanation, /loops over `orders`/);
-    assert.match(explanation, /skips to the next iteration if `order\.customerId !== customerId`/);
+    // Told in the loop's own paragraph, with its line.
+    assert.match(explanation, /skips to the next turn when `order\.customerId !== customerId` \(line 6\)/);
     assert.match(explanation, /waits for `db\.rate\(order\.currency, currency\)`/);
     assert.match(explanation, /throws `new Error\('negative total'\)`/);
     assert.match(explanation, /returns `total`/);
@@ -561,7 +562,8 @@ describe('engine: explain()', () => {
         assert.ok(explanation.includes(loop), explanation);
         assert.doesNotMatch(explanation, /takes no parameters|ends only by breaking out/);
         // The condition stays with what it guards.
-        assert.match(explanation, /returns `\*?\$?[xb][^`]*` if `\*?\$?[xb][^`]*> \$?a`/);
+        // In the loop's own paragraph where the loop gets one, or in the step list.
+        assert.match(explanation, /returns `\*?\$?[xb][^`]*` (when|if) `\*?\$?[xb][^`]*> \$?a`/);
         assert.match(explanation, /returns `\$?a( \+ 1)?`/);
       });
     }

@@ -324,4 +324,79 @@ func Words(src string) (words []string, spaces int) {
       assert.match(text, /stops when `xs\[i\] !== x` does not hold \(line 8\)/);
     });
   });
+  describe('what a loop does to a collection', () => {
+    const PACK = `def pack(words, width):
+    lines = []
+    words.reverse()
+    while words:
+        line = []
+        size = 0
+        while words and size + len(words[-1]) <= width:
+            size += len(words[-1])
+            line.append(words.pop())
+        if line and line[-1] == " ":
+            size -= 1
+            del line[-1]
+        if not line:
+            line.append(words.pop())
+        lines.append(" ".join(line))
+    return lines
+`;
+
+    it('a variable set, filled and emptied in one loop is told way by way, each with its lines', async () => {
+      const text = await walkthrough('python', PACK);
+      const loop = text.split('\n\n').find((p) => p.startsWith('The loop on lines 4–15'));
+      assert.ok(loop, text);
+      assert.match(
+        loop,
+        /sets `line` \(line 5\), adds items to it \(lines 9 and 14\) and takes items out of it \(line 12\); sets `size` \(line 6\), adds to it \(line 8\) and decrements it \(line 11\)/,
+      );
+      // Never "sets `line` (lines 5, 9, 12 and 14)": an append is no assignment.
+      assert.doesNotMatch(loop, /sets `line` \(lines/);
+    });
+
+    it('a loop whose condition tests a collection it takes items out of runs while that still holds items', async () => {
+      const text = await walkthrough('python', PACK);
+      assert.match(
+        text,
+        /The loop on lines 4–15 runs while `words` still holds items, taking items out of it \(lines 9 and 14\)\./,
+      );
+      // A worklist: items taken out and new ones put in.
+      const bfs = await walkthrough(
+        'java',
+        'class G {\n  static int reach(java.util.ArrayDeque<Integer> queue, int[][] next, boolean[] seen) {\n    int count = 0;\n    while (!queue.isEmpty()) {\n      int at = queue.poll();\n      count++;\n      for (int n : next[at]) {\n        if (!seen[n]) {\n          seen[n] = true;\n          queue.add(n);\n        }\n      }\n    }\n    return count;\n  }\n}\n',
+      );
+      assert.match(
+        bfs,
+        /The loop on lines 4–13 works through `queue` while it still holds items: it takes items out of it \(line 5\) and puts new ones in \(line 10\)\./,
+      );
+    });
+
+    it('a bare name is a test for items only in Python, and only when the loop takes items out of it', async () => {
+      // `os.remove` takes nothing out of a collection, and `pending` is never taken from.
+      const text = await walkthrough(
+        'python',
+        'import os\n\ndef clean(pending, paths):\n    done = 0\n    while pending:\n        pending = pending - 1\n        os.remove(paths[done])\n        done += 1\n    return done\n',
+      );
+      assert.doesNotMatch(text, /still holds items|takes items out of `os`/);
+    });
+
+    it('a loop with many changes tells what the code after it returns before what it only sets', async () => {
+      const text = await walkthrough(
+        'python',
+        'def scan(data):\n    out = []\n    i = 0\n    while i < len(data):\n        a = data[i]\n        b = a * 2\n        c = b + 1\n        d = c - a\n        e = d * d\n        out.append(e)\n        i += 1\n    return out\n',
+      );
+      const loop = text.split('\n\n').find((p) => p.startsWith('The loop on lines 4–11'));
+      assert.ok(loop, text);
+      assert.match(loop, /adds items to `out` \(line 10\)/);
+      assert.match(loop, /increments `i` \(line 11\)/);
+    });
+
+    it('the steps told before the loops are those outside them: what is inside is told with each loop', async () => {
+      const text = await walkthrough('python', PACK);
+      const head = text.split('\n\n')[0]!;
+      assert.doesNotMatch(head, /more steps? follow/);
+      assert.doesNotMatch(head, /branches on whether `line and line\[-1\] == " "`/);
+    });
+  });
 });

@@ -835,7 +835,8 @@ describe('engine: what the code is for', () => {
       'def find(xs, t):\n    for x in xs:\n        if x == t:\n            break\n    else:\n        return -1\n    return t\n',
       [
         /loops over `xs` \(its `else` on line 5 runs only when the loop ends without `break`\)/,
-        /leaves the loop if `x == t`/,
+        /stops when `x == t` \(line 4\)/,
+        /returns `-1` when the loop ends without a `break`/,
       ],
     ],
     [

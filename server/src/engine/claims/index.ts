@@ -148,14 +148,17 @@ export function loopClaims(unit: UnitFacts): Claim[] {
     const armExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));
     const armComments = new Set(arms.flatMap((a) => (a.comment === undefined ? [] : [a.comment])));
     return [
-      ...outside.carried.slice(0, TOLD.carried).map((c): Claim => ({
-        kind: 'loop-changes',
-        ...base,
-        name: c.name,
-        how: c.how,
-        ...(c.by ? { by: c.by } : {}),
-        evidence: { nodes: [loop.node], lines: c.lines },
-      })),
+      // A variable changed in more than one way is told, and claimed, way by way.
+      ...outside.carried.slice(0, TOLD.carried).flatMap((c): Claim[] =>
+        (c.parts ?? [c]).map((p) => ({
+          kind: 'loop-changes',
+          ...base,
+          name: c.name,
+          how: p.how,
+          ...(p.by ? { by: p.by } : {}),
+          evidence: { nodes: [loop.node], lines: p.lines },
+        })),
+      ),
       ...(loop.dispatch
         ? [
             {
@@ -179,6 +182,16 @@ export function loopClaims(unit: UnitFacts): Claim[] {
           changes(l.node, l.changes.slice(0, TOLD.armChanges), (i) => l.changes[i]!.lines),
         ),
       ]),
+      ...(loop.drains
+        ? [
+            {
+              kind: 'loop-drains' as const,
+              ...base,
+              name: loop.drains.name,
+              evidence: { nodes: [loop.node], lines: [loop.line, ...loop.drains.takes] },
+            },
+          ]
+        : []),
       ...(loop.descends ?? []).map((d): Claim => ({
         kind: 'loop-descends',
         ...base,

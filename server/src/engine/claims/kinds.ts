@@ -50,6 +50,12 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the line, inside the loop, assigns the name a value that starts with the name itself followed only by `.field`, `->field` or `[index]` (no call), and no other line of the loop assigns the name',
   },
+  'loop-drains': {
+    sentence:
+      'The loop on lines 18–89 runs while `chunks` still holds items, taking items out of it (lines 37 and 44).',
+    check:
+      "the loop's condition is the name alone in a `while` without parentheses (Python), or calls `len(name)`, `name.length`, `.Count`, `.size()`, `.isEmpty()` and the like on it; each other line holds a call taking an item out of it (`.pop(`, `.shift(`, `.poll(`, …) or `del name[`",
+  },
   'loop-log-turns': {
     sentence: 'It shrinks `pos` geometrically on every turn (…), so it takes about log n turns.',
     check:

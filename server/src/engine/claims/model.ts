@@ -83,6 +83,12 @@ export interface LoopDescends extends ClaimBase {
   readonly into: string;
 }
 
+/** "The loop … runs while `stack` still holds items, taking items out of it (line 9)": a loop that drains it. */
+export interface LoopDrains extends ClaimBase {
+  readonly kind: 'loop-drains';
+  readonly name: string;
+}
+
 /** "It shrinks `pos` geometrically on every turn (…), so it takes about log n turns": every write of the index is such a step. */
 export interface LoopLogTurns extends ClaimBase {
   readonly kind: 'loop-log-turns';
@@ -270,6 +276,7 @@ export type Claim =
   | Switches
   | LoopChanges
   | LoopDescends
+  | LoopDrains
   | LoopLogTurns
   | LoopExits
   | LoopArms

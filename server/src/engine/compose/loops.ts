@@ -30,9 +30,18 @@ const lines = (at: readonly number[]) =>
   at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
 
 function carriedPhrase(
-  c: Pick<Carried, 'name' | 'how' | 'lines' | 'by'>,
+  c: Pick<Carried, 'name' | 'how' | 'lines' | 'by' | 'parts'>,
   groups: readonly CompileGroup[],
 ): string {
+  // Changed in more than one way: each way told with its own lines.
+  if (c.parts) {
+    const name = new RegExp(` ${code(c.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`);
+    const [first, ...others] = c.parts.map((p, i) => {
+      const phrase = carriedPhrase({ name: c.name, ...p }, groups);
+      return i === 0 ? phrase : phrase.replace(name, ' it$1');
+    });
+    return listOf([first!, ...others]);
+  }
   // Lines in different arms of a compile-time conditional: only one of them is compiled.
   const where = alternativeLines(groups, c.lines) ?? lines(c.lines);
   switch (c.how) {
@@ -57,11 +66,23 @@ function carriedPhrase(
       return `updates ${code(c.name)} (${where})`;
     case 'appends':
       return `adds items to ${code(c.name)} (${where})`;
+    case 'removes':
+      return `takes items out of ${code(c.name)} (${where})`;
     case 'stores':
       return `stores into ${code(c.name)} (${where})`;
     case 'sets':
       return `sets ${code(c.name)} (${where})`;
   }
+}
+
+/**
+ * "sets `a` (line 3) and increments `b` (line 4)"; with semicolons between the variables when one of them is
+ * changed in more than one way, whose phrase is a list of its own.
+ */
+function changesList(carried: readonly Carried[], groups: readonly CompileGroup[]): string {
+  const phrases = carried.map((c) => carriedPhrase(c, groups));
+  if (!carried.some((c) => c.parts) || phrases.length < 2) return listOf(phrases);
+  return `${phrases.slice(0, -1).join('; ')}; and ${phrases[phrases.length - 1]}`;
 }
 
 /** "when `x > 0`", "when `x > 0` does not hold", "when none of `a` or `b` holds". */
@@ -170,7 +191,8 @@ function armLabel(arm: LoopArm, dispatch: LoopDispatch, comments: readonly Inner
 
 /** "increments `r`": a change without its lines, for a loop told by its line. */
 function changeVerb(c: Pick<Carried, 'name' | 'how' | 'lines'>, groups: readonly CompileGroup[]): string {
-  return carriedPhrase(c, groups).replace(/ \([^()]*\)$/, '');
+  // Told as one change: its ways with their lines would each need them.
+  return carriedPhrase({ name: c.name, how: c.how, lines: c.lines }, groups).replace(/ \([^()]*\)$/, '');
 }
 
 /**
@@ -298,11 +320,16 @@ export function loopSentences(
 ): string {
   // A loop in an arm of a compile-time conditional runs only in the builds that compile that arm.
   const where = `${lineRange(loop.line, loop.endLine)}${compiledOnlyNote(groups, loop.line)}`;
-  const head = loop.over
-    ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
-    : loop.condition && !/^\(?\s*(true|True|1)\s*\)?$/.test(loop.condition)
-      ? `The loop on ${where} runs while ${code(loop.condition)} holds.`
-      : `The loop on ${where} runs until something inside it leaves it.`;
+  const drains = loop.drains;
+  const head = drains
+    ? drains.puts
+      ? `The loop on ${where} works through ${code(drains.name)} while it still holds items: it takes items out of it (${lines(drains.takes)}) and puts new ones in (${lines(drains.puts)}).`
+      : `The loop on ${where} runs while ${code(drains.name)} still holds items, taking items out of it (${lines(drains.takes)}).`
+    : loop.over
+      ? `The loop on ${where} goes through ${loop.item ? `each ${code(loop.item)} of ` : ''}${code(loop.over)}.`
+      : loop.condition && !/^\(?\s*(true|True|1)\s*\)?$/.test(loop.condition)
+        ? `The loop on ${where} runs while ${code(loop.condition)} holds.`
+        : `The loop on ${where} runs until something inside it leaves it.`;
   const out = [head];
   // A dispatching loop tells each arm's changes, exits and head comment with the arm; the rest is told here.
   const outside = outsideArms(loop);
@@ -310,7 +337,7 @@ export function loopSentences(
   if (outside.carried.length > 0)
     // Not "each turn": a change inside a branch happens only on the turns that take it.
     out.push(
-      `${loop.dispatch ? `Outside that ${code(loop.dispatch.keyword)}${loop.dispatch.keyword === 'if' ? ' chain' : ''}` : 'Inside'}, it ${listOf(outside.carried.slice(0, TOLD.carried).map((c) => carriedPhrase(c, groups)))}.`,
+      `${loop.dispatch ? `Outside that ${code(loop.dispatch.keyword)}${loop.dispatch.keyword === 'if' ? ' chain' : ''}` : 'Inside'}, it ${changesList(outside.carried.slice(0, TOLD.carried), groups)}.`,
     );
   if (outside.exits.length > 0) {
     const merged = mergedExits(outside.exits);

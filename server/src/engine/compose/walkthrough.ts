@@ -18,7 +18,7 @@ import { MAX_LIST_ITEMS, MAX_QUOTE_CHARS } from '../budget.js';
 import { clip } from '../clip.js';
 import { capitalize, code, count, endsIteration, lineRange, listOf, listUpTo } from './text.js';
 import { callbackName, dataFlowSentences, purposeSentences, stepHeadings } from './purpose.js';
-import { TOLD, type InnerComment } from '../facts/loops.js';
+import { loopsToTell, TOLD, type InnerComment } from '../facts/loops.js';
 import { isStandIn } from '../metrics/common/naming.js';
 import { codeWithoutComments } from '../nodes.js';
 
@@ -279,7 +279,21 @@ function linedPhrase(
     return then ? `${then} (line ${step.line}), and otherwise ${otherwise} (line ${elseLine})` : undefined;
   }
   const phrase = stepPhrase(step, voice, raises);
-  return phrase && options.withLines ? `${phrase} (line ${step.line})` : phrase;
+  // A step in a loop's `else` (Python) runs only when that loop ends without a `break`.
+  const inElse =
+    phrase && inLoopElse(step, options.nodes) ? `${phrase} when the loop ends without a \`break\`` : phrase;
+  return inElse && options.withLines ? `${inElse} (line ${step.line})` : inElse;
+}
+
+/** Whether a step stands, outside any loop of its own, in the `else` of a loop (`for … else`, `while … else`). */
+function inLoopElse(step: Step, nodes: readonly SnapshotNode[] | undefined): boolean {
+  if (step.kind === 'loop') return false;
+  for (let n = nodes?.[step.node]?.parent; n; n = n.parent) {
+    if (/^(for|while)_statement$/.test(n.type)) return false;
+    if (n.type === 'else_clause' && /^(for|while)_statement$/.test(n.parent?.type ?? '')) return true;
+    if (/function|lambda|class/.test(n.type)) return false;
+  }
+  return false;
 }
 
 /**
@@ -510,6 +524,9 @@ function emptyBody(unit: UnitFacts, what: string): string {
     : `Its body has no ${what}.`;
 }
 
+/** The steps a loop's own paragraph tells for the statements inside it. */
+const LOOP_TELLS: ReadonlySet<Step['kind']> = new Set(['branch', 'return', 'throw', 'loop']);
+
 /** One paragraph about one callable unit; `opening` is its unitOpening, when the caller has it already. */
 export function describeUnit(
   unit: UnitFacts,
@@ -544,11 +561,21 @@ export function describeUnit(
     purpose.some((p) =>
       /^It (checks in turn and )?returns .* otherwise \(lines? |^It answers yes or no: it returns `/.test(p),
     );
+  const loops = unitLoops(unit, raises);
+  // A loop told in a paragraph of its own tells its branches, ways out and the loops inside it that matter:
+  // the step list leaves those to it, and keeps what the paragraph does not tell (awaits, yields, calls).
+  const told = loopsToTell(unit.loops);
+  const toldInLoop = (st: Step) =>
+    st.loopDepth > 0 &&
+    LOOP_TELLS.has(st.kind) &&
+    told.some((l) => st.line >= l.line && st.line <= l.endLine && st.node !== l.node) &&
+    (st.kind !== 'loop' || told.some((l) => l.node === st.node) || st.loopDepth > 1 || !st.subject);
+  const outsideLoops = told.length ? unit.steps.filter((st) => !toldInLoop(st)) : unit.steps;
   const stepsToTell = casesTold
-    ? unit.steps.filter(
+    ? outsideLoops.filter(
         (st) => st.kind !== 'return' && !(st.then?.kind === 'return' && st.otherwise === undefined),
       )
-    : unit.steps;
+    : outsideLoops;
   const calls = describeCalls(unit);
   if (voice.beginner) {
     // Beginners read one step per line, in order.
@@ -586,7 +613,6 @@ export function describeUnit(
     voice.expert && options.language
       ? expertNotes(unit, options.language, options.units).join(' ')
       : undefined;
-  const loops = unitLoops(unit, raises);
   const paragraph = [
     head,
     body || (casesTold ? undefined : emptyBody(unit, 'loops, branches, calls or returns')),

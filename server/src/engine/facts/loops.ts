@@ -6,6 +6,7 @@
  * below it), and what it leaves behind for the code after it. Everything is
  * read from the tree: each part names the nodes and lines it rests on.
  */
+import { MAX_QUOTE_CHARS } from '../budget.js';
 import { escapeRegExp } from '../regex.js';
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { BREAKABLE_SWITCH_TYPES, codeWithoutComments, enclosingLoop, onWayOut } from '../nodes.js';
@@ -28,6 +29,18 @@ export interface Carried {
   readonly onWayOut?: true;
   /** Moved forward or back by this one constant other than 1 on every line (`+= 2`): "adds 2 to". */
   readonly by?: string;
+  /**
+   * Changed in more than one way (`cur = []`, `cur.append(x)`, `del cur[-1]`): each way with its own lines,
+   * so the reader is told "sets `cur` (line 22), adds items to it (lines 44 and 76) and takes items out of it
+   * (line 60)". `how` and `lines` stay those of the whole, which is what the cost reasoning reads.
+   */
+  readonly parts?: readonly ChangePart[];
+}
+
+export interface ChangePart {
+  readonly how: ChangeHow;
+  readonly lines: readonly number[];
+  readonly by?: string;
 }
 
 export type ChangeHow =
@@ -40,6 +53,7 @@ export type ChangeHow =
   | 'divides'
   | 'updates'
   | 'appends'
+  | 'removes'
   | 'stores'
   | 'sets';
 
@@ -110,6 +124,52 @@ export interface LoopAnatomy {
   readonly descends?: readonly Descent[];
   /** Its body is one `switch`, `match` or `if … else if` chain that picks, each turn, one of its arms. */
   readonly dispatch?: LoopDispatch;
+  /**
+   * Its condition tests that a collection still holds items (`while stack:`, `len(q) > 0`, `!q.isEmpty()`),
+   * and its body takes items out of it: it runs until the collection is empty. The name, and the lines
+   * that take items out of it and, when some do, that put items in (a worklist).
+   */
+  readonly drains?: {
+    readonly name: string;
+    readonly takes: readonly number[];
+    readonly puts?: readonly number[];
+  };
+}
+
+/** Conditions that test a collection still holds items, in each language's words: the collection is group 1. */
+const NOT_EMPTY = [
+  /^len\(\s*([\w.]+)\s*\)(?:\s*(?:>|!=)\s*0)?$/,
+  /^([\w.]+)\.(?:length|Count|Length|size\(\)|Count\(\)|len\(\))\s*(?:>|!==?)\s*0$/,
+  /^([\w.]+)\.length$/,
+  /^!\s*([\w.]+)\.(?:isEmpty|is_empty|empty)\(\)$/,
+  /^([\w.]+)\.(?:isNotEmpty|any|Any)\(\)$/,
+];
+
+/**
+ * What a loop drains: the collection its condition tests for items, when its body takes items out of it. A
+ * bare name (`while stack:`) tests for items only where an empty collection is false: Python's `while`
+ * without parentheses, and only when the body takes items out of it as a collection's own method does.
+ */
+function drainsOf(
+  loopNode: Node,
+  condition: string | undefined,
+  state: readonly Carried[],
+): LoopAnatomy['drains'] {
+  if (!condition) return undefined;
+  const text = condition.replace(/^\((.*)\)$/s, '$1').trim();
+  const bare =
+    loopNode.type === 'while_statement' && loopNode.childForFieldName('condition')?.type === 'identifier'
+      ? text
+      : undefined;
+  const name = bare ?? NOT_EMPTY.map((re) => re.exec(text)?.[1]).find(Boolean);
+  const changes = name ? state.find((c) => c.name === name) : undefined;
+  if (!name || !changes) return undefined;
+  const ways = changes.parts ?? [changes];
+  const takes = ways.filter((w) => w.how === 'removes').flatMap((w) => w.lines);
+  const puts = ways.filter((w) => w.how === 'appends').flatMap((w) => w.lines);
+  // Taken out of only, or taken out of and put into: anything else (set, stored into) is not a drain.
+  if (takes.length === 0 || ways.some((w) => w.how !== 'removes' && w.how !== 'appends')) return undefined;
+  return { name, takes, ...(puts.length ? { puts } : {}) };
 }
 
 export interface Descent {
@@ -179,6 +239,12 @@ const DECLARATION =
   /^(lexical_declaration|variable_declaration|local_variable_declaration|short_var_declaration|var_declaration|let_declaration)$/;
 const APPENDING =
   /^(push|append|add|Add|insert|extend|put|push_back|unshift|appendleft|WriteString|WriteByte|WriteRune|Write|set|setdefault)$/;
+/**
+ * Calls that take an item out of the collection they are called on. Not `remove` or `delete`: on a module or
+ * a file system (`os.remove(p)`) they take nothing out of a collection.
+ */
+const REMOVING =
+  /^(pop|popleft|popitem|shift|pop_front|pop_back|poll|pollFirst|pollLast|removeFirst|removeLast|Dequeue|dequeue|Pop)$/;
 /** Comments addressed to tools, not to readers. */
 const DIRECTIVE =
   /^(c8|istanbul|eslint|prettier|@|noqa|nolint|pylint|type:|go:|nosec|NOSONAR|TODO|FIXME|XXX|falls? ?through)\b|^!|\b(copyright|@license|licen[cs]ed under)\b/i;
@@ -320,7 +386,7 @@ function atTopOf(branch: Node, loop: Node): boolean {
 
 /** A condition as written, without its parentheses. */
 function conditionText(condition: Node): string {
-  return clip(codeWithoutComments(condition).replace(/^\((.*)\)$/s, '$1'), 60);
+  return clip(codeWithoutComments(condition).replace(/^\((.*)\)$/s, '$1'), MAX_QUOTE_CHARS);
 }
 
 /**
@@ -455,6 +521,7 @@ const RANK: Readonly<Record<ChangeHow, number>> = {
   divides: 1,
   updates: 1,
   appends: 2,
+  removes: 2,
   stores: 2,
   sets: 3,
 };
@@ -471,6 +538,8 @@ const OPERATOR: Readonly<Record<string, ChangeHow>> = {
 function combined(a: ChangeHow, b: ChangeHow): ChangeHow {
   if (a === b) return a;
   const [low, high] = RANK[a] <= RANK[b] ? [a, b] : [b, a];
+  // Items both added to and taken out of it: neither alone says what happens to it.
+  if (RANK[high] === 2 && RANK[low] === 2 && (low === 'removes' || high === 'removes')) return 'updates';
   if (RANK[high] >= 2) return high;
   // Both ways of moving by a constant.
   if (RANK[high] === 0) return 'both';
@@ -486,7 +555,17 @@ interface Change {
   steps: string[];
   /** Some change of it is on a path that goes on, not only on one that returns or throws right after. */
   stays: boolean;
+  /** Each way it is changed, with its lines and the constants it moves by. */
+  parts: { how: ChangeHow; lines: number[]; steps: string[] }[];
 }
+
+/** Ways of changing told as one: moved by a constant and added to, or moved both ways. */
+function sameWay(a: ChangeHow, b: ChangeHow): boolean {
+  return RANK[a] < 2 && RANK[b] < 2 && combined(a, b) !== 'updates';
+}
+
+/** More ways than this and the variable is told as changed one way: "updates `x`". */
+const MAX_PARTS = 3;
 
 function addCarried(
   carried: Map<string, Change>,
@@ -500,13 +579,18 @@ function addCarried(
   if (name === '_') return;
   const at = line(node);
   const stays = !onWayOut(node, loop);
-  const entry = carried.get(name);
-  if (!entry) carried.set(name, { how, lines: [at], stays, steps: by ? [by] : [] });
+  const entry = carried.get(name) ?? { how, lines: [], stays, steps: [], parts: [] };
+  carried.set(name, entry);
+  if (!entry.lines.includes(at)) entry.lines.push(at);
+  entry.how = combined(entry.how, how);
+  entry.stays ||= stays;
+  if (by && !entry.steps.includes(by)) entry.steps.push(by);
+  const part = entry.parts.find((p) => p.how === how || sameWay(p.how, how));
+  if (!part) entry.parts.push({ how, lines: [at], steps: by ? [by] : [] });
   else {
-    if (!entry.lines.includes(at)) entry.lines.push(at);
-    entry.how = combined(entry.how, how);
-    entry.stays ||= stays;
-    if (by && !entry.steps.includes(by)) entry.steps.push(by);
+    part.how = combined(part.how, how);
+    if (!part.lines.includes(at)) part.lines.push(at);
+    if (by && !part.steps.includes(by)) part.steps.push(by);
   }
 }
 
@@ -731,6 +815,19 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       )
         // `.set(…)` writes an entry or a range in place (a map's key, a typed array's bytes): nothing grows for sure.
         change(object.text, method === 'set' ? 'stores' : 'appends', node);
+      else if (
+        object &&
+        /^[\w.]+$/.test(object.text) &&
+        !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
+        REMOVING.test(method)
+      )
+        change(object.text, 'removes', node);
+    }
+    // Python's `del items[-1]`: an item taken out.
+    if (node.type === 'delete_statement') {
+      const target = node.namedChildren[0];
+      const element = target?.type === 'subscript' ? target.childForFieldName('value') : null;
+      if (element && PLAIN_TARGET.test(element.text)) change(element.text, 'removes', node);
     }
   }
   // A counting `for` moves its counter in its header, before the body: `for (i = 0; i < 4; i++)`.
@@ -751,6 +848,15 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       lines: c.lines,
       ...(stepOf(c.how, c.steps) ? { by: stepOf(c.how, c.steps)! } : {}),
       ...(c.stays ? {} : { onWayOut: true as const }),
+      ...(c.parts.length > 1 && c.parts.length <= MAX_PARTS
+        ? {
+            parts: c.parts.map((p) => ({
+              how: p.how,
+              lines: p.lines,
+              ...(stepOf(p.how, p.steps) ? { by: stepOf(p.how, p.steps)! } : {}),
+            })),
+          }
+        : {}),
     }));
   const over = step.detail === 'for-each' ? step.subject : undefined;
   // Go keeps a range loop's names in its `range_clause`.
@@ -784,6 +890,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     (d) => !ownDeclared.has(d.name) && !ownItem(d.name) && writes(d.name) === 1,
   );
   const dispatch = loopDispatch(loopNode, { events, exits: exitIds, comments, combine: combined });
+  const drains = over ? undefined : drainsOf(loopNode, step.subject, state);
   return {
     line: line(loopNode),
     endLine: loopNode.endPosition.row + 1,
@@ -804,6 +911,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     ...(logarithmic ? { logarithmic } : {}),
     ...(descends.length ? { descends } : {}),
     ...(dispatch ? { dispatch } : {}),
+    ...(drains ? { drains } : {}),
   };
 }
 
@@ -892,20 +1000,46 @@ export function outsideArms(loop: LoopAnatomy): {
   comments: InnerComment[];
 } {
   const d = loop.dispatch;
-  if (!d) return { carried: [...loop.carried], exits: [...loop.exits], comments: [...loop.comments] };
+  if (!d)
+    return { carried: toldChanges(loop, loop.carried), exits: [...loop.exits], comments: [...loop.comments] };
   const arms = d.arms.slice(0, TOLD.arms);
   const inArm = (at: number) => arms.some((a) => at >= a.line && at <= a.endLine);
-  const carried = loop.carried.flatMap((c) => {
+  const carried = loop.carried.flatMap((c): Carried[] => {
     const lines = c.lines.filter((at) => !inArm(at));
-    return lines.length ? [{ ...c, lines }] : [];
+    if (!lines.length) return [];
+    const { parts, ...whole } = c;
+    const kept = (parts ?? [])
+      .map((p) => ({ ...p, lines: p.lines.filter((at) => !inArm(at)) }))
+      .filter((p) => p.lines.length);
+    return [kept.length > 1 ? { ...whole, lines, parts: kept } : { ...whole, lines }];
   });
   const toldExits = new Set(arms.flatMap((a) => a.exits.map((x) => x.index)));
   const toldComments = new Set(arms.flatMap((a) => (a.comment === undefined ? [] : [a.comment])));
   return {
-    carried,
+    carried: toldChanges(loop, carried),
     exits: loop.exits.filter((_, i) => !toldExits.has(i)),
     comments: loop.comments.filter((c) => !toldComments.has(c.line)),
   };
+}
+
+/**
+ * The changes a loop's paragraph tells, at most TOLD.carried, in the order of their first lines: not the
+ * collection its head says it drains; when there are more, first what the code after the loop returns,
+ * then what is changed other than by being set (a total, a list filled), then what is only set.
+ */
+function toldChanges(loop: LoopAnatomy, carried: readonly Carried[]): Carried[] {
+  const all = carried.filter((c) => c.name !== loop.drains?.name);
+  if (all.length <= TOLD.carried) return all;
+  const rank = (c: Carried) =>
+    loop.leaves?.names.includes(c.name) ? 0 : c.how !== 'sets' || c.parts ? 1 : 2;
+  const chosen = new Set(
+    all
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+      .slice(0, TOLD.carried)
+      .map(({ c }) => c),
+  );
+  return all.filter((c) => chosen.has(c));
 }
 
 /** How many of a loop's changes, ways out and comments an explanation tells. */

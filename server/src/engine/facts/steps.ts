@@ -350,8 +350,10 @@ export function collectSteps(
     if (step && lambda && LAMBDA_ONLY.has(step.kind)) step = undefined;
     let childNesting = depth;
     let childLoops = loopDepth;
-    // A for-each loop evaluates its iterable once, before repeating anything.
+    // A for-each loop evaluates its iterable once, before repeating anything; a loop's `else` (Python)
+    // runs once, after it.
     let once: SnapshotNode | undefined;
+    let after: SnapshotNode | undefined;
     // A folded lambda's return ends the lambda: its branch is not the function's guard.
     const arms = step?.kind === 'branch' && !lambda && !continuesChain(node) ? guardArms(node) : undefined;
     if (arms) {
@@ -408,13 +410,14 @@ export function collectSteps(
       if (step.kind === 'loop') {
         const iterable = field(node, 'right', 'value');
         once = iterable?.parent === node ? iterable : undefined;
+        after = node.childForFieldName('alternative') ?? undefined;
       }
     }
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       nesting[child.id - first] = childNesting;
-      loops[child.id - first] = child === once ? loopDepth : childLoops;
+      loops[child.id - first] = child === once || child === after ? loopDepth : childLoops;
       if (lambda) inLambda[child.id - first] = 1;
     }
   }
