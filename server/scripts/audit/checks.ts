@@ -221,9 +221,9 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
       `(^|[^\\w.])${name}!?\\s*(:\\s*[^=]+)?${assign}`,
       `(^|[^\\w.])${name}!?\\s*(\\+\\+|--)`,
       `(\\+\\+|--)\\s*${name}(?![\\w])`,
-      `(^|[^\\w.])${name}\\s*\\.\\s*(${adders})\\s*\\(`,
-      // …or a call or statement that takes an item out: `q.pop()`, `del items[-1]`.
-      `(^|[^\\w.])${name}\\s*\\.\\s*(${removers})\\s*\\(`,
+      `(^|[^\\w.])${name}\\s*\\??\\.\\s*(${adders})\\s*\\(`,
+      // …or a call or statement that takes an item out: `q.pop()`, `this.docs?.shift()`, `del items[-1]`.
+      `(^|[^\\w.])${name}\\s*\\??\\.\\s*(${removers})\\s*\\(`,
       `(^|[^\\w.])del\\s+${name}\\s*\\[`,
       // An element written: `tab[i++][1] = v`.
       `(^|[^\\w.])${name}\\s*\\[.*?\\]\\s*(\\[.*?\\]\\s*)*${assign}`,
@@ -316,7 +316,12 @@ function startsInHeader(name: string, loop: Node): number | undefined {
 const loopDrains: Check<'loop-drains'> = (claim, { nodes }) => {
   const loop = nodes[claim.evidence.nodes[0] ?? -1];
   if (!loop) return 'no evidence node';
-  const condition = loop.childForFieldName('condition');
+  // Go's `for cond {}` holds its condition as a plain child, beside the body.
+  const condition =
+    loop.childForFieldName('condition') ??
+    loop.namedChildren.find(
+      (c) => c.id !== loop.childForFieldName('body')?.id && !/clause|comment/.test(c.type),
+    );
   if (!condition) return `the ${loop.type} on line ${loop.startPosition.row + 1} has no condition`;
   const name = escape(claim.name);
   const text = condition.text.trim();
@@ -328,7 +333,7 @@ const loopDrains: Check<'loop-drains'> = (claim, { nodes }) => {
     return `the condition \`${text}\` does not test \`${claim.name}\` for items`;
   const lines = sourceLines(loop);
   const takes = new RegExp(
-    `(^|[^\\w.])${name}\\s*\\.\\s*(pop|popleft|popitem|shift|pop_front|pop_back|poll|pollFirst|pollLast|removeFirst|removeLast|Dequeue|dequeue|Pop)\\s*\\(|(^|[^\\w.])del\\s+${name}\\s*\\[`,
+    `(^|[^\\w.])${name}\\s*\\??\\.\\s*(pop|popleft|popitem|shift|pop_front|pop_back|poll|pollFirst|pollLast|removeFirst|removeLast|Dequeue|dequeue|Pop)\\s*\\(|(^|[^\\w.])del\\s+${name}\\s*\\[`,
   );
   for (const at of claim.evidence.lines.slice(1)) {
     if (!within(loop, at)) return `line ${at} is outside the loop`;
