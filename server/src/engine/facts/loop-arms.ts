@@ -399,7 +399,9 @@ function armOf(raw: RawArm, nextLine: number | undefined, input: ArmInput): Loop
     else byLoop.set(around.id, [...(byLoop.get(around.id) ?? []), e]);
   }
   const changes = changesOf(own, node, input.combine);
-  const appendIds = new Set(events.filter((e) => e.how === 'appends').map((e) => e.id));
+  const appendIds = new Set(
+    events.filter((e) => e.how === 'appends' || e.how === 'removes').map((e) => e.id),
+  );
   const calls: { callee: string; line: number; sometimes?: true }[] = [];
   const loops: ArmLoop[] = [];
   for (let id = node.id; id <= node.lastId; id++) {
