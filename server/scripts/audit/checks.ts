@@ -849,6 +849,18 @@ const buildsNumber: Check<'builds-number'> = (claim, { unit, nodes }) => {
   const op = claim.op === '+' ? '(\\+|_add\\()' : claim.op === '-' ? '(-|_sub\\()' : '\\|';
   if (!new RegExp(`${op}=?\\s*\\(?\\s*${escape(claim.added)}`).test(addText))
     return `line ${adding} does not put in \`${claim.added}\``;
+  // Carried from turn to turn: no line of the loop hands `n` to a call by address, and no `n = …` that
+  // does not read `n` (but one reading a name set from `n`) gives it a fresh value.
+  const loopLines = lines.slice(loop.startPosition.row + 1, loop.endPosition.row + 2);
+  if (loopLines.some((l) => new RegExp(`((^|[(,=])\\s*&\\s*|\\b(ref|out)\\s+)${n}\\b(?![.])`).test(l)))
+    return `the loop hands \`${claim.target}\` to a call by address`;
+  for (const l of loopLines) {
+    const set = new RegExp(`(^|[^\\w.$])${n}\\s*:?=(?!=)\\s*(.*)$`).exec(l.replace(/;\s*$/, ''));
+    if (!set || new RegExp(`\\b${n}\\b`).test(set[2]!)) continue;
+    const via = /^[\w$]+$/.test(set[2]!.trim()) ? escape(set[2]!.trim()) : undefined;
+    if (via && loopLines.some((k) => new RegExp(`\\b${via}\\s*:?=\\s*.*\\b${n}\\b`).test(k))) continue;
+    return `the loop sets \`${claim.target}\` afresh: \`${l.trim()}\``;
+  }
   return undefined;
 };
 

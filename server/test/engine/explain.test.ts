@@ -232,7 +232,7 @@ describe('engine: explain()', () => {
     const paths = guard.sections.find((s) => s.title === 'Error paths and early exits')!.content;
     assert.match(
       paths,
-      /`first\(xs\)` leaves early on line 3, returning `undefined` \(a guard or a special case, not necessarily an error\)/,
+      /`first\(xs\)` leaves early on line 3, returning `undefined` \(the code after it runs only when it does not\)/,
     );
     assert.doesNotMatch(paths, /throws|error path/);
     const plain = await run({ code: 'function id(x) {\n  return x;\n}\n', mode: 'detailed' });

@@ -2726,4 +2726,189 @@ describe('engine: no false sentence', () => {
       assert.match(java, /`A\.grow\(a, n\)`: O\(n\) — `System\.arraycopy\(…\)` on line 4/);
     });
   });
+  describe('the thirteenth panel’s classes', () => {
+    it('an item put into a parameter and taken out again is no change the caller sees', async () => {
+      const text = await said(
+        'javascript',
+        "function order(graph, start) {\n  const out = [];\n  function walk(node, path) {\n    if (path.has(node)) throw new Error('cycle at ' + node);\n    path.add(node);\n    for (const next of graph.get(node) || []) walk(next, path);\n    path.delete(node);\n    out.push(node);\n  }\n  walk(start, new Set());\n  return out.reverse();\n}\n",
+      );
+      assert.doesNotMatch(text, /changes its parameter `path`[^.]*so the caller sees the change/);
+      assert.doesNotMatch(text, /changes `path` \(line 5\) in place/);
+      assert.match(
+        text,
+        /puts `node` into its parameter `path` \(`path\.add`, line 5\) and takes it out again on line 7/,
+      );
+      // A return between them would leave the item in: then it is a change.
+      const early = await said(
+        'javascript',
+        'function mark(node, seen) {\n  seen.add(node);\n  if (node.done) return true;\n  seen.delete(node);\n  return false;\n}\n',
+      );
+      assert.match(early, /changes its parameter `seen`/);
+    });
+
+    it('a function with branches and no loop nests branches, not loops', async () => {
+      const text = await said(
+        'python',
+        'def pick(a, b, c, d):\n    if a:\n        if b:\n            if c:\n                if d:\n                    return 1\n    return 0\n',
+      );
+      assert.match(text, /`pick\(a, b, c, d\)` nests branches 4 levels deep/);
+      assert.doesNotMatch(text, /nests loops and branches/);
+    });
+
+    it('`strings.ContainsAny` is any one of the characters, not the string', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nimport "strings"\n\nfunc special(host string) bool {\n\treturn strings.ContainsAny(host, ":%")\n}\n',
+      );
+      assert.match(text, /`host` contains any character of `":%"`/);
+      assert.doesNotMatch(text, /`host` contains `":%"`/);
+    });
+
+    it('a loop that writes its output elsewhere does not "add up values" into the count it keeps', async () => {
+      const text = await said(
+        'c',
+        'unsigned long copy_runs(const unsigned char *src, unsigned char *dst, unsigned long size)\n{\n\tunsigned long done = 0;\n\twhile (done < size) {\n\t\tunsigned long n = *src++;\n\t\tunsigned long i;\n\t\tfor (i = n; i > 0; --i) {\n\t\t\t*dst++ = *src++;\n\t\t}\n\t\tdone += n;\n\t}\n\treturn done;\n}\n',
+      );
+      assert.doesNotMatch(text, /adds up values into `done`/);
+      assert.doesNotMatch(text, /Overflow: `done`/);
+      // …and the copy loop's turns add up to the outer loop's bound: linear, not quadratic.
+      assert.match(
+        text,
+        /O\(n\) — [^\n]*the loop on line 7 runs `n` times, and the loop on line 4 around it adds `n` to `done`, which its condition bounds \(`done < size`\)/,
+      );
+      assert.doesNotMatch(text, /O\(n\^2\)/);
+    });
+
+    it('a number read afresh on each turn is not "packed" across turns', async () => {
+      const text = await said(
+        'c',
+        'int next(struct s *bs, unsigned long *out);\nunsigned long last(struct s *bs, int n)\n{\n\tunsigned long off = 0;\n\twhile (n-- > 0) {\n\t\tif (!next(bs, &off)) return 0;\n\t\toff = (off << 8) + *bs->src++;\n\t}\n\treturn off;\n}\n',
+      );
+      assert.doesNotMatch(text, /packs bits into `off`/);
+      const fresh = await said(
+        'javascript',
+        'function lastGroup(groups) {\n  let v = 0;\n  for (const g of groups) {\n    v = g.head;\n    v = (v << 4) | g.tail;\n  }\n  return v;\n}\n',
+      );
+      assert.doesNotMatch(fresh, /packs bits into `v`/);
+      // Carried from turn to turn, it is: the sentence stays where it is true.
+      const packed = await said(
+        'javascript',
+        'function fromHex(s) {\n  let v = 0;\n  for (const ch of s) {\n    v = (v << 4) | parseInt(ch, 16);\n  }\n  return v;\n}\n',
+      );
+      assert.match(packed, /packs bits into `v`: each turn of the loop on line 3 shifts `v` left by 4 bits/);
+    });
+
+    it('a caller costs what its callee costs, with what that callee calls', async () => {
+      const text = await said(
+        'javascript',
+        'function visit(n, seen) {\n  if (seen.has(n)) return;\n  seen.add(n);\n  for (const c of n.kids) visit(c, seen);\n  for (const c of n.kids) visit(c, seen);\n}\nfunction sortAll(nodes) {\n  const seen = new Set();\n  for (const n of nodes) visit(n, seen);\n  return seen;\n}\nfunction entry(nodes) {\n  return sortAll(nodes);\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      const sortAll = /- `sortAll\(nodes\)`: ([^\n]*)/.exec(text)?.[1] ?? '';
+      const entry = /- `entry\(nodes\)`: ([^\n]*)/.exec(text)?.[1] ?? '';
+      assert.ok(sortAll, text);
+      // Whatever `sortAll` is said to cost, `entry`, which only hands over to it, is said to cost the same.
+      assert.equal(entry.split(' — ')[0], sortAll.split(' — ')[0], text);
+    });
+
+    it('a method of an object a function of the snippet builds costs what that method costs', async () => {
+      const text = await said(
+        'javascript',
+        'function makeCoder(base) {\n  return {\n    encode(bytes) {\n      const out = [];\n      for (const b of bytes) {\n        let carry = b;\n        for (let j = 0; j < out.length; j++) {\n          carry += out[j] << 8;\n          out[j] = carry % base;\n          carry = (carry / base) | 0;\n        }\n        while (carry > 0) {\n          out.push(carry % base);\n          carry = (carry / base) | 0;\n        }\n      }\n      return out;\n    },\n  };\n}\nconst coder = makeCoder(58);\nfunction encode58(bytes) {\n  return coder.encode(bytes);\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /- `encode58\(bytes\)`: O\(n\^2\) — it calls `encode`, defined in this snippet/);
+    });
+
+    it('the hot spot is the loop that multiplies, not one inside it that shares its index', async () => {
+      const text = await said(
+        'javascript',
+        'function decode(digits, base) {\n  const limbs = [];\n  let i = 0;\n  while (i < digits.length) {\n    let group = 0;\n    const end = i + 5;\n    while (i < end && i < digits.length) {\n      group = group * base + digits[i];\n      i++;\n    }\n    let carry = group;\n    for (let j = 0; j < limbs.length; j++) {\n      carry += limbs[j] * 100000;\n      limbs[j] = carry & 0xffff;\n      carry = Math.floor(carry / 65536);\n    }\n    limbs.push(carry);\n  }\n  return limbs;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(text, /`decode\(digits, base\)`: the innermost loop on line 12 runs for every iteration/);
+      assert.doesNotMatch(text, /innermost loop on line 7/);
+    });
+
+    it('loops bounded by a local only ever set to numbers run a fixed number of times', async () => {
+      const text = await said(
+        'go',
+        "package p\n\nfunc decode(s string, c byte) (v rune) {\n\tsize := 0\n\tswitch c {\n\tcase 'x':\n\t\tsize = 2\n\tcase 'u':\n\t\tsize = 4\n\t}\n\tfor j := 0; j < size; j++ {\n\t\tv = v<<4 | rune(s[j])\n\t}\n\treturn v\n}\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`decode\(s, c\)`: O\(1\) — the loop on line 11 runs at most a fixed number of times \(`j < size`, and `size` is only ever set to a number\)/,
+      );
+      // A bound the caller passes is no fixed count.
+      const passed = await said(
+        'go',
+        'package p\n\nfunc sum(xs []int, size int) (t int) {\n\tfor j := 0; j < size; j++ {\n\t\tt += xs[j]\n\t}\n\treturn t\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(passed, /`sum\(xs, size\)`: O\(n\)/);
+    });
+
+    it('a call made only under a condition is said to cost that much only then', async () => {
+      const text = await said(
+        'java',
+        'class Ring {\n    Object[] items = new Object[8];\n    int head, tail;\n    void grow() {\n        Object[] bigger = new Object[items.length * 2];\n        for (int i = 0; i < items.length; i++) bigger[i] = items[(head + i) % items.length];\n        tail = items.length; head = 0; items = bigger;\n    }\n    void add(Object e) {\n        items[tail] = e;\n        tail = (tail + 1) % items.length;\n        if (tail == head) grow();\n    }\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`Ring\.add\(e\)`: O\(n\) — it calls `Ring\.grow`[^\n]*but only when the condition around that call holds; on the other calls it is O\(1\)/,
+      );
+    });
+
+    it('a C function is shown by its name, not by its return type on the line above', async () => {
+      const text = await said(
+        'c',
+        'static int\ncount_bits(unsigned long v, int limit)\n{\n\tint n = 0;\n\twhile (v != 0 && n < limit) {\n\t\tn += v & 1;\n\t\tv >>= 1;\n\t}\n\treturn n;\n}\n',
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /`static int`/);
+      assert.match(text, /In this code, line 2: `count_bits\(unsigned long v, int limit\)`/);
+    });
+
+    it('a `case` arm that returns is one of the switch’s answers, not an early way out', async () => {
+      const text = await said(
+        'go',
+        "package p\n\nfunc unhex(b byte) (byte, bool) {\n\tswitch {\n\tcase '0' <= b && b <= '9':\n\t\treturn b - '0', true\n\tcase 'a' <= b && b <= 'f':\n\t\treturn b - 'a' + 10, true\n\t}\n\treturn 0, false\n}\n",
+      );
+      assert.doesNotMatch(text, /leaves early on line 6/);
+      assert.match(
+        text,
+        /`unhex\(b\)` returns from the `case` on line 5 \(line 6, returning `b - '0', true`\)/,
+      );
+    });
+
+    it('a conditional’s increment names the line of its `?`', async () => {
+      const text = await said(
+        'java',
+        'class A {\n  int f(int a, int b) {\n    return a > b\n        ? a\n        : b;\n  }\n}\n',
+      );
+      assert.match(text, /cognitive 1: \+1 for `\?` \(line 4\)/);
+      assert.match(text, /\+1 for `\?` \(line 4\)\./);
+    });
+
+    it('a return after a switch that ended is not given that switch’s last label', async () => {
+      const text = await said(
+        'go',
+        "package p\n\nimport \"errors\"\n\nvar ErrSyntax = errors.New(\"syntax\")\n\nfunc esc(s string, c byte) (v int, err error) {\n\tswitch c {\n\tcase 'a':\n\t\treturn 7, nil\n\tcase 'x', 'u', 'U':\n\t\tn := 0\n\t\tswitch c {\n\t\tcase 'x':\n\t\t\tn = 2\n\t\tcase 'u':\n\t\t\tn = 4\n\t\tcase 'U':\n\t\t\tn = 8\n\t\t}\n\t\tif len(s) < n {\n\t\t\terr = ErrSyntax\n\t\t\treturn\n\t\t}\n\t\treturn len(s), nil\n\t}\n\terr = ErrSyntax\n\treturn\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /line 23 when `c` is `'U'`/);
+      assert.match(text, /line 25 returns `len\(s\), nil` when `c` is `'x'`, `'u'` or `'U'`/);
+    });
+
+    it('a throw statement is counted as one, not as every way to end by an exception', async () => {
+      const text = await said(
+        'csharp',
+        "class W {\n  string Clean(string field) {\n    if (field[0] == '\"' && field[1] == '=') {\n      throw new System.ArgumentException(\"formula\");\n    }\n    return field;\n  }\n}\n",
+      );
+      assert.doesNotMatch(text, /can end by throwing \(1 place\)/);
+      assert.match(text, /`W\.Clean\(field\)` throws an exception it names on line 4\./);
+    });
+  });
 });

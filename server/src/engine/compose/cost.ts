@@ -110,6 +110,9 @@ function single(u: UnitFacts, on: string): Estimate {
 /** `(idx + 1) % 8 != 0`, `i % 4 != 0`: true until a counter reaches a multiple of a constant. */
 const TO_MULTIPLE = /^\(*\s*(\w+)\s*(?:\+\s*\d+\s*)?\)?\s*%\s*[1-9]\d*\s*\)?\s*!==?\s*0\s*\)*$/;
 
+/** A counting loop bounded by a name (`j < size`): fixed when the name only ever holds a number literal. */
+const NAMED_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([A-Za-z_$][\w$]*)\s*\)?$/;
+
 /** A counting loop bounded by a constant (`i < 4`, `n <= 64`): it runs a fixed number of times. */
 const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
 
@@ -120,7 +123,29 @@ const CONSTANT_BOUND = /^\(?\s*([\w.]+)\s*(<|<=)\s*([1-9]\d*)\s*\)?$/;
 /** A slice with constant bounds (`s[2:6]`): a for-each loop over it takes a fixed number of turns. */
 const CONSTANT_SLICE = /\[\s*\d+\s*:\s*\d+\s*\]$/;
 
-function fixedCount(l: LoopAnatomy): boolean {
+/**
+ * Names the unit only ever sets to a number literal (`size := 2` in one arm, `size = 8` in another), and
+ * never moves: a bound of one of them is as fixed as the literal.
+ */
+function constantLocals(u: UnitFacts): ReadonlySet<string> {
+  const text = u.metrics.node.text;
+  const found = new Set<string>();
+  const sets = [
+    ...text.matchAll(
+      /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>]+\s*)?(:=|=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)\s*([^\n;,)]*)/g,
+    ),
+  ];
+  const bad = new Set<string>();
+  for (const [, name, op, value] of sets)
+    if ((op === '=' || op === ':=') && /^\d+[uUlL]*\s*$/.test(value!.trim())) found.add(name!);
+    else bad.add(name!);
+  for (const m of text.matchAll(/(\+\+|--)\s*([A-Za-z_$][\w$]*)/g)) bad.add(m[2]!);
+  // Taken by address (`&size`) or handed out by reference, it may be set elsewhere.
+  for (const m of text.matchAll(/(?:&|\b(?:ref|out)\s)\s*([A-Za-z_$][\w$]*)/g)) bad.add(m[1]!);
+  return new Set([...found].filter((n) => !bad.has(n) && !u.params.includes(n)));
+}
+
+function fixedCount(l: LoopAnatomy, constants: ReadonlySet<string> = new Set()): boolean {
   if (l.over !== undefined && CONSTANT_SLICE.test(l.over.trim())) return true;
   // `while ((idx + 1) % 8 != 0) idx++`: a counter moved forward until it reaches a multiple of a constant.
   const multiple = l.over === undefined && l.condition !== undefined ? TO_MULTIPLE.exec(l.condition) : null;
@@ -143,7 +168,10 @@ function fixedCount(l: LoopAnatomy): boolean {
   // `if shifted == 5 { return }` on every turn of a loop that moves `shifted` forward: at most 5 turns.
   if (cappedExit(l, forwardOnly)) return true;
   const m = l.over === undefined && l.condition !== undefined ? CONSTANT_BOUND.exec(l.condition) : null;
-  return m !== null && forwardOnly(m[1]!);
+  if (m !== null) return forwardOnly(m[1]!);
+  // `j < size`, where `size` is only ever set to a number.
+  const named = l.over === undefined && l.condition !== undefined ? NAMED_BOUND.exec(l.condition) : null;
+  return named !== null && constants.has(named[3]!) && forwardOnly(named[1]!);
 }
 
 /** The way out a loop takes on every turn once a counter it only moves forward reaches a constant. */
@@ -169,7 +197,13 @@ function fixedWhy(l: LoopAnatomy): string {
       !e.sometimes &&
       CAPPED_AT.test(e.when),
   );
-  return cap ? `it leaves at line ${cap.line} once ${code(cap.when!)}` : code(l.condition ?? l.over ?? '');
+  if (cap) return `it leaves at line ${cap.line} once ${code(cap.when!)}`;
+  // Fixed only because the name bounding it holds a number literal wherever it is set.
+  const named =
+    l.condition !== undefined && !CONSTANT_BOUND.test(l.condition) ? NAMED_BOUND.exec(l.condition) : null;
+  return named
+    ? `${code(l.condition!)}, and ${code(named[3]!)} is only ever set to a number`
+    : code(l.condition ?? l.over ?? '');
 }
 
 /** A way out taken once a counter reaches a constant: `shifted == 5`, `n >= 64`. */
@@ -254,6 +288,56 @@ function onlyMovesForward(loop: Node, name: string, starts = 1, ownStart = false
   ].map((m) => m[1]!);
   // The header's own `name := start` (or `name = start`) is the one set it may have.
   return writes.filter((w) => w !== '++' && w !== '+=').length <= starts;
+}
+
+/**
+ * A nested loop that runs `k` times, inside a loop that adds `k` to the total its condition bounds
+ * (`for (i = len; i > 0; --i) *dst++ = *p++;` then `dst_size += len`, under `while (dst_size < size)`):
+ * its turns over all the outer loop's turns add up to at most that bound. Every write of the total in the
+ * outer loop moves it forward, and `k` is not written inside the nested loop.
+ */
+function budgetOf(
+  inner: LoopAnatomy,
+  innerNode: Node,
+  outer: LoopAnatomy,
+  outerNode: Node,
+): { count: string; total: string } | undefined {
+  const condition = inner.condition?.replace(/^\((.*)\)$/s, '$1').trim();
+  if (!condition || !outer.condition) return undefined;
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // `i < k` with `i` moved only forward from 0, or `i > 0` with `i` started at `k` and moved only back.
+  const up = /^([A-Za-z_$][\w$]*)\s*<\s*([A-Za-z_$][\w$]*)$/.exec(condition);
+  const down = /^([A-Za-z_$][\w$]*)\s*>\s*0$/.exec(condition);
+  const header = innerNode.text.slice(
+    0,
+    Math.max(
+      0,
+      (innerNode.childForFieldName('body')?.startIndex ?? innerNode.endIndex) - innerNode.startIndex,
+    ),
+  );
+  let count: string | undefined;
+  if (up && new RegExp(`(?<![\\w$.])${esc(up[1]!)}\\s*:?=\\s*0\\b`).test(header)) {
+    const moved = inner.carried.find((c) => c.name === up[1]);
+    if ((inner.counters ?? []).includes(up[1]!) && (!moved || moved.how === 'forward')) count = up[2];
+  } else if (down) {
+    const start = new RegExp(`(?<![\\w$.])${esc(down[1]!)}\\s*:?=\\s*([A-Za-z_$][\\w$]*)\\s*[;,]`).exec(
+      header,
+    );
+    if (start && /(--|-=\s*1\b)/.test(header.slice(header.indexOf(';', header.indexOf(';') + 1))))
+      count = start[1];
+  }
+  if (!count) return undefined;
+  // The count is not changed while the nested loop runs.
+  if (inner.carried.some((c) => c.name === count)) return undefined;
+  // The outer loop adds it to a total its condition bounds from above, and only ever moves that total forward.
+  const bound = /^\(?\s*([\w.>-]+)\s*(<|<=)\s*[\w.>()-]+\s*\)?$/.exec(outer.condition.trim());
+  const total = bound?.[1];
+  if (!total) return undefined;
+  const adds = new RegExp(
+    `(?<![\\w$.])${esc(total)}\\s*(\\+=\\s*${esc(count)}\\b|=\\s*${esc(total)}\\s*\\+\\s*${esc(count)}\\b)`,
+  );
+  if (!adds.test(outerNode.text) || !onlyMovesForward(outerNode, total, 0, true)) return undefined;
+  return { count, total };
 }
 
 /**
@@ -542,6 +626,8 @@ interface Depth {
   readonly turns: readonly number[];
   /** Loops of the chain that take about log n turns: each multiplies the estimate by log n, not n. */
   readonly logs: number;
+  /** The line of the chain's innermost loop (none for the start of a chain). */
+  readonly line?: number;
 }
 
 /**
@@ -569,6 +655,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     return out;
   };
   const memo = new Map<LoopAnatomy, Depth & { plain: number }>();
+  const constants = constantLocals(u);
   const depthOf = (l: LoopAnatomy): Depth & { plain: number } => {
     const known = memo.get(l);
     if (known) return known;
@@ -590,6 +677,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         turns: [],
         logs: 0,
         plain: 1,
+        line: l.line,
       };
       memo.set(l, made);
       return made;
@@ -599,11 +687,11 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     // bounded by something else (`while (count--)` around `while (p < end && …) p++`).
     // A loop that runs a fixed number of times each turn is told by that, the narrower bound.
     const advanced =
-      !sameIndex && !fixedCount(l) && parent && parentNode
+      !sameIndex && !fixedCount(l, constants) && parent && parentNode
         ? advancesIndex(l, node, parent, parentNode)
         : undefined;
     const shared = sameIndex ?? advanced;
-    const fixed = fixedCount(l);
+    const fixed = fixedCount(l, constants);
     const handed = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const ahead =
       !shared && !handed && node && parentNode ? skipsAhead(l, node, parent!, parentNode) : undefined;
@@ -629,33 +717,48 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
             return gatheredBy && addsEveryTurn(node, gatheredBy) ? gatheredBy : undefined;
           })()
         : undefined;
-    const left =
+    const budget =
       !shared && !cursor && !consumed && !iterator && !worked && !gathering && parent && node && parentNode
+        ? budgetOf(l, node, parent, parentNode)
+        : undefined;
+    const left =
+      !shared &&
+      !cursor &&
+      !consumed &&
+      !iterator &&
+      !worked &&
+      !gathering &&
+      !budget &&
+      parent &&
+      node &&
+      parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
-    const note = advanced
-      ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
-      : shared
-        ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-        : ahead
-          ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
-          : cursor
-            ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
-            : consumed
-              ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-              : worked
-                ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
-                : gathering
-                  ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
-                  : iterator
-                    ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-                    : left === 'unit'
-                      ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-                      : left === 'loop'
-                        ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                        : fixed
-                          ? `the loop on line ${l.line} runs at most a fixed number of times (${fixedWhy(l)})`
-                          : undefined;
+    const note = budget
+      ? `the loop on line ${l.line} runs ${code(budget.count)} times, and the loop on line ${parent!.line} around it adds ${code(budget.count)} to ${code(budget.total)}, which its condition bounds (${code(parent!.condition!)}), so over all of that loop's turns it takes at most as many steps as that bound`
+      : advanced
+        ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
+        : shared
+          ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
+          : ahead
+            ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
+            : cursor
+              ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+              : consumed
+                ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+                : worked
+                  ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
+                  : gathering
+                    ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
+                    : iterator
+                      ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+                      : left === 'unit'
+                        ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                        : left === 'loop'
+                          ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                          : fixed
+                            ? `the loop on line ${l.line} runs at most a fixed number of times (${fixedWhy(l)})`
+                            : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
@@ -666,6 +769,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       turns: turn ? [...up.turns, l.line] : up.turns,
       logs: up.logs + (log ? 1 : 0),
       plain: up.plain + 1,
+      line: l.line,
     };
     memo.set(l, made);
     return made;
@@ -827,7 +931,8 @@ function deepestChain(u: UnitFacts): readonly Repeater[] | undefined {
   const all: readonly Repetition[] = u.repetitions;
   // Of equally deep ones the last: in a chain (`xs.filter(…).map(…)`) that is the first step, over `xs` itself.
   // A loop that runs a fixed number of times multiplies nothing.
-  const fixed = new Set(u.loops.filter(fixedCount).map((l) => l.line));
+  const constants = constantLocals(u);
+  const fixed = new Set(u.loops.filter((l) => fixedCount(l, constants)).map((l) => l.line));
   const chainOf = (r: Repetition) =>
     [...r.around, r].filter((x) => x.kind === 'pipeline' || !fixed.has(x.line));
   const deepest = all.reduce<Repetition | undefined>(
@@ -919,6 +1024,17 @@ function noLoops(u: UnitFacts): string {
 }
 
 /** The unit's estimated running time and why. */
+/** The line of the innermost loop of the chain whose loops multiply deepest: where a hot spot is. */
+export function multiplyingLoopLine(u: UnitFacts): number | undefined {
+  const all = depths(u) ?? [];
+  const top = all[0];
+  if (!top) return undefined;
+  // Of the chains as deep, the one with the fewest loops: a loop inside it that shares its index adds no turns.
+  return all
+    .filter((d) => d.depth === top.depth && d.turns.length === top.turns.length && d.line !== undefined)
+    .sort((a, b) => a.plain - b.plain)[0]?.line;
+}
+
 /** How deep the loops that multiply work nest: the nesting less loops that share a cursor, run once or a fixed count. */
 export function multiplyingDepth(u: UnitFacts): number {
   return effectiveDepth(u)?.depth ?? u.maxLoopDepth;
@@ -931,7 +1047,7 @@ export function multiplyingDepth(u: UnitFacts): number {
  */
 export function estimateOf(u: UnitFacts, units: readonly UnitFacts[] = []): Estimate {
   const own = withFrontOps(ownEstimate(u), u);
-  return units.length > 0 ? withCallees(own, u, units) : own;
+  return units.length > 0 ? withCallees(own, u, units, new Map()) : own;
 }
 
 /** Methods that take or add the first item of an array-backed list, and the index argument that says so. */
@@ -1008,6 +1124,8 @@ function calleeIn(
     const own = units.filter((x) => x !== u && x.metrics.name === `${type}.${viaReceiver[1]}`);
     return own.length === 1 ? own[0] : undefined;
   }
+  const made = madeBy(subject, u, units);
+  if (made) return made;
   const m = /^(?:(?:this|self|Self|super)\s*(?:\.|::)\s*)?([A-Za-z_$][\w$]*)$/.exec(subject.trim());
   if (!m) return undefined;
   // A parameter of that name is what a bare call reaches (`trust(addr)` with `trust` passed in), not the
@@ -1019,6 +1137,32 @@ function calleeIn(
   // Overloads (`findValue(k)` handing over to `findValue(k, null)`): the one taking as many arguments.
   const taking = args === undefined ? [] : found.filter((x) => x.paramsKnown && x.params.length === args);
   return taking.length === 1 ? taking[0] : undefined;
+}
+
+/**
+ * A method of an object a function of the snippet builds: `coder.encode(x)` where `coder = makeCoder(…)`
+ * (anywhere in the file) and `makeCoder` holds a function named `encode` (an object literal's method, a
+ * closure it returns). Undefined unless exactly one such function exists.
+ */
+function madeBy(subject: string, u: UnitFacts, units: readonly UnitFacts[]): UnitFacts | undefined {
+  const call = /^([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)$/.exec(subject.trim());
+  if (!call || /^(this|self|super)$/.test(call[1]!)) return undefined;
+  const [, object, method] = call as unknown as [string, string, string];
+  const source = u.metrics.node.doc.source;
+  const factories = [
+    ...source.matchAll(new RegExp(`(?<![\\w$.])${object}\\s*=\\s*([A-Za-z_$][\\w$]*)\\s*\\(`, 'g')),
+  ].map((f) => f[1]!);
+  if (new Set(factories).size !== 1) return undefined;
+  const factory = units.find((x) => x.metrics.name === factories[0] && x.metrics.kind !== 'class');
+  if (!factory) return undefined;
+  const inside = units.filter(
+    (x) =>
+      x !== u &&
+      x.metrics.node.startIndex > factory.metrics.node.startIndex &&
+      x.metrics.node.endIndex <= factory.metrics.node.endIndex &&
+      x.metrics.name.split(/[.#:]/).pop() === method,
+  );
+  return inside.length === 1 ? inside[0] : undefined;
 }
 
 /** How many arguments a call step passes, read from its node; undefined when it cannot be read. */
@@ -1062,7 +1206,38 @@ function callCycle(u: UnitFacts, units: readonly UnitFacts[]): UnitFacts[] | und
   return undefined;
 }
 
-function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): Estimate {
+/**
+ * `u`'s estimate with what the functions of the snippet it calls cost, each callee costed the same way
+ * (what it calls counted too), once: `done` holds those costed, and `undefined` for those being costed,
+ * whose own estimate stands in (a ring of calls is told by callCycle).
+ */
+function withCallees(
+  own: Estimate,
+  u: UnitFacts,
+  units: readonly UnitFacts[],
+  done: Map<UnitFacts, Estimate | undefined>,
+): Estimate {
+  done.set(u, undefined);
+  const result = calleesCost(own, u, units, done);
+  done.set(u, result);
+  return result;
+}
+
+function calleeEstimate(
+  callee: UnitFacts,
+  units: readonly UnitFacts[],
+  done: Map<UnitFacts, Estimate | undefined>,
+): Estimate {
+  if (done.has(callee)) return done.get(callee) ?? ownEstimate(callee);
+  return withCallees(withFrontOps(ownEstimate(callee), callee), callee, units, done);
+}
+
+function calleesCost(
+  own: Estimate,
+  u: UnitFacts,
+  units: readonly UnitFacts[],
+  done: Map<UnitFacts, Estimate | undefined>,
+): Estimate {
   const ownDegree = degreeOf(own.estimate);
   if (ownDegree === undefined) return own;
   // Functions that call one another in a ring recurse together: how deep depends on the input.
@@ -1081,7 +1256,7 @@ function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): 
     if (step.kind !== 'call' || !step.subject) continue;
     const callee = calleeIn(step.subject, u, units, argumentCount(u, step));
     if (!callee) continue;
-    const theirs = ownEstimate(callee);
+    const theirs = calleeEstimate(callee, units, done);
     if (theirs.estimate === 'not estimated' || theirs.estimate.startsWith('O(2^n)')) {
       unknown ??= { callee, line: step.line, estimate: theirs.estimate };
       continue;
@@ -1100,9 +1275,14 @@ function withCallees(own: Estimate, u: UnitFacts, units: readonly UnitFacts[]): 
     const degree = loops + k;
     if (degree <= ownDegree || (best && degree <= best.degree)) continue;
     const named = `${code(callee.metrics.name)}, defined in this snippet, which is ${theirs.estimate} in what it runs over`;
+    // A call under a condition (`if (full) grow()`) costs that much only on the calls that take it.
+    const only =
+      step.depth > 0 && ownDegree === 0
+        ? `, but only when the condition around that call holds; on the other calls it is O(1)`
+        : '';
     best =
       loops === 0
-        ? { degree, estimate: theirs.estimate, why: `it calls ${named} (line ${step.line})` }
+        ? { degree, estimate: theirs.estimate, why: `it calls ${named} (line ${step.line})${only}` }
         : loops === 1 && k === 1
           ? {
               degree,

@@ -99,7 +99,17 @@ function firstStep(
 function declarationLine(u: UnitFacts): number {
   const node = u.metrics.node;
   const named = node.childForFieldName('name') ?? node.childForFieldName('parameters');
-  return named ? named.startPosition.row + 1 : u.metrics.startLine;
+  if (named) return named.startPosition.row + 1;
+  // C keeps the name inside its declarator (`static int` on one line, `count(…)` on the next): the line
+  // of the name itself, before the body.
+  const short = u.metrics.name.split(/[.#:]/).pop();
+  const body = node.childForFieldName('body');
+  const nodes = node.doc.nodes;
+  for (let id = node.id + 1; id <= node.lastId && (!body || id < body.id); id++) {
+    const n = nodes[id]!;
+    if (/identifier$/.test(n.type) && n.text === short) return n.startPosition.row + 1;
+  }
+  return u.metrics.startLine;
 }
 
 function conceptsUsed(input: ComposeInput): Use[] {
@@ -304,6 +314,11 @@ function armOf(
       if (s.depth < step.depth - 1) return undefined;
       continue;
     }
+    // A switch that ended before the step (one nested in the arm above it) holds none of its arms.
+    const nodes = u.metrics.node.doc.nodes;
+    const sw = nodes[s.node];
+    const here = nodes[step.node];
+    if (sw && here && (here.startIndex < sw.startIndex || here.endIndex > sw.endIndex)) continue;
     // Only a return directly in an arm: one inside an `if` in the arm needs that condition too.
     if (s.depth !== step.depth - 1 || !s.subject || !s.cases) return undefined;
     const at = s.cases.findLastIndex((c) => c.line <= step.line);

@@ -332,12 +332,12 @@ export function standouts(input: ComposeInput, voice: Voice): string[] {
   );
   for (const u of deep.shown) {
     notes.push(
-      `${signature(u)} nests loops and branches ${u.maxNesting} levels deep (${lineRange(u.metrics.startLine, u.metrics.endLine)}).`,
+      `${signature(u)} nests ${u.maxLoopDepth > 0 ? 'loops and branches' : 'branches'} ${u.maxNesting} levels deep (${lineRange(u.metrics.startLine, u.metrics.endLine)}).`,
     );
   }
   if (deep.rest > 0)
     notes.push(
-      `${count(deep.rest, 'more function')} ${deep.rest === 1 ? 'nests' : 'nest'} loops and branches 4 or more levels deep.`,
+      `${count(deep.rest, 'more function')} ${deep.rest === 1 ? 'nests' : 'nest'} loops or branches 4 or more levels deep.`,
     );
   const asyncUnits = units.filter((u) => u.isAsync);
   if (asyncUnits.length > 0 && !voice.beginner) {

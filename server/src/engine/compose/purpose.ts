@@ -284,7 +284,7 @@ function digitsSentence(d: NonNullable<UnitPurpose['shape']['digits']>): string 
         : `adds ${d.shift ? '' : 'the next digit, '}${code(d.added)}`;
   const same = scaling === adding ? ` (line ${scaling})` : '';
   return d.shift
-    ? `It packs bits into ${code(d.target)}: each turn of the loop on line ${loop} shifts ${code(d.target)} left by ${d.by} bits${at(scaling)} and ${put}${at(adding)}${same}.`
+    ? `It packs bits into ${code(d.target)}: each turn of the loop on line ${loop} shifts ${code(d.target)} left by ${d.by === '1' ? '1 bit' : `${d.by} bits`}${at(scaling)} and ${put}${at(adding)}${same}.`
     : `It reads a number digit by digit: each turn of the loop on line ${loop} multiplies ${code(d.target)} by ${code(d.by)}${at(scaling)} and ${put}${at(adding)}${same}.`;
 }
 
@@ -586,7 +586,12 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
         through.map((m) => `${code(m.target)} (${code(m.text)}, line ${m.line})`),
       )}, into memory its caller owns.`,
     );
-  const inPlace = flow.mutatedParams.filter((m) => !m.passing && !/^\*/.test(m.text.trim()));
+  // An item put in and taken out again: a path or a stack of what is being worked on, not a change to hand back.
+  for (const m of flow.mutatedParams.filter((w) => w.restored && !w.passing))
+    out.push(
+      `It puts ${code(m.restored!.item)} into its parameter ${code(m.target)} (${code(m.text)}, line ${m.line}) and takes it out again on line ${m.restored!.line}: in between, and in the calls made there, ${code(m.target)} holds it, and a return after line ${m.restored!.line} leaves ${code(m.target)} as the caller passed it.`,
+    );
+  const inPlace = flow.mutatedParams.filter((m) => !m.passing && !m.restored && !/^\*/.test(m.text.trim()));
   if (inPlace.length > 0)
     out.push(
       `It changes ${inPlace.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(

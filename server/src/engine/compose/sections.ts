@@ -27,7 +27,7 @@ import {
   listUpTo,
 } from './text.js';
 import { describeSteps, namedResultsPhrase, signature } from './walkthrough.js';
-import { estimateOf, loopCalls, multiplyingDepth, searchHotSpots } from './cost.js';
+import { estimateOf, loopCalls, multiplyingDepth, multiplyingLoopLine, searchHotSpots } from './cost.js';
 import { coverageSentences } from './coverage.js';
 
 const MAX_UNITS = 12;
@@ -83,6 +83,20 @@ export function walkthrough(
         : 'The code has no loops, branches, calls or returns to walk through.',
     );
   return { title: 'Block-by-block walkthrough', content: paragraphs.join('\n\n') };
+}
+
+/** The arms of a switch or match, in the grammars' names. */
+const CASE_ARM =
+  /^(switch_case|switch_default|expression_case|default_case|type_case|switch_block_statement_group|switch_rule|switch_section|case_clause|match_arm|case_statement|when_entry)$/;
+
+/** The line of the `case` arm a step stands in, directly in the unit (not in a loop or function inside it). */
+function caseArmOf(u: UnitFacts, s: Step): number | undefined {
+  const unit = u.metrics.node;
+  for (let n = unit.doc.nodes[s.node]?.parent; n && n.id !== unit.id; n = n.parent) {
+    if (CASE_ARM.test(n.type)) return n.startPosition.row + 1;
+    if (FUNCTION_TYPES.has(n.type) || /loop|for|while/.test(n.type)) return undefined;
+  }
+  return undefined;
 }
 
 function metricLine(name: string, value: number, reading: string): string {
@@ -299,7 +313,11 @@ export function sideEffects(input: ComposeInput): Section {
     // Only calls the catalogue of well-known APIs knows: a side effect is never guessed from a name.
     const effects = effectLines(u);
     if (effects.length) lines.push(`${signature(u)} ${listOf(effects)}.`);
-    const mutated = u.purpose.dataFlow.mutatedParams.filter((m) => !m.passing);
+    const mutated = u.purpose.dataFlow.mutatedParams.filter((m) => !m.passing && !m.restored);
+    for (const m of u.purpose.dataFlow.mutatedParams.filter((w) => !w.passing && w.restored))
+      lines.push(
+        `${signature(u)} puts ${code(m.restored!.item)} into ${code(m.target)} (line ${m.line}), which its caller passed in, and takes it out again on line ${m.restored!.line}.`,
+      );
     if (mutated.length)
       lines.push(
         `${signature(u)} changes ${listOf(mutated.map((m) => `${code(m.target)} (line ${m.line})`))} in place, which its caller passed in.`,
@@ -344,8 +362,17 @@ export function sideEffects(input: ComposeInput): Section {
           4,
         )}.`,
       );
-    const throws = u.steps.filter((s) => s.kind === 'throw').length;
-    if (throws) lines.push(`${signature(u)} can end by throwing (${count(throws, 'place')}).`);
+    // Only the statements that throw are counted: an index out of range or a null dereference can throw
+    // too, where the code names no exception.
+    const throws = u.steps.filter((s) => s.kind === 'throw');
+    const verb = LANGUAGES[input.request.language].wording.raises ? 'raises' : 'throws';
+    if (throws.length)
+      lines.push(
+        `${signature(u)} ${verb} an exception it names on ${throws.length === 1 ? 'line' : 'lines'} ${listUpTo(
+          throws.map((s) => String(s.line)),
+          4,
+        )}.`,
+      );
   }
   return {
     title: 'Side effects',
@@ -706,12 +733,23 @@ export function errorPaths(input: ComposeInput): Section {
       if (s.kind === 'return' && s.subject && isErrorValue(s.subject))
         lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
       else if (s.kind === 'return' && s.early) {
+        const returning = s.subject
+          ? `, returning ${code(s.subject)}`
+          : s.results
+            ? `, returning ${namedResultsPhrase(s.results)}`
+            : '';
+        // A `case` arm that returns is one of the answers a switch picks between, not a way out before the work.
+        const arm = caseArmOf(u, s);
+        if (arm !== undefined) {
+          lines.push(
+            `${signature(u)} returns from the \`case\` on line ${arm}${returning ? ` (line ${s.line}${returning})` : ` (line ${s.line})`}.`,
+          );
+          continue;
+        }
         // Said once: after the first, "leaves early" is understood the same way.
-        const note = noted ? '' : ' (a guard or a special case, not necessarily an error)';
+        const note = noted ? '' : ' (the code after it runs only when it does not)';
         noted = true;
-        lines.push(
-          `${signature(u)} leaves early on line ${s.line}${s.subject ? `, returning ${code(s.subject)}` : s.results ? `, returning ${namedResultsPhrase(s.results)}` : ''}${note}.`,
-        );
+        lines.push(`${signature(u)} leaves early on line ${s.line}${returning}${note}.`);
       }
     }
     lines.push(...gotoLines(u), ...assertLines(input, u));
@@ -755,7 +793,11 @@ export function hotSpots(input: ComposeInput): Section {
   for (const u of callables(input)) {
     const sig = signature(u);
     const loops = u.steps.filter((s) => s.kind === 'loop');
-    const deepest = loops.reduce<Step | undefined>((a, s) => (!a || s.depth > a.depth ? s : a), undefined);
+    // The innermost loop of the chain whose loops multiply: not one inside it that shares its index.
+    const multiplying = multiplyingLoopLine(u);
+    const deepest =
+      loops.find((s) => s.line === multiplying) ??
+      loops.reduce<Step | undefined>((a, s) => (!a || s.depth > a.depth ? s : a), undefined);
     // Only where nesting multiplies: a loop that shares its cursor with the one around it, or that the
     // function leaves right after, does not run again for every turn of it.
     if (deepest && u.maxLoopDepth >= 2 && multiplyingDepth(u) >= 2) {

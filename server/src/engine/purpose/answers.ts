@@ -95,7 +95,10 @@ const METHODS: ReadonlyArray<[RegExp, string]> = [
 const FUNCTIONS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:strings|bytes)\.HasPrefix\((.+)\)$/, 'starts with'],
   [/^(?:strings|bytes)\.HasSuffix\((.+)\)$/, 'ends with'],
-  [/^(?:strings|bytes)\.Contains(?:Rune|Any)?\((.+)\)$/, 'contains'],
+  [/^(?:strings|bytes)\.Contains(?:Rune)?\((.+)\)$/, 'contains'],
+  // `ContainsAny(s, ":%")`: any one of the characters, not the string as a whole.
+  [/^(?:strings|bytes)\.ContainsAny\((.+)\)$/, 'contains any character of'],
+  [/^(?:strings|bytes)\.IndexAny\((.+)\)\s*(?:>=\s*0|!=\s*-1)$/, 'contains any character of'],
   [/^(?:bytes\.Equal|reflect\.DeepEqual|Objects\.equals|Arrays\.equals)\((.+)\)$/, 'equals'],
 ];
 const COMPARISONS: ReadonlyArray<[string, string]> = [

@@ -8,6 +8,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import type { PassedBack } from '../languages/model.js';
 import { blankNested } from './own-text.js';
+import { escapeRegExp } from '../regex.js';
 
 export type InputKind = 'request' | 'environment' | 'command line' | 'standard input';
 
@@ -31,6 +32,50 @@ export interface Write {
   readonly element?: true;
   /** For a field passed by `ref` or `out` to a method (`Decrement(ref _start)`), which can set it. */
   readonly via?: { readonly passing: 'ref' | 'out'; readonly callee: string };
+  /**
+   * For a parameter given an item (`path.add(node)`, `stack.push(x)`) that a later line of the unit takes
+   * out again (`path.delete(node)`, `stack.pop()`): the item, and the line that takes it out. Between the
+   * two the parameter holds it (a path, a stack of what is being visited); a normal return leaves it as it
+   * was.
+   */
+  readonly restored?: { readonly item: string; readonly line: number };
+}
+
+/** Calls that put an item in, and the calls that take that same item out again. */
+const UNDO: ReadonlyArray<readonly [RegExp, (item: string) => RegExp]> = [
+  [
+    /^(add|Add|insert|put)$/,
+    (item) =>
+      new RegExp(`\\.\\s*(delete|remove|Remove|discard|erase)\\s*\\(\\s*${escapeRegExp(item)}\\s*\\)`),
+  ],
+  [/^(push|append|push_back|Push)$/, () => /\.\s*(pop|pop_back|Pop)\s*\(\s*\)/],
+];
+
+/**
+ * The item a parameter's `add` or `push` on `line` puts in, when a later line takes the same item out of
+ * it again (`seen.add(n)` … `seen.delete(n)`, `stack.push(x)` … `stack.pop()`), with that line.
+ */
+function restoredBy(
+  lines: readonly { text: string; line: number }[],
+  target: string,
+  method: string,
+  line: number,
+): Write['restored'] {
+  const undo = UNDO.find(([put]) => put.test(method));
+  const at = lines.find((l) => l.line === line);
+  if (!undo || !at) return undefined;
+  const put = new RegExp(
+    `(?<![\\w.$])${escapeRegExp(target)}\\s*\\.\\s*${method}\\s*\\(\\s*([^()]*?)\\s*\\)`,
+  ).exec(at.text);
+  if (!put || !put[1] || put[1].includes(',')) return undefined;
+  const taken = undo[1](put[1]);
+  const later = lines.find(
+    (l) => l.line > line && new RegExp(`(?<![\\w.$])${escapeRegExp(target)}\\s*${taken.source}`).test(l.text),
+  );
+  // A `return` between them would leave the item in.
+  if (!later || lines.some((l) => l.line > line && l.line < later.line && /\breturn\b/.test(l.text)))
+    return undefined;
+  return { item: put[1], line: later.line };
 }
 
 export interface DataFlow {
@@ -407,7 +452,9 @@ export function dataFlowOf(
         const how = changes.get(p);
         if (how === undefined) continue;
         seenParams.add(p);
-        mutatedParams.push({ target: p, text: how.trim(), line });
+        const method = /^[\w$]+\.(\w+)$/.exec(how.trim())?.[1];
+        const restored = method ? restoredBy(lines, p, method, line) : undefined;
+        mutatedParams.push({ target: p, text: how.trim(), line, ...(restored ? { restored } : {}) });
       }
     }
   }

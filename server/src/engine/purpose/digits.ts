@@ -118,6 +118,34 @@ function loopAround(node: Node, unit: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * Whether the loop gives `n` a fresh value on some turn, so what it built is not carried from turn to turn:
+ * `n` declared inside it, set to a value that does not read `n`, or handed to a call by address (`&n`,
+ * `ref n`, `out n`) that may overwrite it. `off = (off << 8) + *src++` after `getgamma(&off)` reads a new
+ * number each turn; it packs nothing across turns.
+ */
+function freshEachTurn(n: string, loop: Node, assignments: readonly Assignment[]): boolean {
+  const t = escapeRegExp(n);
+  const inLoop = (a: Assignment) => a.node.startIndex >= loop.startIndex && a.node.endIndex <= loop.endIndex;
+  const reads = new RegExp(`(^|[^\\w.$])${t}(?![\\w$])`);
+  // Go's checked form settles `n = n1` after `n1 := n*base + d`: the value read from `n` comes back.
+  const carries = (value: string) =>
+    /^[\w$]+$/.test(value) && assignments.some((b) => inLoop(b) && b.target === value && reads.test(b.value));
+  if (
+    assignments.some(
+      (a) =>
+        inLoop(a) &&
+        a.target === n &&
+        (/declarator|declaration/.test(a.node.type) ||
+          (a.op === '=' && !reads.test(a.value) && !carries(a.value))),
+    )
+  )
+    return true;
+  const body = loop.text;
+  if (new RegExp(`((?:^|[(,=])\\s*&\\s*|\\b(ref|out)\\s+)${t}(?![\\w$.])`).test(body)) return true;
+  return false;
+}
+
 /** The first variable a loop of `unit` builds by Horner's rule, with its two steps. */
 export function digitsOf(unit: Node): Digits | undefined {
   const all = unit.doc.nodes.slice(unit.id + 1, unit.lastId + 1);
@@ -129,6 +157,7 @@ export function digitsOf(unit: Node): Digits | undefined {
     const loop = loopAround(a.node, unit);
     if (!loop) continue;
     const n = a.target;
+    if (freshEachTurn(n, loop, assignments)) continue;
     const lines = (s: Assignment, p: Assignment): Digits['lines'] => [line(loop), s.valueLine, p.valueLine];
     const fits = (by: string, shift: boolean) => (shift ? isBits(by) : isBase(by));
     // `n = n * base + d` at once.

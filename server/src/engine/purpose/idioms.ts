@@ -223,6 +223,15 @@ function changeOf(loopBody: string, name: string): Idiom['kind'] | undefined {
   return undefined;
 }
 
+/** A write through a pointer (`*p++ = c`, `*out = v`) or into an element of anything but `name`. */
+function writesElsewhere(loopBody: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  if (/(^|[;{}\s(])\*\s*\(?[\w.>-]+\)?(\+\+|--)?\s*=(?!=)/m.test(loopBody)) return true;
+  return [...loopBody.matchAll(/(?<![\w.$])([\w.$]+)\s*\[[^\]\n]*\]\s*=(?!=)/g)].some(
+    (m) => !new RegExp(`^${n}$`).test(m[1]!),
+  );
+}
+
 function loops(unit: Node, idioms: Idiom[]): void {
   const body = bodyOf(unit);
   const before = idioms.length;
@@ -285,6 +294,9 @@ function loopsIn(body: readonly Node[], idioms: Idiom[]): void {
       if (!change) continue;
       // A counter used as an index (`dst[dp++] = b`) is a position being written, not a count of items.
       if (change === 'count' && new RegExp(`\\[[^\\]]*\\b${escapeRegExp(name)}\\b`).test(loopBody)) continue;
+      // A loop that also writes elsewhere (`*dst++ = b`, `out[i] = v`) does its work there: the total it
+      // keeps counts that work (bytes written), it is not what the loop is for.
+      if ((change === 'accumulate' || change === 'count') && writesElsewhere(loopBody, name)) continue;
       let kind = change;
       // `+=` adds up only what starts as a number: on `""` it builds a string, on `[]` it collects.
       if (change === 'accumulate' || change === 'count')

@@ -61,7 +61,11 @@ function afterElse(node: Node): boolean {
 export function operatorLineOf(node: Node): number {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
-  if (!left || !right) return lineOf(node);
+  if (!left || !right) {
+    // A conditional `a\n ? b : c`: the `?` may sit on a line below the condition's first.
+    const token = node.children.find((c) => c && !c.isNamed && c.text === '?');
+    return token ? lineOf(token) : lineOf(node);
+  }
   for (const child of node.children) {
     if (child && !child.isNamed && child.startIndex >= left.endIndex && child.endIndex <= right.startIndex)
       return lineOf(child);
@@ -76,6 +80,7 @@ export const lineOf = (node: Node): number => node.startPosition.row + 1;
  * the brace on a line of its own, `else` and its block are on different lines), else the node's first.
  */
 export function incrementLineOf(node: Node): number {
+  if (keywordOf(node) === '?') return operatorLineOf(node);
   if (!afterElse(node)) return lineOf(node);
   let previous = node.previousSibling;
   while (previous && previous.isNamed && /comment/.test(previous.type)) previous = previous.previousSibling;

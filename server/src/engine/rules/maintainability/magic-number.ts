@@ -83,7 +83,7 @@ export const magicNumber: Rule<Options> = {
       bareNumber:
         '{{operand}} is compared with the bare number {{number}} on {{lines}}; give it a name that says what it stands for: declare it once as {{constant}} and compare with that, so the condition explains itself and the value changes in one place.',
       bareNumbers:
-        '{{operand}} is compared with {{count}} different bare numbers ({{numbers}}) on {{lines}}; give each a name that says what it stands for ({{constant}} each, or an enum) and compare with those, so the conditions explain themselves.',
+        '{{operand}} is compared with {{count}} different bare numbers other than those allowed ({{numbers}}) on {{lines}}; give each a name that says what it stands for ({{constant}} each, or an enum) and compare with those, so the conditions explain themselves.',
     },
     options: {
       schema: z.object({ allowed: z.array(z.number()) }),
@@ -107,7 +107,11 @@ export const magicNumber: Rule<Options> = {
         ] as const) {
           const text = numberLiteral(literal);
           if (text === undefined || numberLiteral(other) !== undefined) continue;
-          const value = Number(text.replace(/_/g, '').replace(/[lLfFdD]$/, ''));
+          // A type suffix (`10L`, `1.5f`) is no digit; in hex (`0x0f`, `0xdd`) `f` and `d` are digits.
+          const digits = text.replace(/_/g, '');
+          const value = Number(
+            /^0[xX]/.test(digits) ? digits.replace(/[lLuU]+$/, '') : digits.replace(/[lLfFdDuU]+$/, ''),
+          );
           if (Number.isNaN(value) || plain.has(value)) continue;
           // HTTP status codes read as themselves.
           if (nameWords(unwrap(other).text).some((w) => w === 'status' || w === 'statuscode')) continue;

@@ -57,7 +57,20 @@ const invalid: InvalidCase[] = [
         line: 3,
         messageId: 'bareNumbers',
         data: { count: 3 },
-        says: /^`code` is compared with 3 different bare numbers \(3, 4 and 9\) on lines 3, 5 and 7/,
+        says: /^`code` is compared with 3 different bare numbers other than those allowed \(3, 4 and 9\) on lines 3, 5 and 7/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    // In hex, `f` and `d` are digits, not a float's suffix: `0x0f` is 15, not 0.
+    code: 'def kind(tag):\n    if tag == 0x0f:\n        return 1\n    if tag == 0xdd:\n        return 2\n    return 0\n',
+    errors: [
+      {
+        line: 2,
+        messageId: 'bareNumbers',
+        data: { count: 2 },
+        says: /^`tag` is compared with 2 different bare numbers other than those allowed \(0x0f and 0xdd\)/,
       },
     ],
   },
