@@ -854,14 +854,32 @@ const buildsNumber: Check<'builds-number'> = (claim, { unit, nodes }) => {
   const loopLines = lines.slice(loop.startPosition.row + 1, loop.endPosition.row + 2);
   if (loopLines.some((l) => new RegExp(`((^|[(,=])\\s*&\\s*|\\b(ref|out)\\s+)${n}\\b(?![.])`).test(l)))
     return `the loop hands \`${claim.target}\` to a call by address`;
-  for (const l of loopLines) {
-    const set = new RegExp(`(^|[^\\w.$])${n}\\s*:?=(?!=)\\s*(.*)$`).exec(l.replace(/;\s*$/, ''));
+  for (const [i, l] of loopLines.entries()) {
+    // `n =` may end its line, the value on the next.
+    const joined = /=\s*$/.test(l) ? `${l} ${loopLines[i + 1] ?? ''}` : l;
+    const set = new RegExp(`(^|[^\\w.$])${n}\\s*:?=(?!=)\\s*(.*)$`).exec(joined.replace(/;\s*$/, ''));
     if (!set || new RegExp(`\\b${n}\\b`).test(set[2]!)) continue;
     const via = /^[\w$]+$/.test(set[2]!.trim()) ? escape(set[2]!.trim()) : undefined;
     if (via && loopLines.some((k) => new RegExp(`\\b${via}\\s*:?=\\s*.*\\b${n}\\b`).test(k))) continue;
     return `the loop sets \`${claim.target}\` afresh: \`${l.trim()}\``;
   }
   return undefined;
+};
+
+const namesTerm: Check<'names-term'> = (claim, { unit }) => {
+  const name = unit.metrics.name.split(/[.#:]/).pop() ?? '';
+  // Split on its own: case changes, `_`, `$` and `-`.
+  const spaced = ` ${name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    // An acronym before a word: `LRUCache` is `lru cache`.
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_$-]+/g, ' ')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ')} `;
+  return spaced.includes(` ${claim.words} `)
+    ? undefined
+    : `\`${name}\` is not made of the words “${claim.words}”`;
 };
 
 const usesConstants: Check<'uses-constants'> = (claim, { unit }) => {
@@ -1008,6 +1026,7 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-exits': loopExits,
   'loop-descends': loopDescends,
   'loop-drains': loopDrains,
+  'names-term': namesTerm,
   'loop-log-turns': loopLogTurns,
   'comment-explains': commentExplains,
   'divides-by': dividesBy,
@@ -1090,6 +1109,8 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
     case 'loop-descends':
       return CHECKS[claim.kind](claim, context);
     case 'loop-drains':
+      return CHECKS[claim.kind](claim, context);
+    case 'names-term':
       return CHECKS[claim.kind](claim, context);
     case 'loop-log-turns':
       return CHECKS[claim.kind](claim, context);

@@ -703,6 +703,32 @@ describe('claim audit: each second check catches the false claim of its kind', (
     assert.equal(claimsOf(facts).filter((c) => c.kind === 'uses-constants').length, 0);
     caught.add('uses-constants');
   });
+  it('names-term: a name not made of the term’s words contradicts it', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'javascript',
+      'function topsortLike(nodes) {\n  return nodes;\n}\nfunction toposort(nodes) {\n  return nodes;\n}\n',
+    );
+    const u = unit('topsortLike');
+    const claim: Claim = {
+      kind: 'names-term',
+      ...about(u),
+      words: 'toposort',
+      term: 'a topological sort',
+      evidence: { nodes: [u.metrics.node.id], lines: [u.metrics.startLine] },
+    };
+    assert.match(contradicts(claim, facts, u, nodes), /`topsortLike` is not made of the words “toposort”/);
+    // The engine claims it of `toposort` only, and of `topsortLike` by its own words.
+    const terms = claimsOf(facts).filter((c) => c.kind === 'names-term');
+    assert.deepEqual(
+      terms.map((c) => [c.unit, c.kind === 'names-term' ? c.words : '']),
+      [
+        ['topsortLike', 'topsort'],
+        ['toposort', 'toposort'],
+      ],
+    );
+    caught.add('names-term');
+  });
+
   it('climbs-to-root: an index also moved another way contradicts it', async () => {
     const { facts, unit, node, nodes } = await factsOf(
       'java',

@@ -1050,3 +1050,39 @@ describe('engine: comparative mode offers an alternative only where it applies',
     assert.match(tree, /explicit stack/);
   });
 });
+
+describe('engine: terms of art a name is made of', () => {
+  it('a name made of a term of art is told with what the term means, in quick mode too', async () => {
+    const code =
+      'function toposort(nodes, edges) {\n  const out = [];\n  for (const n of nodes) out.push(n);\n  return out;\n}\n\nclass ArrayDeque {\n  addFirst(e) {\n    this.items.unshift(e);\n  }\n}\n\nfunction blz_depack_safe(src, dst) {\n  return dst;\n}\n';
+    for (const mode of ['quick', 'standard'] as const) {
+      const { explanation } = await explain('javascript', code, { mode });
+      assert.match(
+        explanation,
+        /name refers to a topological sort \(an order of a graph's nodes in which every node comes before the nodes its edges lead to\)/i,
+      );
+      assert.match(explanation, /name refers to a deque \(a double-ended queue/i);
+      assert.match(
+        explanation,
+        /name refers to decompression \(rebuilding the original bytes from a compressed stream\)/i,
+      );
+    }
+  });
+
+  it('words with more than one meaning in code, and words inside longer words, name no term', async () => {
+    const { explanation } = await explain(
+      'javascript',
+      'function applyBloom(img) {\n  return img;\n}\nfunction inflate(view) {\n  return view;\n}\nfunction globalTarget(x) {\n  return x;\n}\n',
+      { mode: 'standard' },
+    );
+    assert.doesNotMatch(explanation, /name refers to/);
+  });
+
+  it('a doc comment that already says the term is not repeated by the name', async () => {
+    const { explanation } = await explain(
+      'python',
+      'def base58_encode(data):\n    """Base58 encoding of bytes, as Bitcoin writes addresses."""\n    return data\n',
+    );
+    assert.doesNotMatch(explanation, /name refers to base58 encoding/);
+  });
+});

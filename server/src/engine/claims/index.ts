@@ -404,6 +404,21 @@ export function shapeClaims(unit: UnitFacts): Claim[] {
 
 /** Every claim the explanation of `facts` can make, unit by unit in source order. */
 /** "It uses the constants of CRC-32: …": said of classes and functions alike. */
+function termClaims(unit: UnitFacts): Claim[] {
+  const t = unit.purpose.term;
+  return t
+    ? [
+        {
+          kind: 'names-term' as const,
+          ...about(unit),
+          words: t.words,
+          term: t.term,
+          evidence: { nodes: [unit.metrics.node.id], lines: [unit.metrics.startLine] },
+        },
+      ]
+    : [];
+}
+
 function constantsClaims(unit: UnitFacts): Claim[] {
   return unit.purpose.constants.map((f) => ({
     kind: 'uses-constants' as const,
@@ -417,7 +432,7 @@ function constantsClaims(unit: UnitFacts): Claim[] {
 export function claimsOf(facts: SnippetFacts): Claim[] {
   const claims: Claim[] = [];
   for (const unit of facts.units) {
-    claims.push(...constantsClaims(unit));
+    claims.push(...constantsClaims(unit), ...termClaims(unit));
     if (unit.metrics.kind === 'class') {
       claims.push(declaresMethods(unit, methodsOf(unit, facts)));
       continue;

@@ -140,6 +140,11 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
     check:
       'the node is a loop and both cited lines are inside it, the scaling first; the scaling line holds `n` multiplied by the factor (`*`, `*=`, `_mul(`) or shifted left (`<<`, `<<=`), and the factor is a number base (2, 8, 10, 16, 32, 36, 58, 62, 64, 85, 256, or a name with `base` or `radix`) or a shift by 1 to 8 bits; the adding line holds the added value after `+`, `-`, `|` or `_add(`/`_sub(`, and `n`, or a name the loop later sets `n` to',
   },
+  'names-term': {
+    sentence: 'Its name refers to a topological sort (an order of a graph’s nodes in which …).',
+    check:
+      'the unit’s name, split into lower-case words at case changes, `_`, `$` and `-`, holds those words one after another',
+  },
   'uses-constants': {
     sentence:
       'It uses the constants of CRC-32: `0xEDB88320` (line 5) is the CRC-32 polynomial, bit-reversed.',

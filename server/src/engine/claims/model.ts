@@ -229,6 +229,14 @@ export interface BuildsNumber extends ClaimBase {
 }
 
 /** "It uses the constants of CRC-32: `0xEDB88320` (line 5) is the CRC-32 polynomial": literals of a known family. */
+/** "Its name refers to a topological sort: …": the name is made of the words of a term of art. */
+export interface NamesTerm extends ClaimBase {
+  readonly kind: 'names-term';
+  /** The words of the name that make the term, lower case, one space between. */
+  readonly words: string;
+  readonly term: string;
+}
+
 export interface UsesConstants extends ClaimBase {
   readonly kind: 'uses-constants';
   readonly of: string;
@@ -266,6 +274,7 @@ export type Claim =
   | ClimbsToRoot
   | BuildsNumber
   | UsesConstants
+  | NamesTerm
   | SearchesFirst
   | Truncates
   | CallsItself

@@ -12,6 +12,7 @@ import { TOLD, type InnerComment } from '../facts/loops.js';
 import type { Voice } from './audience.js';
 import { code, count, listOf } from './text.js';
 import { isStandIn } from '../metrics/common/naming.js';
+import { wordsOf } from '../purpose/words.js';
 
 /** Verbs a doc comment or a name may start with, in their base form. */
 const VERBS = new Set(
@@ -384,6 +385,14 @@ export function purposeSentences(
   if (full()) return out.slice(0, options.max);
   // Constants name the algorithm they belong to: CRC-32's polynomial says what the loop around it computes.
   if (p.constants.length > 0) out.push(constantsSentence(p.constants));
+  if (full()) return out.slice(0, options.max);
+  // A term of art the name is made of, unless the doc comment already says it: what the code is for, in the
+  // field's words.
+  const term = p.term;
+  const docWords = p.doc ? ` ${wordsOf(p.doc.sentence).join(' ')} ` : '';
+  // Constants that name the algorithm already say what the name would.
+  if (term && p.constants.length === 0 && !docWords.includes(` ${term.words} `))
+    out.push(`Its name refers to ${term.term} (${term.meaning}).`);
   if (full()) return out.slice(0, options.max);
   const r = unit.recursion;
   if (r?.shape === 'structural' && r.args.length > 0)

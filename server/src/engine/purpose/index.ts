@@ -30,16 +30,10 @@ export type { DataFlow, InputRead, Write } from './dataflow.js';
 export { snippetDoc } from './doc.js';
 export { registrations } from './declarations.js';
 
-/** `parseHTTPHeader`, `parse_http_header` → parse, http, header. */
-export function wordsOf(name: string): string[] {
-  return name
-    .replace(/^[_$]+|[_$]+$/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_$-]+/)
-    .filter((w) => w.length > 0)
-    .map((w) => w.toLowerCase());
-}
+import { wordsOf } from './words.js';
+import { termOf } from './terms.js';
+
+export { wordsOf };
 
 export interface UnitContext {
   readonly language: LanguageId;
@@ -137,6 +131,8 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
   );
   const constants = once(() => constantsIn(node, c.named));
   const nameWords = once(() => (short ? wordsOf(short) : []));
+  // A name as written (`toposort`, `ArrayDeque`), not a trait impl's `<Utf8Sequences as Iterator>`.
+  const term = once(() => (short && /^[\w$]+$/.test(short) ? termOf(short) : undefined));
   const result = once(() =>
     isClass ? undefined : resultOf(node, c.steps, LANGUAGES[c.language].construction),
   );
@@ -196,6 +192,9 @@ export function purposeOf(node: Node, context: UnitContext): UnitPurpose {
     },
     get nameWords() {
       return nameWords();
+    },
+    get term() {
+      return term();
     },
     get captures() {
       return captures();

@@ -5,6 +5,7 @@ import type { DataFlow } from './dataflow.js';
 import type { Shape } from './shape.js';
 import type { ProtocolCaller } from '../languages/model.js';
 import type { ConstantFamily } from './constants.js';
+import type { Term } from './terms.js';
 
 /**
  * What the code says about its own purpose, as evidence: each item records
@@ -195,4 +196,6 @@ export interface UnitPurpose {
   readonly constants: readonly ConstantFamily[];
   /** The words of its name, split from camelCase and snake_case, lower case. */
   readonly nameWords: readonly string[];
+  /** The term of art its name is made of (`toposort`, `ArrayDeque`), with what it means (terms.ts). */
+  readonly term: Term | undefined;
 }
