@@ -489,7 +489,8 @@ export function purposeSentences(
     out.push(
       `It converts ${code(made.converts.value)} to ${made.converts.to} and returns it (line ${made.line}).`,
     );
-  else if (made?.type)
+  // The declared type only echoes the signature the reader sees: said when nothing else was.
+  else if (made?.type && out.length === 0)
     out.push(`Its signature declares that it returns ${code(made.type)} (line ${made.line}).`);
   // A name is not evidence of what the code does: "`readObject` suggests it reads object" was said of a
   // method that refuses to read one. Names only ever echo themselves, so nothing is said from them.

@@ -781,7 +781,8 @@ export function timeComplexity(input: ComposeInput, voice: Voice): Section {
     lines.push(`…and ${count(units.length - MAX_UNITS, 'more function')}, not estimated here.`);
   const caveat = voice.expert
     ? undefined
-    : 'These are estimates from the code’s shape: calls into functions defined elsewhere count as constant time, except a call of a well-known sort, which counts as O(n log n), and a callback pipeline (a call such as `map` or `filter` that runs a function once per item), which counts as a loop over those items; a call of a function defined in this snippet counts as what that function costs; n stands for the size of what the loops and pipelines run over (or the number of nodes a recursive walk visits), and m for the length of a collection searched, or run over by a pipeline or a function called, inside a loop.';
+    : // The rules an estimate follows, once and short: the reasons beside each estimate carry the rest.
+      'Estimates from the code’s shape. Functions defined elsewhere count as O(1), but a sort is O(n log n) and `map` or `filter` a loop; functions of this snippet cost what they cost. n is the size of what the loops run over, m that of a collection searched inside a loop.';
   return {
     title: 'Estimated time complexity',
     content: [lines.length ? bulletList(lines) : noFunctions(input), caveat].filter(Boolean).join('\n\n'),
