@@ -53,7 +53,7 @@ const ENTRIES: readonly Entry[] = [
     pattern: /\bplist\b/,
     ...fixed(
       'a property list',
-      "Apple's file format (XML or binary) for nested dictionaries, arrays, strings, numbers, dates and data",
+      "Apple's XML or binary file format for nested dictionaries, arrays, strings, numbers, dates and data",
     ),
   },
   {
