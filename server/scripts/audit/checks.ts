@@ -259,7 +259,11 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
     const sign = claim.how === 'back' ? '-' : '\\+';
     if (
       claim.by &&
-      !new RegExp(`(^|[^\\w.])${name}\\s*${sign}=\\s*${escape(claim.by)}(?![\\w.])`).test(joined)
+      !new RegExp(`(^|[^\\w.])${name}\\s*${sign}=\\s*${escape(claim.by)}(?![\\w.])`).test(joined) &&
+      // …or written out: `i = i + 2`.
+      !new RegExp(`(^|[^\\w.])${name}\\s*=\\s*${name}\\s*${sign}\\s*${escape(claim.by)}(?![\\w.])`).test(
+        joined,
+      )
     )
       return `line ${at} does not move \`${claim.name}\` by ${claim.by}`;
     // Said to be set to one of some values: the line sets it to one of exactly those.

@@ -2911,4 +2911,76 @@ describe('engine: no false sentence', () => {
       assert.match(text, /`W\.Clean\(field\)` throws an exception it names on line 4\./);
     });
   });
+  describe('the fourteenth panel’s classes', () => {
+    it('a C `case` whose braced block ends in a return does not fall through', async () => {
+      const text = await said(
+        'c',
+        "const char *classend(const char *p, const char *end) {\n  switch (*p++) {\n    case '%': {\n      if (p == end) return 0;\n      return p + 1;\n    }\n    case '[': {\n      if (*p == '^') p++;\n      return p + 1;\n    }\n    default: {\n      return p;\n    }\n  }\n}\n",
+        { mode: 'learning', audience: 'beginner' },
+      );
+      assert.doesNotMatch(text, /falls through into the next/);
+      assert.doesNotMatch(text, /whose arms fall through into it/);
+      // A block with no jump at its end still runs on into the next arm.
+      const runsOn = await said(
+        'javascript',
+        "function f(k) {\n  let n = 0;\n  switch (k) {\n    case 'a': {\n      n++;\n    }\n    case 'b':\n      n++;\n      break;\n    default:\n      n = -1;\n  }\n  return n;\n}\n",
+      );
+      assert.match(runsOn, /`'a'` \(line 4, falls through into the next\)/);
+    });
+
+    it('a loop whose body ends in its own break or return runs at most once', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc first(p []byte) (rune, int) {\n\tfor _, b := range p {\n\t\tif b < 0x80 {\n\t\t\treturn rune(b), 1\n\t\t}\n\t\tbreak\n\t}\n\treturn 0, 0\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`first\(p\)`: O\(1\) — the loop on line 4 ends its first turn with the `break` on line 8, and nothing in it starts another, so it runs at most once/,
+      );
+      // A `continue` starts another turn: no longer once.
+      const again = await said(
+        'go',
+        'package p\n\nfunc count(p []byte) (n int) {\n\tfor _, b := range p {\n\t\tif b == 0 {\n\t\t\tcontinue\n\t\t}\n\t\tn++\n\t\tbreak\n\t}\n\treturn n\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(again, /runs at most once/);
+    });
+
+    it('a loop counting down from a number to a number runs a fixed number of times', async () => {
+      const text = await said(
+        'javascript',
+        'function tail(x) {\n  const out = [];\n  for (let i = 9; i >= 0; i--) {\n    out.push(x[i]);\n  }\n  return out;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`tail\(x\)`: O\(1\) — the loop on line 3 runs at most a fixed number of times \(it counts `i` down from 9 while `i >= 0`\)/,
+      );
+      const passed = await said(
+        'javascript',
+        'function tail(x, k) {\n  const out = [];\n  for (let i = k; i >= 0; i--) {\n    out.push(x[i]);\n  }\n  return out;\n}\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(passed, /`tail\(x, k\)`: O\(n\)/);
+    });
+
+    it('`i = i + 1` moves an index forward, so a loop inside that moves it too shares its steps', async () => {
+      const text = await said(
+        'python',
+        "def subst(field, params):\n    res = ''\n    i, n = 0, len(field)\n    while i < n:\n        c = field[i]; i = i+1\n        if c == '{':\n            start = i\n            while i < n and field[i] != '}':\n                i = i+1\n            res = res + params.get(field[start:i], '')\n            i = i+1\n        else:\n            res = res + c\n    return res\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /`subst\(field, params\)`: O\(n\) — [^\n]*the loop on line 8 moves the same `i` as the loop on line 4 around it/,
+      );
+      assert.doesNotMatch(text, /O\(n\^2\)/);
+      const told = await said(
+        'python',
+        "def skip(s):\n    i = 0\n    while i < len(s) and s[i] == ' ':\n        i = i + 2\n    return i\n",
+      );
+      assert.doesNotMatch(told, /sets `i` \(line 4\)/);
+    });
+  });
 });

@@ -291,6 +291,49 @@ function onlyMovesForward(loop: Node, name: string, starts = 1, ownStart = false
 }
 
 /**
+ * A counting loop that starts its index at a number and only moves it back, while it stays above a number
+ * (`for (let i = 9; i >= 0; i--)`): a fixed count, as one counting up to a constant is.
+ */
+function countsDown(loop: Node, l: LoopAnatomy): { index: string; from: string } | undefined {
+  const condition = l.condition?.replace(/^\((.*)\)$/s, '$1').trim();
+  const bound = condition ? /^([A-Za-z_$][\w$]*)\s*(>=|>)\s*-?\d+$/.exec(condition) : null;
+  const init = loop.childForFieldName('initializer') ?? loop.childForFieldName('init');
+  const update = loop.childForFieldName('update') ?? loop.childForFieldName('increment');
+  if (!bound || !init || !update) return undefined;
+  const index = bound[1]!;
+  const esc = index.replace(/[$]/g, '\\$&');
+  const from = new RegExp(`(?<![\\w$.])${esc}\\s*(?::\\s*\\w+\\s*)?=\\s*(\\d+)\\s*;?$`).exec(
+    init.text.trim(),
+  )?.[1];
+  if (!from || !new RegExp(`^(--\\s*${esc}|${esc}\\s*--|${esc}\\s*-=\\s*\\d+)$`).test(update.text.trim()))
+    return undefined;
+  // Nothing in the body moves it but back.
+  if (l.carried.some((c) => c.name === index && c.how !== 'back')) return undefined;
+  return { index, from };
+}
+
+/**
+ * A loop whose body ends in a `break` or `return` of its own, with no `continue` anywhere in it: every turn
+ * that gets to the end leaves, so it takes at most one turn (Go's inlining trick `for _, b := range p { …;
+ * break }`).
+ */
+function onceOnly(loop: Node): { keyword: string; line: number } | undefined {
+  const body = loop.childForFieldName('body');
+  if (!body) return undefined;
+  // Go holds a block's statements in a `statement_list`.
+  const statements = body.namedChildren
+    .flatMap((c) => (c.type === 'statement_list' ? c.namedChildren : [c]))
+    .filter((c) => !c.type.includes('comment'));
+  const last = statements[statements.length - 1];
+  if (!last || !/^(break_statement|return_statement|break_expression|return_expression)$/.test(last.type))
+    return undefined;
+  // A labelled `break` may leave another loop; a `continue` anywhere starts another turn.
+  if (/^break/.test(last.type) && last.namedChildren.length > 0) return undefined;
+  if (/(^|[^\w])continue\b/.test(body.text)) return undefined;
+  return { keyword: /^break/.test(last.type) ? 'break' : 'return', line: last.startPosition.row + 1 };
+}
+
+/**
  * A nested loop that runs `k` times, inside a loop that adds `k` to the total its condition bounds
  * (`for (i = len; i > 0; --i) *dst++ = *p++;` then `dst_size += len`, under `while (dst_size < size)`):
  * its turns over all the outer loop's turns add up to at most that bound. Every write of the total in the
@@ -691,7 +734,9 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         ? advancesIndex(l, node, parent, parentNode)
         : undefined;
     const shared = sameIndex ?? advanced;
-    const fixed = fixedCount(l, constants);
+    const down = node ? countsDown(node, l) : undefined;
+    const fixed = fixedCount(l, constants) || down !== undefined;
+    const single = node && !fixed ? onceOnly(node) : undefined;
     const handed = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const ahead =
       !shared && !handed && node && parentNode ? skipsAhead(l, node, parent!, parentNode) : undefined;
@@ -718,7 +763,16 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
           })()
         : undefined;
     const budget =
-      !shared && !cursor && !consumed && !iterator && !worked && !gathering && parent && node && parentNode
+      !single &&
+      !shared &&
+      !cursor &&
+      !consumed &&
+      !iterator &&
+      !worked &&
+      !gathering &&
+      parent &&
+      node &&
+      parentNode
         ? budgetOf(l, node, parent, parentNode)
         : undefined;
     const left =
@@ -734,36 +788,40 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
-    const note = budget
-      ? `the loop on line ${l.line} runs ${code(budget.count)} times, and the loop on line ${parent!.line} around it adds ${code(budget.count)} to ${code(budget.total)}, which its condition bounds (${code(parent!.condition!)}), so over all of that loop's turns it takes at most as many steps as that bound`
-      : advanced
-        ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
-        : shared
-          ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-          : ahead
-            ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
-            : cursor
-              ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
-              : consumed
-                ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-                : worked
-                  ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
-                  : gathering
-                    ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
-                    : iterator
-                      ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-                      : left === 'unit'
-                        ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-                        : left === 'loop'
-                          ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                          : fixed
-                            ? `the loop on line ${l.line} runs at most a fixed number of times (${fixedWhy(l)})`
-                            : undefined;
+    const note = single
+      ? `the loop on line ${l.line} ends its first turn with the \`${single.keyword}\` on line ${single.line}, and nothing in it starts another, so it runs at most once`
+      : budget
+        ? `the loop on line ${l.line} runs ${code(budget.count)} times, and the loop on line ${parent!.line} around it adds ${code(budget.count)} to ${code(budget.total)}, which its condition bounds (${code(parent!.condition!)}), so over all of that loop's turns it takes at most as many steps as that bound`
+        : advanced
+          ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
+          : shared
+            ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
+            : ahead
+              ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
+              : cursor
+                ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+                : consumed
+                  ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+                  : worked
+                    ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
+                    : gathering
+                      ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
+                      : iterator
+                        ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+                        : left === 'unit'
+                          ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                          : left === 'loop'
+                            ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                            : fixed
+                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : fixedWhy(l)})`
+                              : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
     const made = {
-      depth: up.depth + (note || turn || log ? 0 : 1),
+      // A loop run at most once per run of the one around it (a way out follows it) adds its own turns to
+      // that one's instead of multiplying them: at least one level, whatever the loops around it take.
+      depth: left && note ? Math.max(up.depth, 1) : up.depth + (note || turn || log ? 0 : 1),
       notes: note ? [...up.notes, note] : log ? [...up.notes, logNote(l, log)] : up.notes,
       ...(up.perTurn ? { perTurn: up.perTurn } : {}),
       turns: turn ? [...up.turns, l.line] : up.turns,

@@ -74,6 +74,18 @@ function split(node: Node): readonly Node[] {
   return node.type === 'expression_list' ? node.namedChildren : [node];
 }
 
+/**
+ * Whether an arm's last statement leaves it: a jump, or a braced block (`case '[': { …; return p+1; }`)
+ * whose own last statement does. An empty block, or one ending in anything else, runs on.
+ */
+function endsInJump(last: Node): boolean {
+  if (ENDS_ARM.test(last.type)) return true;
+  if (!/^(block|statement_block|compound_statement)$/.test(last.type)) return false;
+  const inner = last.namedChildren.filter((c) => !c.type.includes('comment'));
+  const end = inner[inner.length - 1];
+  return end !== undefined && endsInJump(end);
+}
+
 export function casesOf(node: Node): CaseArm[] {
   const arms = armsOf(node);
   const out: CaseArm[] = [];
@@ -110,12 +122,7 @@ export function casesOf(node: Node): CaseArm[] {
         arm.type,
       );
     const runsOn =
-      goFallthrough ||
-      (cStyle &&
-        index < arms.length - 1 &&
-        last !== undefined &&
-        !ENDS_ARM.test(last.type) &&
-        !/^(block|statement_block)$/.test(last.type));
+      goFallthrough || (cStyle && index < arms.length - 1 && last !== undefined && !endsInJump(last));
     out.push({
       labels: [...pending, ...shown],
       line: pending.length ? pendingLine : arm.startPosition.row + 1,

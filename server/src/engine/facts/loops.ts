@@ -763,11 +763,18 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
           new RegExp(`^append\\(\\s*${left.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*,`).test(
             value.text,
           );
+        // `i = i + 1` moves it forward as `i += 1` does.
+        const spelled =
+          operator === '='
+            ? new RegExp(`^${left.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*([-+])\\s*(\\d+)$`).exec(
+                codeWithoutComments(value).trim(),
+              )
+            : null;
         const how: ChangeHow = goAppend
           ? 'appends'
-          : operator === '+=' && constant
+          : (operator === '+=' && constant) || spelled?.[1] === '+'
             ? 'forward'
-            : operator === '-=' && constant
+            : (operator === '-=' && constant) || spelled?.[1] === '-'
               ? 'back'
               : operator === '=' || !operator
                 ? 'sets'
@@ -779,7 +786,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
           how,
           node,
           how === 'sets' && SIMPLE_VALUE.test(to) ? to : undefined,
-          how === 'forward' || how === 'back' ? by!.text : undefined,
+          how === 'forward' || how === 'back' ? (spelled?.[2] ?? by!.text) : undefined,
         );
         const into = codeWithoutComments(value).trim();
         if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
