@@ -762,30 +762,14 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
             return gatheredBy && addsEveryTurn(node, gatheredBy) ? gatheredBy : undefined;
           })()
         : undefined;
+    // Already shown not to multiply the loop around it by one of the reasons above.
+    const sharesTurns = shared || cursor || consumed || iterator || worked || gathering;
     const budget =
-      !single &&
-      !shared &&
-      !cursor &&
-      !consumed &&
-      !iterator &&
-      !worked &&
-      !gathering &&
-      parent &&
-      node &&
-      parentNode
+      !single && !sharesTurns && parent && node && parentNode
         ? budgetOf(l, node, parent, parentNode)
         : undefined;
     const left =
-      !shared &&
-      !cursor &&
-      !consumed &&
-      !iterator &&
-      !worked &&
-      !gathering &&
-      !budget &&
-      parent &&
-      node &&
-      parentNode
+      !sharesTurns && !budget && parent && node && parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
     const note = single

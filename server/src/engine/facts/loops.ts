@@ -814,21 +814,16 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       ).text;
       // `exports.set(…)`, `this.add(…)`: a function of the module or of the object itself, which may be
       // this very function calling itself, not a collection taking an item.
-      if (
+      const collection =
         object &&
         /^[\w.]+$/.test(object.text) &&
-        !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
-        APPENDING.test(method)
-      )
-        // `.set(…)` writes an entry or a range in place (a map's key, a typed array's bytes): nothing grows for sure.
-        change(object.text, method === 'set' ? 'stores' : 'appends', node);
-      else if (
-        object &&
-        /^[\w.]+$/.test(object.text) &&
-        !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text) &&
-        REMOVING.test(method)
-      )
-        change(object.text, 'removes', node);
+        !/^(exports|module\.exports|module|this|self|super|base)$/.test(object.text)
+          ? object.text
+          : undefined;
+      // `.set(…)` writes an entry or a range in place (a map's key, a typed array's bytes): nothing grows for sure.
+      if (collection && APPENDING.test(method))
+        change(collection, method === 'set' ? 'stores' : 'appends', node);
+      else if (collection && REMOVING.test(method)) change(collection, 'removes', node);
     }
     // Python's `del items[-1]`: an item taken out.
     if (node.type === 'delete_statement') {
