@@ -253,7 +253,12 @@ const loopChanges: Check<'loop-changes'> = (claim, { nodes }) => {
     const step = operator === '+=' ? '\\+\\+' : operator === '-=' ? '--' : undefined;
     const by = `(^|[^\\w.])${name}\\s*${escape(operator ?? '')}(?!=)`;
     const stepped = step ? `|(^|[^\\w.])${name}\\s*${step}|${step}\\s*${name}(?![\\w])` : '';
-    if (operator && !new RegExp(`${by}${stepped}`).test(joined))
+    // …or written out: `t = t + x`, `n = n * 16`.
+    const spelled =
+      operator && /^[-+*/]=$/.test(operator)
+        ? `|(^|[^\\w.])${name}\\s*=\\s*${name}\\s*${escape(operator[0]!)}(?!=)`
+        : '';
+    if (operator && !new RegExp(`${by}${stepped}${spelled}`).test(joined))
       return `line ${at} does not change \`${claim.name}\` with \`${operator}\``;
     // Said to be moved by a constant other than 1: the line moves it by exactly that.
     const sign = claim.how === 'back' ? '-' : '\\+';
@@ -364,8 +369,10 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
     `\\b(let|var|const|auto|final|[A-Z]\\w*|int|long|size_t|\\w+\\s*\\*)\\s+${escape(claim.name)}\\s*=`,
   );
   let started = startsInHeader(claim.name, loop);
-  const others = sets.filter(([line], i) => {
-    if (i === own || declares.test(lines[line] ?? '')) return false;
+  // Another move into a part of it (`node = node.next` beside `node = node.table[i]`) is the same walk.
+  const part = new RegExp(`^=${escape(claim.name)}((\\??\\.|->)\\w+|\\[[^\\]():]+\\])+;?$`);
+  const others = sets.filter(([line, op], i) => {
+    if (i === own || declares.test(lines[line] ?? '') || part.test(op.replace(/\s+/g, ''))) return false;
     if (started !== undefined && line <= started) {
       started = undefined;
       return false;
@@ -373,6 +380,56 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
     return true;
   });
   return others.length > 0 ? `line ${others[0]![0]} sets \`${claim.name}\` too` : undefined;
+};
+
+const loopKeepsBest: Check<'loop-keeps-best'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  const [test, keep] = claim.evidence.lines as [number, number];
+  if (!within(loop, test) || !within(loop, keep)) return 'a line is outside the loop';
+  const lines = sourceLines(loop);
+  const flat = (t: string) => t.replace(/\s+/g, '');
+  const name = flat(claim.name);
+  const value = flat(claim.value);
+  const compared = flat(lines[test] ?? '');
+  const ways =
+    claim.keeps === 'highest'
+      ? [`${value}>${name}`, `${value}>=${name}`, `${name}<${value}`, `${name}<=${value}`]
+      : [`${value}<${name}`, `${value}<=${name}`, `${name}>${value}`, `${name}>=${value}`];
+  if (!ways.some((w) => compared.includes(w)))
+    return `line ${test} does not compare \`${claim.value}\` with \`${claim.name}\` that way`;
+  const sets = assignmentsOf(claim.name, loop);
+  const own = sets.filter(([line, op]) => line === keep && flat(op).replace(/;$/, '') === `=${value}`);
+  if (own.length !== 1) return `line ${keep} does not set \`${claim.name}\` to \`${claim.value}\``;
+  const other = sets.find(([line, op]) => line !== keep || flat(op).replace(/;$/, '') !== `=${value}`);
+  return other ? `line ${other[0]} sets \`${claim.name}\` too` : undefined;
+};
+
+const loopSkips: Check<'loop-skips'> = (claim, { nodes }) => {
+  const loop = nodes[claim.evidence.nodes[0] ?? -1];
+  if (!loop) return 'no evidence node';
+  if (!/while|for/.test(loop.type))
+    return `the ${loop.type} on line ${loop.startPosition.row + 1} is no loop`;
+  const flat = (t: string) => t.replace(/\s+/g, '');
+  // Go's `for cond {}` holds its condition as a plain child, beside the body.
+  const held =
+    loop.childForFieldName('condition') ??
+    loop.namedChildren.find(
+      (c) => c.id !== loop.childForFieldName('body')?.id && !/clause|comment/.test(c.type),
+    );
+  const condition = flat(held?.text ?? '');
+  if (!condition.includes(flat(claim.bound)) || !condition.includes(flat(claim.test)))
+    return `the condition does not hold \`${claim.bound}\` and \`${claim.test}\``;
+  const body = (loop.childForFieldName('body')?.text ?? '')
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$|#.*$/gm, '')
+    .replace(/^\s*:/, '')
+    .replace(/[{};\s]/g, '');
+  const i = escape(claim.index);
+  const sign = claim.way === 'forward' ? '\\+' : '-';
+  const moves = new RegExp(`^(?:${i}${sign}${sign}|${sign}${sign}${i}|${i}${sign}=1|${i}=${i}${sign}1)$`);
+  return moves.test(body)
+    ? undefined
+    : `the body \`${body}\` does more than move \`${claim.index}\` by one ${claim.way}`;
 };
 
 const loopLogTurns: Check<'loop-log-turns'> = (claim, { nodes }) => {
@@ -1030,6 +1087,8 @@ export const CHECKS: { readonly [K in ClaimKind]: Check<K> } = {
   'loop-exits': loopExits,
   'loop-descends': loopDescends,
   'loop-drains': loopDrains,
+  'loop-keeps-best': loopKeepsBest,
+  'loop-skips': loopSkips,
   'names-term': namesTerm,
   'loop-log-turns': loopLogTurns,
   'comment-explains': commentExplains,
@@ -1114,6 +1173,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
       return CHECKS[claim.kind](claim, context);
     case 'loop-drains':
       return CHECKS[claim.kind](claim, context);
+    case 'loop-keeps-best':
+      return CHECKS[claim.kind](claim, context);
+    case 'loop-skips':
+      return CHECKS[claim.kind](claim, context);
     case 'names-term':
       return CHECKS[claim.kind](claim, context);
     case 'loop-log-turns':
@@ -1122,5 +1185,10 @@ export function check(claim: Claim, context: CheckContext): string | undefined {
       return CHECKS[claim.kind](claim, context);
     case 'loop-arms':
       return CHECKS[claim.kind](claim, context);
+    default: {
+      // A kind with no case here would go unchecked: the compiler names it.
+      const unchecked: never = claim;
+      return `no check for ${(unchecked as Claim).kind}`;
+    }
   }
 }

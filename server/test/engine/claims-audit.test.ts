@@ -287,6 +287,62 @@ describe('claim audit: each second check catches the false claim of its kind', (
     caught.add('loop-descends');
   });
 
+  it('loop-keeps-best: a comparison the other way, and a name set again elsewhere', async () => {
+    const source =
+      'def top(xs):\n    best = 0\n    for x in xs:\n        if x > best:\n            best = x\n        if x < 0:\n            best = 0\n    return best\n';
+    const { facts, unit, nodes } = await factsOf('python', source);
+    const u = unit('top');
+    const loop = nodes.find((n) => n.type === 'for_statement')!;
+    const claim = (keeps: 'highest' | 'lowest'): Claim => ({
+      kind: 'loop-keeps-best',
+      ...about(u),
+      name: 'best',
+      value: 'x',
+      keeps,
+      evidence: { nodes: [loop.id], lines: [4, 5] },
+    });
+    assert.match(
+      contradicts(claim('lowest'), facts, u, nodes),
+      /line 4 does not compare `x` with `best` that way/,
+    );
+    assert.match(contradicts(claim('highest'), facts, u, nodes), /line 7 sets `best` too/);
+    const kept = await factsOf('python', source.replace('            best = 0\n', '            pass\n'));
+    const k = kept.unit('top');
+    const keptLoop = kept.nodes.find((n) => n.type === 'for_statement')!;
+    const valid = { ...claim('highest'), ...about(k), evidence: { nodes: [keptLoop.id], lines: [4, 5] } };
+    assert.equal(check(valid, { unit: k, units: kept.facts.units, nodes: kept.nodes }), undefined);
+    caught.add('loop-keeps-best');
+  });
+
+  it('loop-skips: a body that does more, and a bound the condition does not hold', async () => {
+    const { facts, unit, nodes } = await factsOf(
+      'python',
+      "def f(s, i, n):\n    while i < n and s[i] == ' ':\n        i += 1\n        n -= 1\n    return i\n",
+    );
+    const u = unit('f');
+    const loop = nodes.find((n) => n.type === 'while_statement')!;
+    const claim = (bound: string): Claim => ({
+      kind: 'loop-skips',
+      ...about(u),
+      index: 'i',
+      way: 'forward',
+      test: "s[i] == ' '",
+      bound,
+      evidence: { nodes: [loop.id], lines: [2] },
+    });
+    assert.match(contradicts(claim('i < n'), facts, u, nodes), /does more than move `i` by one forward/);
+    assert.match(contradicts(claim('i < m'), facts, u, nodes), /the condition does not hold `i < m`/);
+    const only = await factsOf(
+      'python',
+      "def f(s, i, n):\n    while i < n and s[i] == ' ':\n        i += 1\n    return i\n",
+    );
+    const o = only.unit('f');
+    const onlyLoop = only.nodes.find((n) => n.type === 'while_statement')!;
+    const valid = { ...claim('i < n'), ...about(o), evidence: { nodes: [onlyLoop.id], lines: [2] } };
+    assert.equal(check(valid, { unit: o, units: only.facts.units, nodes: only.nodes }), undefined);
+    caught.add('loop-skips');
+  });
+
   it('loop-log-turns: an index that also moves by a step of its own size', async () => {
     const { facts, unit, nodes } = await factsOf(
       'python',

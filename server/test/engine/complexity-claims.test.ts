@@ -524,11 +524,11 @@ describe('engine: complexity claims', () => {
     const { estimates, hotSpots } = await claims('python', code);
     assert.match(
       lineFor(estimates, 'count'),
-      /: O\(n\) — .*; if `ids` is a list or array \(not a set, map or string\), `x in ids` searches it on every iteration, which makes it O\(n·m\)/,
+      /: O\(n\) — .*; if `ids` is a list, array or string \(not a set or map\), `x in ids` searches it on every iteration, which makes it O\(n·m\)/,
     );
     assert.match(
       hotSpots,
-      /`x in ids` on line 4 searches `ids` on every iteration .*; element by element if it is a list or array\./,
+      /`x in ids` on line 4 searches `ids` on every iteration .*; element by element if it is a list, array or string\./,
     );
   });
 

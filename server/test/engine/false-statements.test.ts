@@ -329,9 +329,9 @@ describe('engine: no false sentence', () => {
         'javascript',
         'function scale(values, f) {\n  let product = 1;\n  let rest = 100;\n  let ratio = 1;\n  for (const v of values) {\n    product *= v;\n    rest -= v;\n    ratio /= f;\n  }\n  return [product, rest, ratio];\n}\n',
       );
-      assert.match(text, /multiplies `product` \(line 6\)/);
-      assert.match(text, /subtracts from `rest` \(line 7\)/);
-      assert.match(text, /divides `ratio` \(line 8\)/);
+      assert.match(text, /multiplies `product` by `v` \(line 6\)/);
+      assert.match(text, /subtracts `v` from `rest` \(line 7\)/);
+      assert.match(text, /divides `ratio` by `f` \(line 8\)/);
       assert.doesNotMatch(text, /adds to `(product|rest|ratio)`/);
     });
 
@@ -2981,6 +2981,189 @@ describe('engine: no false sentence', () => {
         "def skip(s):\n    i = 0\n    while i < len(s) and s[i] == ' ':\n        i = i + 2\n    return i\n",
       );
       assert.doesNotMatch(told, /sets `i` \(line 4\)/);
+    });
+  });
+
+  describe('classes found reading fresh code before the fifteenth panel', () => {
+    it('an arrow function whose body chooses between values answers no yes-or-no question', async () => {
+      const text = await said(
+        'javascript',
+        "const pick = (a, b) => a === b ?\n  { kind: 'same', v: String(a) }\n  : { kind: 'range', lo: a, hi: b };\nconst same = (a, b) => a === b;\n",
+      );
+      assert.doesNotMatch(text, /`pick\(a, b\)` answers yes or no/);
+      assert.doesNotMatch(text, /It answers yes or no: it returns whether `a` equals `b` \(line 1\)/);
+      // A body that is the question itself still answers it.
+      assert.match(text, /`same\(a, b\)` answers yes or no: it returns whether `a` equals `b` \(line 4\)/);
+    });
+
+    it('a loop over a collection whose size is written in the code does not multiply the cost', async () => {
+      const python = await said(
+        'python',
+        "def tally(data):\n    ascii = [chr(c) for c in range(127)]\n    counts = {}\n    for line in data:\n        for ch in ascii:\n            counts[ch] = counts.get(ch, 0) + 1\n        for sep in ',', ';':\n            counts[sep] = 0\n    return counts\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(
+        python,
+        /`tally\(data\)`: O\(n\) — .*the loop on line 5 runs at most a fixed number of times \(it runs over `ascii`, which is set once to a collection of fixed size and never grown\)/,
+      );
+      const js = await said(
+        'javascript',
+        "function count(lines) {\n  let n = 0;\n  const seps = [',', ';'];\n  for (const line of lines) {\n    for (const sep of seps) {\n      if (line.includes(sep)) n++;\n    }\n  }\n  return n;\n}\n",
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      // The search inside is counted once per line, not once per line and separator pair of a size n.
+      assert.match(js, /`count\(lines\)`: O\(n·m\)|`count\(lines\)`: O\(n\) — /);
+      assert.doesNotMatch(js, /`count\(lines\)`: O\(n\^2/);
+      // A list that grows is no longer of written size.
+      const grown = await said(
+        'python',
+        'def spread(data):\n    seen = [0]\n    for x in data:\n        for y in seen:\n            print(x, y)\n        seen.append(x)\n',
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(grown, /`spread\(data\)`: O\(n\^2\)/);
+    });
+
+    it('a running best is told as what it keeps, and only where nothing else sets it', async () => {
+      const go =
+        'package p\n\nfunc best(items []item, skip bool) (name string, at int) {\n\ttop := 0\n\tfor i, it := range items {\n\t\tif it.score > top && !(skip && i == 0) {\n\t\t\ttop = it.score\n\t\t\tname = it.name\n\t\t\tat = i\n\t\t}\n\t}\n\treturn\n}\n';
+      const text = await said('go', go, { mode: 'standard', audience: 'intermediate' });
+      assert.match(
+        text,
+        /It keeps the highest `it\.score` seen so far in `top` \(lines 6 and 7\), counting only turns where `!\(skip && i == 0\)` also holds, and sets `name` and `at` with it \(lines 8 and 9\)\./,
+      );
+      assert.doesNotMatch(text, /sets `top` \(line 7\)/);
+      const lowest = await said(
+        'python',
+        'def nearest(points, x):\n    best = None\n    gap = 10 ** 9\n    for p in points:\n        if abs(p - x) < gap:\n            gap = abs(p - x)\n            best = p\n    return best\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        lowest,
+        /It keeps the lowest `abs\(p - x\)` seen so far in `gap` \(lines 5 and 6\), and sets `best` with it \(line 7\)\./,
+      );
+      // Set again elsewhere in the loop (a reset), it is no running best.
+      const reset = await said(
+        'python',
+        'def runs(xs):\n    top = 0\n    cur = 0\n    for x in xs:\n        if x > top:\n            top = x\n        if x == 0:\n            top = 0\n        cur += x\n    return top, cur\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(reset, /keeps the highest/);
+    });
+
+    it('a walk that moves down in one branch and along in another is told move by move', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc find(root *trie, s string) int {\n\tn := 0\n\tnode := root\n\tfor node != nil && s != "" {\n\t\tif node.table != nil {\n\t\t\tb := s[0]\n\t\t\tnode = node.table[b]\n\t\t\ts = s[1:]\n\t\t\tn++\n\t\t} else {\n\t\t\tnode = node.next\n\t\t}\n\t}\n\treturn n\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /Line 9 moves `node` down into `node\.table\[b\]`\. Line 13 moves `node` on to `node\.next`\./,
+      );
+      assert.doesNotMatch(text, /sets `node` \(lines 9 and 13\)/);
+      // Set to something else too (`node = root`), it is no walk.
+      const restart = await said(
+        'go',
+        'package p\n\nfunc find(root *trie, s string) int {\n\tn := 0\n\tnode := root\n\tfor node != nil && s != "" {\n\t\tif node.table != nil {\n\t\t\tb := s[0]\n\t\t\tnode = node.table[b]\n\t\t\ts = s[1:]\n\t\t\tn++\n\t\t} else {\n\t\t\tnode = root\n\t\t}\n\t}\n\treturn n\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(restart, /moves `node` down into/);
+    });
+
+    it('a change made on one line by a compound assignment says by what', async () => {
+      const text = await said(
+        'java',
+        'class D {\n  int pack(int[] src, int sp, int sl) {\n    int bits = 0;\n    int shift = 18;\n    int total = 0;\n    while (sp < sl) {\n      int b = src[sp++];\n      bits |= (b << shift);\n      shift -= 6;\n      total += b * 2;\n      if (shift < 0) {\n        shift = 18;\n      }\n    }\n    return bits + total;\n  }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /sets the bits of `\(b << shift\)` in `bits` \(line 8\)/);
+      assert.match(text, /adds `b \* 2` to `total` \(line 10\)/);
+      // Added to on two lines by different amounts: no one operand to quote.
+      const two = await said(
+        'python',
+        'def f(xs):\n    t = 0\n    for x in xs:\n        t += x\n        if x > 9:\n            t += 1 + x\n        print(t)\n    return t\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(two, /adds `x` to `t`/);
+    });
+
+    it('a loop that only moves an index past a run of items is told as a skip', async () => {
+      const c = await said(
+        'c',
+        "int span(const char *s, int i, int n) {\n    while (i < n && (s[i] == ' ' || s[i] == '\\t'))\n        i++;\n    int end = n;\n    while (end > i && s[end - 1] == '\\n')\n        end--;\n    return end - i;\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        c,
+        /skips `i` forward over every item where `s\[i\] == ' ' \|\| s\[i\] == '\\t'` holds, staying within `i < n`, skips `end` back over every item where `s\[end - 1\] == '\\n'` holds, staying within `end > i`/,
+      );
+      // A body that does more than move the index is no skip; nor is a test that reads no item.
+      const more = await said(
+        'python',
+        "def f(s, i, n):\n    while i < n and s[i] == ' ':\n        i += 1\n        print(i)\n    while i < n and n > 3:\n        i += 1\n    return i\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(more, /skips `i`/);
+    });
+
+    it('a loop with no condition is not said to repeat "while 1 holds", nor to run over it', async () => {
+      const text = await said(
+        'python',
+        "def copy(src, out):\n    out.write(b'[')\n    while 1:\n        line = src.readline()\n        if not line:\n            break\n        out.write(line)\n    out.write(b']')\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /repeats a loop until something inside it leaves it/);
+      assert.doesNotMatch(text, /while `1` holds|over `1`/);
+      // Writes before and after the loop: not all of them are in it.
+      assert.doesNotMatch(text, /writes its output to `out`, in the loop/);
+    });
+
+    it('an item put at the end by index (`arr[arr.length] = v`) is added, not set', async () => {
+      const text = await said(
+        'javascript',
+        'function hex(bytes) {\n  var arr = [];\n  for (var i = 0; i < bytes.length; ++i) {\n    if (bytes[i] < 16) arr[arr.length] = "0";\n    arr[arr.length] = bytes[i].toString(16);\n  }\n  return arr.join("");\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /sets `arr\[arr\.length\]`/);
+      assert.match(text, /adds items to `arr` \(lines 4 and 5\)/);
+    });
+
+    it('"every item passes a test" only where the loop itself answers, with no `break` and the answer right after', async () => {
+      const text = await said(
+        'java',
+        'class L {\n    boolean batch(Object[] es, java.util.Collection<?> c, boolean keep, int from, int end) {\n        int r;\n        for (r = from;; r++) {\n            if (r == end)\n                return false;\n            if (c.contains(es[r]) != keep)\n                break;\n        }\n        int w = r++;\n        for (; r < end; r++) {\n            if (c.contains(es[r]) == keep)\n                es[w++] = es[r];\n        }\n        return true;\n    }\n    boolean allPositive(int[] xs) {\n        for (int x : xs) {\n            if (x <= 0) return false;\n        }\n        return true;\n    }\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /`L\.batch\([^)]*\)` [^.]*checks whether every item/);
+      assert.match(text, /`L\.allPositive\(xs\)` [^.]*\. It checks whether every item of `xs` passes a test/);
+    });
+
+    it('a Rust associated function without `self` is no method', async () => {
+      const text = await said(
+        'rust',
+        "pub struct Bytes<'a> { slice: &'a [u8], pos: usize }\n\nimpl<'a> Bytes<'a> {\n    pub fn new(slice: &'a [u8]) -> Bytes<'a> {\n        Bytes { slice, pos: 0 }\n    }\n\n    pub fn peek(&self) -> Option<u8> {\n        self.slice.get(self.pos).copied()\n    }\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /`Bytes\.new\(slice\)` is a method/);
+      assert.doesNotMatch(text, /has 2 methods/);
+      assert.match(text, /has 2 functions: `new` and `peek`/);
+      assert.match(text, /`Bytes\.peek` is a method/);
+    });
+
+    it('a table the file writes out at its top level is of fixed size, unless something grows it', async () => {
+      const table =
+        "const UNITS = {\n  'k': 1e3, // a ']' in a comment\n  'M': 1e6,\n  'G': 1e9,\n};\nfunction scale(words) {\n  let total = 0;\n  for (const w of words) {\n    for (const [suffix, factor] of Object.entries(UNITS)) {\n      if (w.endsWith(suffix)) total += factor;\n    }\n  }\n  return total;\n}\n";
+      const text = await said('javascript', table, { mode: 'performance', audience: 'intermediate' });
+      assert.match(
+        text,
+        /`scale\(words\)`: O\(n\) — .*it runs over `Object\.entries\(UNITS\)`, and `UNITS` is set once to a collection of fixed size and never grown/,
+      );
+      const grown = await said(
+        'javascript',
+        `${table}function learn(name, factor) {\n  UNITS[name] = factor;\n}\n`,
+        { mode: 'performance', audience: 'intermediate' },
+      );
+      assert.match(grown, /`scale\(words\)`: O\(n\^2\)/);
     });
   });
 });

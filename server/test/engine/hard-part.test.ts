@@ -242,7 +242,7 @@ func Words(src string) (words []string, spaces int) {
       );
       assert.match(
         text,
-        /Each turn, the `if` chain on line 8 takes one of 3 ways: when `mode === Mode\.Text` \(line 8\), depending on further checks, it sets `mode` to `Mode\.Tag` \(line 9\) or adds to `out` \(line 10\); when `mode === Mode\.Tag` \(line 11: “attribute values may hold '>'”\), depending on further checks, it sets `mode` to `Mode\.Quote` or `Mode\.Text` \(lines 13 and 14\); otherwise \(line 15\), depending on further checks, it sets `mode` to `Mode\.Tag` \(line 16\)\./,
+        /Each turn, the `if` chain on line 8 takes one of 3 ways: when `mode === Mode\.Text` \(line 8\), depending on further checks, it sets `mode` to `Mode\.Tag` \(line 9\) or adds `c` to `out` \(line 10\); when `mode === Mode\.Tag` \(line 11: “attribute values may hold '>'”\), depending on further checks, it sets `mode` to `Mode\.Quote` or `Mode\.Text` \(lines 13 and 14\); otherwise \(line 15\), depending on further checks, it sets `mode` to `Mode\.Tag` \(line 16\)\./,
       );
     });
 
@@ -349,7 +349,7 @@ func Words(src string) (words []string, spaces int) {
       assert.ok(loop, text);
       assert.match(
         loop,
-        /sets `line` \(line 5\), adds items to it \(lines 9 and 14\) and takes items out of it \(line 12\); sets `size` \(line 6\), adds to it \(line 8\) and decrements it \(line 11\)/,
+        /sets `line` \(line 5\), adds items to it \(lines 9 and 14\) and takes items out of it \(line 12\); sets `size` \(line 6\), adds `len\(words\[-1\]\)` to it \(line 8\) and decrements it \(line 11\)/,
       );
       // Never "sets `line` (lines 5, 9, 12 and 14)": an append is no assignment.
       assert.doesNotMatch(loop, /sets `line` \(lines/);

@@ -192,6 +192,14 @@ export function loopClaims(unit: UnitFacts): Claim[] {
             },
           ]
         : []),
+      ...(loop.best ?? []).map((b): Claim => ({
+        kind: 'loop-keeps-best',
+        ...base,
+        name: b.name,
+        value: b.value,
+        keeps: b.keeps,
+        evidence: { nodes: [loop.node], lines: [b.line, b.setLine] },
+      })),
       ...(loop.descends ?? []).map((d): Claim => ({
         kind: 'loop-descends',
         ...base,
@@ -443,6 +451,17 @@ export function claimsOf(facts: SnippetFacts): Claim[] {
     const depth = stackDepth(unit);
     if (depth) claims.push(depth);
     claims.push(...addsUp(unit), ...debounces(unit), ...switches(unit), ...loopClaims(unit));
+    for (const step of unit.steps)
+      if (step.skips)
+        claims.push({
+          kind: 'loop-skips',
+          ...about(unit),
+          index: step.skips.index,
+          way: step.skips.way,
+          test: step.skips.test,
+          bound: step.skips.bound,
+          evidence: { nodes: [step.node], lines: [step.line] },
+        });
     claims.push(...shapeClaims(unit));
     for (const c of unit.comments.slice(0, TOLD.comments))
       claims.push({

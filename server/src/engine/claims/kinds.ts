@@ -48,7 +48,17 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
   'loop-descends': {
     sentence: 'Line 107 moves `recipient` down into `recipient[key1]`, one level deeper on each turn.',
     check:
-      'the line, inside the loop, assigns the name a value that starts with the name itself followed only by `.field`, `->field` or `[index]` (no call), and no other line of the loop assigns the name',
+      'the line, inside the loop, assigns the name a value that starts with the name itself followed only by `.field`, `->field` or `[index]` (no call), and every other line of the loop that assigns the name assigns it such a part too',
+  },
+  'loop-keeps-best': {
+    sentence: 'It keeps the highest `node.priority` seen so far in `bestPriority` (lines 10 and 11) …',
+    check:
+      'the first line, inside the loop, compares the name with the value (`value > name` or `name < value` for the highest, the other way for the lowest); the second sets the name to that value; no other line of the loop sets the name',
+  },
+  'loop-skips': {
+    sentence: "It skips `i` forward over every item where `s[i] == ' '` holds, staying within `i < n`.",
+    check:
+      'the node is a `while` loop whose condition holds the bound and the test as written, joined by `&&` or `and`, and whose body, comments aside, is one statement moving the index by one that way (`i++`, `++i`, `i += 1`, `i = i + 1`, or the same back)',
   },
   'loop-drains': {
     sentence:

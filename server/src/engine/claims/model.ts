@@ -83,6 +83,23 @@ export interface LoopDescends extends ClaimBase {
   readonly into: string;
 }
 
+/** "It keeps the highest `node.priority` seen so far in `best` (lines 10 and 11)": a running best. */
+export interface LoopKeepsBest extends ClaimBase {
+  readonly kind: 'loop-keeps-best';
+  readonly name: string;
+  readonly value: string;
+  readonly keeps: 'highest' | 'lowest';
+}
+
+/** "It skips `i` forward over every item where `s[i] == ' '` holds, staying within `i < n`": a scanning loop. */
+export interface LoopSkips extends ClaimBase {
+  readonly kind: 'loop-skips';
+  readonly index: string;
+  readonly way: 'forward' | 'back';
+  readonly test: string;
+  readonly bound: string;
+}
+
 /** "The loop … runs while `stack` still holds items, taking items out of it (line 9)": a loop that drains it. */
 export interface LoopDrains extends ClaimBase {
   readonly kind: 'loop-drains';
@@ -286,6 +303,8 @@ export type Claim =
   | LoopChanges
   | LoopDescends
   | LoopDrains
+  | LoopKeepsBest
+  | LoopSkips
   | LoopLogTurns
   | LoopExits
   | LoopArms

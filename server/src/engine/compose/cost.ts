@@ -13,6 +13,7 @@ import { escapeRegExp } from '../regex.js';
 import { bodyStatements, type LogLoop } from '../facts/log-loops.js';
 import { logTurns } from './loops.js';
 import { code, count, listOf, listUpTo } from './text.js';
+import { fileFixedCollections, fixedCollections, fixedSize } from './fixed-size.js';
 
 export interface Estimate {
   /** `O(n)`, `O(n·m)`, `O(2^n) or worse`, or `not estimated`. */
@@ -145,8 +146,21 @@ function constantLocals(u: UnitFacts): ReadonlySet<string> {
   return new Set([...found].filter((n) => !bad.has(n) && !u.params.includes(n)));
 }
 
+/** Names that hold a number literal or a collection of written size: bounds that do not grow with the input. */
+function fixedLocals(u: UnitFacts): ReadonlySet<string> {
+  const text = u.metrics.node.text;
+  // The file's own tables, unless this unit takes or sets a name of its own that hides one.
+  const file = [...fileFixedCollections(u.metrics.node.doc.source)].filter(
+    (name) =>
+      !u.params.includes(name) &&
+      !new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:=(?!=)|:=)`).test(text),
+  );
+  return new Set([...constantLocals(u), ...fixedCollections(text, u.params), ...file]);
+}
+
 function fixedCount(l: LoopAnatomy, constants: ReadonlySet<string> = new Set()): boolean {
-  if (l.over !== undefined && CONSTANT_SLICE.test(l.over.trim())) return true;
+  if (l.over !== undefined && (CONSTANT_SLICE.test(l.over.trim()) || fixedSize(l.over, constants)))
+    return true;
   // `while ((idx + 1) % 8 != 0) idx++`: a counter moved forward until it reaches a multiple of a constant.
   const multiple = l.over === undefined && l.condition !== undefined ? TO_MULTIPLE.exec(l.condition) : null;
   if (multiple) {
@@ -187,7 +201,7 @@ function cappedExit(
 }
 
 /** Why a loop of a fixed count is one: the way out that caps it, or its condition or range. */
-function fixedWhy(l: LoopAnatomy): string {
+function fixedWhy(l: LoopAnatomy, constants: ReadonlySet<string>): string {
   const cap = l.exits.find(
     (e) =>
       e.when !== undefined &&
@@ -198,6 +212,13 @@ function fixedWhy(l: LoopAnatomy): string {
       CAPPED_AT.test(e.when),
   );
   if (cap) return `it leaves at line ${cap.line} once ${code(cap.when!)}`;
+  const table = l.over === undefined ? undefined : [...constants].find((c) => mentions(l.over, c));
+  if (l.over !== undefined && table !== undefined)
+    return table === l.over.trim()
+      ? `it runs over ${code(table)}, which is set once to a collection of fixed size and never grown`
+      : `it runs over ${code(l.over.trim())}, and ${code(table)} is set once to a collection of fixed size and never grown`;
+  if (l.over !== undefined && !CONSTANT_SLICE.test(l.over.trim()))
+    return `it runs over ${code(l.over.trim())}, whose size is written in the code`;
   // Fixed only because the name bounding it holds a number literal wherever it is set.
   const named =
     l.condition !== undefined && !CONSTANT_BOUND.test(l.condition) ? NAMED_BOUND.exec(l.condition) : null;
@@ -698,7 +719,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     return out;
   };
   const memo = new Map<LoopAnatomy, Depth & { plain: number }>();
-  const constants = constantLocals(u);
+  const constants = fixedLocals(u);
   const depthOf = (l: LoopAnatomy): Depth & { plain: number } => {
     const known = memo.get(l);
     if (known) return known;
@@ -797,7 +818,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                           : left === 'loop'
                             ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
                             : fixed
-                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : fixedWhy(l)})`
+                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : fixedWhy(l, constants)})`
                               : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
@@ -905,7 +926,8 @@ function looping(u: UnitFacts): Estimate {
     const estimate = free ? unboundedEstimate(u, chains) : undefined;
     return estimate ?? { estimate: 'not estimated', why: freeLoopsWhy(chains) };
   }
-  const effective = (u.searches ?? []).length === 0 ? chains?.[0] : undefined;
+  const top = chains?.[0];
+  const effective = (u.searches ?? []).length === 0 ? top : undefined;
   if (effective && effective.depth < u.maxLoopDepth) {
     const k = effective.depth;
     const notes = listOf(effective.notes);
@@ -914,12 +936,20 @@ function looping(u: UnitFacts): Estimate {
       ? { estimate, why: `${notes} (not counting the functions it calls)` }
       : { estimate, why: `${loopsWhy(k)}: ${notes}` };
   }
-  const k = u.maxLoopDepth;
+  // Loops that take a fixed number of turns (or share their index…) multiply neither the loops nor the
+  // searches inside them.
+  const narrower = top !== undefined && top.depth < u.maxLoopDepth;
+  const k = narrower ? top.depth : u.maxLoopDepth;
+  const but = narrower ? `: ${listOf(top.notes)}` : '';
+  const depthAt = (s: LoopSearch) =>
+    narrower ? (chains!.find((c) => c.line === s.loopLine)?.depth ?? s.loopDepth) : s.loopDepth;
   const searches = u.searches ?? [];
-  const known = searches.filter((s) => s.isList).sort((a, b) => b.loopDepth - a.loopDepth);
+  const known = searches.filter((s) => s.isList).sort((a, b) => depthAt(b) - depthAt(a));
   const s = known[0];
+  // n^d·m, or m alone where only loops of fixed size are around the search.
+  const times = (d: number) => (d === 0 ? 'm' : `${power(d)}·m`);
   if (s) {
-    const d = s.loopDepth;
+    const d = depthAt(s);
     const others =
       known.length > 1
         ? ` (and ${count(known.length - 1, 'more search', 'more searches')} of this kind, each its own m)`
@@ -927,20 +957,28 @@ function looping(u: UnitFacts): Estimate {
     const search = `${searchPhrase(s)}${others}`;
     if (d >= k) {
       return {
-        estimate: `O(${power(d)}·m)`,
-        why: d === 1 ? `${loopPhrase(s)} and ${search}` : `${loopsWhy(d)}, and in the innermost ${search}`,
+        estimate: `O(${times(d)})`,
+        why:
+          d === 1 && !narrower
+            ? `${loopPhrase(s)} and ${search}`
+            : d === 0
+              ? `${search}${but}`
+              : `${loopsWhy(d)}, and in the innermost ${search}${but}`,
       };
     }
     return {
-      estimate: `O(${power(k)} + ${power(d)}·m)`,
-      why: `${loopsWhy(k)}; besides, ${search} of the loop on line ${s.loopLine}`,
+      estimate: `O(${power(k)} + ${times(d)})`,
+      why: `${loopsWhy(k)}; besides, ${search} of the loop on line ${s.loopLine}${but}`,
     };
   }
   const unsure = searches[0];
   const maybe = unsure
-    ? `; if ${code(unsure.collection)} is a list or array (not a set, map or string), ${code(unsure.search)} searches it on every iteration, which makes it O(${power(unsure.loopDepth)}·m) with m its length`
+    ? `; if ${code(unsure.collection)} is a list, array or string (not a set or map), ${code(unsure.search)} searches it on every iteration, which makes it O(${times(depthAt(unsure))}) with m its length`
     : '';
-  return { estimate: k === 1 ? 'O(n)' : `O(n^${k})`, why: `${loopsWhy(k)}${maybe}` };
+  return {
+    estimate: k === 0 ? 'O(1)' : k === 1 ? 'O(n)' : `O(n^${k})`,
+    why: k === 0 ? `${listOf(top!.notes)}${maybe}` : `${loopsWhy(k)}${but}${maybe}`,
+  };
 }
 
 /** "the `.map` callback on line 2", "the loop on line 7". */
@@ -973,7 +1011,7 @@ function deepestChain(u: UnitFacts): readonly Repeater[] | undefined {
   const all: readonly Repetition[] = u.repetitions;
   // Of equally deep ones the last: in a chain (`xs.filter(…).map(…)`) that is the first step, over `xs` itself.
   // A loop that runs a fixed number of times multiplies nothing.
-  const constants = constantLocals(u);
+  const constants = fixedLocals(u);
   const fixed = new Set(u.loops.filter((l) => fixedCount(l, constants)).map((l) => l.line));
   const chainOf = (r: Repetition) =>
     [...r.around, r].filter((x) => x.kind === 'pipeline' || !fixed.has(x.line));
@@ -994,7 +1032,7 @@ function searchedIn(u: UnitFacts): Estimate {
     ? { estimate: 'O(n·m)', why: `${runs(r)} (n), and ${searches}` }
     : {
         estimate: 'O(n)',
-        why: `${runs(r)} (n); if ${code(s.collection)} is a list or array (not a set, map or string), ${code(s.search)} searches it on every call, which makes it O(n·m) with m its length`,
+        why: `${runs(r)} (n); if ${code(s.collection)} is a list, array or string (not a set or map), ${code(s.search)} searches it on every call, which makes it O(n·m) with m its length`,
       };
 }
 
@@ -1436,7 +1474,7 @@ export function searchHotSpots(u: UnitFacts, sig: string): string[] {
   return (u.searches ?? []).map((s) =>
     s.isList
       ? `${sig}: ${code(s.search)} on line ${s.line} searches ${code(s.collection)} element by element on every iteration of the loop on line ${s.loopLine}.`
-      : `${sig}: ${code(s.search)} on line ${s.line} searches ${code(s.collection)} on every iteration of the loop on line ${s.loopLine}; element by element if it is a list or array.`,
+      : `${sig}: ${code(s.search)} on line ${s.line} searches ${code(s.collection)} on every iteration of the loop on line ${s.loopLine}; element by element if it is a list, array or string.`,
   );
 }
 

@@ -21,6 +21,7 @@ import {
 import { code, lineRange, listOf, listUpTo } from './text.js';
 import type { LogLoop } from '../facts/log-loops.js';
 import type { Descent } from '../facts/loops.js';
+import type { KeptBest } from '../facts/keeps-best.js';
 import type { LoopArm, LoopDispatch } from '../facts/loop-arms.js';
 
 /** The words kept of each comment quoted. */
@@ -29,8 +30,19 @@ const MAX_COMMENT_CHARS = 140;
 const lines = (at: readonly number[]) =>
   at.length === 1 ? `line ${at[0]}` : `lines ${listUpTo(at.map(String), 4)}`;
 
+/** What an update by a bitwise or shift operator does, in words: `bits |= m` sets the bits of `m` in `bits`. */
+const UPDATE_VERBS: Readonly<Record<string, (name: string, operand: string) => string>> = {
+  '|=': (name, operand) => `sets the bits of ${operand} in ${name}`,
+  '&=': (name, operand) => `keeps only the bits of ${name} that are set in ${operand}`,
+  '^=': (name, operand) => `flips the bits of ${name} that are set in ${operand}`,
+  '<<=': (name, operand) => `shifts ${name} left by ${operand}`,
+  '>>=': (name, operand) => `shifts ${name} right by ${operand}`,
+  '>>>=': (name, operand) => `shifts ${name} right by ${operand}`,
+  '%=': (name, operand) => `sets ${name} to its remainder by ${operand}`,
+};
+
 function carriedPhrase(
-  c: Pick<Carried, 'name' | 'how' | 'lines' | 'by' | 'parts'>,
+  c: Pick<Carried, 'name' | 'how' | 'lines' | 'by' | 'parts' | 'operand'>,
   groups: readonly CompileGroup[],
 ): string {
   // Changed in more than one way: each way told with its own lines.
@@ -54,16 +66,26 @@ function carriedPhrase(
         : `decrements ${code(c.name)} (${where})`;
     case 'both':
       return `increments and decrements ${code(c.name)} (${where})`;
+    // On one line, by an operand short enough to quote: what it adds, or the update as written.
     case 'adds':
-      return `adds to ${code(c.name)} (${where})`;
+      return c.operand
+        ? `adds ${code(c.operand)} to ${code(c.name)} (${where})`
+        : `adds to ${code(c.name)} (${where})`;
     case 'subtracts':
-      return `subtracts from ${code(c.name)} (${where})`;
+      return c.operand
+        ? `subtracts ${code(c.operand)} from ${code(c.name)} (${where})`
+        : `subtracts from ${code(c.name)} (${where})`;
     case 'multiplies':
-      return `multiplies ${code(c.name)} (${where})`;
+      return `multiplies ${code(c.name)}${c.operand ? ` by ${code(c.operand)}` : ''} (${where})`;
     case 'divides':
-      return `divides ${code(c.name)} (${where})`;
-    case 'updates':
-      return `updates ${code(c.name)} (${where})`;
+      return `divides ${code(c.name)}${c.operand ? ` by ${code(c.operand)}` : ''} (${where})`;
+    case 'updates': {
+      const update = c.operand ? /^(\S+=) ([\s\S]+)$/.exec(c.operand) : null;
+      const verb = update ? UPDATE_VERBS[update[1]!] : undefined;
+      return verb
+        ? `${verb(code(c.name), code(update![2]!))} (${where})`
+        : `updates ${code(c.name)} (${where})`;
+    }
     case 'appends':
       return `adds items to ${code(c.name)} (${where})`;
     case 'removes':
@@ -176,6 +198,20 @@ function descentSentence(d: Descent): string {
   if (UP.test(d.into))
     return `Line ${d.line} moves ${code(d.name)} up to ${into}${d.everyTurn ? ', one level up on each turn' : ''}.`;
   return `Line ${d.line} moves ${code(d.name)} down into ${into}${d.everyTurn ? ', one level deeper on each turn' : ''}.`;
+}
+
+/**
+ * "It keeps the highest `node.priority` seen so far in `bestPriority` (lines 10–11), counting only turns
+ * where `ok` holds, and sets `val` and `keylen` with it (lines 12 and 13)."
+ */
+function bestSentence(b: KeptBest): string {
+  const only = b.only.length
+    ? `, counting only turns where ${listOf(b.only.map(code), 'and')} also holds`
+    : '';
+  const along = b.along.length
+    ? `, and sets ${listOf(b.along.map((a) => code(a.name)))} with it (${lines(b.along.map((a) => a.line))})`
+    : '';
+  return `It keeps the ${b.keeps} ${code(b.value)} seen so far in ${code(b.name)} (${lines([b.line, b.setLine])})${only}${along}.`;
 }
 
 /** "when `c` is `'a'` or `'b'` (line 12: “…”)": an arm's condition, its line and its comment. */
@@ -339,6 +375,8 @@ export function loopSentences(
     out.push(
       `${loop.dispatch ? `Outside that ${code(loop.dispatch.keyword)}${loop.dispatch.keyword === 'if' ? ' chain' : ''}` : 'Inside'}, it ${changesList(outside.carried.slice(0, TOLD.carried), groups)}.`,
     );
+  for (const b of loop.best ?? []) out.push(bestSentence(b));
+  for (const d of loop.descends ?? []) out.push(descentSentence(d));
   if (outside.exits.length > 0) {
     const merged = mergedExits(outside.exits);
     const told = merged.slice(0, TOLD.exits);
@@ -348,7 +386,7 @@ export function loopSentences(
       `It ${listOf(rest > 0 ? [...exits, `leaves in ${rest} more ${rest === 1 ? 'place' : 'places'}`] : exits, 'and')}.`,
     );
   }
-  for (const d of loop.descends ?? []) out.push(descentSentence(d));
+
   if (loop.logarithmic) out.push(`It ${logTurns(loop.logarithmic, loop.condition)}.`);
   if (loop.capsTurns)
     out.push(

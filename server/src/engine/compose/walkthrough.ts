@@ -175,9 +175,15 @@ function stepPhrase(step: Step, voice: Voice, raises: boolean): string | undefin
             ? `builds a collection with a ${voice.term('comprehension')} over ${code(s)}`
             : `builds a collection with a ${voice.term('comprehension')}`;
         case 'while':
-          return s
-            ? `repeats a ${voice.term('loop')} while ${code(s)} holds`
-            : `repeats a ${voice.term('loop')}`;
+          // `while (i < n && s[i] == ' ') i++`: it only moves the index past a run of items.
+          if (step.skips)
+            return `skips ${code(step.skips.index)} ${step.skips.way} over every item where ${code(step.skips.test)} holds, staying within ${code(step.skips.bound)}`;
+          // `while 1:`, `while (true)`: no condition, it runs until something in it leaves.
+          return s && /^\(?\s*(true|True|1)\s*\)?$/.test(s)
+            ? `repeats a ${voice.term('loop')} until something inside it leaves it`
+            : s
+              ? `repeats a ${voice.term('loop')} while ${code(s)} holds`
+              : `repeats a ${voice.term('loop')}`;
         case 'do-while':
           return s
             ? `runs a do-while ${voice.term('loop')} (body first) that repeats while ${code(s)} holds`
@@ -646,8 +652,10 @@ export function describeClass(cls: UnitFacts, facts: SnippetFacts, voice: Voice)
         MAX_LIST_ITEMS,
       )}`
     : '';
+  // Rust's `impl` holds associated functions: those with `self` are methods, `new` is not.
+  const word = members.some((u) => u.metrics.kind === 'function') ? 'function' : voice.term('method');
   const what = claim.count
-    ? `${verb} ${count(claim.count, voice.term('method'))}: ${listUpTo(names, MAX_LIST_ITEMS)}${properties}`
+    ? `${verb} ${count(claim.count, word)}: ${listUpTo(names, MAX_LIST_ITEMS)}${properties}`
     : `has no methods${properties}`;
   const keyword = claim.keyword === 'class' ? voice.term('class') : claim.keyword;
   const where = lineRange(cls.metrics.startLine, cls.metrics.endLine);

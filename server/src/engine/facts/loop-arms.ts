@@ -26,6 +26,8 @@ export interface ChangeEvent {
   readonly to?: string;
   /** The constant it is moved forward or back by (`1` for `++`). */
   readonly by?: string;
+  /** A compound assignment's operand (`x` of `t += x`; `|= m` for an update), as loops.ts records it. */
+  readonly operand?: string;
 }
 
 export interface ArmChange {
@@ -34,6 +36,8 @@ export interface ArmChange {
   readonly lines: readonly number[];
   /** Moved forward or back by this one constant other than 1 (`+= 2`). */
   readonly by?: string;
+  /** Changed on one line, by a compound assignment: its operand (loops.ts, Carried's `operand`). */
+  readonly operand?: string;
   /** Every change sets it to one of these values, each a name or literal (`state = S_VALUE`). */
   readonly to?: readonly string[];
   /** Every change of it sits under a condition (or in a `case`, a `try`) inside the arm: not every turn taking the arm makes it. */
@@ -350,7 +354,14 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
   const nodes = top.doc.nodes;
   const byName = new Map<
     string,
-    { how: ChangeHow; lines: number[]; always: boolean; to: string[] | undefined; steps: string[] }
+    {
+      how: ChangeHow;
+      lines: number[];
+      always: boolean;
+      to: string[] | undefined;
+      steps: string[];
+      operand: string | undefined;
+    }
   >();
   for (const e of events) {
     const always = !underCondition(nodes[e.id]!, top);
@@ -362,11 +373,14 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
         always,
         to: e.to ? [e.to] : undefined,
         steps: e.by ? [e.by] : [],
+        operand: e.operand,
       });
     else {
       seen.how = combine(seen.how, e.how);
       if (!seen.lines.includes(e.line)) seen.lines.push(e.line);
       seen.always ||= always;
+      // Changed twice, it has no one operand to quote.
+      seen.operand = undefined;
       // Changed another way too, or to a value not written out, it is named by no value.
       if (e.by && !seen.steps.includes(e.by)) seen.steps.push(e.by);
       if (!e.to) seen.to = undefined;
@@ -381,6 +395,7 @@ function changesOf(events: readonly ChangeEvent[], top: Node, combine: Combine):
     ...((c.how === 'forward' || c.how === 'back') && c.steps.length === 1 && c.steps[0] !== '1'
       ? { by: c.steps[0]! }
       : {}),
+    ...(c.operand !== undefined && c.lines.length === 1 ? { operand: c.operand } : {}),
     ...(c.always ? {} : { sometimes: true as const }),
   }));
 }

@@ -14,6 +14,8 @@ import type { Step } from './model.js';
 import { logarithmicLoop, type LogLoop } from './log-loops.js';
 import { clip, field } from './subjects.js';
 import { loopDispatch, type ChangeEvent, type LoopDispatch } from './loop-arms.js';
+import { keptBests, type KeptBest } from './keeps-best.js';
+import { splitTopLevel } from '../purpose/answers.js';
 
 export interface Carried {
   /** The variable or field, as written (`out`, `this.count`). */
@@ -30,6 +32,11 @@ export interface Carried {
   /** Moved forward or back by this one constant other than 1 on every line (`+= 2`): "adds 2 to". */
   readonly by?: string;
   /**
+   * Changed on one line only, by a compound assignment (`sp += n`, `bits |= b << shift`): the operand, and
+   * for an update other than the four arithmetic ones its operator first (`|= b << shift`).
+   */
+  readonly operand?: string;
+  /**
    * Changed in more than one way (`cur = []`, `cur.append(x)`, `del cur[-1]`): each way with its own lines,
    * so the reader is told "sets `cur` (line 22), adds items to it (lines 44 and 76) and takes items out of it
    * (line 60)". `how` and `lines` stay those of the whole, which is what the cost reasoning reads.
@@ -41,6 +48,7 @@ export interface ChangePart {
   readonly how: ChangeHow;
   readonly lines: readonly number[];
   readonly by?: string;
+  readonly operand?: string;
 }
 
 export type ChangeHow =
@@ -122,6 +130,8 @@ export interface LoopAnatomy {
    * name, the value as written, the line, and whether every turn that goes on does it.
    */
   readonly descends?: readonly Descent[];
+  /** Names it keeps the highest or lowest value seen so far in (`if v > best { best = v }`), and what goes with it. */
+  readonly best?: readonly KeptBest[];
   /** Its body is one `switch`, `match` or `if … else if` chain that picks, each turn, one of its arms. */
   readonly dispatch?: LoopDispatch;
   /**
@@ -510,6 +520,37 @@ export function stepOf(how: ChangeHow, steps: readonly string[]): string | undef
     : undefined;
 }
 
+/** `t + x`'s operator, for a value that starts with the name it is assigned to. */
+const WRITTEN_OUT: Readonly<Record<string, ChangeHow>> = { '+': 'adds', '-': 'subtracts', '*': 'multiplies' };
+
+/**
+ * `t = t + x` as `t += x` would be told: the name, an operator, and one term after it (no other `+`, `-`,
+ * comparison, condition or logic at its top level, which would make the value another sum).
+ */
+function writtenOut(name: string, value: string): { how: ChangeHow; operand: string } | undefined {
+  const m = new RegExp(`^${escapeRegExp(name)}\\s*([-+*])(?!=)\\s*([\\s\\S]+)$`).exec(value);
+  if (!m) return undefined;
+  const rest = m[2]!.trim();
+  if (splitTopLevel(rest, /\s*(?:[-+<>=&|?^%/*]|\bif\b|\bor\b|\band\b|\bnot\b)\s*/).length > 1)
+    return undefined;
+  return { how: WRITTEN_OUT[m[1]!]!, operand: rest };
+}
+
+/** Operands longer than this are not quoted: the line number tells where to read them. */
+const MAX_OPERAND_CHARS = 40;
+
+/** The operand of the one compound assignment a change (or a way of it) is made by, when short. */
+function operandOn(
+  how: ChangeHow,
+  lines: readonly number[],
+  operands: ReadonlyMap<number, string>,
+): { operand: string } | Record<string, never> {
+  const operand = lines.length === 1 && RANK[how] === 1 ? operands.get(lines[0]!) : undefined;
+  return operand !== undefined && operand.length <= MAX_OPERAND_CHARS && !operand.includes('\n')
+    ? { operand }
+    : {};
+}
+
 /** Which of two ways of changing a variable describes both: setting it outright covers the rest. */
 const RANK: Readonly<Record<ChangeHow, number>> = {
   forward: 0,
@@ -557,6 +598,8 @@ interface Change {
   stays: boolean;
   /** Each way it is changed, with its lines and the constants it moves by. */
   parts: { how: ChangeHow; lines: number[]; steps: string[] }[];
+  /** The operand of a compound assignment on a line (`n` of `sp += n`). */
+  operands: Map<number, string>;
 }
 
 /** Ways of changing told as one: moved by a constant and added to, or moved both ways. */
@@ -574,12 +617,21 @@ function addCarried(
   node: Node,
   loop: Node,
   by?: string,
+  operand?: string,
 ) {
   // `_` (Go's blank identifier, Python's throwaway) holds nothing a reader follows.
   if (name === '_') return;
   const at = line(node);
   const stays = !onWayOut(node, loop);
-  const entry = carried.get(name) ?? { how, lines: [], stays, steps: [], parts: [] };
+  const entry: Change = carried.get(name) ?? {
+    how,
+    lines: [],
+    stays,
+    steps: [],
+    parts: [],
+    operands: new Map<number, string>(),
+  };
+  if (operand !== undefined) entry.operands.set(at, operand);
   carried.set(name, entry);
   if (!entry.lines.includes(at)) entry.lines.push(at);
   entry.how = combined(entry.how, how);
@@ -692,10 +744,23 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const descents: Descent[] = [];
   const events: ChangeEvent[] = [];
   const exitIds: { id: number }[] = [];
-  const change = (name: string, how: ChangeHow, node: Node, to?: string, by?: string) => {
+  const change = (name: string, how: ChangeHow, node: Node, to?: string, by?: string, written?: string) => {
+    // Quoted only when short and on one line: the line number tells where to read a longer one.
+    const operand =
+      written !== undefined && written.length <= MAX_OPERAND_CHARS && !written.includes('\n')
+        ? written
+        : undefined;
     if (name !== '_')
-      events.push({ name, how, id: node.id, line: line(node), ...(to ? { to } : {}), ...(by ? { by } : {}) });
-    addCarried(carried, name, how, node, loopNode, by);
+      events.push({
+        name,
+        how,
+        id: node.id,
+        line: line(node),
+        ...(to ? { to } : {}),
+        ...(by ? { by } : {}),
+        ...(operand !== undefined ? { operand } : {}),
+      });
+    addCarried(carried, name, how, node, loopNode, by, operand);
   };
   /** The row the last comment told ends on: the next one merges with it only on the row below. */
   const rows: CommentRows = { told: -2, skipped: -2 };
@@ -747,6 +812,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
         node.children.find((c) => !c.named && /=/.test(c.type))?.text;
       // `x: int` declares without assigning; `(a = f()).b = …` names no variable.
       const value = field(node, 'right', 'value');
+      // `arr[arr.length] = v`: an item put at the end, as `arr.push(v)` does.
+      const pushed = left ? /^([A-Za-z_$][\w$]*)\s*\[\s*\1\s*\.\s*length\s*\]$/.exec(left.text) : null;
+      if (pushed && value && (operator === '=' || !operator)) {
+        change(pushed[1]!, 'appends', node);
+        continue;
+      }
       // `tab[i++][1] = v`, `buf[n + 1] = c`: an element written into a variable that holds many.
       const element = left && !PLAIN_TARGET.test(left.text) ? ELEMENT_OF.exec(left.text) : null;
       if (element && value && !TUPLE.test(left!.type)) {
@@ -770,15 +841,20 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
                 codeWithoutComments(value).trim(),
               )
             : null;
+        // `t = t + x`, `n = n * 16`: a compound assignment written out, when the rest is one term.
+        const written =
+          operator === '=' && !spelled ? writtenOut(left.text, codeWithoutComments(value).trim()) : undefined;
         const how: ChangeHow = goAppend
           ? 'appends'
           : (operator === '+=' && constant) || spelled?.[1] === '+'
             ? 'forward'
             : (operator === '-=' && constant) || spelled?.[1] === '-'
               ? 'back'
-              : operator === '=' || !operator
-                ? 'sets'
-                : (OPERATOR[operator] ?? 'updates');
+              : written
+                ? written.how
+                : operator === '=' || !operator
+                  ? 'sets'
+                  : (OPERATOR[operator] ?? 'updates');
         // `state = S_VALUE`, `mode = 'quoted'`: a state machine's move, worth naming.
         const to = codeWithoutComments(value).trim();
         change(
@@ -787,6 +863,12 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
           node,
           how === 'sets' && SIMPLE_VALUE.test(to) ? to : undefined,
           how === 'forward' || how === 'back' ? (spelled?.[2] ?? by!.text) : undefined,
+          // An update keeps its operator (`|= mask`): it says which update.
+          written
+            ? written.operand
+            : RANK[how] === 1 && by
+              ? `${how === 'updates' ? `${operator} ` : ''}${codeWithoutComments(by).trim()}`
+              : undefined,
         );
         const into = codeWithoutComments(value).trim();
         if (how === 'sets' && enclosingLoop(node)?.id === loopNode.id && descendsInto(left.text, into))
@@ -849,6 +931,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       how: c.how,
       lines: c.lines,
       ...(stepOf(c.how, c.steps) ? { by: stepOf(c.how, c.steps)! } : {}),
+      ...operandOn(c.how, c.lines, c.operands),
       ...(c.stays ? {} : { onWayOut: true as const }),
       ...(c.parts.length > 1 && c.parts.length <= MAX_PARTS
         ? {
@@ -856,6 +939,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
               how: p.how,
               lines: p.lines,
               ...(stepOf(p.how, p.steps) ? { by: stepOf(p.how, p.steps)! } : {}),
+              ...operandOn(p.how, p.lines, c.operands),
             })),
           }
         : {}),
@@ -888,9 +972,15 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
   const header = codeWithoutComments(loopNode).slice(0, Math.max(0, body.startIndex - loopNode.startIndex));
   const ownItem = (name: string) =>
     step.detail === 'for-each' && new RegExp(`(?<![\\w.$])${escapeRegExp(name)}(?![\\w$])`).test(header);
+  // Every write of it a move into a part of it (`node = node.table[i]` in one arm, `node = node.next` in
+  // another): still a walk, told move by move.
   const descends = descents.filter(
-    (d) => !ownDeclared.has(d.name) && !ownItem(d.name) && writes(d.name) === 1,
+    (d) =>
+      !ownDeclared.has(d.name) &&
+      !ownItem(d.name) &&
+      writes(d.name) === descents.filter((o) => o.name === d.name).length,
   );
+  const best = keptBests(loopNode, writes);
   const dispatch = loopDispatch(loopNode, { events, exits: exitIds, comments, combine: combined });
   const drains = over ? undefined : drainsOf(loopNode, step.subject, state);
   return {
@@ -912,6 +1002,7 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
     ...(wraps.length ? { wraps } : {}),
     ...(logarithmic ? { logarithmic } : {}),
     ...(descends.length ? { descends } : {}),
+    ...(best.length ? { best } : {}),
     ...(dispatch ? { dispatch } : {}),
     ...(drains ? { drains } : {}),
   };
@@ -988,6 +1079,7 @@ export function matters(loop: LoopAnatomy): boolean {
     loop.carried.length >= 2 ||
     loop.logarithmic !== undefined ||
     (loop.descends?.length ?? 0) > 0 ||
+    (loop.best?.length ?? 0) > 0 ||
     (loop.carried.length > 0 && loop.endLine - loop.line + 1 >= LONG_LOOP)
   );
 }
@@ -1030,7 +1122,27 @@ export function outsideArms(loop: LoopAnatomy): {
  * then what is changed other than by being set (a total, a list filled), then what is only set.
  */
 function toldChanges(loop: LoopAnatomy, carried: readonly Carried[]): Carried[] {
-  const all = carried.filter((c) => c.name !== loop.drains?.name);
+  // What a running best's sentence tells (its name and what is set with it, on those lines), and a walk's
+  // moves, are told there.
+  const bestLines = new Map<string, Set<number>>();
+  for (const x of [
+    ...(loop.best ?? []).flatMap((b) => [{ name: b.name, line: b.setLine }, ...b.along]),
+    ...(loop.descends ?? []),
+  ])
+    bestLines.set(x.name, new Set([...(bestLines.get(x.name) ?? []), x.line]));
+  const all = carried
+    .filter((c) => c.name !== loop.drains?.name)
+    .flatMap((c): Carried[] => {
+      const told = bestLines.get(c.name);
+      if (!told) return [c];
+      const lines = c.lines.filter((at) => !told.has(at));
+      if (!lines.length) return [];
+      const { parts, ...whole } = c;
+      const kept = (parts ?? [])
+        .map((p) => ({ ...p, lines: p.lines.filter((at) => !told.has(at)) }))
+        .filter((p) => p.lines.length);
+      return [kept.length > 1 ? { ...whole, lines, parts: kept } : { ...whole, lines }];
+    });
   if (all.length <= TOLD.carried) return all;
   const rank = (c: Carried) =>
     loop.leaves?.names.includes(c.name) ? 0 : c.how !== 'sets' || c.parts ? 1 : 2;

@@ -3,6 +3,7 @@
  * Every sentence the engine writes is built from these, so a fact must only
  * ever record what is literally in the code.
  */
+import type { Skip } from './skips.js';
 import type { UnitMetrics } from '../metrics/model.js';
 import type { DocComment, UnitPurpose } from '../purpose/model.js';
 import type { DividesBy } from '../claims/model.js';
@@ -87,6 +88,8 @@ export interface Step {
    * `yield break`): the line of its yield. It makes values until its caller stops taking them.
    */
   readonly endless?: number;
+  /** For a `while` loop that only moves one index by one while a bound and a test of the item there hold. */
+  readonly skips?: Skip;
 }
 
 /** One arm of a switch, match or when: the labels or patterns that lead to one body. */

@@ -16,6 +16,7 @@ import { exceptionsOf, stepFor, syntaxOf } from './syntax.js';
 import { BREAKABLE_SWITCH_TYPES, calleeText, FUNCTION_TYPES, LOOP_TYPES } from '../nodes.js';
 import { JUMP_TYPES, jumpKind } from './tier2.js';
 import type { Writable } from '../writable.js';
+import { skipOf } from './skips.js';
 
 type StepSyntax = ReturnType<typeof stepFor>;
 
@@ -395,6 +396,8 @@ export function collectSteps(
         if (shape?.deferred) made.deferred = true;
         const endless = endlessYield(made, node);
         if (endless !== undefined) made.endless = endless;
+        const skips = made.detail === 'while' ? skipOf(node, made.subject) : undefined;
+        if (skips) made.skips = skips;
       }
       const leaves = leavesOf(leavesLoop, step.kind, loopDepth, node);
       if (leaves) made.leaves = leaves;

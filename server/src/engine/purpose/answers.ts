@@ -11,7 +11,7 @@ import { codePositions } from './code-text.js';
 const MAX_OPERAND = 48;
 
 /** The parts of `text` split at `separator` (a regular expression) where no bracket or string is open. */
-function splitTopLevel(text: string, separator: RegExp): string[] {
+export function splitTopLevel(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
   const sticky = new RegExp(separator.source, 'y');
   let depth = 0;

@@ -336,10 +336,16 @@ function loopsIn(body: readonly Node[], idioms: Idiom[]): void {
     const inner = statement
       .descendantsOfType(['return_statement', 'return_expression', 'return'])
       .filter((n) => n.named);
-    const after = body
-      .slice(index + 1)
-      .find((s) => RETURN.test(s.type) || RETURN.test(s.namedChildren[0]?.type ?? ''));
-    if (inner.length !== 1 || !after) return;
+    // The return right after the loop is the answer when no turn returned; one further down answers after
+    // more work (`for (;;) { if (r == end) return false; if (…) break; }` then a compaction, then `true`).
+    const next = body[index + 1];
+    const after =
+      next && (RETURN.test(next.type) || RETURN.test(next.namedChildren[0]?.type ?? '')) ? next : undefined;
+    // A `break` leaves the loop without an answer: what follows decides, not the loop.
+    const breaks = statement
+      .descendantsOfType(['break_statement', 'break_expression', 'break'])
+      .some((n) => n.named);
+    if (inner.length !== 1 || !after || breaks) return;
     const inside = inner[0]!.text
       .replace(/^return\s*/, '')
       .replace(/;$/, '')

@@ -21,7 +21,11 @@ const MAX_ANSWERED = 200;
 function answered(unit: Node, returns: readonly Step[], typed: boolean): UnitResult['answers'] {
   const values = returns.map((r) => {
     const node = unit.doc.nodes[r.node];
-    const value = node?.namedChildren.find((c) => !c.type.includes('comment'));
+    // An implicit return's node is the value itself (`(a, b) => a === b ? x : y`): its first child is
+    // only the condition of the choice.
+    const value = /return/.test(node?.type ?? '')
+      ? node?.namedChildren.find((c) => !c.type.includes('comment'))
+      : undefined;
     const n = value ?? node;
     return { text: (n ? codeWithoutComments(n) : '').replace(/\s+/g, ' '), line: r.line };
   });

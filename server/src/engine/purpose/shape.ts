@@ -276,13 +276,20 @@ function writesOf(unit: Node, steps: readonly Step[]): Shape['writes'] {
           (unit.doc.nodes[s.node]?.endPosition.row ?? -1) + 1 >= looped.line,
       )
     : undefined;
-  const over = loop?.subject && /^(?:enumerate|reversed|sorted)\(([\w.]+)\)$|^([\w.]+)$/.exec(loop.subject);
+  // A `while` loop's subject is its condition (`while 1:`), no collection it runs over.
+  const over =
+    loop?.subject &&
+    loop.detail === 'for-each' &&
+    /^(?:enumerate|reversed|sorted)\(([\w.]+)\)$|^([\w.]+)$/.exec(loop.subject);
+  // "In the loop" only when every write is in it: one before or after it is not.
+  const end = loop ? (unit.doc.nodes[loop.node]?.endPosition.row ?? -1) + 1 : 0;
+  const inLoop = loop && mine.every((f) => f.step.line >= loop.line && f.step.line <= end);
   return {
     target,
     pieces,
     lines: [...new Set(mine.map((f) => f.step.line))],
     ...(returned ? { returned } : {}),
-    ...(loop ? { loop: { line: loop.line, over: over ? (over[1] ?? over[2]) : undefined } } : {}),
+    ...(loop && inLoop ? { loop: { line: loop.line, over: over ? (over[1] ?? over[2]) : undefined } } : {}),
   };
 }
 

@@ -170,7 +170,10 @@ function rustUnitStart(frame: Frame, scope: string): UnitStart | null {
       const inType =
         frame.parent?.type === 'declaration_list' && (owner === 'impl_item' || owner === 'trait_item');
       const name = node.childForFieldName('name')?.text ?? '<fn>';
-      return inType ? { kind: 'method', name, receiver: 'self' } : { kind: 'function', name };
+      // Without a `self` parameter it is an associated function (`Bytes::new`), called on the type, no method.
+      const takesSelf =
+        node.childForFieldName('parameters')?.namedChildren.some((p) => p.type === 'self_parameter') ?? false;
+      return inType && takesSelf ? { kind: 'method', name, receiver: 'self' } : { kind: 'function', name };
     }
     case 'impl_item':
       return node.childForFieldName('body') ? { kind: 'class', name: implName(node) } : null;
