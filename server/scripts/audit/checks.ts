@@ -357,7 +357,7 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   const at = claim.evidence.lines[0]!;
   if (!within(loop, at)) return `line ${at} is outside the loop`;
   const rest = claim.into.startsWith(claim.name) ? claim.into.slice(claim.name.length) : '';
-  if (!/^((\??\.|->)\w+|\[[^\]():]+\])+$/.test(rest))
+  if (!/^((\??\.|->)[\w$]+|\[[^\]():]+\])+$/.test(rest))
     return `\`${claim.into}\` is not a part of \`${claim.name}\``;
   const sets = assignmentsOf(claim.name, loop);
   const into = claim.into.replace(/\s+/g, '');
@@ -370,7 +370,7 @@ const loopDescends: Check<'loop-descends'> = (claim, { nodes }) => {
   );
   let started = startsInHeader(claim.name, loop);
   // Another move into a part of it (`node = node.next` beside `node = node.table[i]`) is the same walk.
-  const part = new RegExp(`^=${escape(claim.name)}((\\??\\.|->)\\w+|\\[[^\\]():]+\\])+;?$`);
+  const part = new RegExp(`^=${escape(claim.name)}((\\??\\.|->)[\\w$]+|\\[[^\\]():]+\\])+;?$`);
   const others = sets.filter(([line, op], i) => {
     if (i === own || declares.test(lines[line] ?? '') || part.test(op.replace(/\s+/g, ''))) return false;
     if (started !== undefined && line <= started) {

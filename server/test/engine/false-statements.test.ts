@@ -3048,6 +3048,20 @@ describe('engine: no false sentence', () => {
         { mode: 'standard', audience: 'intermediate' },
       );
       assert.doesNotMatch(reset, /keeps the highest/);
+      // The loop's own item, fresh each turn, keeps nothing from one turn to the next (a clamp).
+      const clamp = await said(
+        'go',
+        'package p\n\nfunc blocks(size int64) (n int64) {\n\tfor _, want := range []int64{1024, 65536} {\n\t\tif want > size {\n\t\t\twant = size\n\t\t}\n\t\tn += want\n\t}\n\treturn\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(clamp, /keeps the lowest/);
+      // Declared in the loop each turn, likewise.
+      const declared = await said(
+        'javascript',
+        'function f(xs, cap) {\n  let t = 0;\n  for (const x of xs) {\n    let w = x * 2;\n    if (cap < w) {\n      w = cap;\n    }\n    t += w;\n  }\n  return t;\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(declared, /keeps the (lowest|highest)/);
     });
 
     it('a walk that moves down in one branch and along in another is told move by move', async () => {
@@ -3138,6 +3152,29 @@ describe('engine: no false sentence', () => {
       assert.match(text, /`L\.allPositive\(xs\)` [^.]*\. It checks whether every item of `xs` passes a test/);
     });
 
+    it('C: a call that never returns (`exit`, `longjmp`, `luaL_error`) is a way out', async () => {
+      const text = await said(
+        'c',
+        'static int at(lua_State *L, const char *p, const char *end) {\n    if (p >= end)\n        luaL_error(L, "pattern ends too soon");\n    if (*p == 0)\n        exit(2);\n    return *p;\n}\n',
+      );
+      assert.match(text, /`at\(L, p, end\)` leaves on line 3 without returning: `luaL_error` never returns/);
+      assert.match(text, /`at\(L, p, end\)` ends the whole program on line 5: `exit\(2\)`/);
+      assert.doesNotMatch(text, /No throw, catch, error return or early return appears/);
+    });
+
+    it('elements of a parameter swapped together are a change the caller sees', async () => {
+      const js = await said(
+        'javascript',
+        'function shuffle(a, rand) {\n  for (let i = a.length - 1; i > 0; i--) {\n    const j = Math.floor(rand() * (i + 1));\n    [a[i], a[j]] = [a[j], a[i]];\n  }\n  return a;\n}\n',
+      );
+      assert.match(js, /`shuffle\(a, rand\)` changes `a` \(line 4\) in place, which its caller passed in/);
+      const py = await said(
+        'python',
+        'def rev(a):\n    i, j = 0, len(a) - 1\n    while i < j:\n        a[i], a[j] = a[j], a[i]\n        i += 1\n        j -= 1\n',
+      );
+      assert.match(py, /`rev\(a\)` changes `a` \(line 4\) in place/);
+    });
+
     it('a Rust associated function without `self` is no method', async () => {
       const text = await said(
         'rust',
@@ -3164,6 +3201,71 @@ describe('engine: no false sentence', () => {
         { mode: 'performance', audience: 'intermediate' },
       );
       assert.match(grown, /`scale\(words\)`: O\(n\^2\)/);
+    });
+  });
+
+  describe('the fifteenth panel’s classes', () => {
+    const cost = (language: LanguageId, code: string) =>
+      said(language, code, { mode: 'performance', audience: 'intermediate' });
+
+    it('a loop that only sets what its condition reads to new values is not costed by a size', async () => {
+      const text = await cost(
+        'python',
+        'def draw(rng, limit):\n    bits = limit.bit_length()\n    r = rng(bits)\n    while r >= limit:\n        r = rng(bits)\n    return r\n',
+      );
+      assert.match(
+        text,
+        /`draw\(rng, limit\)`: not estimated — the loop on line 4 runs while `r >= limit`, and it only sets `r` to new values, moving toward no end/,
+      );
+      // A loop that moves its index toward the end is still costed.
+      const moving = await cost(
+        'python',
+        'def f(xs, n):\n    i = 0\n    while i < n:\n        i += 2\n    return i\n',
+      );
+      assert.match(moving, /`f\(xs, n\)`: O\(n\)/);
+    });
+
+    it('a count set only to small numbers and counted down to zero runs a fixed number of times', async () => {
+      const text = await cost(
+        'c',
+        'unsigned take(const unsigned char *p, unsigned u) {\n    int len;\n    if (u >= 0xe0) len = 2; else len = 1;\n    while (len) {\n        u = (u << 6) | (*p++ & 0x3f);\n        len--;\n    }\n    return u;\n}\n',
+      );
+      assert.match(
+        text,
+        /`take\(p, u\)`: O\(1\) — the loop on line 4 runs at most a fixed number of times \(it counts `len` down to zero, and `len` is only ever set to a number\)/,
+      );
+      // Set from a parameter, it is no fixed count.
+      const param = await cost(
+        'c',
+        'unsigned take(const unsigned char *p, int n) {\n    unsigned u = 0;\n    int len = n;\n    while (len) {\n        u += *p++;\n        len--;\n    }\n    return u;\n}\n',
+      );
+      assert.match(param, /`take\(p, n\)`: O\(n\)/);
+    });
+
+    it('a call inside a loop of fixed size is not multiplied, and a call in an `if` head is no conditional cost', async () => {
+      const text = await cost(
+        'go',
+        'package p\n\nfunc scan(b []byte) int {\n\tfor i := len(b) - 1; i >= 0; i-- {\n\t\tif b[i] == 0 {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n\nfunc find(data []byte) int {\n\tfor _, n := range []int{16, 256} {\n\t\tif n > len(data) {\n\t\t\tn = len(data)\n\t\t}\n\t\tif p := scan(data[len(data)-n:]); p >= 0 {\n\t\t\treturn p\n\t\t}\n\t}\n\treturn -1\n}\n',
+      );
+      assert.match(
+        text,
+        /`find\(data\)`: O\(n\) — it calls `scan`, defined in this snippet, which is O\(n\) in what it runs over \(line 17\); besides/,
+      );
+      assert.doesNotMatch(text, /`find\(data\)`: O\(n·m\)/);
+      assert.doesNotMatch(text, /only when the condition around that call holds/);
+    });
+
+    it('recursion on an argument that is no part of the input is not given a depth', async () => {
+      const text = await cost(
+        'python',
+        'def pick(items, k, weights=None):\n    # Memory use stays small.\n    if weights is not None:\n        chosen = pick(range(sum(weights)), k)\n        return [items[c % len(items)] for c in chosen]\n    return list(items)[:k]\n',
+      );
+      assert.match(
+        text,
+        /`pick\(items, k, weights\)`: not estimated — it calls itself \(`pick\(range\(sum\(weights\)\), k\)`\) on arguments that are neither a part of its input nor a constant smaller/,
+      );
+      // "Memory" in a comment is no cache.
+      assert.doesNotMatch(text, /caches results/);
     });
   });
 });

@@ -337,7 +337,8 @@ describe('tier-2 metrics', () => {
         m.units.map((u) => [u.name, u.kind, u.startLine, u.endLine]),
         [
           ['Stack', 'class', 2, 5],
-          ['Stack.new', 'method', 3, 3],
+          // No `self`: an associated function, called on the type (`Stack::new()`), not a method.
+          ['Stack.new', 'function', 3, 3],
           ['Stack.len', 'method', 4, 4],
           ['<Stack as fmt::Display>', 'class', 6, 8],
           ['<Stack as fmt::Display>.fmt', 'method', 7, 7],

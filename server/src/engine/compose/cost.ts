@@ -96,7 +96,14 @@ function unstructured(r: Recursion, u: UnitFacts, quoted: string): Estimate {
       estimate: 'not estimated',
       why: `it calls itself at ${sites} places per call (${quoted}), and how fast the calls multiply depends on how much smaller each call's input is: exponentially if only a constant smaller, far less if the calls split the input between them`,
     };
-  return single(u, r.shape === 'decrement' ? ` on ${code(r.args[0] ?? '')}` : '');
+  // On an argument that is neither a part of its input nor a constant smaller, how deep the calls go is
+  // not in the code (`self.sample(range(total))` under `if counts is not None`, which it does not pass).
+  if (r.shape === 'other')
+    return {
+      estimate: 'not estimated',
+      why: `it calls itself (${quoted}) on arguments that are neither a part of its input nor a constant smaller, so how deep the calls go cannot be read from the code`,
+    };
+  return single(u, ` on ${code(r.args[0] ?? '')}`);
 }
 
 /** One self-call per call: as deep as the input is long, times the loops at each level. */
@@ -146,6 +153,28 @@ function constantLocals(u: UnitFacts): ReadonlySet<string> {
   return new Set([...found].filter((n) => !bad.has(n) && !u.params.includes(n)));
 }
 
+/**
+ * Names the unit sets only to number literals (`len = 3` in one arm, `len = 1` in another), however it
+ * moves them after: a loop counting one down to zero (`while (len) { …; len--; }`) runs at most that many
+ * turns.
+ */
+function literalLocals(u: UnitFacts): ReadonlySet<string> {
+  const text = codeWithoutComments(u.metrics.node);
+  const found = new Set<string>();
+  const bad = new Set<string>();
+  for (const [, name, value] of text.matchAll(
+    /(?<![\w$.])([A-Za-z_$][\w$]*)[ \t]*(?::[ \t]*[\w<>]+[ \t]*)?(?::=|=(?!=))[ \t]*([^\n;,)]*)/g,
+  ))
+    (/^\d+[uUlL]*\s*$/.test(value!.trim()) ? found : bad).add(name!);
+  // Taken by address (`&len`), it may be set elsewhere.
+  for (const m of text.matchAll(/(?:&|\b(?:ref|out)\s)\s*([A-Za-z_$][\w$]*)/g)) bad.add(m[1]!);
+  return new Set([...found].filter((n) => !bad.has(n) && !u.params.includes(n)));
+}
+
+/** `len`, `len > 0`, `len != 0`, `0 < len`: a count tested for reaching zero. */
+const DOWN_TO_ZERO =
+  /^\(?\s*(?:([A-Za-z_$][\w$]*)\s*(?:>\s*0|!=\s*0|>=\s*1)?|0\s*<\s*([A-Za-z_$][\w$]*))\s*\)?$/;
+
 /** Names that hold a number literal or a collection of written size: bounds that do not grow with the input. */
 function fixedLocals(u: UnitFacts): ReadonlySet<string> {
   const text = u.metrics.node.text;
@@ -156,6 +185,15 @@ function fixedLocals(u: UnitFacts): ReadonlySet<string> {
       !new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:=(?!=)|:=)`).test(text),
   );
   return new Set([...constantLocals(u), ...fixedCollections(text, u.params), ...file]);
+}
+
+/** A loop that counts a name set only to number literals down to zero, and moves it no other way. */
+function countsDownLiteral(l: LoopAnatomy, literals: ReadonlySet<string>): string | undefined {
+  const m = l.over === undefined && l.condition !== undefined ? DOWN_TO_ZERO.exec(l.condition) : null;
+  const name = m?.[1] ?? m?.[2];
+  if (!name || !literals.has(name)) return undefined;
+  const moved = l.carried.filter((c) => c.name === name);
+  return moved.length === 1 && moved[0]!.how === 'back' && !moved[0]!.parts ? name : undefined;
 }
 
 function fixedCount(l: LoopAnatomy, constants: ReadonlySet<string> = new Set()): boolean {
@@ -638,6 +676,38 @@ function leftAfter(inner: Node, outer: Node, loopIds: ReadonlySet<number>): 'uni
   return found;
 }
 
+/** Ways a change moves a name toward an end, or walks or fills something: anything but setting it anew. */
+const MOVES: ReadonlySet<string> = new Set([
+  'forward',
+  'back',
+  'both',
+  'adds',
+  'subtracts',
+  'multiplies',
+  'divides',
+  'updates',
+  'appends',
+  'removes',
+  'stores',
+]);
+
+/**
+ * A loop whose condition reads only plain names, some of which it changes, and only by setting them to new
+ * values (`while r >= n: r = getrandbits(k)`, `while changed: …`): nothing moves toward an end. A call, a
+ * field or an element in the condition may be moved elsewhere, and is left alone.
+ */
+function stalls(l: LoopAnatomy): boolean {
+  const condition = l.condition;
+  if (l.over !== undefined || condition === undefined || l.drains || l.descends?.length || l.logarithmic)
+    return false;
+  if (/[(.[*&]|->/.test(condition) || /^\(?\s*(true|True|1)\s*\)?$/.test(condition)) return false;
+  if ((l.counters ?? []).some((c) => mentions(condition, c))) return false;
+  const read = l.carried.filter((c) => mentions(condition, c.name));
+  return (
+    read.length > 0 && read.every((c) => c.how === 'sets' && !(c.parts ?? []).some((p) => MOVES.has(p.how)))
+  );
+}
+
 /**
  * A loop with no condition (`while True:`, `for {}`, `for (;;)`, `loop {}`): it repeats until something in it
  * breaks out or returns, so how many turns it takes is not the size of anything the code names.
@@ -692,6 +762,8 @@ interface Depth {
   readonly logs: number;
   /** The line of the chain's innermost loop (none for the start of a chain). */
   readonly line?: number;
+  /** Loops of the chain whose turns follow no size: they only set what their condition reads to new values. */
+  readonly stalled?: readonly LoopAnatomy[];
 }
 
 /**
@@ -720,6 +792,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
   };
   const memo = new Map<LoopAnatomy, Depth & { plain: number }>();
   const constants = fixedLocals(u);
+  const literals = literalLocals(u);
   const depthOf = (l: LoopAnatomy): Depth & { plain: number } => {
     const known = memo.get(l);
     if (known) return known;
@@ -756,7 +829,8 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
         : undefined;
     const shared = sameIndex ?? advanced;
     const down = node ? countsDown(node, l) : undefined;
-    const fixed = fixedCount(l, constants) || down !== undefined;
+    const literal = down ? undefined : countsDownLiteral(l, literals);
+    const fixed = fixedCount(l, constants) || down !== undefined || literal !== undefined;
     const single = node && !fixed ? onceOnly(node) : undefined;
     const handed = !shared && node && parentNode ? sharedCursor(l, node, parent!, parentNode) : undefined;
     const ahead =
@@ -818,11 +892,14 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
                           : left === 'loop'
                             ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
                             : fixed
-                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : fixedWhy(l, constants)})`
+                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : literal ? `it counts ${code(literal)} down to zero, and ${code(literal)} is only ever set to a number` : fixedWhy(l, constants)})`
                               : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
+    // Its condition reads only names it sets to new values (`while r >= n: r = draw()`): its turns follow
+    // those values, not the size of anything.
+    const still = !note && !free && !log && stalls(l);
     const made = {
       // A loop run at most once per run of the one around it (a way out follows it) adds its own turns to
       // that one's instead of multiplying them: at least one level, whatever the loops around it take.
@@ -833,6 +910,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       logs: up.logs + (log ? 1 : 0),
       plain: up.plain + 1,
       line: l.line,
+      ...(still || up.stalled ? { stalled: [...(up.stalled ?? []), ...(still ? [l] : [])] } : {}),
     };
     memo.set(l, made);
     return made;
@@ -921,6 +999,15 @@ function freeLoopsWhy(chains: readonly Depth[]): string {
 
 function looping(u: UnitFacts): Estimate {
   const chains = depths(u);
+  const stalled = [...new Set(chains?.flatMap((c) => c.stalled ?? []) ?? [])];
+  if (stalled.length > 0) {
+    const l = stalled[0]!;
+    const set = l.carried.filter((c) => mentions(l.condition, c.name)).map((c) => code(c.name));
+    return {
+      estimate: 'not estimated',
+      why: `the loop on line ${l.line} runs while ${code(l.condition!)}, and it only sets ${listOf(set)} to new values, moving toward no end, so how many turns it takes depends on those values, not on the size of anything`,
+    };
+  }
   if (chains?.some((c) => c.perTurn || c.turns.length > 0)) {
     const free = (u.searches ?? []).length === 0 && !u.repetitions.some((r) => r.kind === 'pipeline');
     const estimate = free ? unboundedEstimate(u, chains) : undefined;
@@ -1312,6 +1399,48 @@ function calleeEstimate(
   return withCallees(withFrontOps(ownEstimate(callee), callee), callee, units, done);
 }
 
+/**
+ * Whether a step runs only when some condition holds: an `if`, `switch` arm, `? :`, `&&` or `catch` around it,
+ * other than the one whose condition (or Go's initialiser, `if p := f(); p >= 0`) holds it. Loops do not count.
+ */
+function underCondition(u: UnitFacts, step: Step): boolean {
+  const nodes = u.metrics.node.doc.nodes;
+  const at = nodes[step.node];
+  if (!at) return step.depth > 0;
+  for (let child = at, p = at.parent; p && p.id !== u.metrics.node.id; child = p, p = p.parent) {
+    if (
+      !/^(if|elif|else|switch|case|match|when|conditional|ternary|catch|except)|_clause$|binary_expression|boolean_operator/.test(
+        p.type,
+      )
+    )
+      continue;
+    const heads = [p.childForFieldName('condition'), p.childForFieldName('initializer')];
+    if (heads.some((h) => h && child.id === h.id)) continue;
+    if (/binary_expression|boolean_operator/.test(p.type)) {
+      const op = p.childForFieldName('operator')?.text ?? p.children.find((c) => !c.named)?.text;
+      // The right side of `a && f()` runs only when `a` holds; the left always runs.
+      if (!/^(&&|\|\||and|or|\?\?)$/.test(op ?? '') || p.childForFieldName('left')?.id === child.id) continue;
+    }
+    if (/_clause$/.test(p.type) && !/case|default|communication|else|except|catch/.test(p.type)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * How many of the loops around a line multiply the work done there: those of the chain of its innermost
+ * loop, less the ones that run a fixed number of times or share their turns (depths). Without chains, the
+ * loops around it.
+ */
+function multiplyingAround(u: UnitFacts, line: number): number {
+  const around = u.loops
+    .filter((l) => l.line <= line && l.endLine >= line)
+    .sort((a, b) => b.node - a.node)[0];
+  if (!around) return 0;
+  const chain = depths(u)?.find((c) => c.line === around.line);
+  return chain && chain.turns.length === 0 && !chain.perTurn ? chain.depth : Infinity;
+}
+
 function calleesCost(
   own: Estimate,
   u: UnitFacts,
@@ -1351,13 +1480,13 @@ function calleesCost(
         };
       continue;
     }
-    const loops = repeatedBy(step);
+    const loops = Math.min(repeatedBy(step), multiplyingAround(u, step.line));
     const degree = loops + k;
     if (degree <= ownDegree || (best && degree <= best.degree)) continue;
     const named = `${code(callee.metrics.name)}, defined in this snippet, which is ${theirs.estimate} in what it runs over`;
     // A call under a condition (`if (full) grow()`) costs that much only on the calls that take it.
     const only =
-      step.depth > 0 && ownDegree === 0
+      ownDegree === 0 && underCondition(u, step)
         ? `, but only when the condition around that call holds; on the other calls it is O(1)`
         : '';
     best =

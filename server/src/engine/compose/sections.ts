@@ -602,6 +602,9 @@ function gotoLines(u: UnitFacts): string[] {
 
 /** Go's calls that end the program, or unwind the stack as a throw would. */
 const GO_ENDS = /^(?:panic|log\.(?:Panic|Fatal)(?:f|ln)?|os\.Exit)$/;
+/** C's calls that never return: the program ends, or the stack unwinds to a `setjmp` (Lua's errors do so). */
+const C_ENDS = /^(?:abort|exit|_exit|_Exit|quick_exit)$/;
+const C_JUMPS = /^(?:longjmp|siglongjmp|lua_error|luaL_error|luaL_argerror|luaL_typeerror)$/;
 /** Rust's macros that panic, always or when their check fails. */
 const RUST_PANICS = /^(?:panic|unreachable|todo|unimplemented|(?:debug_)?assert(?:_eq|_ne)?)$/;
 
@@ -612,7 +615,7 @@ const RUST_PANICS = /^(?:panic|unreachable|todo|unimplemented|(?:debug_)?assert(
  */
 function abortLines(input: ComposeInput, u: UnitFacts, units: readonly UnitFacts[]): string[] {
   const language = input.request.language;
-  if (language !== 'go' && language !== 'rust') return [];
+  if (language !== 'go' && language !== 'rust' && language !== 'c' && language !== 'cpp') return [];
   const node = u.metrics.node;
   const innermost = (n: SnapshotNode): boolean =>
     !units.some(
@@ -653,6 +656,13 @@ function abortLines(input: ComposeInput, u: UnitFacts, units: readonly UnitFacts
         /Exit|Fatal/.test(callee.text)
           ? `${sig} ends the whole program on line {line}: {code}.`
           : `${sig} panics on line {line}: {code}.`,
+      );
+    if ((language === 'c' || language === 'cpp') && C_ENDS.test(callee.text))
+      said(call, `${sig} ends the whole program on line {line}: {code}.`);
+    if ((language === 'c' || language === 'cpp') && C_JUMPS.test(callee.text))
+      said(
+        call,
+        `${sig} leaves on line {line} without returning: ${code(callee.text)} never returns, it jumps back to where a ${code('setjmp')} (or Lua's protected call) was made: {code}.`,
       );
     const method = callee.childForFieldName('field')?.text;
     if (language === 'rust' && (method === 'unwrap' || method === 'expect'))

@@ -980,7 +980,15 @@ export function loopAnatomy(loopNode: Node, unit: Node, step: Step): LoopAnatomy
       !ownItem(d.name) &&
       writes(d.name) === descents.filter((o) => o.name === d.name).length,
   );
-  const best = keptBests(loopNode, writes);
+  // A running best outlives the turn: not the loop's own item or a name declared in it, and set on no line
+  // but its own anywhere in the loop, header and `:=` included.
+  const everyWrite = (name: string) =>
+    codeWithoutComments(loopNode).match(
+      new RegExp(`(?<![\\w.$])${escapeRegExp(name)}\\s*(?:\\+\\+|--|(?:<<|>>>?|[-+*/%&|^:])?=(?!=))`, 'g'),
+    )?.length ?? 0;
+  const best = keptBests(loopNode, (name) =>
+    ownDeclared.has(name.split(/[.[]/)[0]!) || ownItem(name) ? 0 : everyWrite(name),
+  );
   const dispatch = loopDispatch(loopNode, { events, exits: exitIds, comments, combine: combined });
   const drains = over ? undefined : drainsOf(loopNode, step.subject, state);
   return {

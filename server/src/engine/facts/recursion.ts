@@ -15,6 +15,7 @@ import type { SnapshotNode as Node } from '../parsing/node.js';
 import {
   callArguments,
   calleeText,
+  codeWithoutComments,
   COMPREHENSIONS,
   FUNCTION_TYPES,
   LOOP_TYPES,
@@ -25,6 +26,7 @@ import { bindingsOf } from '../scope/bindings.js';
 import type { UnitKind } from '../metrics/model.js';
 import type { Recursion } from './model.js';
 import { clip } from './subjects.js';
+import { wordsOf } from '../purpose/words.js';
 
 const CALLS = new Set(['call_expression', 'call', 'method_invocation', 'invocation_expression']);
 /** Functions written inline: their calls run as part of the unit that passes them on. */
@@ -107,8 +109,26 @@ export function memoised(unit: Node): boolean {
     unit.parent?.type === 'decorated_definition'
       ? unit.parent.text.slice(0, unit.startIndex - unit.parent.startIndex)
       : '';
-  return /cache|memo/i.test(decorated) || /\b\w*(memo|cache|Memo|Cache)\w*\b/.test(unit.text);
+  if (/cache|memo/i.test(decorated)) return true;
+  // A name in its code (not a comment or a string: "Memory requirements…" is no memo) made of words
+  // such as `memo`, `cache`, `cached`: `_cache`, `memoTable`, `self.cache`.
+  const code = codeWithoutComments(unit).replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  return [...code.matchAll(/[A-Za-z_$][\w$]*/g)].some((m) => wordsOf(m[0]).some((w) => MEMO_WORDS.has(w)));
 }
+
+const MEMO_WORDS: ReadonlySet<string> = new Set([
+  'memo',
+  'memos',
+  'memoize',
+  'memoized',
+  'memoise',
+  'memoised',
+  'memoization',
+  'cache',
+  'caches',
+  'cached',
+  'lru',
+]);
 
 /** Two calls that one run makes together: nothing between them and their common ancestor chooses one over the other. */
 export function together(a: Node, b: Node): boolean {

@@ -25,6 +25,9 @@ const unwrap = (t: string): string => {
     : s;
 };
 
+/** The longest condition told as a skip. */
+const MAX_CONDITION_CHARS = 100;
+
 /** `i++`, `++i`, `i += 1`, `i = i + 1` (and the same back), as the one statement of a body. */
 function stepOf(statement: string): { index: string; way: Skip['way'] } | undefined {
   const t = statement.trim().replace(/;$/, '').trim();
@@ -56,10 +59,16 @@ function onlyStatement(body: Node): string | undefined {
 }
 
 /** The scan a `while` loop makes, or undefined when it is not one. */
-export function skipOf(loop: Node, condition: string | undefined): Skip | undefined {
-  if (!condition) return undefined;
+export function skipOf(loop: Node): Skip | undefined {
   const body = loop.childForFieldName('body');
   if (!body) return undefined;
+  // Go's `for cond {}` holds its condition as a plain child, beside the body.
+  const held =
+    loop.childForFieldName('condition') ??
+    loop.namedChildren.find((c) => c.id !== body.id && !/clause|comment/.test(c.type));
+  const condition = held ? codeWithoutComments(held).replace(/\s+/g, ' ').trim() : '';
+  // Quoted whole in the sentence (and the claim): a longer one is no run a reader can take in.
+  if (!condition || condition.length > MAX_CONDITION_CHARS) return undefined;
   const statement = onlyStatement(body);
   const step = statement === undefined ? undefined : stepOf(statement);
   if (!step) return undefined;

@@ -396,7 +396,7 @@ export function collectSteps(
         if (shape?.deferred) made.deferred = true;
         const endless = endlessYield(made, node);
         if (endless !== undefined) made.endless = endless;
-        const skips = made.detail === 'while' ? skipOf(node, made.subject) : undefined;
+        const skips = made.detail === 'while' ? skipOf(node) : undefined;
         if (skips) made.skips = skips;
       }
       const leaves = leavesOf(leavesLoop, step.kind, loopDepth, node);

@@ -163,6 +163,8 @@ function firstMatch(text: string, re: RegExp): string | undefined {
 const METHOD_CALL = /\b([A-Za-z_][\w$]*)\s*\.\s*(\w+)\s*\(/g;
 /** `name[…] =`, `name[…] += …` */
 const INDEX_WRITE = /(?<![\w.$])([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*[-+*/]?=(?!=)/g;
+/** Several targets assigned at once, as the statement starts: `a[i], a[j] =`, `[a[i], a[j]] =`. */
+const TUPLE_TARGETS = /^\s*[[(]?\s*((?:[^=,\n]+,\s*)+[^=,\n]+?)\s*[\])]?\s*(?<![=!<>:])=(?!=)/;
 /** Library calls that reorder or fill the collection they are given. */
 const IN_PLACE_CALL =
   /\b(sort\.(?:Slice|SliceStable|Strings|Ints|Sort)|slices\.Sort\w*|Collections\.(?:sort|shuffle|reverse)|Arrays\.(?:sort|fill)|random\.shuffle|Array\.Sort|Array\.Reverse)\(\s*([A-Za-z_$][\w$]*)/g;
@@ -183,6 +185,13 @@ function paramChanges(
       how.set(m[1]!, `${m[1]}.${m[2]}`);
   if (how.size === names.size) return how;
   for (const m of text.matchAll(INDEX_WRITE)) if (names.has(m[1]!) && !how.has(m[1]!)) how.set(m[1]!, m[0]);
+  // `a[i], a[j] = a[j], a[i]` (Python, Go) and `[a[i], a[j]] = [a[j], a[i]]`: elements set together.
+  const tuple = TUPLE_TARGETS.exec(text);
+  if (tuple)
+    for (const target of tuple[1]!.split(',')) {
+      const element = /^\s*([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*$/.exec(target);
+      if (element && names.has(element[1]!) && !how.has(element[1]!)) how.set(element[1]!, tuple[0].trim());
+    }
   if (how.size === names.size) return how;
   for (const m of text.matchAll(IN_PLACE_CALL))
     if (names.has(m[2]!) && !how.has(m[2]!)) how.set(m[2]!, m[1]!);
