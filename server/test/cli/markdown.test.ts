@@ -64,7 +64,7 @@ describe('code-explain Markdown: a file with a class', () => {
     const markdown = toMarkdownReport([file], []);
     assert.match(
       markdown,
-      /<summary><code>cache\.py<\/code>: Python, 10 lines, 3 units, [^<]*, highest cognitive 1<\/summary>/,
+      /<summary><code>cache\.py<\/code>: Python, 10 lines, 3 units \(2 functions and methods, 1 class\), [^<]*, highest cognitive 1<\/summary>/,
     );
     assert.match(markdown, /\*\*Most complex units\*\* \(2 of its 2 functions and methods\)/);
     // One file: its own table is the run's; the run-level one would only repeat it.

@@ -2908,7 +2908,12 @@ describe('engine: no false sentence', () => {
         "class W {\n  string Clean(string field) {\n    if (field[0] == '\"' && field[1] == '=') {\n      throw new System.ArgumentException(\"formula\");\n    }\n    return field;\n  }\n}\n",
       );
       assert.doesNotMatch(text, /can end by throwing \(1 place\)/);
-      assert.match(text, /`W\.Clean\(field\)` throws an exception it names on line 4\./);
+      // Told with the error paths, not as a side effect.
+      assert.match(
+        text,
+        /## Error paths and early exits\n- `W\.Clean\(field\)` throws `new System\.ArgumentException\("formula"\)` on line 4/,
+      );
+      assert.doesNotMatch(text.split('## Side effects')[1]!.split('\n## ')[0]!, /throws/);
     });
   });
   describe('the fourteenth panel’s classes', () => {
@@ -3253,6 +3258,43 @@ describe('engine: no false sentence', () => {
       );
       assert.doesNotMatch(text, /`find\(data\)`: O\(n·m\)/);
       assert.doesNotMatch(text, /only when the condition around that call holds/);
+    });
+
+    it('a Go method reads and changes its receiver', async () => {
+      const text = await said(
+        'go',
+        'package p\n\ntype cursor []byte\n\nfunc (c *cursor) next() byte {\n\tv := (*c)[0]\n\t*c = (*c)[1:]\n\treturn v\n}\n\nfunc (s *stats) hit() {\n\ts.hits++\n}\n',
+      );
+      assert.match(text, /`cursor\.next\(\)`: no inputs besides its receiver `c`; returns `v`/);
+      assert.match(
+        text,
+        /## Side effects\n- `cursor\.next\(\)` sets `\*c` \(line 7\)\.\n- `stats\.hit\(\)` sets `s\.hits` \(line 12\)\./,
+      );
+    });
+
+    it('C: a pointer advanced through a pointer to it (`(*p)++`) is a write the caller sees', async () => {
+      const text = await said(
+        'c',
+        'unsigned take(const unsigned char **p, unsigned n) {\n    unsigned u = **p;\n    (*p)++;\n    return u + n;\n}\n',
+      );
+      assert.match(
+        text,
+        /It writes through its pointer parameter `p` \(`\(\*p\)\+\+`, line 3\), into memory its caller owns/,
+      );
+      assert.match(text, /`take\(p, n\)` changes what `p` points to \(line 3\) in place/);
+    });
+
+    it('a deferred or immediately called closure keeps no state between calls', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nimport "fmt"\n\nfunc parse(s string) (n int, err error) {\n\tat := 0\n\tdefer func() {\n\t\tif err != nil {\n\t\t\terr = fmt.Errorf("at %d: %w", at, err)\n\t\t}\n\t}()\n\tfor at < len(s) {\n\t\tat++\n\t}\n\treturn at, nil\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /state kept between its calls/);
+      assert.match(
+        text,
+        /changes `err` of that function as it returns \(it is deferred, so it runs once, then\)/,
+      );
     });
 
     it('recursion on an argument that is no part of the input is not given a depth', async () => {

@@ -720,7 +720,7 @@ describe('engine: purpose without a doc comment', () => {
         [
           'typescript',
           'export function put(c: number, out: number[]): void {\n  if (c < 0x80) out.push(c);\n  else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));\n  else out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));\n}\n',
-          /uses the constants of UTF-8: `0x80`, `0x3f`, `0xc0` and `0xe0` \(lines 2, 3 and 4\) are the markers and masks of UTF-8's byte layout\./,
+          /uses the constants of UTF-8: `0x80` \(line 2\), `0x3f` \(line 3\), `0xc0` \(line 3\) and `0xe0` \(line 4\) are the markers and masks of UTF-8's byte layout\./,
         ],
         [
           'python',

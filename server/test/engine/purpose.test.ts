@@ -1069,6 +1069,19 @@ describe('engine: terms of art a name is made of', () => {
     }
   });
 
+  it('a longer term wins over the shorter one inside it', async () => {
+    const { explanation } = await explain(
+      'rust',
+      'pub fn damerau_levenshtein(a: &str, b: &str) -> usize {\n    a.len() + b.len()\n}\n\npub fn levenshtein(a: &str, b: &str) -> usize {\n    a.len().max(b.len())\n}\n',
+      { mode: 'standard' },
+    );
+    assert.match(
+      explanation,
+      /`damerau_levenshtein\(a, b\)`: its name refers to the Damerau–Levenshtein distance \([^)]*swaps of two adjacent items/,
+    );
+    assert.match(explanation, /`levenshtein\(a, b\)`: its name refers to the Levenshtein distance/);
+  });
+
   it('words with more than one meaning in code, and words inside longer words, name no term', async () => {
     const { explanation } = await explain(
       'javascript',

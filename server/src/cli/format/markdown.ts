@@ -104,7 +104,10 @@ function fileDetails(f: AnalysedFile, budget: number): string[] {
   const summary = [
     languageInfo(f.language).name,
     plural(f.lines, 'line'),
-    plural(f.units.length, 'unit'),
+    // Said as what they are, so the table below, which lists functions and methods only, adds up.
+    f.units.length > callables.length
+      ? `${plural(f.units.length, 'unit')} (${plural(callables.length, 'function or method', 'functions and methods')}, ${plural(f.units.length - callables.length, 'class', 'classes')})`
+      : plural(f.units.length, 'unit'),
     f.findings.length === 0 ? 'no findings' : `findings: ${severityPhrase(counts)}`,
     `highest cognitive ${top}`,
   ].join(', ');

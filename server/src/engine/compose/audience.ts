@@ -22,7 +22,8 @@ export const TERMS = {
   comprehension: 'a compact expression that builds a collection from a loop',
   'generator expression':
     'a comprehension in parentheses (or as a call’s only argument) that builds no collection: it yields its values one at a time, as they are asked for',
-  switch: 'choosing one of several branches by comparing a value against cases',
+  switch:
+    'choosing one of several branches by matching a value against cases: values, or patterns that take it apart',
   'cyclomatic complexity': 'the number of independent paths through the code',
   'cognitive complexity': 'how hard the control flow is for a person to follow; nesting makes it grow faster',
   'Halstead volume': 'a size measure based on how many operators and operands the code uses',

@@ -4,6 +4,7 @@
  * Where the evidence is thin, they say less; a reading of the name comes
  * last and is said as such.
  */
+import type { SnapshotNode } from '../parsing/node.js';
 import type { Declaration, DocComment, Idiom, UnitPurpose } from '../purpose/model.js';
 import type { ConstantFamily, KnownConstant } from '../purpose/constants.js';
 import { EFFECT_PHRASES } from '../purpose/apis.js';
@@ -255,7 +256,9 @@ export function constantsSentence(families: readonly ConstantFamily[]): string {
       ? [
           {
             rank: i,
-            text: `${listOf(f.constants.map(constantText))} (${linesText([...new Set(f.constants.map((c) => c.line))].sort((a, b) => a - b))}) are the ${f.together}`,
+            // Each with its own line, in the order of the lines: a list of values beside a list of lines
+            // would pair them wrongly.
+            text: `${listOf([...f.constants].sort((a, b) => a.line - b.line).map((c) => `${constantText(c)} (line ${c.line})`))} are the ${f.together}`,
           },
         ]
       : f.constants.map((c, j) => ({
@@ -559,6 +562,21 @@ export function callbackName(unit: UnitFacts): string | undefined {
   return `the ${what} on line ${unit.metrics.startLine}`;
 }
 
+/**
+ * A function written and called in one place: `defer func() { … }()` (Go, run once as the function around
+ * it returns) or `(() => { … })()` (run once, there). Undefined for one handed on to be called later.
+ */
+function calledOnce(fn: SnapshotNode): 'deferred' | 'now' | undefined {
+  let at = fn;
+  while (at.parent?.type === 'parenthesized_expression') at = at.parent;
+  const call = at.parent;
+  if (!call || !/call/.test(call.type) || call.childForFieldName('function')?.id !== at.id) return undefined;
+  return call.parent && /defer/.test(call.parent.type) ? 'deferred' : 'now';
+}
+
+/** `*p = …`, `(*p)++`, `++(*p)`: a write through a pointer, to memory the caller owns, not to the parameter. */
+export const throughPointer = (text: string): boolean => /^(?:\(?\*|(?:\+\+|--)\s*\(\*)/.test(text.trim());
+
 /** Where a unit's inputs come from, what it changes in place and which fields it sets. */
 export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
   const flow = unit.purpose.dataFlow;
@@ -568,11 +586,16 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     const around = captured.fromFurtherOut
       ? 'the functions around it'
       : `the function around it${unit.parent && !isStandIn(unit.parent) ? ` (${code(unit.parent)})` : ''}`;
+    const once = calledOnce(unit.metrics.node);
+    const kept =
+      once === 'deferred'
+        ? `, and changes ${listOf(captured.changes.map(code))} of that function as it returns (it is deferred, so it runs once, then)`
+        : once === 'now'
+          ? `, and changes ${listOf(captured.changes.map(code))} of that function (it is called where it is written, once)`
+          : `, and changes ${listOf(captured.changes.map(code))}, state kept between its calls`;
     out.push(
       `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from ${around}${
-        captured.changes.length
-          ? `, and changes ${listOf(captured.changes.map(code))}, state kept between its calls`
-          : ''
+        captured.changes.length ? kept : ''
       }.`,
     );
   }
@@ -589,7 +612,7 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     out.push(`It takes input from ${listOf(parts)}.`);
   }
   // `*dest = 0`: the parameter is a pointer, and what changes is the memory it points to, not it.
-  const through = flow.mutatedParams.filter((m) => !m.passing && /^\*/.test(m.text.trim()));
+  const through = flow.mutatedParams.filter((m) => !m.passing && throughPointer(m.text));
   if (through.length > 0)
     out.push(
       `It writes through ${through.length === 1 ? 'its pointer parameter' : 'its pointer parameters'} ${listOf(
@@ -601,7 +624,7 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     out.push(
       `It puts ${code(m.restored!.item)} into its parameter ${code(m.target)} (${code(m.text)}, line ${m.line}) and takes it out again on line ${m.restored!.line}: in between, and in the calls made there, ${code(m.target)} holds it, and a return after line ${m.restored!.line} leaves ${code(m.target)} as the caller passed it.`,
     );
-  const inPlace = flow.mutatedParams.filter((m) => !m.passing && !m.restored && !/^\*/.test(m.text.trim()));
+  const inPlace = flow.mutatedParams.filter((m) => !m.passing && !m.restored && !throughPointer(m.text));
   if (inPlace.length > 0)
     out.push(
       `It changes ${inPlace.length === 1 ? 'its parameter' : 'its parameters'} ${listOf(

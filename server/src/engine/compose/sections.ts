@@ -2,6 +2,7 @@
  * Section builders. Each returns a titled section from facts, metrics and
  * suggestions, or nothing when it would have nothing true to say.
  */
+import { receiverOf } from '../purpose/dataflow.js';
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { GotoExit, Step, UnitFacts } from '../facts/model.js';
@@ -14,7 +15,7 @@ import type { RuleMeta } from '../rules/model.js';
 import type { ComposeInput } from './input.js';
 import { callables, parseErrorsSentence } from './overview.js';
 import { unitParagraphs } from './units.js';
-import { dataFlowSentences, effectLines } from './purpose.js';
+import { dataFlowSentences, effectLines, throughPointer } from './purpose.js';
 import {
   bulletList,
   bulletListUpTo,
@@ -243,9 +244,11 @@ function inputsPhrase(u: UnitFacts): string {
       ? `, and any further ones through ${code('arguments')}`
       : `inputs through ${code('arguments')} (any number of them)`
     : '';
+  // A Go method reads its receiver as an input (`b` of `func (b *readBuf) uint16()`).
+  const receiver = receiverOf(u.metrics.node);
   const named = inputs.length
-    ? `inputs ${listUpTo(inputs.map(code), MAX_LIST_ITEMS)}${handedBackToo(u, inputs)}${viaArguments}`
-    : viaArguments || 'no inputs';
+    ? `inputs ${listUpTo(inputs.map(code), MAX_LIST_ITEMS)}${handedBackToo(u, inputs)}${viaArguments}${receiver ? `, besides its receiver ${code(receiver)}` : ''}`
+    : viaArguments || (receiver ? `no inputs besides its receiver ${code(receiver)}` : 'no inputs');
   return outs.length
     ? `${named}; outputs ${listOf(outs.map(code))} (${code('out')} ${outs.length === 1 ? 'parameter' : 'parameters'})`
     : named;
@@ -320,7 +323,7 @@ export function sideEffects(input: ComposeInput): Section {
       );
     if (mutated.length)
       lines.push(
-        `${signature(u)} changes ${listOf(mutated.map((m) => `${code(m.target)} (line ${m.line})`))} in place, which its caller passed in.`,
+        `${signature(u)} changes ${listOf(mutated.map((m) => `${throughPointer(m.text) ? `what ${code(m.target)} points to` : code(m.target)} (line ${m.line})`))} in place, which its caller passed in.`,
       );
     // An `out`, `ref` or `inout` parameter is the caller's own variable: setting it is a change the caller sees.
     const handedBack = u.purpose.dataFlow.mutatedParams.filter((m) => m.passing);
@@ -362,17 +365,7 @@ export function sideEffects(input: ComposeInput): Section {
           4,
         )}.`,
       );
-    // Only the statements that throw are counted: an index out of range or a null dereference can throw
-    // too, where the code names no exception.
-    const throws = u.steps.filter((s) => s.kind === 'throw');
-    const verb = LANGUAGES[input.request.language].wording.raises ? 'raises' : 'throws';
-    if (throws.length)
-      lines.push(
-        `${signature(u)} ${verb} an exception it names on ${throws.length === 1 ? 'line' : 'lines'} ${listUpTo(
-          throws.map((s) => String(s.line)),
-          4,
-        )}.`,
-      );
+    // A throw is no side effect: it is told with the error paths.
   }
   return {
     title: 'Side effects',

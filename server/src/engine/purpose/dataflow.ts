@@ -134,7 +134,8 @@ const MAY_READ_INPUT = new RegExp(INPUTS.map(([, re]) => `(?:${re.source})`).joi
 const MEMBER_WRITE =
   /(?<![\w.$>])([A-Za-z_$][\w$]*)\s*(?:\.|->)\s*[\w$]+(?:\s*(?:\.|->)\s*[\w$]+|\[[^\]]*\])*\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)/g;
 /** `*p = …`, `*p += …` at the start of a statement: a write through a pointer (not `a * b`). */
-const DEREF_WRITE = /(?:^\s*|[;{]\s*)\(?\*+\s*([A-Za-z_$][\w$]*)\)?\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)/g;
+const DEREF_WRITE =
+  /(?:^\s*|[;{]\s*)(?:\(?\*+\s*([A-Za-z_$][\w$]*)\)?\s*(?:(?:[-+*/%|&^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*\(\*+\s*([A-Za-z_$][\w$]*)\))/g;
 
 /** Calls that change the object they are called on. */
 const MUTATORS =
@@ -196,9 +197,12 @@ function paramChanges(
   for (const m of text.matchAll(IN_PLACE_CALL))
     if (names.has(m[2]!) && !how.has(m[2]!)) how.set(m[2]!, m[1]!);
   for (const re of [MEMBER_WRITE, DEREF_WRITE])
-    for (const m of text.matchAll(re))
-      if (names.has(m[1]!) && !how.has(m[1]!))
-        how.set(m[1]!, m[0].replace(/^[;{]?\s*/, '').replace(/\s*[-+*/%|&^<>]*=$/, ''));
+    for (const m of text.matchAll(re)) {
+      // `(*p)++` and `++(*p)` move what `p` points to, as `*p = …` sets it.
+      const name = m[1] ?? m[2];
+      if (name && names.has(name) && !how.has(name))
+        how.set(name, m[0].replace(/^[;{]?\s*/, '').replace(/\s*[-+*/%|&^<>]*=$/, ''));
+    }
   return how;
 }
 
@@ -371,7 +375,8 @@ function passedBackWrite(names: readonly string[]): RegExp | undefined {
 }
 
 /** A Go method's receiver name (`s` of `func (s *Scanner) …`): writes through it change the caller's value. */
-function receiverOf(unit: Node): string | undefined {
+/** A Go method's receiver name (`b` of `func (b *readBuf) uint16()`). */
+export function receiverOf(unit: Node): string | undefined {
   const receiver = unit.childForFieldName('receiver');
   return receiver?.namedChildren.find((c) => c.type === 'parameter_declaration')?.childForFieldName('name')
     ?.text;
@@ -395,8 +400,12 @@ export function dataFlowOf(
   const watched = params.filter((p) => /^[A-Za-z_$][\w$]*$/.test(p) && !/^(self|this|cls)$/.test(p));
   const receiver = receiverOf(unit);
   const fieldOf = new RegExp(
-    `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+)\\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)`,
+    `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})(?:\\.|->)\\w+)\\s*(?:(?:[-+*/%|&^]|<<|>>)?=(?!=)|\\+\\+|--)`,
   );
+  // `*b = (*b)[2:]`: a Go method that replaces what its pointer receiver points to.
+  const receiverWrite = receiver
+    ? new RegExp(`(?<![\\w.$*])\\*${escapeRegExp(receiver)}\\s*(?:[-+*/%|&^]|<<|>>)?=(?!=)`)
+    : undefined;
   const fieldCall = new RegExp(
     `(?<![\\w.$])((?:self|this${receiver ? `|${receiver}` : ''})\\s*(?:\\.|->)\\s*\\w+)\\s*\\.\\s*(\\w+)\\s*(?:::<[^>]*>\\s*)?\\(`,
     'g',
@@ -436,6 +445,11 @@ export function dataFlowOf(
         seenFields.add(target);
         fieldWrites.push({ target, text: `${target}.${m[2]}`, line, method: m[2]! });
       }
+    }
+    const whole = receiverWrite?.test(text) ? `*${receiver}` : undefined;
+    if (whole && !seenFields.has(whole) && fieldWrites.length < 12) {
+      seenFields.add(whole);
+      fieldWrites.push({ target: whole, text: text.trim().replace(/;$/, ''), line });
     }
     const field = fieldOf.exec(text);
     if (field && !seenFields.has(field[1]!) && fieldWrites.length < 12) {

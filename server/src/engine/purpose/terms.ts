@@ -73,6 +73,21 @@ const ENTRIES: readonly Entry[] = [
     term: (m) => `CRC${m[1] ? `-${m[1]}` : ''}`,
     meaning: () => 'a cyclic redundancy check, a checksum that detects accidental changes to data',
   },
+  // Before plain Levenshtein: the first entry that matches names the term.
+  {
+    pattern: /\bdamerau(?: levenshtein)?\b/,
+    ...fixed(
+      'the Damerau–Levenshtein distance',
+      'the fewest inserts, deletes, substitutions and swaps of two adjacent items that turn one sequence (such as a string) into another',
+    ),
+  },
+  {
+    pattern: /\b(?:osa|optimal string alignment)(?: distance)?\b/,
+    ...fixed(
+      'the optimal string alignment distance',
+      'the Damerau–Levenshtein distance restricted so that no part of the string is edited more than once',
+    ),
+  },
   {
     pattern: /\blevenshtein\b/,
     ...fixed(

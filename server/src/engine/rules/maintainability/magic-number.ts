@@ -83,7 +83,7 @@ export const magicNumber: Rule<Options> = {
       bareNumber:
         '{{operand}} is compared with the bare number {{number}} on {{lines}}; give it a name that says what it stands for: declare it once as {{constant}} and compare with that, so the condition explains itself and the value changes in one place.',
       bareNumbers:
-        '{{operand}} is compared with {{count}} different bare numbers other than those allowed ({{numbers}}) on {{lines}}; give each a name that says what it stands for ({{constant}} each, or an enum) and compare with those, so the conditions explain themselves.',
+        '{{operand}} is compared with {{count}} different bare numbers, {{numbers}}, on {{lines}}; give each a name that says what it stands for ({{constant}} each, or an enum) and compare with those, so the conditions explain themselves.',
     },
     options: {
       schema: z.object({ allowed: z.array(z.number()) }),

@@ -2,7 +2,7 @@ import type { SnapshotNode as Node } from '../../parsing/node.js';
 import { searchesOf, type KeyComparison } from '../../facts/searches.js';
 import { advice, GROWS, growingAdvice, keyedAdvice, type GrowingUse } from './lookup-advice.js';
 import { bindingsOf } from '../../scope/bindings.js';
-import { COMPREHENSIONS } from '../../nodes.js';
+import { COMPREHENSIONS, LOOP_TYPES } from '../../nodes.js';
 import type { Rule } from '../model.js';
 import { callArguments, code, JS_LIKE, lineOf, TIER1 } from '../util.js';
 
@@ -65,6 +65,38 @@ const MIRRORS: Partial<
  * How `name` is used in the function around `loop`, besides the search: read by position (a set would not
  * do), or kept in step with a dict or set that holds the same items (which can answer the test itself).
  */
+/**
+ * A name bound to a method of `name` that adds to it (`selected_add = selected.append`) and called in the
+ * loop: the collection grows there though its own name is not written. The alias and the line of the call.
+ */
+/** The loop around `loop` in the same function, if any. */
+function outerLoop(loop: Node): Node | undefined {
+  for (let p = loop.parent; p; p = p.parent) {
+    if (/function|method|lambda|arrow/.test(p.type)) return undefined;
+    if (LOOP_TYPES.has(p.type)) return p;
+  }
+  return undefined;
+}
+
+function aliasedGrowth(
+  name: string,
+  loop: Node,
+): { alias: string; line: number; direct?: true; around?: number } | undefined {
+  let fn: Node = loop;
+  while (fn.parent && !/function|method|lambda|arrow/.test(fn.type)) fn = fn.parent;
+  const n = name.replace(/[.$]/g, '\\$&');
+  const bound = new RegExp(
+    `(?<![\\w.$])([A-Za-z_$][\\w$]*)\\s*=\\s*${n}\\.(?:append|add|push|extend|insert|appendleft|unshift|Add|AddRange)\\b(?!\\s*\\()`,
+    'g',
+  );
+  for (const [, alias] of fn.text.matchAll(bound)) {
+    const lines = loop.text.split('\n');
+    const at = lines.findIndex((l) => new RegExp(`(?<![\\w.$])${alias}\\s*\\(`).test(l));
+    if (at >= 0) return { alias: alias!, line: loop.startPosition.row + 1 + at };
+  }
+  return undefined;
+}
+
 function growingUse(language: string, name: string, search: Node, loop: Node): GrowingUse {
   let fn: Node = loop;
   while (fn.parent && !/function|method|lambda|arrow/.test(fn.type)) fn = fn.parent;
@@ -156,7 +188,7 @@ export const linearSearchInLoop: Rule = {
     messages: {
       linearSearch: `${SCANS} Instead, {{fix}}.`,
       keyedSearch: `${SCANS} Instead, {{fix}}.`,
-      growingCollection: `${SCANS} \`{{name}}\` grows inside the loop (\`{{how}}\` on line {{grows}}), so a copy made before the loop would miss what the loop adds. {{fix}}.`,
+      growingCollection: `${SCANS} \`{{name}}\` grows inside the loop{{around}} (\`{{how}}\` on line {{grows}}), so a copy made before the loop would miss what the loop adds. {{fix}}.`,
     },
   },
   create(context) {
@@ -184,6 +216,26 @@ export const linearSearchInLoop: Rule = {
           (change.how === 'mutation' && GROWS.test(change.method ?? '')))
           ? change
           : undefined;
+      // `selected_add = selected.append`, then `selected_add(j)` in the loop: it grows through the alias; and
+      // a search in an inner loop (`while j in selected`) of a collection the loop around it grows.
+      let alias = growing ? undefined : aliasedGrowth(name, loop);
+      for (let outer = outerLoop(loop); !growing && !alias && outer; outer = outerLoop(outer)) {
+        const around = bindingsOf(language, context.root).changedIn(name, outer);
+        if (
+          around &&
+          (around.how === 'append' || (around.how === 'mutation' && GROWS.test(around.method ?? '')))
+        )
+          alias = {
+            alias: around.method ?? code(around.node.text, 30).replace(/`/g, ''),
+            line: around.line,
+            direct: true,
+            around: lineOf(outer),
+          };
+        else {
+          const through = aliasedGrowth(name, outer);
+          if (through) alias = { ...through, around: lineOf(outer) };
+        }
+      }
       const data = {
         call: code(node.text, 50),
         line: lineOf(node),
@@ -193,7 +245,19 @@ export const linearSearchInLoop: Rule = {
         where,
         loop: lineOf(loop),
       };
-      if (growing)
+      if (alias)
+        context.report({
+          node,
+          messageId: 'growingCollection',
+          data: {
+            ...data,
+            how: alias.direct ? alias.alias : `${alias.alias}(…)`,
+            around: alias.around ? ` on line ${alias.around} around it` : '',
+            grows: alias.line,
+            fix: growingAdvice(language, name, growingUse(language, name, node, loop)),
+          },
+        });
+      else if (growing)
         context.report({
           node,
           messageId: 'growingCollection',
@@ -201,6 +265,7 @@ export const linearSearchInLoop: Rule = {
             ...data,
             how: goAppend ? 'append' : (growing.method ?? code(growing.node.text, 30).replace(/`/g, '')),
             grows: growing.line,
+            around: '',
             fix: growingAdvice(language, name, growingUse(language, name, node, loop)),
           },
         });

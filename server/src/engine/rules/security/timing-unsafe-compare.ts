@@ -109,6 +109,44 @@ function comparedSides(language: LanguageId, node: Node): { a: Node; b: Node; ho
   return undefined;
 }
 
+/** `SecureEquals`, `constant_time_compare`, `slowEquals`, `timingSafeEqual`: a comparison meant to take constant time. */
+function CONSTANT_TIME_NAME(words: readonly string[]): boolean {
+  const compares = words.some((w) => /^(eq|equal|equals|compare|cmp|matches)$/.test(w));
+  const constant = words.some((w) => /^(secure|constant|const|slow|timing|safe|fixed|ct)$/.test(w));
+  return compares && constant;
+}
+
+/**
+ * How a comparison loop leaves before its last byte: its condition also tests the difference found so far
+ * (`i < n && diff == 0`), or its body breaks or returns. Undefined when it runs to the end.
+ */
+function leavesEarly(loop: Node): string | undefined {
+  const condition = loop.childForFieldName('condition');
+  const body = loop.childForFieldName('body');
+  if (!body) return undefined;
+  const accumulated = [...body.text.matchAll(/([A-Za-z_$][\w$]*)\s*(?:\|=|\+=|=\s*\1\s*\|)/g)].map(
+    (m) => m[1]!,
+  );
+  const tested = condition?.text.match(
+    /(?:&&|\band\b)\s*\(?\s*!?\s*([A-Za-z_$][\w$]*)\s*(?:==\s*0)?\s*\)?\s*\)?$/,
+  );
+  if (tested && accumulated.includes(tested[1]!)) return `also tests \`${tested[1]}\` in its condition`;
+  const jump = body.descendantsOfType([
+    'break_statement',
+    'return_statement',
+    'break_expression',
+    'return_expression',
+  ]);
+  const own = jump.filter((j) => {
+    for (let p = j.parent; p && p.id !== loop.id; p = p.parent)
+      if (/function|lambda|arrow/.test(p.type)) return false;
+    return true;
+  });
+  return own.length
+    ? `leaves by the \`${own[0]!.text.split(/[\s;]/)[0]}\` on line ${lineOf(own[0]!)}`
+    : undefined;
+}
+
 /** The words of every name in an operand: `Buffer.from(computedSig)` → buffer, from, computed, sig. */
 function wordsIn(node: Node): string[] {
   return [...node.text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].flatMap((m) => nameWords(m[0]));
@@ -143,6 +181,8 @@ export const timingUnsafeCompare: Rule = {
       ],
     },
     messages: {
+      earlyExit:
+        'CWE-208: {{name}} is named as a constant-time comparison, but the loop on line {{line}} {{how}}, so it stops at the first byte that differs: the time it takes tells an attacker where that is, and a forged value can be found byte by byte. Let the loop run over every byte, OR-ing each difference into one result, and test that result once, after the loop (or use {{fix}}).',
       unsafeCompare:
         'CWE-208: {{comparison}} on line {{line}} compares {{what}} with {{how}}, which stops at the first byte that differs: the time it takes tells an attacker how much of a forged value is right, so a valid one can be found byte by byte. Compare in constant time instead, with {{fix}}{{negated}}.',
     },
@@ -150,8 +190,32 @@ export const timingUnsafeCompare: Rule = {
   create(context) {
     const { language } = context;
     const crypto = CRYPTO[language];
+    // A loop in a function named for comparing in constant time (`SecureEquals`, `constant_time_eq`):
+    // its name is the evidence of intent, whatever the snippet computes.
+    const loop = (node: Node) => {
+      const fn = enclosingFunction(node);
+      const name = fn?.childForFieldName('name')?.text;
+      if (!name || !CONSTANT_TIME_NAME(nameWords(name))) return;
+      const how = leavesEarly(node);
+      if (!how || inTestCode(context.facts, lineOf(node))) return;
+      context.report({
+        node,
+        messageId: 'earlyExit',
+        data: { name: `\`${name}\``, line: lineOf(node), how, fix: fixFor(language) },
+      });
+    };
+    const loops = {
+      for_statement: loop,
+      for_expression: loop,
+      while_statement: loop,
+      while_expression: loop,
+      for_in_statement: loop,
+      foreach_statement: loop,
+      enhanced_for_statement: loop,
+      do_statement: loop,
+    };
     // Without MACs, signatures or digests computed here, the names prove nothing.
-    if (!crypto || !crypto.test(context.code)) return {};
+    if (!crypto || !crypto.test(context.code)) return loops;
     const visit = (node: Node) => {
       const sides = comparedSides(language, node);
       if (!sides) return;
@@ -178,6 +242,7 @@ export const timingUnsafeCompare: Rule = {
       });
     };
     return {
+      ...loops,
       binary_expression: visit,
       comparison_operator: visit,
       call_expression: visit,

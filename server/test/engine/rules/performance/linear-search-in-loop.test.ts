@@ -72,6 +72,31 @@ const invalid: InvalidCase[] = [
     ],
   },
   {
+    // It grows through a bound method (`chosen_add = chosen.append`) in the loop around the one that
+    // searches: a set built before either loop would miss what the outer one adds.
+    language: 'python',
+    code: lines(
+      'def pick(n, k, draw):',
+      '    chosen = []',
+      '    chosen_add = chosen.append',
+      '    for i in range(k):',
+      '        j = draw(n)',
+      '        while j in chosen:',
+      '            j = draw(n)',
+      '        chosen_add(j)',
+      '    return chosen',
+      '',
+    ),
+    errors: [
+      {
+        line: 6,
+        messageId: 'growingCollection',
+        says: /`chosen` grows inside the loop on line 4 around it \(`chosen_add\(…\)` on line 8\).*Make `chosen` a set from the start/,
+        saysNot: /chosen_set = set\(chosen\)/,
+      },
+    ],
+  },
+  {
     // A path kept as a list because it is read by position: a set in its place would lose the order.
     language: 'python',
     code: lines(

@@ -4,6 +4,47 @@ import { lines } from '../../support/rule-snippets.js';
 
 const invalid: InvalidCase[] = [
   {
+    // Named for a constant-time compare, its loop stops once a difference is found: no crypto call needed.
+    language: 'csharp',
+    code: lines(
+      'class Keys {',
+      '  static bool SecureEquals(byte[] a, byte[] b) {',
+      '    int diff = a.Length ^ b.Length;',
+      '    for (int i = 0; i < a.Length && i < b.Length && diff == 0; i++)',
+      '      diff |= a[i] ^ b[i];',
+      '    return diff == 0;',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'earlyExit',
+        says: /^CWE-208: `SecureEquals` is named as a constant-time comparison, but the loop on line 4 also tests `diff` in its condition, so it stops at the first byte that differs/,
+      },
+    ],
+  },
+  {
+    language: 'python',
+    code: lines(
+      'def constant_time_eq(a, b):',
+      '    if len(a) != len(b):',
+      '        return False',
+      '    for x, y in zip(a, b):',
+      '        if x != y:',
+      '            return False',
+      '    return True',
+      '',
+    ),
+    errors: [
+      {
+        line: 4,
+        messageId: 'earlyExit',
+        says: /the loop on line 4 leaves by the `return` on line 6/,
+      },
+    ],
+  },
+  {
     language: 'javascript',
     code: lines(
       "const crypto = require('crypto');",
@@ -117,6 +158,32 @@ const invalid: InvalidCase[] = [
 ];
 
 const valid: ValidCase[] = [
+  {
+    // The same loop run to the end, the result tested once after it.
+    language: 'csharp',
+    code: lines(
+      'class Keys {',
+      '  static bool SecureEquals(byte[] a, byte[] b) {',
+      '    int diff = a.Length ^ b.Length;',
+      '    for (int i = 0; i < a.Length && i < b.Length; i++)',
+      '      diff |= a[i] ^ b[i];',
+      '    return diff == 0;',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    // An early exit in a function not named for constant time is an ordinary comparison.
+    language: 'python',
+    code: lines(
+      'def same_prefix(a, b):',
+      '    for x, y in zip(a, b):',
+      '        if x != y:',
+      '            return False',
+      '    return True',
+      '',
+    ),
+  },
   {
     language: 'javascript',
     code: lines('function sameMac(a, b) {', '  return a.mac === b.mac;', '}'),
