@@ -179,7 +179,7 @@ const DOWN_TO_ZERO =
 function fixedLocals(u: UnitFacts): ReadonlySet<string> {
   const text = u.metrics.node.text;
   // The file's own tables, unless this unit takes or sets a name of its own that hides one.
-  const file = [...fileFixedCollections(u.metrics.node.doc.source)].filter(
+  const file = [...u.metrics.node.doc.derived(fileFixedCollections)].filter(
     (name) =>
       !u.params.includes(name) &&
       !new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:=(?!=)|:=)`).test(text),
@@ -1432,12 +1432,12 @@ function underCondition(u: UnitFacts, step: Step): boolean {
  * loop, less the ones that run a fixed number of times or share their turns (depths). Without chains, the
  * loops around it.
  */
-function multiplyingAround(u: UnitFacts, line: number): number {
+function multiplyingAround(u: UnitFacts, line: number, chains: () => ReturnType<typeof depths>): number {
   const around = u.loops
     .filter((l) => l.line <= line && l.endLine >= line)
     .sort((a, b) => b.node - a.node)[0];
   if (!around) return 0;
-  const chain = depths(u)?.find((c) => c.line === around.line);
+  const chain = chains()?.find((c) => c.line === around.line);
   return chain && chain.turns.length === 0 && !chain.perTurn ? chain.depth : Infinity;
 }
 
@@ -1459,6 +1459,9 @@ function calleesCost(
     };
   }
   let best: { degree: number; estimate: string; why: string } | undefined;
+  // The unit's loop chains, read once and only when a call inside a loop asks.
+  let read: { chains: ReturnType<typeof depths> } | undefined;
+  const chains = () => (read ??= { chains: depths(u) }).chains;
   // A callee of the snippet whose own cost is not estimated (it recurses in ways not counted): nor is this.
   let unknown: { callee: UnitFacts; line: number; estimate: string } | undefined;
   for (const step of u.steps) {
@@ -1480,7 +1483,7 @@ function calleesCost(
         };
       continue;
     }
-    const loops = Math.min(repeatedBy(step), multiplyingAround(u, step.line));
+    const loops = Math.min(repeatedBy(step), multiplyingAround(u, step.line, chains));
     const degree = loops + k;
     if (degree <= ownDegree || (best && degree <= best.degree)) continue;
     const named = `${code(callee.metrics.name)}, defined in this snippet, which is ${theirs.estimate} in what it runs over`;

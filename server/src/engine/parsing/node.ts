@@ -20,12 +20,23 @@ export class SourceText {
   nodes: readonly SnapshotNode[] = [];
   /** Where lists of released nodes are kept for reuse (node-pool.ts), if anywhere. */
   lists: ListSource | undefined;
+  /** What `derived` made of this text, by the function that made it. */
+  readonly #derived = new Map<(source: string) => unknown, unknown>();
 
   constructor(
     readonly source: string,
     /** Row of offset 0 (non-zero when the snapshot is of a subtree). */
     readonly baseRow = 0,
   ) {}
+
+  /**
+   * `make(source)`, made once per text: a whole-file reading (the file's own tables, say) that every unit
+   * of the file asks for would otherwise be redone per unit. `make` must depend on the text alone.
+   */
+  derived<T>(make: (source: string) => T): T {
+    if (!this.#derived.has(make)) this.#derived.set(make, make(this.source));
+    return this.#derived.get(make) as T;
+  }
 
   /** 0-based row of an offset, as tree-sitter counts rows (only `\n` ends a line). */
   row(offset: number): number {

@@ -164,8 +164,23 @@ function firstMatch(text: string, re: RegExp): string | undefined {
 const METHOD_CALL = /\b([A-Za-z_][\w$]*)\s*\.\s*(\w+)\s*\(/g;
 /** `name[…] =`, `name[…] += …` */
 const INDEX_WRITE = /(?<![\w.$])([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*[-+*/]?=(?!=)/g;
-/** Several targets assigned at once, as the statement starts: `a[i], a[j] =`, `[a[i], a[j]] =`. */
-const TUPLE_TARGETS = /^\s*[[(]?\s*((?:[^=,\n]+,\s*)+[^=,\n]+?)\s*[\])]?\s*(?<![=!<>:])=(?!=)/;
+/** Most targets one statement assigns at once that are read: a longer list is no swap. */
+const MAX_TUPLE_TARGETS = 8;
+
+/**
+ * Several targets assigned at once, as the statement starts: `a[i], a[j] =`, `[a[i], a[j]] =`. Read by
+ * splitting at the first lone `=`, not by a pattern that would backtrack over a long list of commas.
+ */
+function tupleTargets(text: string): string[] {
+  const at = /(?<![=!<>:+\-*/%&|^])=(?![=>])/.exec(text);
+  if (!at) return [];
+  const left = text
+    .slice(0, at.index)
+    .trim()
+    .replace(/^[[(]\s*|\s*[\])]$/g, '');
+  const targets = left.split(',');
+  return targets.length > 1 && targets.length <= MAX_TUPLE_TARGETS ? targets : [];
+}
 /** Library calls that reorder or fill the collection they are given. */
 const IN_PLACE_CALL =
   /\b(sort\.(?:Slice|SliceStable|Strings|Ints|Sort)|slices\.Sort\w*|Collections\.(?:sort|shuffle|reverse)|Arrays\.(?:sort|fill)|random\.shuffle|Array\.Sort|Array\.Reverse)\(\s*([A-Za-z_$][\w$]*)/g;
@@ -187,12 +202,10 @@ function paramChanges(
   if (how.size === names.size) return how;
   for (const m of text.matchAll(INDEX_WRITE)) if (names.has(m[1]!) && !how.has(m[1]!)) how.set(m[1]!, m[0]);
   // `a[i], a[j] = a[j], a[i]` (Python, Go) and `[a[i], a[j]] = [a[j], a[i]]`: elements set together.
-  const tuple = TUPLE_TARGETS.exec(text);
-  if (tuple)
-    for (const target of tuple[1]!.split(',')) {
-      const element = /^\s*([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*$/.exec(target);
-      if (element && names.has(element[1]!) && !how.has(element[1]!)) how.set(element[1]!, tuple[0].trim());
-    }
+  for (const target of tupleTargets(text)) {
+    const element = /^\s*([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*$/.exec(target);
+    if (element && names.has(element[1]!) && !how.has(element[1]!)) how.set(element[1]!, text.trim());
+  }
   if (how.size === names.size) return how;
   for (const m of text.matchAll(IN_PLACE_CALL))
     if (names.has(m[2]!) && !how.has(m[2]!)) how.set(m[2]!, m[1]!);
