@@ -3284,6 +3284,18 @@ describe('engine: no false sentence', () => {
       assert.match(text, /`take\(p, n\)` changes what `p` points to \(line 3\) in place/);
     });
 
+    it('a comment set apart by a blank line is not given to the statement below the gap', async () => {
+      const text = await said(
+        'python',
+        'def f(xs):\n    # Two ways to do this: a pool or a set.\n    # The pool is used when it is smaller.\n\n    n = len(xs)\n    # count them\n    total = 0\n    for x in xs:\n        total += x\n    return total, n\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /“Two ways to do this: a pool or a set\. The pool is used when it is smaller\.” \(line 2\) and “count them” \(line 6, about line 7\)/,
+      );
+    });
+
     it('a deferred or immediately called closure keeps no state between calls', async () => {
       const text = await said(
         'go',

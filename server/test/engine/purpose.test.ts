@@ -1069,6 +1069,16 @@ describe('engine: terms of art a name is made of', () => {
     }
   });
 
+  it('quick: a class that only says what it extends is told by its main method too', async () => {
+    const { explanation } = await explain(
+      'java',
+      'public class Ring<E> extends java.util.AbstractList<E> {\n    private Object[] items = new Object[8];\n    private int head, size;\n\n    /** Appends an element at the tail, growing the backing array when it is full. */\n    public boolean add(E e) {\n        if (size == items.length) grow();\n        items[(head + size) % items.length] = e;\n        size++;\n        return true;\n    }\n\n    private void grow() {\n        Object[] next = new Object[items.length * 2];\n        for (int i = 0; i < size; i++) next[i] = items[(head + i) % items.length];\n        items = next;\n        head = 0;\n    }\n}\n',
+      { mode: 'quick' },
+    );
+    assert.match(explanation, /`Ring` is a kind of `java\.util\.AbstractList`: it extends it \(line 1\)\./);
+    assert.match(explanation, /`Ring\.add\(e\)` appends an element at the tail/);
+  });
+
   it('a longer term wins over the shorter one inside it', async () => {
     const { explanation } = await explain(
       'rust',

@@ -164,7 +164,7 @@ export function commentsSentence(comments: readonly InnerComment[]): string | un
   if (comments.length === 0) return undefined;
   const notes = comments
     .slice(0, TOLD.comments)
-    .map((c) => `${quote(c.text)} (line ${c.line}, about line ${c.explains})`);
+    .map((c) => `${quote(c.text)} (line ${c.line}${c.apart ? '' : `, about line ${c.explains}`})`);
   return `Its author's comments explain its steps: ${listOf(notes)}.`;
 }
 

@@ -158,7 +158,13 @@ export function purposeOverview(
     let lead = both ? `${first} ${next}` : first;
     // Worded as the unit's own paragraph words them (about "it"), so that paragraph can find them.
     if (first) said.set(u, purposeSentences(u, 'it', { max: both ? 2 : 1, raises }));
-    // A class whose own declaration says nothing is told by what its most important method is for.
+    // A class whose own declaration says nothing, or only what it extends, is told by what its most
+    // important method is for.
+    const kindOnly = lead !== undefined && u.metrics.kind === 'class' && /^It is a kind of /.test(lead);
+    if (kindOnly) {
+      parts.push(`${capitalize(signature(u))} ${lead!.slice(3)}`);
+      lead = undefined;
+    }
     if (!lead && u.metrics.kind === 'class')
       for (const m of ranked(facts.units.filter((x) => x.parent === unit.metrics.name))) {
         [lead] = purposeSentences(m, signature(m), { max: 1, raises });

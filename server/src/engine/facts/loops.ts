@@ -89,6 +89,11 @@ export interface InnerComment {
   readonly text: string;
   /** The line of the statement it explains: the one right below it, or the one it trails. */
   readonly explains: number;
+  /**
+   * A blank line stands between it and that statement: a paragraph about what follows in general (an
+   * approach, a contract), not a note on that one line, and told without it.
+   */
+  readonly apart?: true;
 }
 
 export interface LoopAnatomy {
@@ -688,9 +693,11 @@ function addComment(comments: InnerComment[], node: Node, body: Node, rows: Comm
   // trailing a statement is its own.
   const last = comments[comments.length - 1];
   const adjacent = rows.told === node.startPosition.row - 1;
-  if (last && adjacent && last.explains === explains && explains !== line(node))
-    comments[comments.length - 1] = { ...last, text: `${last.text} ${text}` };
-  else comments.push({ line: line(node), text, explains });
+  const apart = explains > lastRow(node) + 2 ? { apart: true as const } : {};
+  if (last && adjacent && last.explains === explains && explains !== line(node)) {
+    const { apart: _, ...merged } = last;
+    comments[comments.length - 1] = { ...merged, text: `${last.text} ${text}`, ...apart };
+  } else comments.push({ line: line(node), text, explains, ...apart });
   rows.told = lastRow(node);
 }
 
