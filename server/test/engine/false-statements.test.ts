@@ -413,7 +413,7 @@ describe('engine: no false sentence', () => {
         'c',
         'struct buf { char *data; unsigned len; };\n\nvoid grow(struct buf *b, unsigned n, int *count) {\n  b->len += n;\n  *count = *count + 1;\n}\n',
       );
-      assert.match(c, /changes `b` \(line 4\) and `count` \(line 5\) in place/);
+      assert.match(c, /changes `b` \(line 4\) and what `count` points to \(line 5\) in place/);
       assert.doesNotMatch(c, /changes no parameter or field/);
       const go = await said(
         'go',

@@ -692,19 +692,37 @@ const MOVES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A loop whose condition reads only plain names, some of which it changes, and only by setting them to new
- * values (`while r >= n: r = getrandbits(k)`, `while changed: …`): nothing moves toward an end. A call, a
+ * A loop with no loop inside whose condition reads only plain names, some of which it changes, and only by
+ * setting them to new values (`while r >= n: r = getrandbits(k)`): nothing moves toward an end. A call, a
  * field or an element in the condition may be moved elsewhere, and is left alone.
  */
-function stalls(l: LoopAnatomy): boolean {
+function stalls(l: LoopAnatomy, node: Node | undefined): boolean {
   const condition = l.condition;
-  if (l.over !== undefined || condition === undefined || l.drains || l.descends?.length || l.logarithmic)
+  // With a loop inside, a name it sets may be what that loop gathered (a work list replaced level by level).
+  if (
+    l.over !== undefined ||
+    condition === undefined ||
+    l.inner > 0 ||
+    l.drains ||
+    l.descends?.length ||
+    l.logarithmic
+  )
     return false;
   if (/[(.[*&]|->/.test(condition) || /^\(?\s*(true|True|1)\s*\)?$/.test(condition)) return false;
   if ((l.counters ?? []).some((c) => mentions(condition, c))) return false;
   const read = l.carried.filter((c) => mentions(condition, c.name));
-  return (
-    read.length > 0 && read.every((c) => c.how === 'sets' && !(c.parts ?? []).some((p) => MOVES.has(p.how)))
+  if (
+    read.length === 0 ||
+    !read.every((c) => c.how === 'sets' && !(c.parts ?? []).some((p) => MOVES.has(p.how)))
+  )
+    return false;
+  // Set from itself (`carry = (carry / base) | 0`, `n = n // 10`), it moves: only values that do not
+  // read it (`r = draw()`, `at = 0`) leave it going nowhere.
+  const text = node ? codeWithoutComments(node) : '';
+  return read.every((c) =>
+    [
+      ...text.matchAll(new RegExp(`(?<![\\w$.])${escapeRegExp(c.name)}\\s*(?::=|=(?!=))\\s*([^;\\n]*)`, 'g')),
+    ].every((m) => !mentions(m[1], c.name)),
   );
 }
 
@@ -899,7 +917,7 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
     const turn = !note && parent && free;
     // Its condition reads only names it sets to new values (`while r >= n: r = draw()`): its turns follow
     // those values, not the size of anything.
-    const still = !note && !free && !log && stalls(l);
+    const still = !note && !free && !log && stalls(l, node);
     const made = {
       // A loop run at most once per run of the one around it (a way out follows it) adds its own turns to
       // that one's instead of multiplying them: at least one level, whatever the loops around it take.
