@@ -391,7 +391,8 @@ const loopKeepsBest: Check<'loop-keeps-best'> = (claim, { nodes }) => {
   const flat = (t: string) => t.replace(/\s+/g, '');
   const name = flat(claim.name);
   const value = flat(claim.value);
-  const compared = flat(lines[test] ?? '');
+  // The condition may run on over several lines, up to the one that keeps the value.
+  const compared = flat(lines.slice(test, Math.max(test + 1, keep)).join(' '));
   const ways =
     claim.keeps === 'highest'
       ? [`${value}>${name}`, `${value}>=${name}`, `${name}<${value}`, `${name}<=${value}`]

@@ -675,7 +675,7 @@ describe('engine: explain()', () => {
       code: "function use(fn) {\n  if (typeof fn !== 'function') throw new TypeError('fn');\n  debug('use %s', fn.name);\n  middleware.push(fn);\n  return this;\n}\napp.use(async (ctx) => {\n  await ctx.load();\n});\n",
       language: 'javascript',
     });
-    assert.match(response.explanation, /It checks its input first: 1 condition throws an error/);
+    assert.match(response.explanation, /It checks first: 1 condition throws an error/);
     assert.match(
       response.explanation,
       /What stands out: The arrow function passed to `app\.use` on line 7 is asynchronous\./,

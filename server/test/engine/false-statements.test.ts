@@ -2710,7 +2710,7 @@ describe('engine: no false sentence', () => {
         'impl<T> V<T> {\n    pub fn insert(&mut self, index: usize, element: T) {\n        let len = self.len;\n        unsafe {\n            let p = self.ptr.add(index);\n            ptr::copy(p, p.add(1), len - index);\n            ptr::write(p, element);\n        }\n        self.len = len + 1;\n    }\n}\n',
         { mode: 'performance', audience: 'intermediate' },
       );
-      assert.match(rust, /`V\.insert`: O\(n\) — `ptr::copy\(…\)` on line 6 copies or moves memory/);
+      assert.match(rust, /`V\.insert`: O\(n\) — `ptr::copy\(…\)` on line 6 copies, moves or fills memory/);
       const c = await said(
         'c',
         '#include <string.h>\nvoid put4(char *d, const char *s) { memcpy(d, s, 4); }\nvoid put(char *d, const char *s, size_t n) { memmove(d, s, n); }\n',
@@ -3320,6 +3320,127 @@ describe('engine: no false sentence', () => {
       );
       // "Memory" in a comment is no cache.
       assert.doesNotMatch(text, /caches results/);
+    });
+  });
+
+  describe('the sixteenth panel’s classes', () => {
+    const cost = (language: LanguageId, code: string) =>
+      said(language, code, { mode: 'performance', audience: 'intermediate' });
+
+    it('a value put back in its own name (`name = name.Remove(…)`) is no change the caller sees', async () => {
+      const text = await said(
+        'csharp',
+        'class T {\n    static string Clean(string name, System.Collections.Generic.List<string> seen) {\n        int index = name.IndexOf("//");\n        while (index >= 0) {\n            name = name.Remove(index, 1);\n            index = name.IndexOf("//");\n        }\n        seen.Add(name);\n        return name;\n    }\n}\n',
+      );
+      assert.doesNotMatch(text, /changes its parameter `name`/);
+      assert.match(text, /changes its parameter `seen` \(`seen\.Add`, line 8\)/);
+      // It changes the string it searches as well as the index: no "moving toward no end".
+      const perf = await cost(
+        'csharp',
+        'class T {\n    static string Clean(string name) {\n        int index = name.IndexOf("//");\n        while (index >= 0) {\n            name = name.Remove(index, 1);\n            index = name.IndexOf("//");\n        }\n        return name;\n    }\n}\n',
+      );
+      assert.doesNotMatch(perf, /moving toward no end/);
+    });
+
+    it('a Rust `match` always takes one of its arms', async () => {
+      const text = await said(
+        'rust',
+        'fn parse(parts: &[&str]) -> Result<u32, ()> {\n    let mut total = 0u32;\n    for p in parts {\n        match p.parse::<u32>().ok() {\n            Some(n) if n > 255 => return Err(()),\n            Some(n) => total = total * 256 + n,\n            None => return Err(()),\n        }\n    }\n    Ok(total)\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(text, /the `match` on line 4 takes one of its 3 arms:/);
+      assert.doesNotMatch(text, /or none, when no arm matches/);
+    });
+
+    it('a callback further down a call spread over lines is not given the comment above the call', async () => {
+      const text = await said(
+        'javascript',
+        "function run(source, sink) {\n  // Start the inner subscription.\n  source.subscribe(\n    wrap(\n      sink,\n      (value) => {\n        sink.next(value);\n      },\n      () => {\n        sink.done();\n      },\n    ),\n  );\n  // Handle requests.\n  app.get('/x', (req, res) => res.send(1));\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /comment above it \(line 2\)/);
+      assert.match(text, /According to its comment above it \(line 14\), it handles requests/);
+    });
+
+    it('a self-call in a loop of a callback handed on is not a self-call in a loop of the function', async () => {
+      const text = await cost(
+        'javascript',
+        'function drain(queue, done) {\n  const item = queue.shift();\n  if (!item) return done();\n  item.run(() => {\n    while (queue.length > 8) {\n      drain(queue, done);\n    }\n  });\n}\n',
+      );
+      assert.doesNotMatch(text, /calls itself inside a loop/);
+    });
+
+    it('"after it" is the return the code reaches past the loop, not an error exit under a condition', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nimport "errors"\n\nfunc quantum(src []byte) (n int, err error) {\n\tsi := 0\n\tfor si < len(src) && src[si] != 61 {\n\t\tsi++\n\t}\n\tif si > 4 {\n\t\treturn si, errors.New("long")\n\t}\n\tn = si * 6\n\treturn si, err\n}\n',
+        { mode: 'detailed', audience: 'expert' },
+      );
+      assert.doesNotMatch(text, /After it, line 11 returns/);
+      // `err` passed on is an error only when it is not nil.
+      assert.match(text, /returns `si, err` on line 14: an error whenever `err` is not nil/);
+      assert.doesNotMatch(text, /returns an error on line 14/);
+    });
+
+    it('a walk that calls itself on each part in its loop is not "no calls inside loops"', async () => {
+      const text = await cost(
+        'python',
+        'def depth(node):\n    best = 0\n    for child in node.children:\n        best = max(best, depth(child))\n    return best + 1\n',
+      );
+      assert.doesNotMatch(text, /No nested loops or calls inside loops/);
+    });
+
+    it('a nested loop that moves the counter the loop around it stops on is not multiplied', async () => {
+      const text = await cost(
+        'java',
+        'class R {\n    static void cycle(int[] a, int d) {\n        int n = a.length;\n        for (int start = 0, moved = 0; moved != n; start++) {\n            int v = a[start];\n            int i = start;\n            do {\n                i += d;\n                if (i >= n) i -= n;\n                int t = a[i];\n                a[i] = v;\n                v = t;\n                moved++;\n            } while (i != start);\n        }\n    }\n}\n',
+      );
+      assert.match(
+        text,
+        /`R\.cycle\(a, d\)`: O\(n\) — .*the loop on line 7 moves `moved` forward by one on every turn/,
+      );
+      // Moved only on some turns, it bounds nothing.
+      const some = await cost(
+        'java',
+        'class R {\n    static void cycle(int[] a, int d) {\n        int n = a.length;\n        for (int start = 0, moved = 0; moved != n; start++) {\n            int i = start;\n            do {\n                i += d;\n                if (i >= n) { i -= n; moved++; }\n            } while (i != start);\n        }\n    }\n}\n',
+      );
+      assert.match(some, /`R\.cycle\(a, d\)`: O\(n\^2\)/);
+    });
+
+    it('"O(1) on the other calls" only where no other call costs more', async () => {
+      const text = await cost(
+        'java',
+        'class C {\n    static void grow(int[] a) { for (int i = 0; i < a.length; i++) a[i]++; }\n    static void shrink(int[] a) { for (int i = 0; i < a.length; i++) a[i]--; }\n    static void pick(int[] a, boolean up) {\n        if (up) grow(a);\n        else shrink(a);\n    }\n    static void maybe(int[] a, boolean up) {\n        if (up) grow(a);\n    }\n}\n',
+      );
+      assert.doesNotMatch(text, /`C\.pick\(a, up\)`[^\n]*on the other calls it is O\(1\)/);
+      assert.match(text, /`C\.maybe\(a, up\)`[^\n]*on the other calls it is O\(1\)/);
+    });
+
+    it('`memcmp` reads memory, it does not copy it; a field emptied by `del` is changed', async () => {
+      const c = await cost(
+        'c',
+        '#include <string.h>\nint same(const char *a, const char *b, size_t n) {\n    return memcmp(a, b, n) == 0;\n}\n',
+      );
+      assert.match(c, /`memcmp\(…\)` on line 3 reads memory item by item \(comparing or measuring\)/);
+      assert.doesNotMatch(c, /copies/);
+      const py = await said(
+        'python',
+        'class R:\n    def take(self, n):\n        chunk = bytes(self._buf[:n])\n        del self._buf[:n]\n        return chunk\n',
+      );
+      assert.match(py, /`R\.take\(self, n\)` changes `self\._buf` in place \(`del`, line 4\)/);
+    });
+
+    it('a skip quotes its test as written, and only with its bounds first', async () => {
+      const text = await said(
+        'go',
+        'package p\n\nfunc prefix(a, b string) string {\n\ti := 0\n\tfor i < len(a) && i < len(b) && a[i] == b[i] && (a[i] <= 32 || a[i] == 42) {\n\t\ti++\n\t}\n\treturn a[0:i]\n}\n\nfunc label(s string) int {\n\ti := 1\n\tfor i < len(s) && s[i] == 45 && i <= 63 {\n\t\ti++\n\t}\n\treturn i\n}\n',
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /skips `i` forward over every item where `a\[i\] == b\[i\] && \(a\[i\] <= 32 \|\| a\[i\] == 42\)` holds, staying within `i < len\(a\) && i < len\(b\)`/,
+      );
+      assert.doesNotMatch(text, /skips `i` forward over every item where `s\[i\] == 45`/);
     });
   });
 });

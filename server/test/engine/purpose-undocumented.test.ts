@@ -630,7 +630,7 @@ describe('engine: purpose without a doc comment', () => {
           'python',
           'def put(self, name, value):\n    if not name:\n        raise KeyError("empty")\n    if name in self._frozen:\n        raise KeyError(name)\n    self._data[name] = value\n',
         ),
-        /checks its input first: 2 conditions raise an error \(`KeyError`, from line 2\), each testing `name`\./,
+        /checks first: 2 conditions raise an error \(`KeyError`, from line 2\), each testing `name`\./,
       );
       // Different types, and conditions on different parameters: told without them.
       const mixed = await quick(

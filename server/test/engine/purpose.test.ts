@@ -413,10 +413,7 @@ describe('engine: what the code is for', () => {
       'validation: guards that raise',
       'python',
       'def withdraw(account, amount):\n    if amount <= 0:\n        raise ValueError("amount")\n    if amount > account.balance:\n        raise ValueError("funds")\n    account.balance -= amount\n    return account.balance\n',
-      [
-        /checks its input first: 2 conditions raise an error/,
-        /raises `ValueError\("amount"\)` if `amount <= 0`/,
-      ],
+      [/checks first: 2 conditions raise an error/, /raises `ValueError\("amount"\)` if `amount <= 0`/],
     ],
   ]);
 

@@ -53,7 +53,7 @@ export const CLAIM_KINDS: Readonly<Record<ClaimKind, ClaimKindMeta>> = {
   'loop-keeps-best': {
     sentence: 'It keeps the highest `node.priority` seen so far in `bestPriority` (lines 10 and 11) …',
     check:
-      'the first line, inside the loop, compares the name with the value (`value > name` or `name < value` for the highest, the other way for the lowest); the second sets the name to that value; no other line of the loop sets the name',
+      'the condition from the first line on, inside the loop, compares the name with the value (`value > name` or `name < value` for the highest, the other way for the lowest); the second sets the name to that value; no other line of the loop sets the name',
   },
   'loop-skips': {
     sentence: "It skips `i` forward over every item where `s[i] == ' '` holds, staying within `i < n`.",

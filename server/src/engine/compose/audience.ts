@@ -13,7 +13,8 @@ export const TERMS = {
   return: 'handing a result back to whoever called the function',
   exception: 'an error signal that stops normal flow until some code catches it',
   await: 'pausing this function until an asynchronous operation finishes, without blocking the program',
-  recursion: 'a function calling itself to solve a smaller version of the same problem',
+  recursion:
+    'a function calling itself, usually on a smaller part of the problem, until a case it answers directly',
   class: 'a template for objects that bundles data with the functions (methods) that act on it',
   method: 'a function that belongs to a class or object',
   generator: 'a function that produces values one at a time, pausing between them',

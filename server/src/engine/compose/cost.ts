@@ -443,6 +443,32 @@ function budgetOf(
 }
 
 /**
+ * A nested loop that moves, by one on every turn, the counter its outer loop stops on (`moved++` inside,
+ * under `for (…; moved != size; …)`), with nothing setting that counter back: over all of the outer loop's
+ * turns, the nested one takes at most as many steps as the counter can move. The counter's name.
+ */
+function countsOuterBound(
+  inner: LoopAnatomy,
+  innerNode: Node,
+  outer: LoopAnatomy,
+  outerNode: Node,
+): string | undefined {
+  const bound = /^\(?\s*([A-Za-z_$][\w$]*)\s*(?:!=|<|<=)\s*[\w.()]+\s*\)?$/.exec(
+    outer.condition?.trim() ?? '',
+  );
+  const counter = bound?.[1];
+  const body = innerNode.childForFieldName('body');
+  if (!counter || !body) return undefined;
+  const esc = escapeRegExp(counter);
+  // On every turn: a statement of the body itself, not one under a branch.
+  const step = new RegExp(`^(?:${esc}\\s*\\+\\+|\\+\\+\\s*${esc}|${esc}\\s*\\+=\\s*1)\\s*;?$`);
+  const statements = body.namedChildren.filter((c) => !c.type.includes('comment'));
+  const everyTurn = statements.some((st) => step.test(codeWithoutComments(st).trim()));
+  if (!everyTurn || !inner.carried.some((c) => c.name === counter && c.how === 'forward')) return undefined;
+  return onlyMovesForward(outerNode, counter, 0, true) ? counter : undefined;
+}
+
+/**
  * A counting loop that starts its index at a cursor the loop around it keeps, and hands the index back to
  * that cursor when it ends (`for (i = next; i < n; i++) …` then `next = i`), the cursor moved nowhere but
  * forward (`next = i`, `next++`, `next += k`) and the loop around it testing it: the nested loop takes up
@@ -711,8 +737,11 @@ function stalls(l: LoopAnatomy, node: Node | undefined): boolean {
   if (/[(.[*&]|->/.test(condition) || /^\(?\s*(true|True|1)\s*\)?$/.test(condition)) return false;
   if ((l.counters ?? []).some((c) => mentions(condition, c))) return false;
   const read = l.carried.filter((c) => mentions(condition, c.name));
+  // Changing anything else (`name = name.Remove(i, 1)` beside `i = name.IndexOf(…)`), it may be working
+  // toward an end through that.
   if (
     read.length === 0 ||
+    read.length !== l.carried.length ||
     !read.every((c) => c.how === 'sets' && !(c.parts ?? []).some((p) => MOVES.has(p.how)))
   )
     return false;
@@ -881,37 +910,43 @@ function depths(u: UnitFacts): (Depth & { plain: number })[] | undefined {
       !single && !sharesTurns && parent && node && parentNode
         ? budgetOf(l, node, parent, parentNode)
         : undefined;
+    const counted =
+      !single && !sharesTurns && !budget && parent && node && parentNode
+        ? countsOuterBound(l, node, parent, parentNode)
+        : undefined;
     const left =
-      !sharesTurns && !budget && parent && node && parentNode
+      !sharesTurns && !budget && !counted && parent && node && parentNode
         ? leftAfter(node, parentNode, loopIds)
         : undefined;
     const note = single
       ? `the loop on line ${l.line} ends its first turn with the \`${single.keyword}\` on line ${single.line}, and nothing in it starts another, so it runs at most once`
-      : budget
-        ? `the loop on line ${l.line} runs ${code(budget.count)} times, and the loop on line ${parent!.line} around it adds ${code(budget.count)} to ${code(budget.total)}, which its condition bounds (${code(parent!.condition!)}), so over all of that loop's turns it takes at most as many steps as that bound`
-        : advanced
-          ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
-          : shared
-            ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
-            : ahead
-              ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
-              : cursor
-                ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
-                : consumed
-                  ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
-                  : worked
-                    ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
-                    : gathering
-                      ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
-                      : iterator
-                        ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
-                        : left === 'unit'
-                          ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
-                          : left === 'loop'
-                            ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
-                            : fixed
-                              ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : literal ? `it counts ${code(literal)} down to zero, and ${code(literal)} is only ever set to a number` : fixedWhy(l, constants)})`
-                              : undefined;
+      : counted
+        ? `the loop on line ${l.line} moves ${code(counted)} forward by one on every turn, and the loop on line ${parent!.line} around it stops once ${code(parent!.condition!)} no longer holds, never setting ${code(counted)} back, so over all of that loop's turns it takes at most as many steps as ${code(counted)} can move`
+        : budget
+          ? `the loop on line ${l.line} runs ${code(budget.count)} times, and the loop on line ${parent!.line} around it adds ${code(budget.count)} to ${code(budget.total)}, which its condition bounds (${code(parent!.condition!)}), so over all of that loop's turns it takes at most as many steps as that bound`
+          : advanced
+            ? `the loop on line ${l.line} moves ${code(advanced)} forward, and the loop on line ${parent!.line} around it never sets it back, so over all of that loop's turns it takes at most as many steps as ${code(advanced)} can move`
+            : shared
+              ? `the loop on line ${l.line} moves the same ${code(shared)} as the loop on line ${parent!.line} around it, which never sets it back, so together they take at most as many steps as ${code(shared)} can move`
+              : ahead
+                ? `the loop on line ${l.line} scans ahead from ${code(ahead)}, and the loop on line ${parent!.line} around it carries on from where that scan stopped, only ever moving ${code(ahead)} forward, so together they take at most as many steps as ${code(ahead)} can move`
+                : cursor
+                  ? `the loop on line ${l.line} starts its index at ${code(cursor)}, which is then set to where it stopped, and the loop on line ${parent!.line} around it only moves ${code(cursor)} forward, so together they take at most as many steps as ${code(cursor)} can move`
+                  : consumed
+                    ? `the loop on line ${l.line} runs down the same ${code(consumed)} as the loop on line ${parent!.line} around it, so together they take at most as many steps as ${code(consumed)} is long`
+                    : worked
+                      ? `the loop on line ${l.line} runs over ${code(l.over!)}, which the loop on line ${parent!.line} around it replaces on each turn with the items gathered in ${code(worked)}, so together they take one turn per item that ever passes through ${code(l.over!)}`
+                      : gathering
+                        ? `the loop on line ${l.line} adds an item to ${code(gathering)} on every turn, so its turns are no more than the items that pass through the work list`
+                        : iterator
+                          ? `the loop on line ${l.line} takes its items from the same iterator ${code(l.over!)} as the loop on line ${iterator.line} around it, which hands out each item once, so together they take at most as many steps as ${code(l.over!)} has items`
+                          : left === 'unit'
+                            ? `the loop on line ${l.line} is followed by a way out of the function, so it runs at most once per call`
+                            : left === 'loop'
+                              ? `the loop on line ${l.line} is followed by a ${code('break')} out of the loop on line ${parent!.line}, so it runs at most once each time that loop runs`
+                              : fixed
+                                ? `the loop on line ${l.line} runs at most a fixed number of times (${down ? `it counts ${code(down.index)} down from ${down.from} while ${code(l.condition!)}` : literal ? `it counts ${code(literal)} down to zero, and ${code(literal)} is only ever set to a number` : fixedWhy(l, constants)})`
+                                : undefined;
     const log = note ? undefined : l.logarithmic;
     // A nested loop with no condition runs some number of turns t each time: t multiplies, and is said.
     const turn = !note && parent && free;
@@ -1417,6 +1452,9 @@ function calleeEstimate(
   return withCallees(withFrontOps(ownEstimate(callee), callee), callee, units, done);
 }
 
+/** Where "on the other calls it is O(1)" goes, once the other calls are known. */
+const ONLY_MARK = '\u0000';
+
 /**
  * Whether a step runs only when some condition holds: an `if`, `switch` arm, `? :`, `&&` or `catch` around it,
  * other than the one whose condition (or Go's initialiser, `if p := f(); p >= 0`) holds it. Loops do not count.
@@ -1476,7 +1514,9 @@ function calleesCost(
       why: `it is part of a mutual recursion (${names.join(' → ')}): each call can lead back to it, so its cost depends on how deep the calls go`,
     };
   }
-  let best: { degree: number; estimate: string; why: string } | undefined;
+  let best: { degree: number; estimate: string; why: string; line?: number } | undefined;
+  // Lines of calls to snippet functions that cost more than O(1): "O(1) on the other calls" needs none but one.
+  const costly = new Set<number>();
   // The unit's loop chains, read once and only when a call inside a loop asks.
   let read: { chains: ReturnType<typeof depths> } | undefined;
   const chains = () => (read ??= { chains: depths(u) }).chains;
@@ -1501,6 +1541,7 @@ function calleesCost(
         };
       continue;
     }
+    costly.add(step.line);
     const loops = Math.min(repeatedBy(step), multiplyingAround(u, step.line, chains));
     const degree = loops + k;
     if (degree <= ownDegree || (best && degree <= best.degree)) continue;
@@ -1508,7 +1549,7 @@ function calleesCost(
     // A call under a condition (`if (full) grow()`) costs that much only on the calls that take it.
     const only =
       ownDegree === 0 && underCondition(u, step)
-        ? `, but only when the condition around that call holds; on the other calls it is O(1)`
+        ? `, but only when the condition around that call holds${ONLY_MARK}`
         : '';
     best =
       loops === 0
@@ -1536,6 +1577,11 @@ function calleesCost(
           why: `it calls ${code(unknown.callee.metrics.name)} (line ${unknown.line}), defined in this snippet, which is ${unknown.estimate}`,
         };
   if (!best) return own;
+  // Another costly call on the other paths (`rotate2` beside `rotate1`): they are not O(1).
+  best = {
+    ...best,
+    why: best.why.replace(ONLY_MARK, costly.size > 1 ? '' : '; on the other calls it is O(1)'),
+  };
   return {
     estimate: best.estimate,
     why: `${best.why}; besides, ${own.why.replace('(not counting the functions it calls)', '(not counting the other functions it calls)')}`,
@@ -1574,7 +1620,11 @@ function withCopies(e: Estimate, u: UnitFacts): Estimate {
   if (copies.length === 0) return e;
   const first = copies[0]!;
   const others = copies.length > 1 ? ` (and ${count(copies.length - 1, 'more copy', 'more copies')})` : '';
-  const copying = `${code(`${first.subject}(…)`)} on line ${first.line}${others} copies or moves memory, which takes O(n) with n the number of items it moves`;
+  // `memcmp` and `strlen` read memory without copying it: what they do is said as what it is.
+  const verb = /cmp|len$/i.test(first.subject ?? '')
+    ? 'reads memory item by item (comparing or measuring)'
+    : 'copies, moves or fills memory';
+  const copying = `${code(`${first.subject}(…)`)} on line ${first.line}${others} ${verb}, which takes O(n) with n the number of items it goes through`;
   const other = (why: string) =>
     why.replace('(not counting the functions it calls)', '(not counting the other functions it calls)');
   if (e.estimate === 'O(1)') return { estimate: 'O(n)', why: `${copying}; besides, ${other(e.why)}` };

@@ -560,7 +560,7 @@ export function questions(input: ComposeInput): Section {
     // "Line 18 and line 22" answers nothing: asked only when some return's condition or case is known.
     if (returns.length > 1 && returns.some((r) => returnCondition(u, r) !== ''))
       qs.push({
-        ask: `${sig} has ${returns.length} return statements: which inputs reach each one?`,
+        ask: `${sig} has ${returns.length} ways of returning: which inputs reach each one?`,
         answer: returnsAnswer(u, returns),
       });
     if (u.recursive) {

@@ -164,7 +164,7 @@ function idiomSaid(i: Idiom, raises: boolean): string {
     case 'guard-clauses':
       return `It starts with ${count(i.count ?? 1, 'guard clause')} that return${i.count === 1 ? 's' : ''} early (from line ${i.line}).`;
     case 'validation':
-      return `It checks its input first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (${i.target ? `${code(i.target)}, ` : ''}from line ${i.line})${i.subject ? `, ${(i.count ?? 1) > 1 ? 'each testing' : 'testing'} ${code(i.subject)}` : ''}.`;
+      return `It checks first: ${count(i.count ?? 1, 'condition')} ${raises ? 'raise' : 'throw'}${i.count === 1 || i.count === undefined ? 's' : ''} an error (${i.target ? `${code(i.target)}, ` : ''}from line ${i.line})${i.subject ? `, ${(i.count ?? 1) > 1 ? 'each testing' : 'testing'} ${code(i.subject)}` : ''}.`;
     case 'count':
       return `It counts items${of} in ${target} and returns the count (loop on line ${i.line}).`;
     case 'accumulate':

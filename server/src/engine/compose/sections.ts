@@ -547,6 +547,16 @@ export function dependencies(input: ComposeInput): Section {
   return { title: 'Dependencies', content: parts.filter(Boolean).join('\n\n') };
 }
 
+/** Whether a return sits under a test that `name` is not nil (`if err != nil { return …, err }`). */
+function checkedNotNil(u: UnitFacts, s: Step, name: string): boolean {
+  const nodes = u.metrics.node.doc.nodes;
+  for (let p = nodes[s.node]?.parent; p && p.id !== u.metrics.node.id; p = p.parent) {
+    const condition = p.childForFieldName('condition')?.text ?? '';
+    if (new RegExp(`(?<![\\w.])${name}\\s*!=\\s*nil\\b`).test(condition)) return true;
+  }
+  return false;
+}
+
 /**
  * A returned value that is an error by its language's convention: Go's last
  * result built by `errors.New`/`fmt.Errorf` or passed on as `err`, Rust's
@@ -733,9 +743,15 @@ export function errorPaths(input: ComposeInput): Section {
         lines.push(
           `${signature(u)} catches errors on line ${s.line}${s.subject ? ` as ${code(s.subject)}` : ''}.`,
         );
-      if (s.kind === 'return' && s.subject && isErrorValue(s.subject))
-        lines.push(`${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`);
-      else if (s.kind === 'return' && s.early) {
+      if (s.kind === 'return' && s.subject && isErrorValue(s.subject)) {
+        // A bare `err` passed on is an error only where it was found not to be nil.
+        const passed = /(?:^|,\s*)(err|[Ee]rr[A-Z]\w*)$/.exec(s.subject.trim())?.[1];
+        lines.push(
+          passed && !checkedNotNil(u, s, passed)
+            ? `${signature(u)} returns ${code(s.subject)} on line ${s.line}: an error whenever ${code(passed)} is not nil.`
+            : `${signature(u)} returns an error on line ${s.line}: ${code(s.subject)}.`,
+        );
+      } else if (s.kind === 'return' && s.early) {
         const returning = s.subject
           ? `, returning ${code(s.subject)}`
           : s.results
@@ -833,11 +849,24 @@ export function hotSpots(input: ComposeInput): Section {
       );
     }
   }
+  // A walk's calls to itself in its loop over the parts are repeated work too, which its estimate counts.
+  const walks = callables(input).filter(
+    (u) =>
+      u.recursion?.shape === 'structural' &&
+      u.steps.some(
+        (s) =>
+          s.kind === 'call' &&
+          s.loopDepth > 0 &&
+          u.recursion!.calls.some((c) => c.startsWith(`${s.subject}(`)),
+      ),
+  );
   return {
     title: 'Hot spots',
     content: lines.length
       ? bulletListUpTo(lines, MAX_LIST_ITEMS, 'hot spots')
-      : 'No nested loops or calls inside loops: no part of the code repeats work per iteration.',
+      : walks.length
+        ? `No nested loops, and no calls inside loops but ${listOf(walks.map((u) => signature(u)))}'s calls to itself on each part, in the loop over them: the estimate above counts each part once.`
+        : 'No nested loops or calls inside loops: no part of the code repeats work per iteration.',
   };
 }
 

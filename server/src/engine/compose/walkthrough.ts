@@ -526,7 +526,7 @@ export function unitOpening(unit: UnitFacts, voice: Voice): string {
 function emptyBody(unit: UnitFacts, what: string): string {
   const decisions = unit.metrics.cyclomatic - 1;
   return decisions > 0
-    ? `Its body has no loop, branch or return statement; it decides inside expressions (${count(decisions, 'decision')}: a conditional, \`??\` or \`&&\`/\`||\` operator).`
+    ? `Its body has no loop, branch or return statement; it decides inside expressions (${count(decisions, 'decision')}: a conditional, \`??\`, \`?.\` or \`&&\`/\`||\` operator).`
     : `Its body has no ${what}.`;
 }
 

@@ -297,7 +297,10 @@ export function loopDispatch(loop: Node, input: ArmInput): LoopDispatch | undefi
     node: statement.id,
     ...(subject ? { subject } : {}),
     arms,
-    total: raw.some((r) => r.when === undefined || r.when.some((w) => /^(_|else|default)$/.test(w))),
+    // Rust's `match` must cover every value (the compiler holds it to that): one arm always runs.
+    total:
+      statement.type === 'match_expression' ||
+      raw.some((r) => r.when === undefined || r.when.some((w) => /^(_|else|default)$/.test(w))),
   };
 }
 

@@ -1061,6 +1061,15 @@ function leavesOf(loop: Node, unit: Node, state: readonly Carried[]): Pick<LoopA
     if (!/^return(_statement|_expression)?$/.test(node.type) || !node.named) continue;
     const value = node.namedChildren.find((c) => !c.type.includes('comment'));
     if (!value) continue;
+    // A return under a condition after the loop (an error exit) is not where the loop's work goes: the
+    // one the code reaches whenever it goes on past the loop is.
+    let guarded = false;
+    for (let p = node.parent; p && p.startIndex > loop.startIndex; p = p.parent)
+      if (
+        /^(if|else|elif|switch|case|match|when|catch|except|conditional|ternary|select)|_clause$/.test(p.type)
+      )
+        guarded = true;
+    if (guarded) continue;
     // Set again between the loop and the return (`crc = ^crc`), it is no longer as the loop left it.
     const setAfter = (name: string) =>
       nodes

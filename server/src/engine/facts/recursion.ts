@@ -246,13 +246,17 @@ class Parts {
 
   /** A loop (or iterating callback) in the unit repeats `call` without running over the parts. */
   repeatedElsewhere(call: Node): boolean {
+    let repeated = false;
     for (let p = call.parent; p && p.id !== this.unit.id; p = p.parent) {
-      if ((LOOP_TYPES.has(p.type) || COMPREHENSIONS.has(p.type)) && !this.over.has(p.id)) return true;
-      const host = INLINE.has(p.type) ? p.parent?.parent : undefined;
-      if (host && CALLS.has(host.type) && ITERATORS.test(this.#method(host)) && !this.over.has(host.id))
-        return true;
+      if ((LOOP_TYPES.has(p.type) || COMPREHENSIONS.has(p.type)) && !this.over.has(p.id)) repeated = true;
+      const host = INLINE.has(p.type) ? (p.parent?.parent ?? undefined) : undefined;
+      const iterates = host !== undefined && CALLS.has(host.type) && ITERATORS.test(this.#method(host));
+      if (iterates && !this.over.has(host.id)) repeated = true;
+      // A function written here and handed on (a subscriber's callback, a finaliser) runs when its
+      // receiver calls it: the loops inside it, around the self-call, are that function's, not this unit's.
+      if (FUNCTION_TYPES.has(p.type) && !iterates) repeated = false;
     }
-    return false;
+    return repeated;
   }
 
   /** `expr` is a parameter or a part of one: what a loop over it visits is made of the parameter's parts. */

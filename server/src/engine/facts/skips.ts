@@ -73,7 +73,9 @@ export function skipOf(loop: Node): Skip | undefined {
   const step = statement === undefined ? undefined : stepOf(statement);
   if (!step) return undefined;
   const joiner = /\band\b/.test(condition) && !condition.includes('&&') ? ' and ' : ' && ';
-  const conjuncts = splitTopLevel(unwrap(condition), /\s*(?:&&|\band\b)\s*/).map(unwrap);
+  // As written (a conjunct's own brackets kept, so the test quotes as the code has it), and unwrapped to read.
+  const written = splitTopLevel(unwrap(condition), /\s*(?:&&|\band\b)\s*/).map((c) => c.trim());
+  const conjuncts = written.map(unwrap);
   if (conjuncts.length < 2) return undefined;
   const name = escapeRegExp(step.index);
   const mentions = new RegExp(`(?<![\\w$.])${name}(?![\\w$])`);
@@ -90,7 +92,13 @@ export function skipOf(loop: Node): Skip | undefined {
     !tests.every((c) => mentions.test(c) && new RegExp(`[[(][^\\])]*(?<![\\w$.])${name}(?![\\w$])`).test(c))
   )
     return undefined;
-  // The bounds must come first: they keep the tests from reading past the end.
-  if (conjuncts.indexOf(bounds[0]!) > conjuncts.indexOf(tests[0]!)) return undefined;
-  return { index: step.index, way: step.way, test: tests.join(joiner), bound: bounds.join(joiner) };
+  // The bounds must all come first: they keep the tests from reading past the end.
+  const k = bounds.length;
+  if (!conjuncts.slice(0, k).every((c) => bare.test(c))) return undefined;
+  return {
+    index: step.index,
+    way: step.way,
+    test: written.slice(k).join(joiner),
+    bound: written.slice(0, k).join(joiner),
+  };
 }

@@ -197,7 +197,15 @@ function paramChanges(
 ): Map<string, string> {
   const how = new Map<string, string>();
   for (const m of text.matchAll(METHOD_CALL))
-    if (names.has(m[1]!) && !how.has(m[1]!) && MUTATORS.test(m[2]!) && !valueMethods.has(m[2]!))
+    if (
+      names.has(m[1]!) &&
+      !how.has(m[1]!) &&
+      MUTATORS.test(m[2]!) &&
+      !valueMethods.has(m[2]!) &&
+      // `name = name.Remove(i, 1)`: the result is a new value put back in the name (a C# or Java string's
+      // `Remove`, `replace`), which rebinds the parameter and leaves the caller's value as it was.
+      !new RegExp(`(?<![\\w$.])${escapeRegExp(m[1]!)}\\s*=(?!=)\\s*$`).test(text.slice(0, m.index))
+    )
       how.set(m[1]!, `${m[1]}.${m[2]}`);
   if (how.size === names.size) return how;
   for (const m of text.matchAll(INDEX_WRITE)) if (names.has(m[1]!) && !how.has(m[1]!)) how.set(m[1]!, m[0]);
@@ -458,6 +466,12 @@ export function dataFlowOf(
         seenFields.add(target);
         fieldWrites.push({ target, text: `${target}.${m[2]}`, line, method: m[2]! });
       }
+    }
+    // `del self._buffer[:n]`: items taken out of a field, in place.
+    const deleted = /^\s*del\s+((?:self|this)\.\w+)\s*\[/.exec(text)?.[1];
+    if (deleted && !seenFields.has(deleted) && fieldWrites.length < 12) {
+      seenFields.add(deleted);
+      fieldWrites.push({ target: deleted, text: `del ${deleted}[…]`, line, method: 'del' });
     }
     const whole = receiverWrite?.test(text) ? `*${receiver}` : undefined;
     if (whole && !seenFields.has(whole) && fieldWrites.length < 12) {

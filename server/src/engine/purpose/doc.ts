@@ -29,8 +29,11 @@ function anchorOf(node: Node): Node {
       (parent.type === 'assignment_expression' && anchor.field === 'right') ||
       (parent.type === 'expression_statement' && anchor.type === 'assignment_expression') ||
       // A function passed to a call (`var f = wrap(function …)`, `app.get('/x', (req, res) => …)`)
-      // is documented by the comment above the call.
-      (parent.type === 'arguments' && anchor.type !== 'arguments') ||
+      // is documented by the comment above the call, when it starts where the call's arguments do: one
+      // further down a call spread over many lines (a second callback) is not what that comment is about.
+      (parent.type === 'arguments' &&
+        anchor.type !== 'arguments' &&
+        anchor.startPosition.row === parent.startPosition.row) ||
       (parent.type === 'call_expression' && anchor.type === 'arguments') ||
       (parent.type === 'expression_statement' && anchor.type === 'call_expression') ||
       (parent.type === 'pair' && anchor.field === 'value') ||
