@@ -3430,6 +3430,16 @@ describe('engine: no false sentence', () => {
       assert.match(py, /`R\.take\(self, n\)` changes `self\._buf` in place \(`del`, line 4\)/);
     });
 
+    it('a call commented out over two lines is not an author’s note', async () => {
+      const text = await said(
+        'c',
+        "int walk(const char *s, int n) {\n    int i, d = 0;\n    for (i = 0; i < n; i++) {\n        // printf(\"K %s [%.*s] %d\\n\", s, i, s,\n        //        d);\n        if (s[i] == '[') d++;\n        // count closing brackets too\n        if (s[i] == ']') d--;\n    }\n    return d;\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.doesNotMatch(text, /printf/);
+      assert.match(text, /“count closing brackets too” \(line 7, about line 8\)/);
+    });
+
     it('a skip quotes its test as written, and only with its bounds first', async () => {
       const text = await said(
         'go',

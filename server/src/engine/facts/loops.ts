@@ -268,7 +268,7 @@ const CLOSES_BLOCK =
   /^(end\s*(while|for|if|loop|switch|of\b.*|[a-z]+\s*\(\))|endif|endwhile|endfor|fi|done)\.?$/i;
 /** Code commented out (`check(s); // debug`, `x = 1;`), which says nothing about the code below it. */
 const COMMENTED_OUT =
-  /^(case\s+\S[^:]*|default)\s*:|[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
+  /^(case\s+\S[^:]*|default)\s*:|[;{}]\s*(\/\/.*)?$|^[\w.]+\s*\(.*\)\s*;?$|^[A-Za-z_][\w.]*\s*\(.*[,(]\s*$|^(if|elif|else|for|while|def|with|try|except)\b.*:$|^(pass|return(\s+[\w.()]+)?)$/;
 /** A `switch` or `match` arm, which holds its statements (and its author's comments) itself in some grammars. */
 const CASE_ARM =
   /^(switch_case|switch_default|case_clause|expression_case|default_case|switch_block_statement_group|switch_section|case_statement|statement_list)$/;
