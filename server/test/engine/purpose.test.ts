@@ -1066,6 +1066,18 @@ describe('engine: terms of art a name is made of', () => {
     }
   });
 
+  it('a doc comment that is only a link is said as that link, with the words of its anchor', async () => {
+    const { explanation } = await explain(
+      'rust',
+      '/// <https://url.spec.whatwg.org/#ends-in-a-number-checker>\nfn ends_in_a_number(input: &str) -> bool {\n    let last = input.rsplit(\'.\').next().unwrap_or("");\n    !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())\n}\n',
+      { mode: 'standard' },
+    );
+    assert.match(
+      explanation,
+      /its doc comment \(line 1\) is only a link: https:\/\/url\.spec\.whatwg\.org\/#ends-in-a-number-checker \(“ends in a number checker”\)\./,
+    );
+  });
+
   it('quick: a class that only says what it extends is told by its main method too', async () => {
     const { explanation } = await explain(
       'java',

@@ -92,8 +92,13 @@ export function docSentence(
   name: string | undefined,
   snippet = false,
 ): string {
-  const predicate = predicateOf(doc.sentence, name);
   const where = `its ${docName(doc, snippet)} (line ${doc.line})`;
+  // A doc comment that is only a link: the page, and the words of its anchor, which name the section.
+  if (/^https?:\/\/\S+$/.test(doc.sentence)) {
+    const anchor = /#([\w-]+)$/.exec(doc.sentence)?.[1]?.replace(/[-_]+/g, ' ');
+    return `${capital(where)} is only a link: ${doc.sentence}${anchor ? ` (“${anchor}”)` : ''}.`;
+  }
+  const predicate = predicateOf(doc.sentence, name);
   if (predicate) return `According to ${where}, ${subject} ${predicate.replace(/[.:;,]+$/, '')}.`;
   return `${capital(where)} says: “${doc.sentence.replace(/[.:;,]+$/, '')}.”`;
 }

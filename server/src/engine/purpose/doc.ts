@@ -316,6 +316,10 @@ function caveatsOf(text: string, first: string): string[] {
 function fromProse(text: string, style: DocStyle, line: number): DocComment | undefined {
   const trimmed = text.trim();
   if (!trimmed || NOT_PROSE.test(trimmed)) return undefined;
+  // A comment that is only a link (`/// <https://url.spec.whatwg.org/#ipv4-parser>`): the page it names
+  // is what the code follows, and the link is said as it is.
+  const link = /^<?(https?:\/\/[^\s<>]+?)>?\.?$/.exec(trimmed)?.[1];
+  if (link) return { style, line, sentence: link, caveats: [] };
   const sentence = firstSentence(trimmed);
   if (!sentence) return undefined;
   // "See the reference implementation in gen.go" points elsewhere: it says nothing of what this does.
