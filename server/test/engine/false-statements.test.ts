@@ -3440,6 +3440,16 @@ describe('engine: no false sentence', () => {
       assert.match(text, /“count closing brackets too” \(line 7, about line 8\)/);
     });
 
+    it('C: a macro the snippet defines is expanded, not called, and what it returns is returned', async () => {
+      const text = await said(
+        'c',
+        "int find_key(const char *s, int n, int *len) {\n#define CHECKRET(x) do { if (depth == 0) { *len = x; return j; } } while (0)\n  int depth = 0, j = 0;\n  for (j = 0; j < n; j++) {\n    if (s[j] == '{') depth++;\n    else if (s[j] == '}') { depth--; CHECKRET(j + 1); }\n    if (depth > 30) return -2;\n  }\n  return -1;\n#undef CHECKRET\n}\n",
+      );
+      assert.match(text, /returns `-2`, `-1` or `j` \(through the macro `CHECKRET`\)/);
+      assert.match(text, /expands the macro `CHECKRET` \(defined on line 2\), which can return `j` from it/);
+      assert.doesNotMatch(text, /calls `CHECKRET`/);
+    });
+
     it('a skip quotes its test as written, and only with its bounds first', async () => {
       const text = await said(
         'go',

@@ -3,6 +3,7 @@
  * suggestions, or nothing when it would have nothing true to say.
  */
 import { receiverOf } from '../purpose/dataflow.js';
+import { macrosUsedBy } from './macros.js';
 import { readingOf, SEVERITIES, type FocusArea, type Section, type Suggestion } from '@code-explain/shared';
 import { MAX_LIST_ITEMS, MAX_QUOTED_SUGGESTIONS, MAX_SECTION_CHARS } from '../budget.js';
 import type { GotoExit, Step, UnitFacts } from '../facts/model.js';
@@ -281,9 +282,13 @@ export function inputsOutputs(input: ComposeInput): Section {
         ? node
         : node.namedChildren.find((c) => c?.type === 'arrow_expression_clause');
     const body = arrow?.namedChildren.find((c) => c && !c.type.includes('comment'));
+    // What a macro the unit expands returns from it (`MG_CHECKRET` … `return j;`) is a value it returns too.
+    const throughMacros = macrosUsedBy(u, input.request.language).filter((m) => m.returns);
+    const macroReturns = throughMacros.map((m) => `${code(m.returns!)} (through the macro ${code(m.name)})`);
+    const all = [...values, ...macroReturns];
     const out =
-      values.length > 0
-        ? `returns ${listOf(values.slice(0, 4), 'or')}${values.length > 4 ? ' among others' : ''}`
+      all.length > 0
+        ? `returns ${listOf(all.slice(0, 4), 'or')}${all.length > 4 ? ' among others' : ''}`
         : body && !body.text.includes('\n')
           ? // A `void` method's `=> expr` runs the expression and returns nothing.
             /\bvoid\s+[\w.<>]+\s*\(/.test(node.text.slice(0, Math.max(0, node.text.indexOf('=>'))))

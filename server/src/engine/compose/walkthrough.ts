@@ -21,6 +21,7 @@ import { callbackName, dataFlowSentences, purposeSentences, stepHeadings } from 
 import { loopsToTell, TOLD, type InnerComment } from '../facts/loops.js';
 import { isStandIn } from '../metrics/common/naming.js';
 import { codeWithoutComments } from '../nodes.js';
+import { macrosUsedBy } from './macros.js';
 
 const KIND_NAMES: Record<UnitKind, string> = {
   function: 'function',
@@ -450,13 +451,26 @@ function armOnlyCallees(unit: UnitFacts): ReadonlySet<string> {
  * "calls `a` and `b`": the calls made wherever it is compiled. Those inside a compile-time conditional's
  * arm are told with that arm (groupPhrase), and said to depend on how it is compiled.
  */
-export function describeCalls(unit: UnitFacts, max = 8): string | undefined {
-  const armOnly = [...armOnlyCallees(unit)];
-  const calls = unit.calls.filter((c) => !armOnly.includes(c));
+export function describeCalls(unit: UnitFacts, max = 8, language?: LanguageId): string | undefined {
+  // A macro the snippet defines is expanded where it is used, not called.
+  const macros = language ? macrosUsedBy(unit, language) : [];
+  const expanded = new Set(macros.map((m) => m.name));
+  const armOnly = [...armOnlyCallees(unit)].filter((c) => !expanded.has(c));
+  const calls = unit.calls.filter((c) => !armOnly.includes(c) && !expanded.has(c));
+  const uses = macros.length
+    ? `expands ${macros.length === 1 ? 'the macro' : 'the macros'} ${listUpTo(
+        macros.map(
+          (m) =>
+            `${code(m.name)} (defined on line ${m.line})${m.returns ? `, which can return ${code(m.returns)} from it` : ''}`,
+        ),
+        max,
+      )}`
+    : undefined;
   const always = calls.length ? `calls ${listUpTo(calls.map(code), max)}` : undefined;
-  if (armOnly.length === 0) return always;
+  const told = [always, uses].filter(Boolean).join(', and ') || undefined;
+  if (armOnly.length === 0) return told;
   const some = `${armOnly.length > 1 ? 'some of ' : ''}${listUpTo(armOnly.map(code), max)}, depending on how it is compiled`;
-  return always ? `${always}, and ${some}` : `calls ${some}`;
+  return told ? `${told}, and ${some}` : `calls ${some}`;
 }
 
 /**
@@ -582,7 +596,7 @@ export function describeUnit(
         (st) => st.kind !== 'return' && !(st.then?.kind === 'return' && st.otherwise === undefined),
       )
     : outsideLoops;
-  const calls = describeCalls(unit);
+  const calls = describeCalls(unit, 8, options.language);
   if (voice.beginner) {
     // Beginners read one step per line, in order.
     const { phrases, skipped } = stepPhrases(unit.steps, voice, stepOptions, raises);
