@@ -941,5 +941,7 @@ function noSecurityFindings(input: ComposeInput): string {
     : '';
   if (ran.length === 0)
     return `No findings: no security checks exist for ${input.languageName} yet, so nothing was looked at.${memory}`;
-  return `No findings. The security checks that ran for ${input.languageName} look for ${listOf(ran.map(checkName))}; none matched.${memory}`;
+  // A check finds a known shape (untrusted input reaching a sink, a weak algorithm); it does not judge a
+  // bound, a prefix test or a comparison the code writes itself, so "none matched" is said as no more.
+  return `No findings. The security checks that ran for ${input.languageName} look for ${listOf(ran.map(checkName))}; none matched. They look for known shapes, such as untrusted input reaching a dangerous call; a check the code makes itself (a bound, a path prefix, a length) can still be wrong without any of them matching.${memory}`;
 }
