@@ -3114,7 +3114,7 @@ describe('engine: no false sentence', () => {
       );
       assert.match(
         c,
-        /skips `i` forward over every item where `s\[i\] == ' ' \|\| s\[i\] == '\\t'` holds, staying within `i < n`, skips `end` back over every item where `s\[end - 1\] == '\\n'` holds, staying within `end > i`/,
+        /skips `i` forward over every item where `\(s\[i\] == ' ' \|\| s\[i\] == '\\t'\)` holds, staying within `i < n`, skips `end` back over every item where `s\[end - 1\] == '\\n'` holds, staying within `end > i`/,
       );
       // A body that does more than move the index is no skip; nor is a test that reads no item.
       const more = await said(
@@ -3448,6 +3448,18 @@ describe('engine: no false sentence', () => {
       assert.match(text, /returns `-2`, `-1` or `j` \(through the macro `CHECKRET`\)/);
       assert.match(text, /expands the macro `CHECKRET` \(defined on line 2\), which can return `j` from it/);
       assert.doesNotMatch(text, /calls `CHECKRET`/);
+    });
+
+    it('a closure that deletes from or fills a collection of the function around it changes it', async () => {
+      const text = await said(
+        'javascript',
+        "function parse(text) {\n  const tokens = [];\n  let spaces = [];\n  let hasTag = false;\n  function strip() {\n    if (hasTag) {\n      while (spaces.length) delete tokens[spaces.pop()];\n    } else {\n      spaces = [];\n    }\n    hasTag = false;\n  }\n  for (const c of text) {\n    if (c === ' ') spaces.push(tokens.length);\n    tokens.push(c);\n    if (c === '\\n') strip();\n  }\n  return tokens;\n}\n",
+        { mode: 'standard', audience: 'intermediate' },
+      );
+      assert.match(
+        text,
+        /and changes `hasTag` and `spaces`, state kept between its calls, and changes the contents of `tokens`, which that function holds/,
+      );
     });
 
     it('a skip quotes its test as written, and only with its bounds first', async () => {

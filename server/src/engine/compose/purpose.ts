@@ -601,6 +601,10 @@ export function dataFlowSentences(unit: UnitFacts, max = 4): string[] {
     out.push(
       `It is a closure: it uses ${listOf(captured.uses.slice(0, 5).map(code))} from ${around}${
         captured.changes.length ? kept : ''
+      }${
+        captured.fills?.length
+          ? `, and changes the contents of ${listOf(captured.fills.map(code))}, which that function holds`
+          : ''
       }.`,
     );
   }

@@ -23,6 +23,8 @@ export interface Captures {
   readonly changes: readonly string[];
   /** Some of them belong to a function further out than the nearest one around it. */
   readonly fromFurtherOut: boolean;
+  /** Those whose contents it changes in place (`delete tokens[i]`, `items.push(x)`, `seen[k] = v`). */
+  readonly fills?: readonly string[];
 }
 
 /** Words that are never captured variables. */
@@ -35,6 +37,11 @@ const KEYWORDS = new Set(
 /** An assignment, compound assignment or `++`/`--` right after a reference, or `++`/`--` right before it. */
 const ASSIGNED_AFTER = /^\s*(?:(?:[-+*/%&|^]|<<|>>|\?\?|\*\*|\/\/)?=(?!=)|\+\+|--)/;
 const ASSIGNED_BEFORE = /(?:\+\+|--)\s*$/;
+/** After a name: an element written, or a call that changes the collection in place. */
+const FILLED_AFTER =
+  /^\s*(?:\[[^\]\n]*\]\s*(?:[-+*/%&|^]|<<|>>|\?\?)?=(?!=)|\.\s*(?:push|pop|shift|unshift|splice|append|extend|insert|remove|clear|add|delete|set|sort|reverse|popleft|appendleft|discard|update)\s*\()/;
+/** Before a name: JavaScript's `delete x[…]`, Python's `del x[…]`. */
+const FILLED_BEFORE = /\b(?:delete|del)\s+$/;
 
 export interface Enclosing {
   readonly node: Node;
@@ -109,6 +116,14 @@ function isAssigned(ref: Node): boolean {
   );
 }
 
+function isFilled(ref: Node): boolean {
+  const text = ref.doc.source;
+  return (
+    FILLED_AFTER.test(text.slice(ref.endIndex, ref.endIndex + 80)) ||
+    FILLED_BEFORE.test(text.slice(Math.max(0, ref.startIndex - 8), ref.startIndex))
+  );
+}
+
 export function capturesOf(
   language: LanguageId,
   unit: Node,
@@ -128,6 +143,7 @@ export function capturesOf(
   const verdicts = new Map<string, boolean>();
   const uses: string[] = [];
   const changes: string[] = [];
+  const fills: string[] = [];
   for (const { node: ref, nested } of references) {
     const name = ref.text;
     let captured = verdicts.get(name);
@@ -137,6 +153,7 @@ export function capturesOf(
       if (captured) uses.push(name);
     }
     if (captured && !nested && !changes.includes(name) && isAssigned(ref)) changes.push(name);
+    if (captured && !nested && !fills.includes(name) && isFilled(ref)) fills.push(name);
   }
   if (uses.length === 0) return undefined;
   // Bound outside the nearest function around it: the name is a function's further out.
@@ -148,5 +165,11 @@ export function capturesOf(
       if (found.length === 0) return !declaredIn(nearest.text, assignmentDeclares).has(name);
       return !found.some((b) => contains(nearest, b.scope));
     });
-  return { uses, changes: uses.filter((n) => changes.includes(n)), fromFurtherOut };
+  const filled = uses.filter((n) => fills.includes(n) && !changes.includes(n));
+  return {
+    uses,
+    changes: uses.filter((n) => changes.includes(n)),
+    fromFurtherOut,
+    ...(filled.length ? { fills: filled } : {}),
+  };
 }
