@@ -164,7 +164,11 @@ export function commentsSentence(comments: readonly InnerComment[]): string | un
   if (comments.length === 0) return undefined;
   const notes = comments
     .slice(0, TOLD.comments)
-    .map((c) => `${quote(c.text)} (line ${c.line}${c.apart ? '' : `, about line ${c.explains}`})`);
+    // A comment trailing its statement is on the line it explains: one line number says both.
+    .map(
+      (c) =>
+        `${quote(c.text)} (line ${c.line}${c.apart || c.explains === c.line ? '' : `, about line ${c.explains}`})`,
+    );
   return `Its author's comments explain its steps: ${listOf(notes)}.`;
 }
 
