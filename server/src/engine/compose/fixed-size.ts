@@ -5,6 +5,7 @@
  */
 import { escapeRegExp } from '../regex.js';
 import { splitTopLevel } from '../purpose/answers.js';
+import { codePositions } from '../purpose/code-text.js';
 
 /** `range(16)`, `range(1, 10)`, `range(0, 64, 8)`: numbers only. */
 const LITERAL_RANGE = /^range\(\s*-?\d+\s*(?:,\s*-?\d+\s*){0,2}\)$/;
@@ -83,16 +84,9 @@ const TOP_LEVEL_LITERAL =
 /** The bracketed text that starts at `from` (its brackets included), or undefined if it never closes. */
 function bracketed(source: string, from: number): string | undefined {
   let depth = 0;
-  let quote: string | undefined;
-  for (let i = from; i < source.length; i++) {
+  for (const i of codePositions(source, from)) {
     const c = source[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === "'" || c === '"' || c === '`') quote = c;
-    else if ('([{'.includes(c)) depth++;
+    if ('([{'.includes(c)) depth++;
     else if (')]}'.includes(c) && --depth === 0) return source.slice(from, i + 1);
   }
   return undefined;

@@ -6,7 +6,7 @@
  */
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { codeWithoutComments, enclosingLoop } from '../nodes.js';
-import { splitTopLevel } from '../purpose/answers.js';
+import { splitTopLevel, unwrapWhole } from '../purpose/answers.js';
 
 export interface KeptBest {
   /** The name that holds the best so far. */
@@ -28,12 +28,6 @@ const COMPARE = /^(.+?)\s*(>=|>|<=|<)\s*(.+)$/s;
 const ASSIGN =
   /^\s*(?:var\s+|let\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?::=|=(?!=))\s*(.+?)\s*;?\s*$/s;
 const squeeze = (t: string) => t.replace(/\s+/g, '');
-const unwrap = (t: string) => {
-  let s = t.trim();
-  while (s.startsWith('(') && s.endsWith(')') && splitTopLevel(s.slice(1, -1), /\)/).length === 1)
-    s = s.slice(1, -1).trim();
-  return s;
-};
 
 /** The statements a branch runs directly: a block's children, or the one statement. */
 function statementsOf(branch: Node): Node[] {
@@ -63,8 +57,10 @@ function keptBy(statement: Node, writes: (name: string) => number): KeptBest | u
   const condition = statement.childForFieldName('condition');
   const consequence = statement.childForFieldName('consequence');
   if (!condition || !consequence) return undefined;
-  const conjuncts = splitTopLevel(unwrap(codeWithoutComments(condition)), /\s*(?:&&|\band\b)\s*/).map(unwrap);
-  if (splitTopLevel(unwrap(codeWithoutComments(condition)), /\s*(?:\|\||\bor\b)\s*/).length > 1)
+  const conjuncts = splitTopLevel(unwrapWhole(codeWithoutComments(condition)), /\s*(?:&&|\band\b)\s*/).map(
+    unwrapWhole,
+  );
+  if (splitTopLevel(unwrapWhole(codeWithoutComments(condition)), /\s*(?:\|\||\bor\b)\s*/).length > 1)
     return undefined;
   const sets = statementsOf(consequence).flatMap((s) => {
     const m = ASSIGN.exec(codeWithoutComments(s));

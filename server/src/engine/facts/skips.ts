@@ -6,7 +6,7 @@
 import type { SnapshotNode as Node } from '../parsing/node.js';
 import { codeWithoutComments } from '../nodes.js';
 import { escapeRegExp } from '../regex.js';
-import { splitTopLevel } from '../purpose/answers.js';
+import { splitTopLevel, unwrapWhole } from '../purpose/answers.js';
 
 export interface Skip {
   /** The index moved. */
@@ -17,13 +17,6 @@ export interface Skip {
   /** The conjuncts that only bound the index (`i < n`, `end > 0`), as written. */
   readonly bound: string;
 }
-
-const unwrap = (t: string): string => {
-  const s = t.trim();
-  return s.startsWith('(') && s.endsWith(')') && splitTopLevel(s.slice(1, -1), /\)/).length === 1
-    ? unwrap(s.slice(1, -1))
-    : s;
-};
 
 /** The longest condition told as a skip. */
 const MAX_CONDITION_CHARS = 100;
@@ -74,8 +67,8 @@ export function skipOf(loop: Node): Skip | undefined {
   if (!step) return undefined;
   const joiner = /\band\b/.test(condition) && !condition.includes('&&') ? ' and ' : ' && ';
   // As written (a conjunct's own brackets kept, so the test quotes as the code has it), and unwrapped to read.
-  const written = splitTopLevel(unwrap(condition), /\s*(?:&&|\band\b)\s*/).map((c) => c.trim());
-  const conjuncts = written.map(unwrap);
+  const written = splitTopLevel(unwrapWhole(condition), /\s*(?:&&|\band\b)\s*/).map((c) => c.trim());
+  const conjuncts = written.map(unwrapWhole);
   if (conjuncts.length < 2) return undefined;
   const name = escapeRegExp(step.index);
   const mentions = new RegExp(`(?<![\\w$.])${name}(?![\\w$])`);

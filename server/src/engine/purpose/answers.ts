@@ -11,6 +11,14 @@ import { codePositions } from './code-text.js';
 const MAX_OPERAND = 48;
 
 /** The parts of `text` split at `separator` (a regular expression) where no bracket or string is open. */
+/** `((a && b))` → `a && b`: the brackets around the whole expression, however many, taken off. */
+export function unwrapWhole(text: string): string {
+  const t = text.trim();
+  return t.startsWith('(') && t.endsWith(')') && splitTopLevel(t.slice(1, -1), /\)/).length === 1
+    ? unwrapWhole(t.slice(1, -1))
+    : t;
+}
+
 export function splitTopLevel(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
   const sticky = new RegExp(separator.source, 'y');
